@@ -1,0 +1,49 @@
+// Lint is where architecture is enforced: Nx tags say what may import what,
+// and the pure libs may not reach for a framework, an ORM or a broker client.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+
+const INFRA_PACKAGES = ['@nestjs/*', 'typeorm', 'kafkajs', 'ioredis', 'pg', 'better-sqlite3', 'express', 'prom-client'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**', 'data/**', '**/*.js', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: INFRA_PACKAGES },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'], bannedExternalImports: INFRA_PACKAGES },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:service'] },
+            // A service never imports another service: it sends commands or consumes events.
+            { sourceTag: 'scope:api-gateway', onlyDependOnLibsWithTags: ['scope:api-gateway', 'scope:shared'] },
+            { sourceTag: 'scope:qr-service', onlyDependOnLibsWithTags: ['scope:qr-service', 'scope:shared'] },
+            { sourceTag: 'scope:redirect-service', onlyDependOnLibsWithTags: ['scope:redirect-service', 'scope:shared'] },
+            { sourceTag: 'scope:analytics-service', onlyDependOnLibsWithTags: ['scope:analytics-service', 'scope:shared'] },
+            { sourceTag: 'scope:webhook-dispatcher', onlyDependOnLibsWithTags: ['scope:webhook-dispatcher', 'scope:shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Production code never imports the test helpers.
+    files: ['**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**', 'test/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@qr/testing', message: 'test helpers are for tests only' }] }] },
+  },
+);

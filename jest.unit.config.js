@@ -1,0 +1,1 @@
+module.exports = require('./jest.shared')({ displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] });

@@ -1,0 +1,37 @@
+import { defineEvent } from '../../event-definition';
+
+/** A recorded open of a short link. Nothing in it identifies the person who scanned. */
+export interface QrScannedV1 {
+  qr_id: string;
+  client_ref: string | null;
+  short_code: string;
+  country: string | null;
+  device: 'mobile' | 'tablet' | 'desktop' | 'other';
+  os: string | null;
+  browser: string | null;
+  is_bot: boolean;
+  scanned_at: string;
+  /** Daily-rotating salted hash, only for unique counts; it cannot be reversed to an address. */
+  visitor_hash: string;
+  /** The code's scan count after this scan, for milestones. */
+  scan_number: number;
+}
+
+export const QR_SCANNED_V1 = defineEvent('qr.scanned', 1, {
+  type: 'object',
+  required: ['qr_id', 'client_ref', 'short_code', 'country', 'device', 'os', 'browser', 'is_bot', 'scanned_at', 'visitor_hash', 'scan_number'],
+  additionalProperties: false,
+  properties: {
+    qr_id: { type: 'string' },
+    client_ref: { type: ['string', 'null'] },
+    short_code: { type: 'string' },
+    country: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+    device: { enum: ['mobile', 'tablet', 'desktop', 'other'] },
+    os: { type: ['string', 'null'] },
+    browser: { type: ['string', 'null'] },
+    is_bot: { type: 'boolean' },
+    scanned_at: { type: 'string' },
+    visitor_hash: { type: 'string', pattern: '^[0-9a-f]{16,64}$' },
+    scan_number: { type: 'integer', minimum: 1 },
+  },
+});

@@ -1,0 +1,21 @@
+/** Every rule that depends on "now" takes a Clock, so tests can pin time exactly. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+/** `YYYY-MM-DDThh:mm:ssZ`, the only timestamp shape the API emits. */
+export function formatUtc(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** RFC 3339 with an explicit offset (`Z` or `±hh:mm`); a timestamp without one is rejected. */
+const RFC3339_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+export function parseRfc3339(value: string): Date | null {
+  const m = RFC3339_WITH_OFFSET.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
+  const parsed = new Date(value.toUpperCase());
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}

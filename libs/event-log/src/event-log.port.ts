@@ -1,0 +1,46 @@
+import type { EventEnvelope } from '@qr/contracts';
+
+/** One event on its way into the log. `key` is the partition key: order holds per key. */
+export interface LogRecord {
+  topic: string;
+  key: string;
+  event: EventEnvelope;
+}
+
+/** One event read back, with the transport's opaque position. */
+export interface ConsumedRecord extends LogRecord {
+  position: string;
+}
+
+/** Handles a batch; if it throws, the same batch comes again (at-least-once). */
+export type BatchHandler = (records: readonly ConsumedRecord[]) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Consumer group: each group has its own committed offsets. */
+  group: string;
+  topics: readonly string[];
+  handler: BatchHandler;
+  batchSize?: number;
+}
+
+export interface Subscription {
+  readonly group: string;
+  /** Finishes the batch in hand, commits it, then stops. */
+  stop(): Promise<void>;
+  /** Events appended to the subscribed topics and not yet committed by this group. */
+  lag(): Promise<number>;
+}
+
+/**
+ * The event log port. Transports: SQL (an append-only table, SQLite in-process or PostgreSQL
+ * across processes) and Kafka. Consumers must be idempotent on `event.id`: delivery is at least once.
+ */
+export interface EventLog {
+  readonly transport: 'sql-sqlite' | 'sql-postgres' | 'kafka';
+  append(records: readonly LogRecord[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Subscription;
+  /** Rewinds a group to the start of the log, so its projection can be rebuilt by replay. */
+  resetGroup(group: string, topics: readonly string[]): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

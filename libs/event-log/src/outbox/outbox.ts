@@ -1,0 +1,122 @@
+import { type EventEnvelope, findEventDefinition, partitionKeyOf } from '@qr/contracts';
+import { type Clock, type Log, systemClock } from '@qr/domain';
+import { type Database, type Tx } from '@qr/persistence';
+import { type EventLog, type LogRecord } from '../event-log.port';
+import { backoffMs, Waker } from '../wait-for';
+
+interface OutboxRow {
+  id: number;
+  topic: string;
+  partition_key: string;
+  payload: string;
+}
+
+export interface OutboxOptions {
+  batchSize?: number;
+  pollMs?: number;
+  clock?: Clock;
+  log: Log;
+}
+
+/**
+ * Transactional outbox. `add` writes events in the caller's transaction, so an event exists
+ * exactly when the state change it describes does. The relay moves rows to the event log and
+ * deletes them; a crash between the two re-sends, and the log and its consumers dedupe on event id.
+ */
+export class Outbox {
+  private readonly waker = new Waker();
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: EventLog,
+    private readonly o: OutboxOptions,
+  ) {}
+
+  async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
+    const now = (this.o.clock ?? systemClock)().getTime();
+    for (const event of events) {
+      const def = findEventDefinition(event.type, event.version);
+      if (!def) throw new Error(`event ${event.type} v${event.version} is not in the catalog`);
+      await tx.query('INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        event.id,
+        def.topic,
+        partitionKeyOf(event),
+        JSON.stringify(event),
+        now,
+      ]);
+    }
+    tx.afterCommit(this.waker.wake);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  /** Stops after relaying everything already committed (best effort within the shutdown budget). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.waker.wake();
+    await this.loop;
+    await this.relayAll().catch(() => undefined);
+  }
+
+  /** Relays until the outbox is empty; tests and shutdown use it. */
+  async relayAll(): Promise<void> {
+    while ((await this.relayOnce()) > 0) {
+      /* keep going */
+    }
+  }
+
+  async pending(): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM outbox');
+    return Number(row?.n ?? 0);
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        const moved = await this.relayOnce();
+        failures = 0;
+        if (moved === 0) await this.waker.wait(this.o.pollMs ?? 1000);
+      } catch (err) {
+        failures += 1;
+        this.o.log.event('warn', 'outbox relay failed; will retry', { store: this.db.name, failures, error: String(err) });
+        await this.waker.wait(backoffMs(failures));
+      }
+    }
+  }
+
+  /**
+   * On PostgreSQL, replicas of one service share an outbox: a try-lock makes one of them the relay
+   * at a time, which keeps each key's events in order. SQLite has a single process, so no lock.
+   */
+  private async relayOnce(): Promise<number> {
+    const limit = this.o.batchSize ?? 500;
+    const select = 'SELECT id, topic, partition_key, payload FROM outbox ORDER BY id LIMIT $1';
+    if (this.db.dialect === 'postgres') {
+      return this.db.transaction(async (tx) => {
+        const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [`outbox:${this.db.schema}`]);
+        if (!lock.rows[0]?.locked) return 0;
+        const { rows } = await tx.query<OutboxRow>(select, [limit]);
+        await this.forward(rows);
+        if (rows.length) await tx.query(`DELETE FROM outbox WHERE id IN (${rows.map((_, i) => `$${i + 1}`).join(', ')})`, rows.map((r) => r.id));
+        return rows.length;
+      });
+    }
+    const rows = await this.db.query<OutboxRow>(select, [limit]);
+    await this.forward(rows);
+    if (rows.length) await this.db.execute(`DELETE FROM outbox WHERE id IN (${rows.map((_, i) => `$${i + 1}`).join(', ')})`, rows.map((r) => r.id));
+    return rows.length;
+  }
+
+  private async forward(rows: readonly OutboxRow[]): Promise<void> {
+    if (!rows.length) return;
+    const records: LogRecord[] = rows.map((r) => ({ topic: r.topic, key: r.partition_key, event: JSON.parse(r.payload) }));
+    await this.log.append(records);
+  }
+}

@@ -1,0 +1,23 @@
+import { validateEvent } from '@qr/contracts';
+import { type Log } from '@qr/domain';
+import type { ConsumedRecord } from '../event-log.port';
+
+/** Turns stored rows back into records, dropping (and reporting) any payload that fails its schema. */
+export function decodeRows(rows: ReadonlyArray<{ position: number; topic: string; partition_key: string; payload: string }>, log: Log): ConsumedRecord[] {
+  const records: ConsumedRecord[] = [];
+  for (const row of rows) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row.payload);
+    } catch {
+      parsed = undefined;
+    }
+    const checked = validateEvent(parsed);
+    if (!checked.ok) {
+      log.event('error', 'event log row failed validation; skipped', { position: row.position, topic: row.topic, reason: checked.reason });
+      continue;
+    }
+    records.push({ position: String(row.position), topic: row.topic, key: row.partition_key, event: checked.event });
+  }
+  return records;
+}

@@ -1,0 +1,155 @@
+import { type Clock, type Log } from '@qr/domain';
+import { type Database } from '@qr/persistence';
+import type { BatchHandler, Subscription } from '../event-log.port';
+import { backoffMs, Waker } from '../wait-for';
+import { decodeRows } from './decode-rows';
+import { type WakeupChannel } from './wakeup-channel';
+
+export interface SqlConsumerOptions {
+  group: string;
+  topics: readonly string[];
+  handler: BatchHandler;
+  batchSize: number;
+  owner: string;
+  pollMs: number;
+  leaseMs: number;
+  clock: Clock;
+  log: Log;
+  onStop: () => void;
+}
+
+interface Claim {
+  position: number;
+  generation: number;
+  validUntil: number;
+}
+
+/**
+ * One consumer of one group. A group has one active consumer at a time, chosen by a lease row;
+ * the lease moves to another process when its holder stops renewing (crash, kill -9). The offset
+ * is committed only after the handler succeeds, and only while the lease and generation still hold.
+ */
+export class SqlConsumer implements Subscription {
+  private stopped = false;
+  private loop: Promise<void> | null = null;
+  private claim: Claim | null = null;
+  private readonly waker = new Waker();
+  private unsubscribe: () => void = () => undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly wakeups: WakeupChannel,
+    private readonly o: SqlConsumerOptions,
+  ) {}
+
+  get group(): string {
+    return this.o.group;
+  }
+
+  start(): void {
+    this.unsubscribe = this.wakeups.onWake(this.waker.wake);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.waker.wake();
+    await this.loop;
+    this.unsubscribe();
+    await this.releaseLease().catch(() => undefined);
+    this.o.onStop();
+  }
+
+  async lag(): Promise<number> {
+    const placeholders = this.o.topics.map((_, i) => `$${i + 2}`).join(', ');
+    const [row] = await this.db.query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM event_log WHERE position > $1 AND topic IN (${placeholders})`,
+      [this.claim?.position ?? (await this.committedPosition()), ...this.o.topics],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        const handled = await this.pollOnce();
+        failures = 0;
+        if (!handled) await this.waker.wait(this.claim ? this.o.pollMs : Math.min(this.o.pollMs, this.o.leaseMs / 3));
+      } catch (err) {
+        failures += 1;
+        this.claim = null;
+        this.o.log.event('warn', 'event consumer batch failed; will retry', {
+          group: this.o.group,
+          failures,
+          error: err instanceof Error ? err.message : String(err),
+        });
+        if (!this.stopped) await this.waker.wait(backoffMs(failures));
+      }
+    }
+  }
+
+  /** Returns how many records were handled (0 when idle or not the lease holder). */
+  private async pollOnce(): Promise<number> {
+    const claim = await this.ensureClaim();
+    if (!claim) return 0;
+    const placeholders = this.o.topics.map((_, i) => `$${i + 3}`).join(', ');
+    const rows = await this.db.query<{ position: number; topic: string; partition_key: string; payload: string }>(
+      `SELECT position, topic, partition_key, payload FROM event_log
+       WHERE position > $1 AND topic IN (${placeholders}) ORDER BY position LIMIT $2`,
+      [claim.position, this.o.batchSize, ...this.o.topics],
+    );
+    if (rows.length === 0) return 0;
+    const records = decodeRows(rows, this.o.log);
+    if (records.length > 0) await this.o.handler(records);
+    await this.commit(Number(rows[rows.length - 1].position));
+    return rows.length;
+  }
+
+  private async ensureClaim(): Promise<Claim | null> {
+    const now = this.o.clock().getTime();
+    if (this.claim && this.claim.validUntil - now > this.o.leaseMs / 2) return this.claim;
+    const expires = now + this.o.leaseMs;
+    const rows = await this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO consumer_groups (group_id) VALUES ($1) ON CONFLICT (group_id) DO NOTHING', [this.o.group]);
+      return (
+        await tx.query<{ position: number; generation: number }>(
+          `UPDATE consumer_groups SET lease_owner = $2, lease_expires_at = $3
+           WHERE group_id = $1 AND (lease_owner = $2 OR lease_owner IS NULL OR lease_expires_at < $4)
+           RETURNING position, generation`,
+          [this.o.group, this.o.owner, expires, now],
+        )
+      ).rows;
+    });
+    this.claim = rows[0] ? { position: Number(rows[0].position), generation: Number(rows[0].generation), validUntil: expires } : null;
+    return this.claim;
+  }
+
+  private async commit(position: number): Promise<void> {
+    const claim = this.claim!;
+    const expires = this.o.clock().getTime() + this.o.leaseMs;
+    const { affected } = await this.db.execute(
+      `UPDATE consumer_groups SET position = $1, lease_expires_at = $2
+       WHERE group_id = $3 AND lease_owner = $4 AND generation = $5`,
+      [position, expires, this.o.group, this.o.owner, claim.generation],
+    );
+    if (affected === 1) {
+      this.claim = { ...claim, position, validUntil: expires };
+    } else {
+      // Lost the lease or the group was reset: start again from whatever is committed now.
+      this.claim = null;
+    }
+  }
+
+  private async committedPosition(): Promise<number> {
+    const [row] = await this.db.query<{ position: number }>('SELECT position FROM consumer_groups WHERE group_id = $1', [this.o.group]);
+    return Number(row?.position ?? 0);
+  }
+
+  private async releaseLease(): Promise<void> {
+    await this.db.execute('UPDATE consumer_groups SET lease_owner = NULL, lease_expires_at = 0 WHERE group_id = $1 AND lease_owner = $2', [
+      this.o.group,
+      this.o.owner,
+    ]);
+  }
+}

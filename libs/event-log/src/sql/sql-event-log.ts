@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { type Clock, type Log, systemClock } from '@qr/domain';
+import { type Database } from '@qr/persistence';
+import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
+import { SqlConsumer } from './sql-consumer';
+import { type WakeupChannel } from './wakeup-channel';
+
+export interface SqlEventLogOptions {
+  /** Idle poll interval: the safety net under wake-ups. */
+  pollMs?: number;
+  /** How long a consumer's claim on its group lasts without renewal. */
+  leaseMs?: number;
+  clock?: Clock;
+  log: Log;
+}
+
+const APPEND_CHUNK = 200;
+
+/**
+ * The event log as an append-only table. Positions are assigned and committed in order: on
+ * PostgreSQL, appends take a transaction-scoped advisory lock, so a reader never sees position
+ * N+1 before N has committed (which would let a consumer skip N for good).
+ */
+export class SqlEventLog implements EventLog {
+  readonly transport: EventLog['transport'];
+  private readonly consumers = new Set<SqlConsumer>();
+  readonly instanceId = randomUUID();
+
+  constructor(
+    readonly db: Database,
+    private readonly wakeups: WakeupChannel,
+    private readonly options: SqlEventLogOptions,
+  ) {
+    this.transport = db.dialect === 'postgres' ? 'sql-postgres' : 'sql-sqlite';
+  }
+
+  get notifyChannel(): string {
+    return `event_log_${this.db.schema ?? 'local'}`;
+  }
+
+  async append(records: readonly LogRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const now = (this.options.clock ?? systemClock)().getTime();
+    await this.db.transaction(async (tx) => {
+      if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
+      for (let i = 0; i < records.length; i += APPEND_CHUNK) {
+        const chunk = records.slice(i, i + APPEND_CHUNK);
+        const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
+        const params = chunk.flatMap((r) => [r.topic, r.key, r.event.id, JSON.stringify(r.event), now]);
+        await tx.query(
+          `INSERT INTO event_log (topic, partition_key, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`,
+          params,
+        );
+      }
+      if (tx.dialect === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [this.notifyChannel, '']);
+      tx.afterCommit(() => this.wakeups.notifyLocal());
+    });
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    const consumer = new SqlConsumer(this.db, this.wakeups, {
+      ...options,
+      batchSize: options.batchSize ?? 500,
+      owner: `${this.instanceId}:${options.group}`,
+      pollMs: this.options.pollMs ?? 1000,
+      leaseMs: this.options.leaseMs ?? 15_000,
+      clock: this.options.clock ?? systemClock,
+      log: this.options.log,
+      onStop: () => this.consumers.delete(consumer),
+    });
+    this.consumers.add(consumer);
+    consumer.start();
+    return consumer;
+  }
+
+  async resetGroup(group: string): Promise<void> {
+    // A new generation makes any running consumer's next commit fail, so it re-reads position 0.
+    await this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO consumer_groups (group_id) VALUES ($1) ON CONFLICT (group_id) DO NOTHING', [group]);
+      await tx.query('UPDATE consumer_groups SET position = 0, generation = generation + 1 WHERE group_id = $1', [group]);
+    });
+    this.wakeups.notifyLocal();
+  }
+
+  async ping(): Promise<void> {
+    await this.db.ping();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.stop()));
+    await this.wakeups.close();
+    await this.db.close();
+  }
+}

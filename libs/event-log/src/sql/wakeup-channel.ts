@@ -1,0 +1,79 @@
+import { EventEmitter } from 'node:events';
+import { Client } from 'pg';
+import { type Log } from '@qr/domain';
+
+/** Tells idle consumers that something was appended, so they need not poll fast. */
+export interface WakeupChannel {
+  onWake(listener: () => void): () => void;
+  /** Called after a local append has committed. */
+  notifyLocal(): void;
+  close(): Promise<void>;
+}
+
+/** In-process wake-ups: all consumers of an SQLite log live in the appending process. */
+export class LocalWakeupChannel implements WakeupChannel {
+  protected readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  onWake(listener: () => void): () => void {
+    this.emitter.on('wake', listener);
+    return () => this.emitter.off('wake', listener);
+  }
+
+  notifyLocal(): void {
+    this.emitter.emit('wake');
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/**
+ * PostgreSQL LISTEN on one dedicated connection: appends in any process NOTIFY in their
+ * transaction, so consumers everywhere wake on commit. Reconnects with backoff; consumers keep
+ * a slow poll as the safety net while it is down.
+ */
+export class PgWakeupChannel extends LocalWakeupChannel {
+  private client: Client | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    readonly channel: string,
+    private readonly log: Log,
+  ) {
+    super();
+    void this.connect(0);
+  }
+
+  private async connect(attempt: number): Promise<void> {
+    if (this.closed) return;
+    const client = new Client({ connectionString: this.url });
+    let retried = false;
+    const retry = () => {
+      if (retried || this.closed) return;
+      retried = true;
+      if (this.client === client) this.client = null;
+      setTimeout(() => void this.connect(attempt + 1), Math.min(5000, 200 * 2 ** attempt)).unref();
+    };
+    client.on('notification', () => this.notifyLocal());
+    client.on('error', retry);
+    client.on('end', retry);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+      this.client = client;
+      if (attempt > 0) this.log.event('info', 'event log wake-up channel reconnected', { channel: this.channel });
+      this.notifyLocal();
+    } catch {
+      retry();
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  override async close(): Promise<void> {
+    this.closed = true;
+    await super.close();
+    await this.client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,27 @@
+/** Resolves after `ms`, or earlier when `wake` is called: the consumer's and relay's idle wait. */
+export class Waker {
+  private pending: (() => void) | null = null;
+
+  wake = (): void => {
+    const resolve = this.pending;
+    this.pending = null;
+    resolve?.();
+  };
+
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        if (self.pending === done) self.pending = null;
+        resolve();
+      }
+      this.pending = done;
+    });
+  }
+}
+
+export function backoffMs(failures: number, baseMs = 250, maxMs = 30_000): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.min(failures, 16));
+}

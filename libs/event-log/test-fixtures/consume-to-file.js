@@ -1,0 +1,25 @@
+// Child process for the kill -9 test: consumes a group and appends each event id to a file,
+// one line per event, slowly enough that a kill lands in the middle of a batch.
+const { appendFileSync } = require('node:fs');
+const { join } = require('node:path');
+const dist = join(__dirname, '../../../dist/libs');
+const { openEventLog } = require(join(dist, 'event-log/src/index.js'));
+
+async function main() {
+  const storage = JSON.parse(process.env.STORAGE_JSON);
+  const log = await openEventLog({
+    transport: { kind: 'sql' }, storage, runMigrations: false, clientId: 'kill-test',
+    log: { event: () => undefined }, pollMs: 100, leaseMs: Number(process.env.LEASE_MS || 1500),
+  });
+  log.subscribe({
+    group: process.env.GROUP, topics: ['qr.scanned.v1'], batchSize: Number(process.env.BATCH || 50),
+    handler: async (records) => {
+      for (const r of records) {
+        appendFileSync(process.env.OUT_FILE, r.event.id + '\n');
+        await new Promise((res) => setTimeout(res, 1));
+      }
+    },
+  });
+  process.stdout.write('ready\n');
+}
+main().catch((err) => { console.error(err); process.exit(1); });

@@ -1,0 +1,5 @@
+export * from './async-mutex';
+export * from './sql-dialect';
+export * from './database';
+export * from './migration';
+export * from './open-database';

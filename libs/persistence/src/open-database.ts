@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client, types } from 'pg';
+import { DataSource } from 'typeorm';
+import { Database } from './database';
+import { type MigrationClass } from './migration';
+
+export type StorageConfig = { kind: 'sqlite'; dataDir: string; synchronous?: 'NORMAL' | 'FULL' } | { kind: 'postgres'; url: string };
+
+export interface OpenDatabaseOptions {
+  /** The owning service's store name: the SQLite file name, or the PostgreSQL schema. */
+  name: string;
+  storage: StorageConfig;
+  migrations: readonly MigrationClass[];
+  runMigrations: boolean;
+  poolSize?: number;
+}
+
+// BIGINT columns hold epoch milliseconds and counters, all far below 2^53.
+types.setTypeParser(20, (value) => Number(value));
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const db = options.storage.kind === 'sqlite' ? await openSqlite(options, options.storage) : await openPostgres(options, options.storage.url);
+  if (options.runMigrations) await migrate(db);
+  return db;
+}
+
+/** Applies pending migrations; on PostgreSQL an advisory lock keeps concurrent starters from racing. */
+export async function migrate(db: Database): Promise<void> {
+  if (db.dialect === 'sqlite') {
+    await db.dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const runner = db.dataSource.createQueryRunner('master');
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${db.schema}`]);
+    await db.dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${db.schema}`]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+async function openSqlite(options: OpenDatabaseOptions, storage: { dataDir: string; synchronous?: 'NORMAL' | 'FULL' }): Promise<Database> {
+  mkdirSync(storage.dataDir, { recursive: true });
+  const file = join(storage.dataDir, `${options.name}.sqlite`);
+  const pragmas = (db: { pragma(s: string): unknown }) => {
+    db.pragma('busy_timeout = 5000');
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode survives a process crash (kill -9); FULL also survives power loss.
+    db.pragma(`synchronous = ${storage.synchronous ?? 'NORMAL'}`);
+    db.pragma('foreign_keys = ON');
+  };
+  const writer = new DataSource({
+    type: 'better-sqlite3',
+    database: file,
+    prepareDatabase: pragmas,
+    migrations: [...options.migrations],
+    migrationsTableName: 'schema_migrations',
+  });
+  await writer.initialize();
+  const reader = new DataSource({ type: 'better-sqlite3', database: file, prepareDatabase: pragmas });
+  await reader.initialize();
+  return new Database(options.name, 'sqlite', writer, reader, null);
+}
+
+async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<Database> {
+  const schema = options.name.replace(/[^a-z0-9_]/g, '_');
+  await ensureSchema(url, schema);
+  const writer = new DataSource({
+    type: 'postgres',
+    url,
+    schema,
+    migrations: [...options.migrations],
+    migrationsTableName: 'schema_migrations',
+    extra: { options: `-c search_path=${schema}`, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+  });
+  await writer.initialize();
+  return new Database(options.name, 'postgres', writer, writer, schema);
+}
+
+async function ensureSchema(url: string, schema: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (err) {
+    // Two processes creating the same schema at once: the loser sees a unique violation.
+    if ((err as { code?: string }).code !== '23505') throw err;
+  } finally {
+    await client.end();
+  }
+}

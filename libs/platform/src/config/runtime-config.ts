@@ -1,0 +1,143 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the platform reads, validated once at boot, before Nest starts.
+ * docs/configuration.md documents the same list; keep them together.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const duration = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'a duration like 5s, 5m, 2h');
+
+const cidr = z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'a CIDR like 127.0.0.0/8');
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    REDIS_URL: z.string().url().optional(),
+    KAFKA_BROKERS: z.string().optional(),
+    EVENT_TRANSPORT: z.enum(['sql', 'kafka']).default('sql'),
+    PUBLIC_BASE_URL: z.string().url().optional(),
+    SHORT_BASE_URL: z.string().url().optional(),
+    TRUST_PROXY: bool.default('false'),
+    GEO_HEADER: z.string().optional(),
+    WEBHOOK_ALLOWED_CIDRS: z.string().default(''),
+    WEBHOOK_RETRY_SCHEDULE: z.string().default('5s,5m,30m,2h,5h,10h,10h'),
+    BOOTSTRAP_PLAN: z.enum(['free', 'starter', 'pro', 'agency']).default('agency'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    // Additions to the brief's list, documented in docs/configuration.md.
+    INTERNAL_TOKEN: z.string().min(16).optional(),
+    QR_SERVICE_URL: z.string().url().optional(),
+    REDIRECT_SERVICE_URL: z.string().url().optional(),
+    ANALYTICS_SERVICE_URL: z.string().url().optional(),
+    WEBHOOK_DISPATCHER_URL: z.string().url().optional(),
+    SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+    MIGRATE_ON_START: bool.default('true'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+    MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EVENT_TRANSPORT === 'kafka' && !env.KAFKA_BROKERS) {
+      ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'required when EVENT_TRANSPORT=kafka' });
+    }
+    for (const [i, c] of env.WEBHOOK_ALLOWED_CIDRS.split(',').filter(Boolean).entries()) {
+      if (!cidr.safeParse(c.trim()).success) ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOWED_CIDRS', i], message: `not a CIDR: ${c}` });
+    }
+    for (const [i, d] of env.WEBHOOK_RETRY_SCHEDULE.split(',').entries()) {
+      if (!duration.safeParse(d.trim()).success) ctx.addIssue({ code: 'custom', path: ['WEBHOOK_RETRY_SCHEDULE', i], message: `not a duration: ${d}` });
+    }
+  });
+
+export type Deployable = 'api-gateway' | 'qr-service' | 'redirect-service' | 'analytics-service' | 'webhook-dispatcher';
+export const DEPLOYABLES: readonly Deployable[] = ['api-gateway', 'qr-service', 'redirect-service', 'analytics-service', 'webhook-dispatcher'];
+
+export interface RuntimeConfig {
+  /** Which deployables this process runs: all five in all-in-one. */
+  deployables: readonly Deployable[];
+  allInOne: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  storage: { kind: 'sqlite'; dataDir: string; synchronous: 'NORMAL' | 'FULL' } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[] };
+  publicBaseUrl: string;
+  shortBaseUrl: string;
+  trustProxy: boolean;
+  geoHeader: string | undefined;
+  webhookAllowedCidrs: string[];
+  webhookRetrySchedule: string[];
+  bootstrapPlan: 'free' | 'starter' | 'pro' | 'agency';
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  internalToken: string | undefined;
+  serviceUrls: Partial<Record<Deployable, string>>;
+  migrateOnStart: boolean;
+  shutdownTimeoutMs: number;
+  maxBodyBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly Deployable[]): RuntimeConfig {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const allInOne = deployables.length === DEPLOYABLES.length;
+  const problems: string[] = [];
+  if (!allInOne && !e.INTERNAL_TOKEN) problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
+  if (deployables.includes('api-gateway') && !allInOne) {
+    for (const [name, url] of [['QR_SERVICE_URL', e.QR_SERVICE_URL]] as const) {
+      if (!url) problems.push(`${name}: required for api-gateway outside all-in-one`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const publicBaseUrl = trimSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    deployables,
+    allInOne,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    storage: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', dataDir: resolve(e.DATA_DIR), synchronous: e.SQLITE_SYNCHRONOUS },
+    redisUrl: e.REDIS_URL,
+    eventTransport: e.EVENT_TRANSPORT === 'kafka' ? { kind: 'kafka', brokers: e.KAFKA_BROKERS!.split(',').map((b) => b.trim()) } : { kind: 'sql' },
+    publicBaseUrl,
+    shortBaseUrl: trimSlash(e.SHORT_BASE_URL ?? publicBaseUrl),
+    trustProxy: e.TRUST_PROXY,
+    geoHeader: e.GEO_HEADER?.toLowerCase(),
+    webhookAllowedCidrs: e.WEBHOOK_ALLOWED_CIDRS.split(',').map((c) => c.trim()).filter(Boolean),
+    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((d) => d.trim()),
+    bootstrapPlan: e.BOOTSTRAP_PLAN,
+    logLevel: e.LOG_LEVEL,
+    internalToken: e.INTERNAL_TOKEN,
+    serviceUrls: {
+      'qr-service': e.QR_SERVICE_URL,
+      'redirect-service': e.REDIRECT_SERVICE_URL,
+      'analytics-service': e.ANALYTICS_SERVICE_URL,
+      'webhook-dispatcher': e.WEBHOOK_DISPATCHER_URL,
+    },
+    migrateOnStart: e.MIGRATE_ON_START,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+  };
+}
+
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => kv[1] !== undefined && kv[1] !== ''));
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,60 @@
+import { type LoggerService } from '@nestjs/common';
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+/**
+ * One JSON object per line on stdout. Callers pass facts as fields, never secrets:
+ * no header, body or key material is ever logged by the platform.
+ */
+export class JsonLogger implements LoggerService {
+  constructor(
+    private readonly minLevel: Level | 'silent' = 'info',
+    private readonly base: Record<string, unknown> = {},
+    private readonly write: (line: string) => void = (line) => process.stdout.write(line + '\n'),
+  ) {}
+
+  child(fields: Record<string, unknown>): JsonLogger {
+    return new JsonLogger(this.minLevel, { ...this.base, ...fields }, this.write);
+  }
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.emit('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.emit('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.emit('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.emit('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.emit('debug', message, rest);
+  }
+
+  /** Structured entry: `logger.event('info', 'scan recorded', { qr_id })`. */
+  event(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
+    if (RANK[level] < RANK[this.minLevel]) return;
+    this.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...this.base, ...fields }));
+  }
+
+  private emit(level: Level, message: unknown, rest: unknown[]): void {
+    // Nest passes the context name as the last string argument.
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    const fields: Record<string, unknown> = {};
+    if (context) fields.context = context;
+    if (message instanceof Error) {
+      fields.error = { name: message.name, message: message.message, stack: message.stack };
+      this.event(level, message.message, fields);
+      return;
+    }
+    if (typeof message === 'object' && message !== null) {
+      this.event(level, String((message as { msg?: unknown }).msg ?? ''), { ...fields, ...(message as object) });
+      return;
+    }
+    if (rest.length && typeof rest[0] === 'string' && level === 'error') fields.stack = rest[0];
+    this.event(level, String(message), fields);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './test-postgres';
+export * from './temp-dir';
+export * from './storage-matrix';
+export * from './wait-until';
