@@ -15,7 +15,9 @@ export function parseRfc3339(value: string): Date | null {
   const m = RFC3339_WITH_OFFSET.exec(value);
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m.map(Number);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
+  // The calendar date as written (before the offset) must exist: no 30 February.
+  // Leap seconds (:60) are refused, since Date cannot represent them.
+  if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d || mo < 1 || mo > 12 || h > 23 || mi > 59 || s > 59) return null;
   const parsed = new Date(value.toUpperCase());
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }

@@ -1,0 +1,110 @@
+import 'reflect-metadata';
+import { ApiError, formatUtc, isRole, parseRfc3339, silentLog } from '@qr/domain';
+import { openEventLog } from '@qr/event-log';
+import { AddMember, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, SetWorkspacePlan } from '@qr/gateway';
+import { ANALYTICS_STORE_SPEC } from '@qr/analytics';
+import { QR_STORE_SPEC } from '@qr/codes';
+import { type Database, openDatabase } from '@qr/persistence';
+import { ConfigError, DEPLOYABLES, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
+import { REDIRECT_STORE_SPEC } from '@qr/redirect';
+import { WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
+import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args';
+
+const USAGE = `usage: npm run admin -- <command> [--json]
+  migrate                                              apply every service's migrations and the event log's
+  workspace create --name N --plan free|starter|pro|agency
+  workspace set-plan --workspace ws_… --plan P
+  member add --workspace ws_… --email E --role owner|editor|viewer
+  key create --workspace ws_… --name N [--role owner|editor|viewer] [--expires-at RFC3339]
+  key revoke --workspace ws_… --key key_…
+Reads the same environment as the server (DATA_DIR, DATABASE_URL…), so it works while the server runs.`;
+
+type Output = Record<string, unknown>;
+
+async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
+  const [group, action] = args.command;
+  const f = args.flags;
+  if (group === 'migrate') return migrateAll(config);
+  const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
+  try {
+    switch (`${group} ${action}`) {
+      case 'workspace create': {
+        const ws = await new CreateWorkspace(db).execute({ name: requireFlag(f, 'name'), plan: requireFlag(f, 'plan') });
+        return { id: ws.id, name: ws.name, plan: ws.plan };
+      }
+      case 'workspace set-plan': {
+        const ws = await new SetWorkspacePlan(db).execute({ workspaceId: requireFlag(f, 'workspace'), plan: requireFlag(f, 'plan') });
+        return { id: ws.id, name: ws.name, plan: ws.plan };
+      }
+      case 'member add': {
+        const m = await new AddMember(db).execute({ workspaceId: requireFlag(f, 'workspace'), email: requireFlag(f, 'email'), role: requireFlag(f, 'role') });
+        return { id: m.id, workspace_id: m.workspace_id, email: m.email, role: m.role };
+      }
+      case 'key create':
+        return createKey(db, f);
+      case 'key revoke': {
+        const revoked = await new ApiKeysRepository(db).revoke(requireFlag(f, 'workspace'), requireFlag(f, 'key'), Date.now());
+        if (!revoked) throw new ApiError(404, 'not_found', 'Not found', 'No such live key in that workspace.');
+        return { id: f.key, revoked: true };
+      }
+      default:
+        throw new UsageError(`unknown command: ${args.command.join(' ') || '(none)'}`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+async function createKey(db: Database, f: CliArgs['flags']): Promise<Output> {
+  const role = typeof f.role === 'string' ? f.role : 'editor';
+  if (!isRole(role)) throw new UsageError('--role must be owner, editor or viewer');
+  const expiresAt = typeof f['expires-at'] === 'string' ? parseRfc3339(f['expires-at']) : null;
+  if (f['expires-at'] !== undefined && !expiresAt) throw new UsageError('--expires-at must be RFC 3339 with an offset');
+  const created = await new CreateApiKey(db).execute({ workspaceId: requireFlag(f, 'workspace'), name: requireFlag(f, 'name'), role, expiresAt });
+  return {
+    id: created.record.id,
+    secret: created.secret,
+    workspace_id: created.record.workspace_id,
+    name: created.record.name,
+    role: created.record.role,
+    expires_at: created.record.expires_at === null ? null : formatUtc(new Date(created.record.expires_at)),
+  };
+}
+
+async function migrateAll(config: RuntimeConfig): Promise<Output> {
+  const specs = [GATEWAY_STORE_SPEC, QR_STORE_SPEC, REDIRECT_STORE_SPEC, ANALYTICS_STORE_SPEC, WEBHOOKS_STORE_SPEC];
+  for (const spec of specs) {
+    const db = await openDatabase({ name: spec.name, storage: config.storage, migrations: spec.migrations, runMigrations: true });
+    await db.close();
+  }
+  const log = await openEventLog({ transport: config.eventTransport, storage: config.storage, runMigrations: true, clientId: 'admin-cli', log: silentLog });
+  await log.close();
+  return { migrated: [...specs.map((s) => s.name), 'eventlog'] };
+}
+
+async function main(): Promise<void> {
+  const args = parseCliArgs(process.argv.slice(2));
+  const json = args.flags.json === true;
+  if (args.command.length === 0 || args.flags.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  try {
+    // The CLI needs only storage settings, so it validates as the all-in-one process does.
+    const config = loadRuntimeConfig(process.env, DEPLOYABLES);
+    const out = await run(args, config);
+    process.stdout.write(json ? `${JSON.stringify(out)}\n` : `${Object.entries(out).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('\n')}\n`);
+  } catch (err) {
+    process.exitCode = err instanceof UsageError ? 64 : 1;
+    const error =
+      err instanceof ApiError
+        ? { code: err.code, detail: err.detail, errors: err.errors }
+        : err instanceof UsageError || err instanceof ConfigError
+          ? { code: 'usage', detail: err.message }
+          : { code: 'internal_error', detail: err instanceof Error ? err.message : String(err) };
+    process.stderr.write(`error: ${error.detail}${error.code === 'usage' ? `\n${USAGE}` : ''}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ error })}\n`);
+  }
+}
+
+void main();

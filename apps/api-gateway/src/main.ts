@@ -1,0 +1,11 @@
+import { GatewayModule } from '@qr/gateway';
+import { runDeployables } from '@qr/platform';
+
+void runDeployables({
+  processName: 'api-gateway',
+  deployables: ['api-gateway'],
+  modules: (runtime) => [GatewayModule.register(runtime)],
+}).catch((err) => {
+  process.stderr.write(`api-gateway failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+export * from './codes.module';
+export * from './store/codes-migrations';

@@ -1,0 +1,53 @@
+import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { canWrite, Errors } from '@qr/domain';
+import { AuthenticateApiKey } from './authenticate-api-key';
+import { MonthlyQuota } from './monthly-quota';
+import { type Principal } from './principal';
+import { QUOTA_COST, type QuotaCostFn } from './quota-cost.decorator';
+import { type RateLimiter } from './rate-limiter';
+
+export const RATE_LIMITER = Symbol('RATE_LIMITER');
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const NOT_COUNTED = new Set([401, 403, 429]);
+
+type AuthedRequest = Request & { principal?: Principal };
+
+/**
+ * The gate in front of every public API route, in this order: who (401), plan (403), role (403),
+ * per-second rate (429 rate_limited), monthly quota (429 quota_exceeded). Calls that end in
+ * 401/403/429 anywhere, the handler included, give their quota back.
+ */
+@Injectable()
+export class ApiAccessGuard implements CanActivate {
+  constructor(
+    private readonly authenticate: AuthenticateApiKey,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    private readonly quota: MonthlyQuota,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const req = ctx.switchToHttp().getRequest<AuthedRequest>();
+    const res = ctx.switchToHttp().getResponse<Response>();
+    const principal = await this.authenticate.execute(req.headers.authorization);
+    if (!READ_METHODS.has(req.method) && !canWrite(principal.role)) throw Errors.forbidden('This API key has the viewer role and can only read.');
+    if (!(await this.limiter.allow(principal.keyId, principal.plan.requestsPerSecond))) throw Errors.rateLimited(1);
+    const costFn = this.reflector.get<QuotaCostFn | undefined>(QUOTA_COST, ctx.getHandler());
+    const grant = await this.quota.reserve(principal, Math.max(1, costFn ? costFn(req) : 1));
+    for (const [name, value] of Object.entries(grant.headers)) res.setHeader(name, value);
+    res.once('finish', () => {
+      if (NOT_COUNTED.has(res.statusCode)) void grant.refund().catch(() => undefined);
+    });
+    req.principal = principal;
+    return true;
+  }
+}
+
+/** The authenticated caller, in a handler behind ApiAccessGuard. */
+export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
+  const principal = ctx.switchToHttp().getRequest<AuthedRequest>().principal;
+  if (!principal) throw new Error('CurrentPrincipal used on a route without ApiAccessGuard');
+  return principal;
+});

@@ -1,0 +1,48 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { HealthRegistry, RUNTIME_CONFIG, type RuntimeConfig, type ServiceStore } from '@qr/platform';
+import { BootstrapFirstWorkspace } from './bootstrap/bootstrap-first-workspace';
+import { GATEWAY_STORE } from './store/gateway-database';
+
+export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
+
+/** Redis health, the first-run bootstrap (all-in-one only), and closing Redis. */
+@Injectable()
+export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(GATEWAY_STORE) private readonly store: ServiceStore,
+    @Inject(GATEWAY_REDIS) private readonly redis: Redis | null,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    const redis = this.redis;
+    if (redis) this.health.add({ name: 'redis', optional: true, check: async () => void (await redis.ping()) });
+  }
+
+  /**
+   * Distributed deployments create workspaces with the admin CLI instead, so an API key never
+   * lands in a shared log stream.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.allInOne) return;
+    const created = await new BootstrapFirstWorkspace(this.store.db).execute(this.config.bootstrapPlan);
+    if (!created) return;
+    process.stdout.write(
+      [
+        '',
+        '  First run: created a workspace and an owner API key. The key is shown only this once.',
+        `  workspace: ${created.workspace.id} (plan ${created.workspace.plan})`,
+        `  api key:   ${created.secret}`,
+        `  try:       curl -H "Authorization: Bearer ${created.secret}" ${this.config.publicBaseUrl}/api/public/v1/api-keys`,
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.redis?.disconnect();
+  }
+}

@@ -1,0 +1,48 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import Redis from 'ioredis';
+import { type Database } from '@qr/persistence';
+import { type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
+import { ApiAccessGuard, RATE_LIMITER } from './access/api-access.guard';
+import { AuthenticateApiKey } from './access/authenticate-api-key';
+import { MonthlyQuota } from './access/monthly-quota';
+import { QuotaRepository } from './access/quota.repository';
+import { InProcessRateLimiter, RedisRateLimiter } from './access/rate-limiter';
+import { GATEWAY_REDIS, GatewayLifecycle } from './gateway-lifecycle';
+import { ApiKeysController } from './http/api-keys.controller';
+import { ApiKeysRepository } from './identity/api-keys.repository';
+import { CreateApiKey } from './identity/create-api-key';
+import { OpenApiController } from './openapi/openapi.controller';
+import { GATEWAY_STORE, GATEWAY_STORE_SPEC } from './store/gateway-database';
+
+/** api-gateway: the public API, identity, plans, quotas and rate limits. */
+@Module({})
+export class GatewayModule {
+  static register(runtime: PlatformRuntime): DynamicModule {
+    const { config } = runtime;
+    const withDb = <T>(make: (db: Database) => T) => ({ useFactory: (store: ServiceStore) => make(store.db), inject: [GATEWAY_STORE] });
+    return {
+      module: GatewayModule,
+      controllers: [OpenApiController, ApiKeysController],
+      providers: [
+        serviceStoreProvider(GATEWAY_STORE, runtime, GATEWAY_STORE_SPEC),
+        {
+          provide: GATEWAY_REDIS,
+          useFactory: () => (config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null),
+        },
+        {
+          provide: RATE_LIMITER,
+          useFactory: (redis: Redis | null) => (redis ? new RedisRateLimiter(redis, 'qr:gw:', runtime.logger) : new InProcessRateLimiter()),
+          inject: [GATEWAY_REDIS],
+        },
+        { provide: ApiKeysRepository, ...withDb((db) => new ApiKeysRepository(db)) },
+        { provide: QuotaRepository, ...withDb((db) => new QuotaRepository(db)) },
+        { provide: CreateApiKey, ...withDb((db) => new CreateApiKey(db)) },
+        { provide: AuthenticateApiKey, useFactory: (keys: ApiKeysRepository) => new AuthenticateApiKey(keys), inject: [ApiKeysRepository] },
+        { provide: MonthlyQuota, useFactory: (q: QuotaRepository) => new MonthlyQuota(q), inject: [QuotaRepository] },
+        ApiAccessGuard,
+        GatewayLifecycle,
+      ],
+      exports: [GATEWAY_STORE, ApiAccessGuard, QuotaRepository, AuthenticateApiKey, MonthlyQuota, RATE_LIMITER],
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { canGrantRole, canManageApiKeys, Errors, parseRfc3339 } from '@qr/domain';
+import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
+import { type Principal } from '../access/principal';
+import { ApiKeysRepository } from '../identity/api-keys.repository';
+import { CreateApiKey } from '../identity/create-api-key';
+import { ApiBodyPipe } from './api-body.pipe';
+import { apiKeyView } from './api-key.view';
+import { CreateApiKeyBody } from './api-keys.dto';
+import { API_PREFIX } from './api-prefix';
+
+@Controller(`${API_PREFIX}/api-keys`)
+@UseGuards(ApiAccessGuard)
+export class ApiKeysController {
+  constructor(
+    private readonly createKey: CreateApiKey,
+    private readonly keys: ApiKeysRepository,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  async create(@CurrentPrincipal() principal: Principal, @Body(ApiBodyPipe) body: CreateApiKeyBody) {
+    assertKeyManager(principal);
+    const role = body.role ?? principal.role;
+    if (!canGrantRole(principal.role, role)) throw Errors.forbidden(`A ${principal.role} key cannot create a ${role} key.`);
+    const created = await this.createKey.execute({
+      workspaceId: principal.workspaceId,
+      name: body.name,
+      role,
+      expiresAt: body.expires_at ? parseRfc3339(body.expires_at) : null,
+      createdByKeyId: principal.keyId,
+    });
+    return { ...apiKeyView(created.record), secret: created.secret };
+  }
+
+  @Get()
+  async list(@CurrentPrincipal() principal: Principal) {
+    assertKeyManager(principal);
+    const keys = await this.keys.listActive(principal.workspaceId, Date.now());
+    return { object: 'list', data: keys.map(apiKeyView) };
+  }
+
+  @Delete(':id')
+  async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    assertKeyManager(principal);
+    if (!(await this.keys.revoke(principal.workspaceId, id, Date.now()))) throw Errors.notFound('api key');
+    return { id, object: 'api_key', deleted: true };
+  }
+}
+
+function assertKeyManager(principal: Principal): void {
+  if (!canManageApiKeys(principal.role)) throw Errors.forbidden('Only owner and editor keys manage API keys.');
+}

@@ -1,0 +1,47 @@
+import { type Database, type Tx } from '@qr/persistence';
+import { type ApiKeyRecord, type WorkspaceRecord } from './identity-records';
+
+export type KeyWithWorkspace = ApiKeyRecord & { workspace_plan: WorkspaceRecord['plan'] };
+
+export class ApiKeysRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(tx: Tx, k: ApiKeyRecord): Promise<void> {
+    await tx.query(
+      `INSERT INTO api_keys (id, workspace_id, name, role, key_hash, key_hint, created_by_key_id, created_at, expires_at, revoked_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [k.id, k.workspace_id, k.name, k.role, k.key_hash, k.key_hint, k.created_by_key_id, k.created_at, k.expires_at, k.revoked_at],
+    );
+  }
+
+  /** The hot lookup behind every authenticated call: one indexed read by digest. */
+  async findByHash(hash: string): Promise<KeyWithWorkspace | null> {
+    const [row] = await this.db.query<KeyWithWorkspace>(
+      `SELECT k.*, w.plan AS workspace_plan FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.key_hash = $1`,
+      [hash],
+    );
+    return row ?? null;
+  }
+
+  async find(id: string): Promise<ApiKeyRecord | null> {
+    const [row] = await this.db.query<ApiKeyRecord>('SELECT * FROM api_keys WHERE id = $1', [id]);
+    return row ?? null;
+  }
+
+  async listActive(workspaceId: string, now: number): Promise<ApiKeyRecord[]> {
+    return this.db.query<ApiKeyRecord>(
+      `SELECT * FROM api_keys WHERE workspace_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2) ORDER BY id`,
+      [workspaceId, now],
+    );
+  }
+
+  /** Revokes a key of this workspace; false when there is no such live key. */
+  async revoke(workspaceId: string, id: string, now: number): Promise<boolean> {
+    const { affected } = await this.db.execute('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND workspace_id = $3 AND revoked_at IS NULL', [
+      now,
+      id,
+      workspaceId,
+    ]);
+    return affected === 1;
+  }
+}

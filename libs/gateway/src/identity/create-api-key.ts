@@ -1,0 +1,54 @@
+import { type Clock, Errors, generateApiKey, hashApiKey, newId, redactApiKey, type Role, systemClock } from '@qr/domain';
+import { type Database, type Tx } from '@qr/persistence';
+import { ApiKeysRepository } from './api-keys.repository';
+import { type ApiKeyRecord } from './identity-records';
+import { WorkspacesRepository } from './workspaces.repository';
+
+export interface CreatedApiKey {
+  record: ApiKeyRecord;
+  /** The key itself: returned once, never stored. */
+  secret: string;
+}
+
+export class CreateApiKey {
+  private readonly keys: ApiKeysRepository;
+  private readonly workspaces: WorkspacesRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.keys = new ApiKeysRepository(db);
+    this.workspaces = new WorkspacesRepository(db);
+  }
+
+  async execute(input: { workspaceId: string; name: string; role: Role; expiresAt?: Date | null; createdByKeyId?: string | null }): Promise<CreatedApiKey> {
+    if (!(await this.workspaces.find(input.workspaceId))) throw Errors.notFound('workspace');
+    return this.db.transaction((tx) => this.insert(tx, input));
+  }
+
+  /** Inside a caller's transaction (the first-run bootstrap creates workspace and key together). */
+  async insert(tx: Tx, input: { workspaceId: string; name: string; role: Role; expiresAt?: Date | null; createdByKeyId?: string | null }): Promise<CreatedApiKey> {
+    const name = input.name?.trim();
+    if (!name || name.length > 200) throw Errors.validationFailed([{ pointer: '/name', code: 'invalid', detail: 'name must be 1–200 characters' }]);
+    const now = this.clock().getTime();
+    if (input.expiresAt && input.expiresAt.getTime() <= now) {
+      throw Errors.validationFailed([{ pointer: '/expires_at', code: 'in_the_past', detail: 'expires_at must be in the future' }]);
+    }
+    const secret = generateApiKey();
+    const record: ApiKeyRecord = {
+      id: newId('key', this.clock),
+      workspace_id: input.workspaceId,
+      name,
+      role: input.role,
+      key_hash: hashApiKey(secret),
+      key_hint: redactApiKey(secret),
+      created_by_key_id: input.createdByKeyId ?? null,
+      created_at: now,
+      expires_at: input.expiresAt ? input.expiresAt.getTime() : null,
+      revoked_at: null,
+    };
+    await this.keys.insert(tx, record);
+    return { record, secret };
+  }
+}

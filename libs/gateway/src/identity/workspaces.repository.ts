@@ -1,0 +1,47 @@
+import { type PlanName } from '@qr/domain';
+import { type Database, type Tx } from '@qr/persistence';
+import { type MemberRecord, type WorkspaceRecord } from './identity-records';
+
+export class WorkspacesRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(tx: Tx, ws: WorkspaceRecord): Promise<void> {
+    await tx.query('INSERT INTO workspaces (id, name, plan, created_at, updated_at) VALUES ($1, $2, $3, $4, $5)', [
+      ws.id,
+      ws.name,
+      ws.plan,
+      ws.created_at,
+      ws.updated_at,
+    ]);
+  }
+
+  async find(id: string): Promise<WorkspaceRecord | null> {
+    const [row] = await this.db.query<WorkspaceRecord>('SELECT * FROM workspaces WHERE id = $1', [id]);
+    return row ?? null;
+  }
+
+  async count(tx: Tx): Promise<number> {
+    const { rows } = await tx.query<{ n: number }>('SELECT COUNT(*) AS n FROM workspaces');
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async setPlan(id: string, plan: PlanName, now: number): Promise<boolean> {
+    const { affected } = await this.db.execute('UPDATE workspaces SET plan = $1, updated_at = $2 WHERE id = $3', [plan, now, id]);
+    return affected === 1;
+  }
+
+  async insertMember(tx: Tx, m: MemberRecord): Promise<void> {
+    await tx.query('INSERT INTO members (id, workspace_id, email, role, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      m.id,
+      m.workspace_id,
+      m.email,
+      m.role,
+      m.created_at,
+    ]);
+  }
+
+  async findMemberByEmail(workspaceId: string, email: string): Promise<MemberRecord | null> {
+    const [row] = await this.db.query<MemberRecord>('SELECT * FROM members WHERE workspace_id = $1 AND email = $2', [workspaceId, email]);
+    return row ?? null;
+  }
+}

@@ -1,0 +1,86 @@
+/** Shared OpenAPI pieces: the problem body, error codes and standard responses. */
+export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning: string }> = [
+  { code: 'invalid_json', status: 400, meaning: 'The body is not valid JSON.' },
+  { code: 'unauthorized', status: 401, meaning: 'Missing, unknown, revoked or expired API key (one answer for all).' },
+  { code: 'plan_has_no_api_access', status: 403, meaning: 'The workspace plan (free, starter) does not include the API.' },
+  { code: 'forbidden', status: 403, meaning: 'The key’s role or the plan does not allow this action.' },
+  { code: 'not_found', status: 404, meaning: 'No such object in this workspace (another workspace’s objects are not found either).' },
+  { code: 'method_not_allowed', status: 405, meaning: 'The method is not allowed on this resource.' },
+  { code: 'payload_too_large', status: 413, meaning: 'The body is larger than the limit (1 MiB by default).' },
+  { code: 'validation_failed', status: 422, meaning: 'The request is well-formed JSON but not valid; `errors` lists each problem with a JSON pointer.' },
+  { code: 'quota_exceeded', status: 429, meaning: 'The monthly call quota is used up; Retry-After gives the seconds until the 1st, 00:00 UTC.' },
+  { code: 'dynamic_allowance_exceeded', status: 429, meaning: 'The plan’s number of dynamic codes is reached.' },
+  { code: 'rate_limited', status: 429, meaning: 'Too many requests per second for this key; retry after Retry-After seconds.' },
+  { code: 'internal_error', status: 500, meaning: 'Our fault. The request_id finds it in our logs.' },
+  { code: 'service_unavailable', status: 503, meaning: 'A service this request needs is down; retry shortly.' },
+];
+
+export const COMPONENTS = {
+  securitySchemes: {
+    apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'qrk_ + 32 base62 characters', description: 'Authorization: Bearer qrk_…' },
+  },
+  headers: {
+    RateLimitPolicy: { description: 'IETF RateLimit-Policy for the monthly quota, e.g. `"monthly";q=3000;w=2592000`', schema: { type: 'string' } },
+    RateLimit: { description: 'IETF RateLimit: remaining calls and seconds to reset, e.g. `"monthly";r=2975;t=864000`', schema: { type: 'string' } },
+  },
+  schemas: {
+    Problem: {
+      type: 'object',
+      description: 'RFC 9457 problem details.',
+      required: ['type', 'title', 'status', 'detail', 'code', 'request_id'],
+      properties: {
+        type: { type: 'string', format: 'uri-reference' },
+        title: { type: 'string' },
+        status: { type: 'integer' },
+        detail: { type: 'string' },
+        code: { type: 'string', enum: ERROR_CODES.map((e) => e.code) },
+        request_id: { type: 'string' },
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['pointer', 'code', 'detail'],
+            properties: { pointer: { type: 'string', description: 'JSON pointer into the request body' }, code: { type: 'string' }, detail: { type: 'string' } },
+          },
+        },
+      },
+    },
+    ApiKey: {
+      type: 'object',
+      required: ['id', 'object', 'name', 'role', 'key_hint', 'created_at', 'expires_at'],
+      properties: {
+        id: { type: 'string', example: 'key_00VbayHbnbI0mAOB5TZyTCWm' },
+        object: { const: 'api_key' },
+        name: { type: 'string' },
+        role: { enum: ['owner', 'editor', 'viewer'] },
+        key_hint: { type: 'string', description: 'First and last characters only, e.g. `qrk_AbC1…x9Z`' },
+        created_at: { type: 'string', format: 'date-time' },
+        expires_at: { type: ['string', 'null'], format: 'date-time' },
+      },
+    },
+    CreatedApiKey: {
+      allOf: [
+        { $ref: '#/components/schemas/ApiKey' },
+        { type: 'object', required: ['secret'], properties: { secret: { type: 'string', description: 'The key. Shown once, never again.' } } },
+      ],
+    },
+  },
+  responses: {
+    Unauthorized: problemResponse('Missing, unknown, revoked or expired key'),
+    Forbidden: problemResponse('The plan or the key’s role does not allow this'),
+    NotFound: problemResponse('Not found in this workspace'),
+    ValidationFailed: problemResponse('Validation failed; `errors` has one entry per problem'),
+    TooManyRequests: problemResponse('quota_exceeded, dynamic_allowance_exceeded or rate_limited'),
+  },
+} as const;
+
+function problemResponse(description: string) {
+  return { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+}
+
+/** The errors every authenticated operation can answer with. */
+export const AUTHENTICATED_ERRORS = {
+  '401': { $ref: '#/components/responses/Unauthorized' },
+  '403': { $ref: '#/components/responses/Forbidden' },
+  '429': { $ref: '#/components/responses/TooManyRequests' },
+} as const;

@@ -1,0 +1,25 @@
+import { API_KEYS_PATHS } from './api-keys.paths';
+import { COMPONENTS } from './openapi-components';
+
+/**
+ * The OpenAPI 3.1 document of the public API. Paths are relative to the server URL
+ * (`…/api/public/v1`); a unit test checks every public route appears here.
+ */
+export function openApiDocument(publicBaseUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'QR platform public API',
+      version: '1.0.0',
+      description:
+        'Create, edit and analyse QR codes for a workspace. JSON in and out; errors are RFC 9457 problem+json. ' +
+        'Every authenticated call counts one call of the monthly quota (a bulk call one per item); calls answered 401, 403 or 429 do not count.',
+    },
+    servers: [{ url: `${publicBaseUrl}/api/public/v1` }],
+    security: [{ apiKey: [] }],
+    paths: { ...API_KEYS_PATHS },
+    components: COMPONENTS,
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

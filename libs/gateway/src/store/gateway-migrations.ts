@@ -1,0 +1,45 @@
+import { defineMigration } from '@qr/persistence';
+
+/** Both dialects read the same here: BIGINT is INTEGER affinity in SQLite. */
+const IDENTITY = [
+  `CREATE TABLE workspaces (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    plan TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  )`,
+  `CREATE TABLE members (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id),
+    email TEXT NOT NULL,
+    role TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    UNIQUE (workspace_id, email)
+  )`,
+  `CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id),
+    name TEXT NOT NULL,
+    role TEXT NOT NULL,
+    key_hash TEXT NOT NULL UNIQUE,
+    key_hint TEXT NOT NULL,
+    created_by_key_id TEXT,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT,
+    revoked_at BIGINT
+  )`,
+  `CREATE INDEX api_keys_workspace ON api_keys (workspace_id, id)`,
+  `CREATE TABLE usage_counters (
+    workspace_id TEXT NOT NULL,
+    period TEXT NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (workspace_id, period)
+  )`,
+  `CREATE TABLE dynamic_allowance (
+    workspace_id TEXT PRIMARY KEY,
+    used BIGINT NOT NULL DEFAULT 0
+  )`,
+];
+
+export const GATEWAY_MIGRATIONS = [defineMigration({ timestamp: 1763700000100, name: 'CreateIdentityAndQuota', sqlite: IDENTITY, postgres: IDENTITY })];

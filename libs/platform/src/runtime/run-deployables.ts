@@ -1,0 +1,127 @@
+import 'reflect-metadata';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { ConfigError, type Deployable, loadRuntimeConfig } from '../config/runtime-config';
+import { jsonBodyMiddleware } from '../http/json-body.middleware';
+import { ProblemFilter } from '../http/problem.filter';
+import { assignRequestId } from '../http/request-id';
+import { PlatformModule } from '../platform.module';
+import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
+
+export interface RunOptions {
+  processName: string;
+  deployables: readonly Deployable[];
+  /** The service modules this process runs, built once the shared runtime exists. */
+  modules: (runtime: PlatformRuntime) => DynamicModule[];
+}
+
+export interface RunningHost {
+  runtime: PlatformRuntime;
+  app: INestApplication;
+  server: Server;
+  shutdown(reason: string): Promise<void>;
+}
+
+/**
+ * Boots one process: validated config, shared runtime, Nest app, and a node:http server that
+ * tries the fast routes first and hands everything else to Nest. Used by every app's main.ts,
+ * so all-in-one and single deployables start the same way.
+ */
+export async function runDeployables(options: RunOptions): Promise<RunningHost> {
+  let config;
+  try {
+    config = loadRuntimeConfig(process.env, options.deployables);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const runtime = await createPlatformRuntime(config, options.processName);
+  const { logger } = runtime;
+
+  @Module({ imports: [PlatformModule.forRoot(runtime), ...options.modules(runtime)] })
+  class RootModule {}
+
+  const app = await NestFactory.create(RootModule, new ExpressAdapter(), { logger, bodyParser: false, abortOnError: false });
+  const expressApp = app.getHttpAdapter().getInstance();
+  expressApp.disable('x-powered-by');
+  expressApp.set('trust proxy', config.trustProxy);
+  expressApp.set('etag', false);
+  app.use(jsonBodyMiddleware(config.maxBodyBytes, config.publicBaseUrl));
+  app.useGlobalFilters(new ProblemFilter(logger, config.publicBaseUrl));
+  app.enableShutdownHooks([]);
+  await app.init();
+
+  let inFlight = 0;
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    inFlight += 1;
+    const started = process.hrtime.bigint();
+    res.once('close', () => {
+      inFlight -= 1;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (res as ServerResponse & { routeClass?: string }).routeClass ?? 'api';
+      runtime.metrics.httpRequests.inc({ deployable: options.processName, route, status: String(res.statusCode) });
+      runtime.metrics.httpDuration.observe({ deployable: options.processName, route }, seconds);
+    });
+    const pathname = pathOf(req.url);
+    for (const route of runtime.fastRoutes) {
+      if (route.matches(req, pathname)) {
+        (res as ServerResponse & { routeClass?: string }).routeClass = route.name;
+        void Promise.resolve(route.handle(req, res, pathname)).catch((err) => {
+          logger.event('error', 'fast route failed', { route: route.name, error: err instanceof Error ? err.stack : String(err) });
+          if (!res.headersSent) {
+            res.statusCode = 500;
+            res.end();
+          }
+        });
+        return;
+      }
+    }
+    assignRequestId(req, res);
+    expressApp(req, res);
+  };
+
+  const server = createServer({ keepAliveTimeout: 65_000 }, handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.event('info', 'listening', { port, deployables: options.deployables, storage: config.storage.kind, event_log: runtime.eventLog.transport });
+
+  let closing: Promise<void> | null = null;
+  const shutdown = (reason: string): Promise<void> => {
+    closing ??= (async () => {
+      logger.event('info', 'shutting down', { reason, in_flight: inFlight });
+      runtime.health.markShuttingDown();
+      server.close();
+      server.closeIdleConnections();
+      const deadline = Date.now() + config.shutdownTimeoutMs;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      server.closeAllConnections();
+      await app.close();
+      await runtime.eventLog.close();
+      logger.event('info', 'stopped', { reason });
+    })();
+    return closing;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      const timer = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5000);
+      timer.unref();
+      void shutdown(signal).then(() => process.exit(0));
+    });
+  }
+  return { runtime, app, server, shutdown };
+}
+
+function pathOf(url: string | undefined): string {
+  if (!url) return '/';
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}

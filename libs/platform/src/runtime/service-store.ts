@@ -1,0 +1,52 @@
+import { type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit, type Provider } from '@nestjs/common';
+import { Outbox } from '@qr/event-log';
+import { type Database, type MigrationClass, openDatabase } from '@qr/persistence';
+import { type HealthRegistry } from '../health/health-registry';
+import { type PlatformRuntime } from './platform-runtime';
+
+/**
+ * A service's own database and, for producers, its outbox, with their lifecycle:
+ * a readiness check, the relay started once the app is up, drained before shutdown, then closed.
+ */
+export class ServiceStore implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(
+    readonly db: Database,
+    readonly outbox: Outbox | null,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.health.add({ name: `${this.db.name}_db`, check: () => this.db.ping() });
+  }
+
+  onApplicationBootstrap(): void {
+    this.outbox?.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.outbox?.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+export interface ServiceStoreSpec {
+  /** SQLite file name / PostgreSQL schema. */
+  name: string;
+  migrations: readonly MigrationClass[];
+  /** Producers of events get an outbox table (in their first migration) and a relay. */
+  withOutbox: boolean;
+}
+
+export function serviceStoreProvider(token: symbol, runtime: PlatformRuntime, spec: ServiceStoreSpec): Provider {
+  return {
+    provide: token,
+    useFactory: async () => {
+      const db = await openDatabase({ name: spec.name, storage: runtime.config.storage, migrations: spec.migrations, runMigrations: runtime.config.migrateOnStart });
+      const outbox = spec.withOutbox ? new Outbox(db, runtime.eventLog, { log: runtime.logger }) : null;
+      return new ServiceStore(db, outbox, runtime.health);
+    },
+  };
+}

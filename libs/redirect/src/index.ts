@@ -1,0 +1,2 @@
+export * from './redirect.module';
+export * from './store/redirect-migrations';

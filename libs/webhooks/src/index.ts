@@ -1,0 +1,2 @@
+export * from './webhooks.module';
+export * from './store/webhooks-migrations';
