@@ -13,6 +13,8 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
+    // Nest reads constructor parameter types at runtime: the type-import rule must know that.
+    languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],

@@ -41,7 +41,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
         return { id: m.id, workspace_id: m.workspace_id, email: m.email, role: m.role };
       }
       case 'key create':
-        return createKey(db, f);
+        return await createKey(db, f);
       case 'key revoke': {
         const revoked = await new ApiKeysRepository(db).revoke(requireFlag(f, 'workspace'), requireFlag(f, 'key'), Date.now());
         if (!revoked) throw new ApiError(404, 'not_found', 'Not found', 'No such live key in that workspace.');

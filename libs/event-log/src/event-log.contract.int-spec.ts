@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type EventEnvelope, type QrScannedV1, TOPICS } from '@qr/contracts';
 import { newId, silentLog } from '@qr/domain';
 import { openDatabase, defineMigration, type StorageConfig } from '@qr/persistence';
-import { createTempDir, provisionStorage, STORAGE_KINDS, type TestStorage, waitUntil } from '@qr/testing';
+import { createTempDir, provisionStorage, type TestStorage, waitUntil } from '@qr/testing';
 import { type ConsumedRecord, type EventLog, type Subscription } from './event-log.port';
 import { openEventLog } from './open-event-log';
 import { Outbox } from './outbox/outbox';

@@ -10,13 +10,12 @@ export class Waker {
 
   wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        if (self.pending === done) self.pending = null;
+        if (this.pending === done) this.pending = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.pending = done;
     });
   }

@@ -1,6 +1,8 @@
 import { type LoggerService } from '@nestjs/common';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
+/** Nest's own start-up chatter (one line per module and route) is debug, not info. */
+const NEST_BOOT_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 /**
@@ -19,7 +21,8 @@ export class JsonLogger implements LoggerService {
   }
 
   log(message: unknown, ...rest: unknown[]): void {
-    this.emit('info', message, rest);
+    const context = rest[rest.length - 1];
+    this.emit(typeof context === 'string' && NEST_BOOT_CONTEXTS.has(context) ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.emit('error', message, rest);

@@ -53,7 +53,6 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
   expressApp.set('etag', false);
   app.use(jsonBodyMiddleware(config.maxBodyBytes, config.publicBaseUrl));
   app.useGlobalFilters(new ProblemFilter(logger, config.publicBaseUrl));
-  app.enableShutdownHooks([]);
   await app.init();
 
   let inFlight = 0;

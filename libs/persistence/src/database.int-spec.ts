@@ -1,0 +1,71 @@
+import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { type Database } from './database';
+import { defineMigration } from './migration';
+import { openDatabase } from './open-database';
+
+const TABLE = ['CREATE TABLE items (id TEXT PRIMARY KEY, n BIGINT NOT NULL)'];
+const migrations = [defineMigration({ timestamp: 1763700009000, name: 'Items', sqlite: TABLE, postgres: TABLE })];
+
+describe.each(STORAGE_KINDS)('Database on %s', (kind) => {
+  let provisioned: TestStorage;
+  let db: Database;
+
+  beforeAll(async () => {
+    provisioned = await provisionStorage(kind);
+    db = await openDatabase({ name: 'items', storage: provisioned.storage, migrations, runMigrations: true });
+  });
+  afterAll(async () => {
+    await db.close();
+    await provisioned.cleanup();
+  });
+
+  it('returns rows and affected counts alike on both dialects, RETURNING included', async () => {
+    const inserted = await db.execute('INSERT INTO items (id, n) VALUES ($1, $2), ($3, $4)', ['a', 1, 'b', 2]);
+    expect(inserted.affected).toBe(2);
+    const updated = await db.execute<{ id: string; n: number }>('UPDATE items SET n = n + $1 WHERE id = $2 RETURNING id, n', [10, 'a']);
+    expect(updated.rows).toEqual([{ id: 'a', n: 11 }]);
+    expect(updated.affected).toBe(1);
+    const none = await db.execute('UPDATE items SET n = 0 WHERE id = $1', ['zzz']);
+    expect(none.affected).toBe(0);
+    expect(await db.query<{ n: number }>('SELECT n FROM items WHERE id = $1 AND n > $2 AND id = $1', ['b', 1])).toEqual([{ n: 2 }]);
+  });
+
+  it('rolls back everything when the body throws, and runs afterCommit only on commit', async () => {
+    const committed: string[] = [];
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['rolled', 1]);
+        tx.afterCommit(() => committed.push('rolled'));
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['kept', 1]);
+      tx.afterCommit(() => committed.push('kept'));
+    });
+    expect(await db.query('SELECT id FROM items WHERE id IN ($1, $2)', ['rolled', 'kept'])).toEqual([{ id: 'kept' }]);
+    expect(committed).toEqual(['kept']);
+  });
+
+  it('does not show a transaction’s uncommitted writes to readers', async () => {
+    let seenInside: unknown[] = [];
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['pending', 1]);
+      seenInside = await db.query('SELECT id FROM items WHERE id = $1', ['pending']);
+    });
+    expect(seenInside).toEqual([]);
+    expect(await db.query('SELECT id FROM items WHERE id = $1', ['pending'])).toEqual([{ id: 'pending' }]);
+  });
+
+  it('serialises concurrent read-modify-write transactions without losing an update', async () => {
+    await db.execute('INSERT INTO items (id, n) VALUES ($1, 0)', ['counter']);
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        db.transaction(async (tx) => {
+          await tx.query('UPDATE items SET n = n + 1 WHERE id = $1', ['counter']);
+        }),
+      ),
+    );
+    expect(await db.query('SELECT n FROM items WHERE id = $1', ['counter'])).toEqual([{ n: 30 }]);
+  });
+});

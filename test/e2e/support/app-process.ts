@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../../..');
+const DIST_APPS = join(ROOT, 'dist/apps');
+
+export type AppName = 'all-in-one' | 'api-gateway' | 'qr-service' | 'redirect-service' | 'analytics-service' | 'webhook-dispatcher';
+
+export interface AppProcess {
+  name: AppName;
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process printed on stdout so far. */
+  output(): string;
+  /** SIGTERM, then the exit code (or the signal name). */
+  stop(): Promise<number | string>;
+  kill9(): Promise<void>;
+}
+
+function entry(app: string): string {
+  const file = join(DIST_APPS, app, 'src/main.js');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (the e2e tier drives the built apps)`);
+  return file;
+}
+
+/** Starts a built app on a free port (PORT=0) and resolves once it logs that it listens. */
+export function startApp(name: AppName, env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<AppProcess> {
+  const child = spawn(process.execPath, [entry(name)], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start within ${timeoutMs} ms\nstdout:\n${out}\nstderr:\n${err}`));
+    }, timeoutMs);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code}) before listening\nstdout:\n${out}\nstderr:\n${err}`));
+    });
+    const onData = () => {
+      const port = listeningPort(out);
+      if (port === null) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      resolve({
+        name,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        child,
+        output: () => out,
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
+        },
+        kill9: async () => {
+          child.kill('SIGKILL');
+          await exited;
+        },
+      });
+    };
+    child.stdout!.on('data', onData);
+  });
+}
+
+function listeningPort(output: string): number | null {
+  for (const line of output.split('\n')) {
+    if (!line.includes('"listening"')) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      if (entry.msg === 'listening' && typeof entry.port === 'number') return entry.port;
+    } catch {
+      /* a partial line: wait for more output */
+    }
+  }
+  return null;
+}
+
+/** Runs the admin CLI with --json and returns the JSON object on its last stdout line. */
+export function admin(args: string[], env: Record<string, string | undefined>): { status: number | null; json: Record<string, unknown> } {
+  const result = spawnSync(process.execPath, [entry('admin-cli'), ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  const lines = result.stdout.trim().split('\n');
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(lines[lines.length - 1]);
+  } catch {
+    throw new Error(`admin ${args.join(' ')}: no JSON on the last line\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`);
+  }
+  return { status: result.status, json };
+}
