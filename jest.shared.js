@@ -1,4 +1,5 @@
-// One place for how jest compiles TypeScript (SWC keeps decorator metadata for Nest DI).
+// One place for how jest compiles TypeScript: ts-jest, transpile-only (types are checked by the build),
+// which still emits the decorator metadata Nest DI reads.
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const moduleNameMapper = Object.fromEntries(
@@ -10,17 +11,7 @@ module.exports = (overrides) => ({
   testEnvironment: 'node',
   moduleNameMapper,
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true, diagnostics: false }],
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   ...overrides,

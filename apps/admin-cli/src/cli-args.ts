@@ -4,6 +4,9 @@ export interface CliArgs {
 }
 
 /** `workspace create --name X --plan pro --json` → command [workspace, create], flags {name, plan, json}. */
+/** Flags that never take a value, so `--json migrate` keeps `migrate` as the command. */
+const BOOLEAN_FLAGS = new Set(['json', 'help']);
+
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const command: string[] = [];
   const flags: Record<string, string | true> = {};
@@ -13,6 +16,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
       const next = argv[i + 1];
       if (inline !== undefined) flags[name] = inline;
+      else if (BOOLEAN_FLAGS.has(name)) flags[name] = true;
       else if (next !== undefined && !next.startsWith('--')) flags[name] = argv[++i];
       else flags[name] = true;
     } else {

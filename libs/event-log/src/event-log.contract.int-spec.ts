@@ -120,6 +120,22 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
     await waitUntil(() => mine(other.seen, [...first, ...second]).length >= 15, 'other group sees everything');
   });
 
+  it('reports lag until a group has caught up', async () => {
+    const log = await openLog();
+    const group = uniqueGroup('lag');
+    const events = Array.from({ length: 6 }, (_, i) => scanned(uniqueKey('lag'), i + 1));
+    await log.append(records(events));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const seen: ConsumedRecord[] = [];
+    const sub = log.subscribe({ group, topics: [TOPICS.qrScanned], handler: async (batch) => { await gate; seen.push(...batch); } });
+    subs.push(sub);
+    expect(await sub.lag()).toBeGreaterThanOrEqual(6);
+    release();
+    await waitUntil(() => mine(seen, events).length >= 6, 'consumption');
+    await waitUntil(async () => (await sub.lag()) === 0, 'lag back to 0');
+  });
+
   it('redelivers a batch whose handler failed (at least once, nothing skipped)', async () => {
     const log = await openLog();
     const events = Array.from({ length: 5 }, (_, i) => scanned(uniqueKey('f'), i + 1));

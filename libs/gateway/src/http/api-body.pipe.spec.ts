@@ -163,8 +163,9 @@ describe('ApiBodyPipe', () => {
 });
 
 describe('toFieldErrors', () => {
+  // A present (but invalid) value: an undefined value is reported as `required` instead.
   const ve = (property: string, constraints?: Record<string, string>, children: ValidationError[] = []): ValidationError =>
-    Object.assign(new ValidationError(), { property, constraints, children });
+    Object.assign(new ValidationError(), { property, constraints, children, value: 'present' });
 
   it('escapes ~ as ~0 and / as ~1 (RFC 6901), ~ first so "~1" in a key stays distinct', () => {
     const errors = toFieldErrors([
@@ -198,6 +199,11 @@ describe('toFieldErrors', () => {
       ['d10', 'invalid'],
     ]);
     expect(errors.every((e) => e.pointer === '/f')).toBe(true);
+  });
+
+  it('reports a missing value once, as required, whatever constraints failed', () => {
+    const missing = Object.assign(new ValidationError(), { property: 'name', constraints: { isString: 'x', length: 'y' }, children: [], value: undefined });
+    expect(toFieldErrors([missing])).toEqual([{ pointer: '/name', code: 'required', detail: 'name is required' }]);
   });
 
   it('prefixes a base pointer and returns nothing for no errors', () => {

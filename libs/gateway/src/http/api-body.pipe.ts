@@ -15,6 +15,9 @@ export class ApiBodyPipe implements PipeTransform {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw Errors.validationFailed([{ pointer: '', code: 'invalid_type', detail: 'the body must be a JSON object' }]);
     }
+    // class-transformer skips these keys, so the whitelist would never see them: refuse them here.
+    const special = findSpecialKeys(value);
+    if (special.length) throw Errors.validationFailed(special.map((pointer) => ({ pointer, code: 'unknown_field', detail: 'this property is not allowed' })));
     const instance = plainToInstance(type, value) as object;
     const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
     if (errors.length) throw Errors.validationFailed(toFieldErrors(errors));
@@ -22,10 +25,23 @@ export class ApiBodyPipe implements PipeTransform {
   }
 }
 
+const SPECIAL_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function findSpecialKeys(value: unknown, base = ''): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.keys(value).flatMap((key) => {
+    const pointer = `${base}/${escapePointer(key)}`;
+    return SPECIAL_KEYS.has(key) ? [pointer] : findSpecialKeys((value as Record<string, unknown>)[key], pointer);
+  });
+}
+
 export function toFieldErrors(errors: readonly ValidationError[], base = ''): FieldError[] {
   return errors.flatMap((e) => {
     const pointer = `${base}/${escapePointer(e.property)}`;
-    const own = Object.entries(e.constraints ?? {}).map(([constraint, detail]) => ({ pointer, code: codeOf(constraint), detail }));
+    const missing = e.value === undefined && e.constraints && !e.constraints.whitelistValidation;
+    const own = missing
+      ? [{ pointer, code: 'required', detail: `${e.property} is required` }]
+      : Object.entries(e.constraints ?? {}).map(([constraint, detail]) => ({ pointer, code: codeOf(constraint), detail }));
     return [...own, ...toFieldErrors(e.children ?? [], pointer)];
   });
 }

@@ -1,6 +1,7 @@
 /** Shared OpenAPI pieces: the problem body, error codes and standard responses. */
 export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning: string }> = [
   { code: 'invalid_json', status: 400, meaning: 'The body is not valid JSON.' },
+  { code: 'bad_request', status: 400, meaning: 'The request could not be understood (e.g. an unsupported content type).' },
   { code: 'unauthorized', status: 401, meaning: 'Missing, unknown, revoked or expired API key (one answer for all).' },
   { code: 'plan_has_no_api_access', status: 403, meaning: 'The workspace plan (free, starter) does not include the API.' },
   { code: 'forbidden', status: 403, meaning: 'The key’s role or the plan does not allow this action.' },

@@ -146,7 +146,7 @@ describe('openApiDocument', () => {
 
   it('declares every {param} of a path as a required path parameter', () => {
     const problems: string[] = [];
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required?: boolean }> }>>)) {
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: ReadonlyArray<{ name: string; in: string; required?: boolean }> }>>)) {
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       for (const [method, op] of Object.entries(item)) {
         for (const name of names) {

@@ -40,7 +40,10 @@ export class InProcessCommandBus implements CommandBus {
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 export const COMMAND_PATH_PREFIX = '/internal/v1/commands/';
 
-/** Commands over HTTP between deployables; a domain error comes back as the same ApiError. */
+/**
+ * Commands over HTTP between deployables; a domain error comes back as the same ApiError. A wrong
+ * internal token or an unknown command is an operator's mistake, not the caller's: it becomes a 503.
+ */
 export class HttpCommandBus implements CommandBus {
   constructor(
     private readonly urls: Partial<Record<Deployable, string>>,

@@ -19,12 +19,12 @@ export class InternalCommandsController {
   @Post(':name')
   async handle(@Param('name') name: string, @Body() payload: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (!this.tokenMatches(req.headers[INTERNAL_TOKEN_HEADER])) {
-      res.status(401).json({ error: Errors.unauthorized().toJSON() });
+      res.status(401).json({ internal: 'bad_internal_token' });
       return;
     }
     const handler = this.registry.resolve(name);
     if (!handler) {
-      res.status(404).json({ error: Errors.notFound('command').toJSON() });
+      res.status(404).json({ internal: 'unknown_command' });
       return;
     }
     try {

@@ -40,18 +40,23 @@ const envSchema = z
     MIGRATE_ON_START: bool.default('true'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  })
-  .superRefine((env, ctx) => {
-    if (env.EVENT_TRANSPORT === 'kafka' && !env.KAFKA_BROKERS) {
-      ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'required when EVENT_TRANSPORT=kafka' });
-    }
-    for (const [i, c] of env.WEBHOOK_ALLOWED_CIDRS.split(',').filter(Boolean).entries()) {
-      if (!cidr.safeParse(c.trim()).success) ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOWED_CIDRS', i], message: `not a CIDR: ${c}` });
-    }
-    for (const [i, d] of env.WEBHOOK_RETRY_SCHEDULE.split(',').entries()) {
-      if (!duration.safeParse(d.trim()).success) ctx.addIssue({ code: 'custom', path: ['WEBHOOK_RETRY_SCHEDULE', i], message: `not a duration: ${d}` });
-    }
   });
+
+/** Checks that span fields or lists; run on the raw values so every problem is reported at once. */
+function crossFieldProblems(env: Record<string, string>, deployables: readonly Deployable[]): string[] {
+  const problems: string[] = [];
+  const allInOne = deployables.length === DEPLOYABLES.length;
+  if (env.EVENT_TRANSPORT === 'kafka' && !env.KAFKA_BROKERS) problems.push('KAFKA_BROKERS: required when EVENT_TRANSPORT=kafka');
+  for (const [i, c] of (env.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').filter(Boolean).entries()) {
+    if (!cidr.safeParse(c.trim()).success) problems.push(`WEBHOOK_ALLOWED_CIDRS.${i}: not a CIDR: ${c}`);
+  }
+  for (const [i, d] of (env.WEBHOOK_RETRY_SCHEDULE === undefined ? [] : env.WEBHOOK_RETRY_SCHEDULE.split(',')).entries()) {
+    if (!duration.safeParse(d.trim()).success) problems.push(`WEBHOOK_RETRY_SCHEDULE.${i}: not a duration: ${d}`);
+  }
+  if (!allInOne && !env.INTERNAL_TOKEN) problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
+  if (!allInOne && deployables.includes('api-gateway') && !env.QR_SERVICE_URL) problems.push('QR_SERVICE_URL: required for api-gateway outside all-in-one');
+  return problems;
+}
 
 export type Deployable = 'api-gateway' | 'qr-service' | 'redirect-service' | 'analytics-service' | 'webhook-dispatcher';
 export const DEPLOYABLES: readonly Deployable[] = ['api-gateway', 'qr-service', 'redirect-service', 'analytics-service', 'webhook-dispatcher'];
@@ -88,20 +93,15 @@ export class ConfigError extends Error {
 }
 
 export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly Deployable[]): RuntimeConfig {
-  const parsed = envSchema.safeParse(stripEmpty(env));
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
-  }
+  const raw = stripEmpty(env);
+  const parsed = envSchema.safeParse(raw);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...crossFieldProblems(raw, deployables),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const allInOne = deployables.length === DEPLOYABLES.length;
-  const problems: string[] = [];
-  if (!allInOne && !e.INTERNAL_TOKEN) problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
-  if (deployables.includes('api-gateway') && !allInOne) {
-    for (const [name, url] of [['QR_SERVICE_URL', e.QR_SERVICE_URL]] as const) {
-      if (!url) problems.push(`${name}: required for api-gateway outside all-in-one`);
-    }
-  }
-  if (problems.length) throw new ConfigError(problems);
 
   const publicBaseUrl = trimSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
   return {

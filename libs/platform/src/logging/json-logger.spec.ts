@@ -97,8 +97,31 @@ describe('JsonLogger', () => {
 
   it('Nest-style log(message, context) puts the context in `context`', () => {
     const { logger, entries } = capture();
-    logger.log('Nest application successfully started', 'NestApplication');
-    expect(entries()[0]).toMatchObject({ level: 'info', msg: 'Nest application successfully started', context: 'NestApplication' });
+    logger.log('webhook endpoint created', 'WebhooksController');
+    expect(entries()).toEqual([{ time: expect.any(String), level: 'info', msg: 'webhook endpoint created', context: 'WebhooksController' }]);
+  });
+
+  it.each(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication'])(
+    'Nest start-up chatter (log with context %s) is debug, hidden at info',
+    (context) => {
+      const atInfo = capture('info');
+      atInfo.logger.log('Mapped {/api/public/v1/api-keys, POST} route', context);
+      expect(atInfo.lines).toEqual([]);
+
+      const atDebug = capture('debug');
+      atDebug.logger.log('Mapped {/api/public/v1/api-keys, POST} route', context);
+      expect(atDebug.entries()).toEqual([{ time: expect.any(String), level: 'debug', msg: 'Mapped {/api/public/v1/api-keys, POST} route', context }]);
+    },
+  );
+
+  it('only log() is demoted for start-up contexts: warn and error keep their level', () => {
+    const { logger, entries } = capture('info');
+    logger.warn('slow start', 'NestApplication');
+    logger.error('cannot start', undefined, 'NestFactory');
+    expect(entries().map((e) => [e.level, e.context])).toEqual([
+      ['warn', 'NestApplication'],
+      ['error', 'NestFactory'],
+    ]);
   });
 
   it('Nest-style error(message, stack, context) keeps both the stack and the context', () => {

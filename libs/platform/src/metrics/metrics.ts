@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { type Subscription } from '@qr/event-log';
 
 /** The process's Prometheus registry and the platform-wide instruments. Services add their own. */
 export class Metrics {
@@ -6,6 +7,7 @@ export class Metrics {
   readonly httpRequests: Counter<'deployable' | 'route' | 'status'>;
   readonly httpDuration: Histogram<'deployable' | 'route'>;
   readonly consumerLag: Gauge<'group'>;
+  private readonly consumers = new Set<Pick<Subscription, 'group' | 'lag'>>();
 
   constructor(defaultLabels: Record<string, string> = {}) {
     this.registry.setDefaultLabels(defaultLabels);
@@ -23,11 +25,21 @@ export class Metrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [this.registry],
     });
+    const consumers = this.consumers;
     this.consumerLag = new Gauge({
       name: 'qr_event_consumer_lag',
-      help: 'Events appended to a consumer group’s topics and not yet committed by it',
+      help: 'Events appended to a consumer group’s topics and not yet committed by it (sampled at scrape)',
       labelNames: ['group'],
       registers: [this.registry],
+      async collect() {
+        for (const c of consumers) this.set({ group: c.group }, await c.lag().catch(() => -1));
+      },
     });
+  }
+
+  /** Exports this subscription's lag as `qr_event_consumer_lag{group}` until it is untracked. */
+  trackConsumer(subscription: Pick<Subscription, 'group' | 'lag'>): () => void {
+    this.consumers.add(subscription);
+    return () => this.consumers.delete(subscription);
   }
 }
