@@ -11,7 +11,7 @@ module.exports = (overrides) => ({
   testEnvironment: 'node',
   moduleNameMapper,
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   ...overrides,

@@ -25,6 +25,7 @@ export class SqlEventLog implements EventLog {
   readonly transport: EventLog['transport'];
   private readonly consumers = new Set<SqlConsumer>();
   readonly instanceId = randomUUID();
+  private subscriptions = 0;
 
   constructor(
     readonly db: Database,
@@ -61,7 +62,8 @@ export class SqlEventLog implements EventLog {
     const consumer = new SqlConsumer(this.db, this.wakeups, {
       ...options,
       batchSize: options.batchSize ?? 500,
-      owner: `${this.instanceId}:${options.group}`,
+      // Unique per subscription: two subscriptions of one group in one process must not share a lease.
+      owner: `${this.instanceId}:${options.group}:${++this.subscriptions}`,
       pollMs: this.options.pollMs ?? 1000,
       leaseMs: this.options.leaseMs ?? 15_000,
       clock: this.options.clock ?? systemClock,
