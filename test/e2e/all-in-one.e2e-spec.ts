@@ -1,9 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { admin, type AppProcess, call, createTempDir, startApp, type TempDir, waitUntil } from '@qr/testing';
 import { billingPeriodAt } from '@qr/domain';
-import { createTempDir, type TempDir, waitUntil } from '@qr/testing';
-import { admin, type AppProcess, startApp } from './support/app-process';
-import { call } from './support/http';
 
 /** The all-in-one server as a user runs it: a child process on a fresh data directory, driven over HTTP. */
 describe('all-in-one server', () => {

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createTestPostgres, TEST_REDIS_URL, type TestPostgres, admin, type AppName, type AppProcess, startApp, call } from '@qr/testing';
 import { Client } from 'pg';
 import { billingPeriodAt } from '@qr/domain';
-import { createTestPostgres, TEST_REDIS_URL, type TestPostgres } from '@qr/testing';
-import { admin, type AppName, type AppProcess, startApp } from './support/app-process';
-import { call } from './support/http';
 
 /** The deployables as separate processes on the machine's PostgreSQL (and Redis for rate limits). */
 describe('deployables on PostgreSQL', () => {

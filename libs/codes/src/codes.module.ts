@@ -1,17 +1,19 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type PlatformRuntime, serviceStoreProvider } from '@qr/platform';
+import { CodesCommands } from './commands/codes-commands';
+import { codesUseCasesProvider } from './commands/codes-use-cases';
 import { QR_MIGRATIONS } from './store/codes-migrations';
 
 export const QR_STORE = Symbol('QR_STORE');
 export const QR_STORE_SPEC = { name: 'qr', migrations: QR_MIGRATIONS, withOutbox: true };
 
-/** codes (qr-service): codes, folders, domains, client_ref idempotency, previews. */
+/** qr-service: codes, folders, custom domains, client_ref idempotency, previews. */
 @Module({})
 export class CodesModule {
   static register(runtime: PlatformRuntime): DynamicModule {
     return {
       module: CodesModule,
-      providers: [serviceStoreProvider(QR_STORE, runtime, QR_STORE_SPEC)],
+      providers: [serviceStoreProvider(QR_STORE, runtime, QR_STORE_SPEC), codesUseCasesProvider(QR_STORE, runtime), CodesCommands],
       exports: [QR_STORE],
     };
   }

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { type Database } from '@qr/persistence';
-import { type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
+import { COMMAND_BUS, type CommandBus, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { ApiAccessGuard, RATE_LIMITER } from './access/api-access.guard';
 import { AuthenticateApiKey } from './access/authenticate-api-key';
 import { MonthlyQuota } from './access/monthly-quota';
@@ -9,6 +9,10 @@ import { QuotaRepository } from './access/quota.repository';
 import { InProcessRateLimiter, RedisRateLimiter } from './access/rate-limiter';
 import { GATEWAY_REDIS, GatewayLifecycle } from './gateway-lifecycle';
 import { ApiKeysController } from './http/api-keys.controller';
+import { CreateQrCodesFlow } from './qrcodes/create-qr-codes-flow';
+import { DomainsController, FoldersController } from './qrcodes/folders-domains.controller';
+import { PreviewsController } from './qrcodes/previews.controller';
+import { QrCodesController } from './qrcodes/qr-codes.controller';
 import { ApiKeysRepository } from './identity/api-keys.repository';
 import { CreateApiKey } from './identity/create-api-key';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -22,7 +26,7 @@ export class GatewayModule {
     const withDb = <T>(make: (db: Database) => T) => ({ useFactory: (store: ServiceStore) => make(store.db), inject: [GATEWAY_STORE] });
     return {
       module: GatewayModule,
-      controllers: [OpenApiController, ApiKeysController],
+      controllers: [OpenApiController, ApiKeysController, QrCodesController, FoldersController, DomainsController, PreviewsController],
       providers: [
         serviceStoreProvider(GATEWAY_STORE, runtime, GATEWAY_STORE_SPEC),
         {
@@ -39,6 +43,7 @@ export class GatewayModule {
         { provide: CreateApiKey, ...withDb((db) => new CreateApiKey(db)) },
         { provide: AuthenticateApiKey, useFactory: (keys: ApiKeysRepository) => new AuthenticateApiKey(keys), inject: [ApiKeysRepository] },
         { provide: MonthlyQuota, useFactory: (q: QuotaRepository) => new MonthlyQuota(q), inject: [QuotaRepository] },
+        { provide: CreateQrCodesFlow, useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q), inject: [COMMAND_BUS, QuotaRepository] },
         ApiAccessGuard,
         GatewayLifecycle,
       ],

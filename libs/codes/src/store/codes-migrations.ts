@@ -1,11 +1,61 @@
 import { OUTBOX_TABLE_SQL } from '@qr/event-log';
 import { defineMigration } from '@qr/persistence';
 
+/**
+ * qr-service tables. Timestamps are epoch ms; JSON columns are TEXT. A deleted code keeps its row
+ * (its short code is never reused) but gives its client_ref back, so the ref can name a new code.
+ */
+const CODES = [
+  `CREATE TABLE qr_codes (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    category TEXT NOT NULL,
+    status TEXT NOT NULL,
+    content TEXT NOT NULL,
+    destinations TEXT NOT NULL,
+    client_ref TEXT,
+    short_code TEXT UNIQUE,
+    preview_token TEXT NOT NULL UNIQUE,
+    utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, utm_term TEXT, utm_content TEXT,
+    start_at BIGINT, end_at BIGINT,
+    daily_start TEXT, daily_end TEXT, daily_days TEXT,
+    timezone TEXT NOT NULL,
+    scan_limit BIGINT,
+    scan_count BIGINT NOT NULL DEFAULT 0,
+    fallback_url TEXT,
+    folder_id TEXT,
+    custom_domain_id TEXT,
+    revision INTEGER NOT NULL DEFAULT 1,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    deleted_at BIGINT
+  )`,
+  `CREATE UNIQUE INDEX qr_codes_client_ref ON qr_codes (workspace_id, client_ref) WHERE client_ref IS NOT NULL`,
+  `CREATE INDEX qr_codes_workspace ON qr_codes (workspace_id, id)`,
+  `CREATE TABLE folders (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    UNIQUE (workspace_id, name)
+  )`,
+  `CREATE TABLE custom_domains (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    hostname TEXT NOT NULL UNIQUE,
+    verification_token TEXT NOT NULL,
+    status TEXT NOT NULL,
+    last_checked_at BIGINT,
+    last_error TEXT,
+    verified_at BIGINT,
+    created_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX custom_domains_workspace ON custom_domains (workspace_id, id)`,
+];
+
 export const QR_MIGRATIONS = [
-  defineMigration({
-    timestamp: 1763700000205,
-    name: 'CreateCodesMessaging',
-    sqlite: [OUTBOX_TABLE_SQL.sqlite],
-    postgres: [OUTBOX_TABLE_SQL.postgres],
-  }),
+  defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
+  defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
 ];

@@ -4,6 +4,9 @@ import { join, relative, resolve } from 'node:path';
 import { RequestMethod } from '@nestjs/common';
 import { HealthController } from '@qr/platform';
 import { ApiKeysController } from '../http/api-keys.controller';
+import { DomainsController, FoldersController } from '../qrcodes/folders-domains.controller';
+import { PreviewsController } from '../qrcodes/previews.controller';
+import { QrCodesController } from '../qrcodes/qr-codes.controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { OpenApiController } from './openapi.controller';
 import { openApiDocument } from './openapi-document';
@@ -30,6 +33,10 @@ function exportOf(file: string, name: string): ControllerClass {
 const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> = [
   { file: 'libs/gateway/src/http/api-keys.controller.ts', controller: ApiKeysController },
   { file: 'libs/gateway/src/openapi/openapi.controller.ts', controller: OpenApiController },
+  { file: 'libs/gateway/src/qrcodes/qr-codes.controller.ts', controller: QrCodesController },
+  { file: 'libs/gateway/src/qrcodes/previews.controller.ts', controller: PreviewsController },
+  { file: 'libs/gateway/src/qrcodes/folders-domains.controller.ts', controller: FoldersController },
+  { file: 'libs/gateway/src/qrcodes/folders-domains.controller.ts', controller: DomainsController },
   { file: 'libs/platform/src/health/health.controller.ts', controller: HealthController },
   {
     file: 'libs/platform/src/commands/internal-commands.controller.ts',

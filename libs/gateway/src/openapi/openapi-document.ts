@@ -1,5 +1,7 @@
 import { API_KEYS_PATHS } from './api-keys.paths';
 import { COMPONENTS } from './openapi-components';
+import { QR_CODES_PATHS } from './qr-codes.paths';
+import { QR_CODE_SCHEMAS } from './qr-codes.schemas';
 
 /**
  * The OpenAPI 3.1 document of the public API. Paths are relative to the server URL
@@ -17,8 +19,8 @@ export function openApiDocument(publicBaseUrl: string) {
     },
     servers: [{ url: `${publicBaseUrl}/api/public/v1` }],
     security: [{ apiKey: [] }],
-    paths: { ...API_KEYS_PATHS },
-    components: COMPONENTS,
+    paths: { ...QR_CODES_PATHS, ...API_KEYS_PATHS },
+    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...QR_CODE_SCHEMAS } },
   };
 }
 

@@ -40,6 +40,7 @@ const envSchema = z
     MIGRATE_ON_START: bool.default('true'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    DNS_RESOLVER: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list').optional(),
   });
 
 /** Checks that span fields or lists; run on the raw values so every problem is reported at once. */
@@ -84,6 +85,8 @@ export interface RuntimeConfig {
   migrateOnStart: boolean;
   shutdownTimeoutMs: number;
   maxBodyBytes: number;
+  /** DNS servers for custom-domain verification; the system resolver when unset. */
+  dnsResolvers: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +134,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     migrateOnStart: e.MIGRATE_ON_START,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    dnsResolvers: e.DNS_RESOLVER?.split(','),
   };
 }
 

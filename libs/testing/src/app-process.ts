@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
-const ROOT = join(__dirname, '../../..');
-const DIST_APPS = join(ROOT, 'dist/apps');
+// Used from source (tests: libs/testing/src) and built (benchmarks: dist/libs/testing/src); both run the built apps.
+const DIST_APPS = join(__dirname, __dirname.split(sep).includes('dist') ? '../../../apps' : '../../../dist/apps');
 
 export type AppName = 'all-in-one' | 'api-gateway' | 'qr-service' | 'redirect-service' | 'analytics-service' | 'webhook-dispatcher';
 

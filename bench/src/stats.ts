@@ -1,0 +1,34 @@
+/** Median of a sample (the figure every benchmark reports, over several runs). */
+export function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Nearest-rank percentile, p in 0..100. */
+export function percentile(values: readonly number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+/** Runs `fn` `runs` times (after one warm-up) and returns each run's result. */
+export async function repeat<T>(runs: number, fn: () => Promise<T> | T): Promise<T[]> {
+  await fn();
+  const out: T[] = [];
+  for (let i = 0; i < runs; i++) out.push(await fn());
+  return out;
+}
+
+/** Operations per second of a synchronous loop that runs for about `ms`. */
+export function opsPerSecond(fn: () => void, ms = 1000): number {
+  let n = 0;
+  const start = process.hrtime.bigint();
+  const budget = BigInt(ms) * 1_000_000n;
+  let elapsed = 0n;
+  while (elapsed < budget) {
+    for (let i = 0; i < 100; i++) fn();
+    n += 100;
+    elapsed = process.hrtime.bigint() - start;
+  }
+  return n / (Number(elapsed) / 1e9);
+}

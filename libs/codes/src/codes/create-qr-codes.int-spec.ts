@@ -1,0 +1,91 @@
+import { silentLog } from '@qr/domain';
+import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
+import { type Database, openDatabase, type Tx } from '@qr/persistence';
+import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { QR_MIGRATIONS } from '../store/codes-migrations';
+import { CREATE_CHUNK, CreateQrCodes } from './create-qr-codes';
+import { planCreation } from './plan-creation';
+import { type QrCodeRecord } from './qr-code-record';
+import { QrCodesRepository } from './qr-codes.repository';
+import { ReferencesRepository } from './references.repository';
+
+/** A repository whose Nth insert fails, as a database fault would, after the earlier ones committed. */
+class FailingOnInsert extends QrCodesRepository {
+  inserts = 0;
+  constructor(db: Database, private readonly failAt: number) {
+    super(db);
+  }
+  override async insert(tx: Tx, record: QrCodeRecord): Promise<boolean> {
+    this.inserts += 1;
+    if (this.inserts === this.failAt) throw new Error('injected insert failure');
+    return super.insert(tx, record);
+  }
+}
+
+const website = (ref: string, url = 'https://example.com/a') => ({ type: 'website', content: { url }, client_ref: ref });
+
+describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
+  let provisioned: TestStorage;
+  let db: Database;
+  let log: EventLog;
+  let outbox: Outbox;
+  const deps = () => ({ codes: new QrCodesRepository(db), references: new ReferencesRepository(db) });
+  const count = async (ws: string) => Number((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1', [ws]))[0].n);
+
+  beforeAll(async () => {
+    provisioned = await provisionStorage(kind);
+    db = await openDatabase({ name: 'qr', storage: provisioned.storage, migrations: QR_MIGRATIONS, runMigrations: true });
+    log = await openEventLog({ transport: { kind: 'sql' }, storage: provisioned.storage, runMigrations: true, clientId: 't', log: silentLog });
+    outbox = new Outbox(db, log, { log: silentLog });
+  });
+  afterAll(async () => {
+    await log.close();
+    await db.close();
+    await provisioned.cleanup();
+  });
+
+  it('keeps what was committed before a failure, and a re-sent batch creates only the rest', async () => {
+    // 25 items commit in chunks of 10: the 14th insert fails, so the first chunk stays and the second rolls back.
+    const items = Array.from({ length: 25 }, (_, i) => website(`bulk-${i}`));
+    const failing = new FailingOnInsert(db, 14);
+    const first = await new CreateQrCodes(db, failing, outbox).execute('ws_f', await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`));
+    expect(CREATE_CHUNK).toBe(10);
+    expect(first.failure?.index).toBe(10);
+    expect(first.results.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await count('ws_f')).toBe(10);
+
+    const again = await new CreateQrCodes(db, new QrCodesRepository(db), outbox).execute('ws_f', await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`));
+    expect(again.failure).toBeNull();
+    expect(again.results.map((r) => r.result)).toEqual([...Array(10).fill('existing'), ...Array(15).fill('created')]);
+    expect(again.results.slice(0, 10).map((r) => r.record.id)).toEqual(first.results.map((r) => r.record.id));
+    expect(await count('ws_f')).toBe(25);
+    // Exactly one qr.code.created per created code, none for the returned ones.
+    await outbox.relayAll();
+    const logged = await (log as unknown as { db: Database }).db.query<{ payload: string }>(`SELECT payload FROM event_log WHERE topic = 'qr.code.created.v1'`);
+    const ids = logged.map((r) => (JSON.parse(r.payload) as { qr_id: string }).qr_id);
+    for (const r of again.results) expect(ids.filter((id) => id === r.record.id)).toHaveLength(1);
+  });
+
+  it('makes exactly one code of 20 concurrent identical requests, answering the same code to all', async () => {
+    const create = new CreateQrCodes(db, new QrCodesRepository(db), outbox);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, async () => create.execute('ws_c', await planCreation(deps(), 'ws_c', [website('same')], () => ''))),
+    );
+    const results = outcomes.map((o) => o.results[0]);
+    expect(outcomes.every((o) => o.failure === null)).toBe(true);
+    expect(results.filter((r) => r.result === 'created')).toHaveLength(1);
+    expect(new Set(results.map((r) => r.record.id)).size).toBe(1);
+    expect(await count('ws_c')).toBe(1);
+  });
+
+  it('scopes client_ref to the workspace and rejects a ref repeated inside one batch', async () => {
+    const create = new CreateQrCodes(db, new QrCodesRepository(db), outbox);
+    const a = await create.execute('ws_a', await planCreation(deps(), 'ws_a', [website('shared')], () => ''));
+    const b = await create.execute('ws_b', await planCreation(deps(), 'ws_b', [website('shared')], () => ''));
+    expect(a.results[0].record.id).not.toBe(b.results[0].record.id);
+    await expect(planCreation(deps(), 'ws_a', [website('x'), website('x')], (i) => `/items/${i}`)).rejects.toMatchObject({
+      status: 422,
+      errors: [{ pointer: '/items/1/client_ref', code: 'duplicate' }],
+    });
+  });
+});

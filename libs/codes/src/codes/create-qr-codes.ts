@@ -1,0 +1,92 @@
+import { type EventEnvelope } from '@qr/contracts';
+import { type Clock, newId, systemClock } from '@qr/domain';
+import { type Outbox } from '@qr/event-log';
+import { type Database, type Tx } from '@qr/persistence';
+import { codeCreated } from './qr-code-events';
+import { type QrCodeRecord } from './qr-code-record';
+import { type QrCodesRepository } from './qr-codes.repository';
+import { type PlannedItem } from './plan-creation';
+import { newPreviewToken, newShortCode } from './short-code';
+
+export interface CreationResult {
+  index: number;
+  result: 'created' | 'existing';
+  record: QrCodeRecord;
+}
+
+export interface CreationOutcome {
+  results: CreationResult[];
+  /** Set when an item failed after validation; the chunks committed before it stay created. */
+  failure: { index: number; error: unknown } | null;
+}
+
+/** Items committed per transaction: fewer commits and relay wake-ups than one each, and a failure still keeps the chunks before it. */
+export const CREATE_CHUNK = 10;
+const MAX_KEY_ATTEMPTS = 5;
+
+/**
+ * Creates planned items in chunked transactions, so a failure part-way keeps what committed and a
+ * re-sent batch finds those by client_ref. A client_ref taken by a concurrent request yields that
+ * request's code (`existing`), never a duplicate and never an error.
+ */
+export class CreateQrCodes {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: QrCodesRepository,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async execute(workspaceId: string, plan: readonly PlannedItem[]): Promise<CreationOutcome> {
+    const results: CreationResult[] = plan.filter((p) => p.existing).map((p) => ({ index: p.index, result: 'existing' as const, record: p.existing! }));
+    const fresh = plan.filter((p) => !p.existing);
+    for (let i = 0; i < fresh.length; i += CREATE_CHUNK) {
+      const chunk = fresh.slice(i, i + CREATE_CHUNK);
+      try {
+        results.push(...(await this.db.transaction((tx) => this.createChunk(tx, workspaceId, chunk))));
+      } catch (error) {
+        return { results: sorted(results), failure: { index: chunk[0].index, error } };
+      }
+    }
+    return { results: sorted(results), failure: null };
+  }
+
+  private async createChunk(tx: Tx, workspaceId: string, chunk: readonly PlannedItem[]): Promise<CreationResult[]> {
+    const now = this.clock();
+    const results: CreationResult[] = [];
+    const events: EventEnvelope[] = [];
+    for (const item of chunk) {
+      const result = await this.createOne(tx, workspaceId, item, now);
+      if (result.result === 'created') events.push(codeCreated(result.record, now));
+      results.push(result);
+    }
+    await this.outbox.add(tx, events);
+    return results;
+  }
+
+  private async createOne(tx: Tx, workspaceId: string, item: PlannedItem, now: Date): Promise<CreationResult> {
+    for (let attempt = 0; attempt < MAX_KEY_ATTEMPTS; attempt++) {
+      const record: QrCodeRecord = {
+        ...item.draft,
+        id: newId('qr', this.clock),
+        workspace_id: workspaceId,
+        short_code: item.draft.category === 'dynamic' ? newShortCode() : null,
+        preview_token: newPreviewToken(),
+        scan_count: 0,
+        revision: 1,
+        created_at: now.getTime(),
+        updated_at: now.getTime(),
+        deleted_at: null,
+      };
+      if (await this.codes.insert(tx, record)) return { index: item.index, result: 'created', record };
+      const taken = record.client_ref ? await this.codes.findByClientRef(workspaceId, record.client_ref, tx) : null;
+      if (taken) return { index: item.index, result: 'existing', record: taken };
+      // Otherwise a random short code or token collided: draw again.
+    }
+    throw new Error('could not allocate a unique short code');
+  }
+}
+
+function sorted(results: CreationResult[]): CreationResult[] {
+  return results.sort((a, b) => a.index - b.index);
+}

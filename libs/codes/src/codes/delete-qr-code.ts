@@ -1,0 +1,26 @@
+import { type Clock, Errors, systemClock } from '@qr/domain';
+import { type Outbox } from '@qr/event-log';
+import { type Database } from '@qr/persistence';
+import { codeDeleted } from './qr-code-events';
+import { type QrCodesRepository } from './qr-codes.repository';
+
+export class DeleteQrCode {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: QrCodesRepository,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** Returns the category so the gateway can give a dynamic code's allowance back. */
+  async execute(workspaceId: string, id: string): Promise<{ id: string; category: 'dynamic' | 'static' }> {
+    const now = this.clock();
+    const deleted = await this.db.transaction(async (tx) => {
+      const record = await this.codes.softDelete(tx, workspaceId, id, now.getTime());
+      if (record) await this.outbox.add(tx, [codeDeleted(record, now)]);
+      return record;
+    });
+    if (!deleted) throw Errors.notFound('QR code');
+    return { id: deleted.id, category: deleted.category };
+  }
+}

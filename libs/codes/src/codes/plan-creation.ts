@@ -1,0 +1,55 @@
+import { Errors, type FieldError } from '@qr/domain';
+import { fieldError } from './field-errors';
+import { parseQrCodeInput } from './qr-code-input';
+import { type QrCodeDraft, type QrCodeRecord } from './qr-code-record';
+import { type QrCodesRepository } from './qr-codes.repository';
+import { type ReferencesRepository } from './references.repository';
+
+export interface PlannedItem {
+  index: number;
+  draft: QrCodeDraft;
+  /** The code this item's client_ref already names: it will be returned unchanged. */
+  existing: QrCodeRecord | null;
+}
+
+export const MAX_BULK_ITEMS = 50;
+
+/**
+ * Validates a whole batch before anything is written: every item's fields, folder and domain
+ * references, and client_refs repeated within the batch. Throws one 422 listing every problem
+ * (pointers `/items/3/content/url` in bulk, `/content/url` for a single create).
+ */
+export async function planCreation(
+  deps: { codes: QrCodesRepository; references: ReferencesRepository },
+  workspaceId: string,
+  items: readonly unknown[],
+  pointerOf: (index: number) => string,
+): Promise<PlannedItem[]> {
+  const errors: FieldError[] = [];
+  const drafts: Array<QrCodeDraft | null> = items.map((item, index) => {
+    const parsed = parseQrCodeInput(item, pointerOf(index));
+    if (parsed.ok) return parsed.draft;
+    errors.push(...parsed.errors);
+    return null;
+  });
+  const valid = drafts.filter((d): d is QrCodeDraft => d !== null);
+  const [folders, domains] = await Promise.all([
+    deps.references.existingFolders(workspaceId, valid.flatMap((d) => (d.folder_id ? [d.folder_id] : []))),
+    deps.references.verifiedDomains(workspaceId, valid.flatMap((d) => (d.custom_domain_id ? [d.custom_domain_id] : []))),
+  ]);
+  const seenRefs = new Map<string, number>();
+  drafts.forEach((d, index) => {
+    if (!d) return;
+    if (d.folder_id && !folders.has(d.folder_id)) errors.push(fieldError(`${pointerOf(index)}/folder_id`, 'not_found', 'no such folder in this workspace'));
+    if (d.custom_domain_id && !domains.has(d.custom_domain_id)) {
+      errors.push(fieldError(`${pointerOf(index)}/custom_domain_id`, 'not_found', 'no such verified domain in this workspace'));
+    }
+    if (d.client_ref !== null) {
+      if (seenRefs.has(d.client_ref)) errors.push(fieldError(`${pointerOf(index)}/client_ref`, 'duplicate', `same client_ref as item ${seenRefs.get(d.client_ref)}`));
+      else seenRefs.set(d.client_ref, index);
+    }
+  });
+  if (errors.length) throw Errors.validationFailed(errors);
+  const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));
+  return drafts.map((draft, index) => ({ index, draft: draft!, existing: draft!.client_ref ? (existing.get(draft!.client_ref) ?? null) : null }));
+}

@@ -1,0 +1,137 @@
+import { type FieldError, parseRfc3339 } from '@qr/domain';
+import { validateOpeningInput, type Weekday } from '@qr/opening-rules';
+import {
+  allowedCategories, type Destination, dynamicTarget, isHostedType, isQrType, type QrCategory, type QrType,
+  validateContent, validateDestinations, validateHttpUrl,
+} from '@qr/qr-content';
+import { checkOptionalString, fieldError, isPlainObject } from './field-errors';
+import { type QrCodeDraft, UTM_FIELDS } from './qr-code-record';
+
+/** Every field a create request may carry; anything else is a 422 `unknown_field`. */
+export const CREATE_FIELDS = [
+  'name', 'type', 'category', 'status', 'content', 'destinations', 'client_ref', ...UTM_FIELDS,
+  'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days', 'timezone', 'scan_limit', 'fallback_url', 'folder_id', 'custom_domain_id',
+] as const;
+
+/** Fields that only make sense when scans reach us. */
+const DYNAMIC_ONLY = [...UTM_FIELDS, 'fallback_url', 'custom_domain_id'] as const;
+
+export type ParsedInput = { ok: true; draft: QrCodeDraft } | { ok: false; errors: FieldError[] };
+
+/**
+ * Validates a create request (or a PATCH merged onto the stored code) and decides the draft:
+ * category defaults to dynamic where the type allows it, and a dynamic website's `content.url` and
+ * first destination are kept equal (either may be given).
+ */
+export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
+  if (!isPlainObject(input)) return { ok: false, errors: [fieldError(at, 'invalid_type', 'must be a JSON object')] };
+  const errors: FieldError[] = Object.keys(input)
+    .filter((k) => !(CREATE_FIELDS as readonly string[]).includes(k))
+    .map((k) => fieldError(`${at}/${k}`, 'unknown_field', 'this property is not allowed'));
+  if (!isQrType(input.type)) {
+    const missing = input.type === undefined;
+    return { ok: false, errors: [...errors, fieldError(`${at}/type`, missing ? 'required' : 'invalid', 'type must be one of website, menu, form, vcard, text, wifi, email, phone, sms, location')] };
+  }
+  const type = input.type;
+  const category = resolveCategory(type, input.category, at, errors);
+  if (!category) return { ok: false, errors };
+  const { content, destinations } = resolveContent(type, category, input, at, errors);
+  errors.push(...checkPlainFields(input, category, at));
+  errors.push(...validateOpeningInput(input, category, at));
+  if (errors.length) return { ok: false, errors };
+  return { ok: true, draft: buildDraft(input, type, category, content, destinations) };
+}
+
+function resolveCategory(type: QrType, value: unknown, at: string, errors: FieldError[]): QrCategory | null {
+  const allowed = allowedCategories(type);
+  if (value === undefined || value === null) return allowed[0];
+  if (value !== 'dynamic' && value !== 'static') {
+    errors.push(fieldError(`${at}/category`, 'invalid', 'category must be dynamic or static'));
+    return null;
+  }
+  if (!allowed.includes(value)) {
+    errors.push(fieldError(`${at}/category`, 'not_allowed_for_type', `a ${type} code can only be ${allowed.join(' or ')}`));
+    return null;
+  }
+  return value;
+}
+
+function resolveContent(type: QrType, category: QrCategory, input: Record<string, unknown>, at: string, errors: FieldError[]) {
+  let content = input.content as Record<string, unknown>;
+  let destinations: Destination[] = [];
+  const smart = type === 'website' && category === 'dynamic';
+  if (!smart && input.destinations !== undefined && input.destinations !== null) {
+    errors.push(fieldError(`${at}/destinations`, 'not_allowed_for_type', 'destinations are set only on dynamic website codes; other codes derive theirs from content'));
+  }
+  if (smart && input.destinations !== undefined && input.destinations !== null) {
+    const destinationErrors = validateDestinations(input.destinations, `${at}/destinations`);
+    errors.push(...destinationErrors);
+    if (destinationErrors.length) return { content, destinations };
+    destinations = input.destinations as Destination[];
+    if (content === undefined) content = { url: destinations[0].target_url };
+    else if (isPlainObject(content) && content.url !== destinations[0].target_url) {
+      errors.push(fieldError(`${at}/content/url`, 'conflict', 'content.url must equal destinations[0].target_url (or give only one of them)'));
+    }
+  }
+  if (content === undefined) {
+    errors.push(fieldError(`${at}/content`, 'required', 'content is required'));
+    return { content, destinations };
+  }
+  const contentErrors = validateContent(type, category, content, `${at}/content`);
+  errors.push(...contentErrors);
+  if (!contentErrors.length && category === 'dynamic' && !isHostedType(type, category) && destinations.length === 0) {
+    destinations = [{ target_url: dynamicTarget(type, content)! }];
+  }
+  return { content, destinations };
+}
+
+function checkPlainFields(input: Record<string, unknown>, category: QrCategory, at: string): FieldError[] {
+  const errors = [
+    ...checkOptionalString(input.name, `${at}/name`, 200),
+    ...checkOptionalString(input.client_ref, `${at}/client_ref`, 200),
+    ...checkOptionalString(input.folder_id, `${at}/folder_id`, 64),
+    ...checkOptionalString(input.custom_domain_id, `${at}/custom_domain_id`, 64),
+    ...UTM_FIELDS.flatMap((f) => checkOptionalString(input[f], `${at}/${f}`, 200)),
+  ];
+  if (input.status !== undefined && input.status !== 'active' && input.status !== 'paused') {
+    errors.push(fieldError(`${at}/status`, 'invalid', 'status must be active or paused'));
+  }
+  if (input.fallback_url !== undefined && input.fallback_url !== null) errors.push(...validateHttpUrl(input.fallback_url, `${at}/fallback_url`));
+  if (category === 'static') {
+    for (const f of DYNAMIC_ONLY) {
+      if (input[f] !== undefined && input[f] !== null) errors.push(fieldError(`${at}/${f}`, 'not_allowed_for_static', `${f} applies only to dynamic codes`));
+    }
+  }
+  return errors;
+}
+
+function buildDraft(
+  input: Record<string, unknown>, type: QrType, category: QrCategory, content: Record<string, unknown>, destinations: Destination[],
+): QrCodeDraft {
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  const time = (v: unknown) => (typeof v === 'string' ? parseRfc3339(v)!.getTime() : null);
+  return {
+    name: str(input.name) ?? `Untitled ${type} code`,
+    type,
+    category,
+    status: input.status === 'paused' ? 'paused' : 'active',
+    content,
+    destinations,
+    client_ref: str(input.client_ref),
+    utm_source: str(input.utm_source),
+    utm_medium: str(input.utm_medium),
+    utm_campaign: str(input.utm_campaign),
+    utm_term: str(input.utm_term),
+    utm_content: str(input.utm_content),
+    start_at: time(input.start_at),
+    end_at: time(input.end_at),
+    daily_start: str(input.daily_start),
+    daily_end: str(input.daily_end),
+    daily_days: Array.isArray(input.daily_days) ? (input.daily_days as Weekday[]) : null,
+    timezone: str(input.timezone) ?? 'UTC',
+    scan_limit: typeof input.scan_limit === 'number' ? input.scan_limit : null,
+    fallback_url: str(input.fallback_url),
+    folder_id: str(input.folder_id),
+    custom_domain_id: str(input.custom_domain_id),
+  };
+}

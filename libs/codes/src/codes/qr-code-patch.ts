@@ -1,0 +1,73 @@
+import { type FieldError, formatUtc } from '@qr/domain';
+import { fieldError, isPlainObject } from './field-errors';
+import { parseQrCodeInput } from './qr-code-input';
+import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
+
+export const PATCH_FIELDS = [
+  'name', 'status', 'content', 'destinations', ...UTM_FIELDS,
+  'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days', 'timezone', 'scan_limit', 'fallback_url', 'folder_id',
+] as const;
+const IMMUTABLE = ['type', 'category', 'client_ref', 'custom_domain_id'];
+
+export type PatchResult = { ok: true; draft: QrCodeDraft; changed: string[] } | { ok: false; errors: FieldError[] };
+
+/**
+ * A PATCH is checked by merging it onto the stored code and validating the result as a whole, with
+ * the create rules: so `daily_start` alone is refused when no `daily_end` exists, and `end_at` must
+ * follow the stored `start_at`. `null` clears an optional field.
+ */
+export function applyPatch(existing: QrCodeRecord, patch: unknown): PatchResult {
+  if (!isPlainObject(patch)) return { ok: false, errors: [fieldError('', 'invalid_type', 'the body must be a JSON object')] };
+  const errors = Object.keys(patch).flatMap((k) => keyErrors(existing, k));
+  if (errors.length) return { ok: false, errors };
+  const merged: Record<string, unknown> = { ...inputFromRecord(existing), ...patch };
+  if (existing.type === 'website' && existing.category === 'dynamic') syncWebsite(existing, patch, merged);
+  const parsed = parseQrCodeInput(merged);
+  if (!parsed.ok) return parsed;
+  const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(inputFromRecord(existing)[k] ?? null));
+  return { ok: true, draft: parsed.draft, changed };
+}
+
+function keyErrors(existing: QrCodeRecord, key: string): FieldError[] {
+  if (IMMUTABLE.includes(key)) return [fieldError(`/${key}`, 'immutable', `${key} cannot change after creation`)];
+  if (!(PATCH_FIELDS as readonly string[]).includes(key)) return [fieldError(`/${key}`, 'unknown_field', 'this property cannot be patched')];
+  if (existing.category === 'static' && (key === 'content' || key === 'destinations')) {
+    return [fieldError(`/${key}`, 'immutable_for_static', 'a static code’s data is in its printed pattern and cannot change')];
+  }
+  return [];
+}
+
+/** content.url and destinations[0] of a dynamic website move together; the patch may name either. */
+function syncWebsite(existing: QrCodeRecord, patch: Record<string, unknown>, merged: Record<string, unknown>): void {
+  if ('destinations' in patch && !('content' in patch)) delete merged.content;
+  if ('content' in patch && !('destinations' in patch)) {
+    const url = isPlainObject(patch.content) ? patch.content.url : undefined;
+    merged.destinations = typeof url === 'string' ? [{ ...existing.destinations[0], target_url: url }, ...existing.destinations.slice(1)] : undefined;
+  }
+}
+
+/** The stored code in the shape of a create request (what a client would have sent). */
+export function inputFromRecord(r: QrCodeRecord): Record<string, unknown> {
+  const time = (ms: number | null) => (ms === null ? null : formatUtc(new Date(ms)));
+  const smart = r.type === 'website' && r.category === 'dynamic';
+  return {
+    name: r.name,
+    type: r.type,
+    category: r.category,
+    status: r.status,
+    content: r.content,
+    ...(smart ? { destinations: r.destinations } : {}),
+    client_ref: r.client_ref,
+    ...Object.fromEntries(UTM_FIELDS.map((f) => [f, r[f]])),
+    start_at: time(r.start_at),
+    end_at: time(r.end_at),
+    daily_start: r.daily_start,
+    daily_end: r.daily_end,
+    daily_days: r.daily_days,
+    timezone: r.timezone,
+    scan_limit: r.scan_limit,
+    fallback_url: r.fallback_url,
+    folder_id: r.folder_id,
+    custom_domain_id: r.custom_domain_id,
+  };
+}

@@ -1,0 +1,74 @@
+import { type Weekday } from '@qr/opening-rules';
+import { type Destination, type QrCategory, type QrType } from '@qr/qr-content';
+
+export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+
+/** A code as qr-service stores it (decoded JSON columns, epoch-ms times). Not an API shape. */
+export interface QrCodeRecord extends Record<UtmField, string | null> {
+  id: string;
+  workspace_id: string;
+  name: string;
+  type: QrType;
+  category: QrCategory;
+  status: 'active' | 'paused';
+  content: Record<string, unknown>;
+  destinations: Destination[];
+  client_ref: string | null;
+  short_code: string | null;
+  preview_token: string;
+  start_at: number | null;
+  end_at: number | null;
+  daily_start: string | null;
+  daily_end: string | null;
+  daily_days: Weekday[] | null;
+  timezone: string;
+  scan_limit: number | null;
+  scan_count: number;
+  fallback_url: string | null;
+  folder_id: string | null;
+  custom_domain_id: string | null;
+  revision: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** What a valid create request decides; the service adds ids, tokens and times. */
+export type QrCodeDraft = Omit<
+  QrCodeRecord,
+  'id' | 'workspace_id' | 'short_code' | 'preview_token' | 'scan_count' | 'revision' | 'created_at' | 'updated_at' | 'deleted_at'
+>;
+
+type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days'> & { content: string; destinations: string; daily_days: string | null };
+
+const JSON_COLUMNS = ['content', 'destinations', 'daily_days'] as const;
+
+export function recordFromRow(row: Row): QrCodeRecord {
+  return {
+    ...row,
+    content: JSON.parse(row.content),
+    destinations: JSON.parse(row.destinations),
+    daily_days: row.daily_days === null ? null : JSON.parse(row.daily_days),
+    start_at: numberOrNull(row.start_at),
+    end_at: numberOrNull(row.end_at),
+    scan_limit: numberOrNull(row.scan_limit),
+    scan_count: Number(row.scan_count),
+    deleted_at: numberOrNull(row.deleted_at),
+  };
+}
+
+/** Column names in insert order, and the record's values for them. */
+export const QR_CODE_COLUMNS: readonly (keyof QrCodeRecord)[] = [
+  'id', 'workspace_id', 'name', 'type', 'category', 'status', 'content', 'destinations', 'client_ref', 'short_code', 'preview_token',
+  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days',
+  'timezone', 'scan_limit', 'scan_count', 'fallback_url', 'folder_id', 'custom_domain_id', 'revision', 'created_at', 'updated_at', 'deleted_at',
+];
+
+export function rowValues(record: QrCodeRecord, columns: readonly (keyof QrCodeRecord)[] = QR_CODE_COLUMNS): unknown[] {
+  return columns.map((c) => ((JSON_COLUMNS as readonly string[]).includes(c) && record[c] !== null ? JSON.stringify(record[c]) : record[c]));
+}
+
+function numberOrNull(v: unknown): number | null {
+  return v === null || v === undefined ? null : Number(v);
+}

@@ -1,0 +1,74 @@
+import { formatUtc } from '@qr/domain';
+import { evaluateOpening } from '@qr/opening-rules';
+import { type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
+
+export interface ViewContext {
+  shortBaseUrl: string;
+  publicBaseUrl: string;
+  /** Hostname of the code's verified custom domain, when it has one. */
+  domainHost: string | null;
+  now: Date;
+}
+
+/** The URL encoded in a dynamic code's pattern: the custom domain when set, else the short host. */
+export function shortUrlOf(record: Pick<QrCodeRecord, 'short_code'>, shortBaseUrl: string, domainHost: string | null): string | null {
+  if (!record.short_code) return null;
+  return domainHost ? `https://${domainHost}/${record.short_code}` : `${shortBaseUrl}/${record.short_code}`;
+}
+
+export function previewUrlOf(record: Pick<QrCodeRecord, 'preview_token'>, publicBaseUrl: string): string {
+  return `${publicBaseUrl}/api/public/v1/previews/${record.preview_token}.svg`;
+}
+
+/** The API's `qr_code` object. `state` is computed for the moment of reading. */
+export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
+  const time = (ms: number | null) => (ms === null ? null : formatUtc(new Date(ms)));
+  const state =
+    r.category === 'static'
+      ? r.status
+      : evaluateOpening(
+          {
+            status: r.status,
+            startAt: r.start_at === null ? null : new Date(r.start_at),
+            endAt: r.end_at === null ? null : new Date(r.end_at),
+            dailyStart: r.daily_start,
+            dailyEnd: r.daily_end,
+            dailyDays: r.daily_days,
+            timezone: r.timezone,
+            scanLimit: r.scan_limit,
+          },
+          r.scan_count,
+          ctx.now,
+        ).state;
+  return {
+    id: r.id,
+    object: 'qr_code' as const,
+    name: r.name,
+    type: r.type,
+    category: r.category,
+    status: r.status,
+    state,
+    content: r.content,
+    destinations: r.destinations,
+    client_ref: r.client_ref,
+    short_code: r.short_code,
+    short_url: shortUrlOf(r, ctx.shortBaseUrl, ctx.domainHost),
+    preview_url: previewUrlOf(r, ctx.publicBaseUrl),
+    ...(Object.fromEntries(UTM_FIELDS.map((f) => [f, r[f]])) as Record<(typeof UTM_FIELDS)[number], string | null>),
+    start_at: time(r.start_at),
+    end_at: time(r.end_at),
+    daily_start: r.daily_start,
+    daily_end: r.daily_end,
+    daily_days: r.daily_days,
+    timezone: r.timezone,
+    scan_limit: r.scan_limit,
+    scan_count: r.scan_count,
+    fallback_url: r.fallback_url,
+    folder_id: r.folder_id,
+    custom_domain_id: r.custom_domain_id,
+    created_at: time(r.created_at)!,
+    updated_at: time(r.updated_at)!,
+  };
+}
+
+export type QrCodeView = ReturnType<typeof qrCodeView>;

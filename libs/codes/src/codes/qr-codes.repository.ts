@@ -1,0 +1,90 @@
+import { type Database, type Tx } from '@qr/persistence';
+import { QR_CODE_COLUMNS, type QrCodeRecord, recordFromRow, rowValues } from './qr-code-record';
+
+export interface ListFilters {
+  folder_id?: string;
+  status?: 'active' | 'paused';
+  type?: string;
+  client_ref?: string;
+}
+
+const INSERT_SQL = `INSERT INTO qr_codes (${QR_CODE_COLUMNS.join(', ')}) VALUES (${QR_CODE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING`;
+const MUTABLE: readonly (keyof QrCodeRecord)[] = QR_CODE_COLUMNS.filter(
+  (c) => !['id', 'workspace_id', 'type', 'category', 'client_ref', 'short_code', 'preview_token', 'custom_domain_id', 'created_at', 'scan_count', 'deleted_at'].includes(c),
+);
+
+/** Every read is scoped to a workspace: another workspace's code is simply not found. */
+export class QrCodesRepository {
+  constructor(private readonly db: Database) {}
+
+  /** False when a unique key (client_ref in the workspace, short code, token) is taken. */
+  async insert(tx: Tx, record: QrCodeRecord): Promise<boolean> {
+    return (await tx.query(INSERT_SQL, rowValues(record))).affected === 1;
+  }
+
+  async find(workspaceId: string, id: string, tx?: Tx): Promise<QrCodeRecord | null> {
+    return this.one('SELECT * FROM qr_codes WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL', [workspaceId, id], tx);
+  }
+
+  async findByClientRef(workspaceId: string, clientRef: string, tx?: Tx): Promise<QrCodeRecord | null> {
+    return this.one('SELECT * FROM qr_codes WHERE workspace_id = $1 AND client_ref = $2 AND deleted_at IS NULL', [workspaceId, clientRef], tx);
+  }
+
+  async findByClientRefs(workspaceId: string, refs: readonly string[]): Promise<QrCodeRecord[]> {
+    if (refs.length === 0) return [];
+    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
+      `SELECT * FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND client_ref IN (${refs.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [workspaceId, ...refs],
+    );
+    return rows.map(recordFromRow);
+  }
+
+  async findByPreviewToken(token: string): Promise<QrCodeRecord | null> {
+    return this.one('SELECT * FROM qr_codes WHERE preview_token = $1 AND deleted_at IS NULL', [token]);
+  }
+
+  /** Newest first; `beforeId` is the cursor (ids sort by creation time). */
+  async list(workspaceId: string, filters: ListFilters, beforeId: string | null, limit: number): Promise<QrCodeRecord[]> {
+    const where = ['workspace_id = $1', 'deleted_at IS NULL'];
+    const params: unknown[] = [workspaceId];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (beforeId) add('id < ?', beforeId);
+    for (const key of ['folder_id', 'status', 'type', 'client_ref'] as const) if (filters[key] !== undefined) add(`${key} = ?`, filters[key]);
+    params.push(limit);
+    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
+      `SELECT * FROM qr_codes WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map(recordFromRow);
+  }
+
+  /** Optimistic update: false when someone else changed the code since `expectedRevision`. */
+  async update(tx: Tx, record: QrCodeRecord, expectedRevision: number): Promise<boolean> {
+    const sets = MUTABLE.map((c, i) => `${c} = $${i + 1}`).join(', ');
+    const n = MUTABLE.length;
+    const { affected } = await tx.query(
+      `UPDATE qr_codes SET ${sets} WHERE id = $${n + 1} AND workspace_id = $${n + 2} AND revision = $${n + 3} AND deleted_at IS NULL`,
+      [...rowValues(record, MUTABLE), record.id, record.workspace_id, expectedRevision],
+    );
+    return affected === 1;
+  }
+
+  /** Soft delete: the row stays (its short code answers 410 and is never reused); the client_ref is freed. */
+  async softDelete(tx: Tx, workspaceId: string, id: string, now: number): Promise<QrCodeRecord | null> {
+    const existing = await this.find(workspaceId, id, tx);
+    if (!existing) return null;
+    const { affected } = await tx.query(
+      'UPDATE qr_codes SET deleted_at = $1, updated_at = $1, client_ref = NULL WHERE id = $2 AND workspace_id = $3 AND deleted_at IS NULL',
+      [now, id, workspaceId],
+    );
+    return affected === 1 ? existing : null;
+  }
+
+  private async one(sql: string, params: unknown[], tx?: Tx): Promise<QrCodeRecord | null> {
+    const rows = tx ? (await tx.query<Parameters<typeof recordFromRow>[0]>(sql, params)).rows : await this.db.query<Parameters<typeof recordFromRow>[0]>(sql, params);
+    return rows[0] ? recordFromRow(rows[0]) : null;
+  }
+}

@@ -1,0 +1,45 @@
+import { ApiError, type Clock, Errors, systemClock } from '@qr/domain';
+import { type Outbox } from '@qr/event-log';
+import { type Database } from '@qr/persistence';
+import { fieldError } from './field-errors';
+import { applyPatch } from './qr-code-patch';
+import { codeUpdated } from './qr-code-events';
+import { type QrCodeRecord } from './qr-code-record';
+import { type QrCodesRepository } from './qr-codes.repository';
+import { type ReferencesRepository } from './references.repository';
+
+const MAX_ATTEMPTS = 3;
+
+/** PATCH: validated as a whole against the stored code, written with an optimistic revision check. */
+export class UpdateQrCode {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: QrCodesRepository,
+    private readonly references: ReferencesRepository,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async execute(workspaceId: string, id: string, patch: unknown): Promise<QrCodeRecord> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const existing = await this.codes.find(workspaceId, id);
+      if (!existing) throw Errors.notFound('QR code');
+      const result = applyPatch(existing, patch);
+      if (!result.ok) throw Errors.validationFailed(result.errors);
+      if (result.changed.length === 0) return existing;
+      if (result.draft.folder_id && result.draft.folder_id !== existing.folder_id) {
+        const found = await this.references.existingFolders(workspaceId, [result.draft.folder_id]);
+        if (!found.size) throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
+      }
+      const now = this.clock();
+      const updated: QrCodeRecord = { ...existing, ...result.draft, revision: existing.revision + 1, updated_at: now.getTime() };
+      const written = await this.db.transaction(async (tx) => {
+        if (!(await this.codes.update(tx, updated, existing.revision))) return false;
+        await this.outbox.add(tx, [codeUpdated(updated, result.changed, now)]);
+        return true;
+      });
+      if (written) return updated;
+    }
+    throw new ApiError(409, 'conflict', 'Conflict', 'The code was changed concurrently several times; retry the request.');
+  }
+}

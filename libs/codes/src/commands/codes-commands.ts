@@ -1,0 +1,118 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Errors, systemClock } from '@qr/domain';
+import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
+import { type CreateQrCodes } from '../codes/create-qr-codes';
+import { type DeleteQrCode } from '../codes/delete-qr-code';
+import { page, parseListQuery } from '../codes/list-query';
+import { MAX_BULK_ITEMS, planCreation } from '../codes/plan-creation';
+import { type QrCodeRecord } from '../codes/qr-code-record';
+import { qrCodeView } from '../codes/qr-code-view';
+import { type QrCodesRepository } from '../codes/qr-codes.repository';
+import { type ReferencesRepository } from '../codes/references.repository';
+import { type UpdateQrCode } from '../codes/update-qr-code';
+import { type CreateDomain } from '../domains/create-domain';
+import { type CustomDomainsRepository } from '../domains/custom-domains.repository';
+import { domainView } from '../domains/domain-view';
+import { type VerifyDomain } from '../domains/verify-domain';
+import { type CreateFolder, folderView } from '../folders/create-folder';
+import { type FoldersRepository } from '../folders/folders.repository';
+import { parseImageOptions } from '../rendering/image-options';
+import { payloadOf, renderImage } from '../rendering/render-image';
+import { CODES_USE_CASES } from './codes-use-cases';
+import { QR_COMMANDS, type QrCommandPayloads } from './qr-commands';
+
+export interface CodesUseCases {
+  codes: QrCodesRepository;
+  references: ReferencesRepository;
+  folders: FoldersRepository;
+  domains: CustomDomainsRepository;
+  createCodes: CreateQrCodes;
+  updateCode: UpdateQrCode;
+  deleteCode: DeleteQrCode;
+  createFolder: CreateFolder;
+  createDomain: CreateDomain;
+  verifyDomain: VerifyDomain;
+}
+
+/** qr-service's commands: each maps its payload to one use case and shapes the answer. */
+@Injectable()
+export class CodesCommands implements OnModuleInit {
+  constructor(
+    private readonly registry: CommandRegistry,
+    @Inject(CODES_USE_CASES) private readonly u: CodesUseCases,
+    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+  ) {}
+
+  onModuleInit(): void {
+    const handlers: { [K in keyof QrCommandPayloads]: (p: QrCommandPayloads[K]) => Promise<unknown> } = {
+      [QR_COMMANDS.planCreate]: async (p) => {
+        const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''));
+        return { items: plan.map((item) => ({ index: item.index, category: item.draft.category, existing: item.existing !== null })) };
+      },
+      [QR_COMMANDS.createMany]: async (p) => {
+        const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''));
+        const outcome = await this.u.createCodes.execute(p.workspaceId, plan);
+        const views = await this.views(outcome.results.map((r) => r.record));
+        return {
+          results: outcome.results.map((r, i) => ({ index: r.index, result: r.result, category: r.record.category, qr_code: views[i] })),
+          failed_index: outcome.failure?.index ?? null,
+        };
+      },
+      [QR_COMMANDS.get]: async (p) => (await this.views([await this.mustFind(p.workspaceId, p.id)]))[0],
+      [QR_COMMANDS.list]: async (p) => {
+        const q = parseListQuery(p.query, ['folder_id', 'status', 'type', 'client_ref']);
+        const rows = await this.u.codes.list(p.workspaceId, q.filters, q.beforeId, q.limit + 1);
+        const listed = page(rows, q.limit, (r) => r);
+        return { ...listed, data: await this.views(listed.data) };
+      },
+      [QR_COMMANDS.update]: async (p) => (await this.views([await this.u.updateCode.execute(p.workspaceId, p.id, p.patch)]))[0],
+      [QR_COMMANDS.delete]: (p) => this.u.deleteCode.execute(p.workspaceId, p.id),
+      [QR_COMMANDS.image]: async (p) => {
+        const options = parseImageOptions(p.query);
+        const record = await this.mustFind(p.workspaceId, p.id);
+        return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), options);
+      },
+      [QR_COMMANDS.preview]: async (p) => {
+        const record = typeof p.token === 'string' && /^[0-9A-Za-z]{32}$/.test(p.token) ? await this.u.codes.findByPreviewToken(p.token) : null;
+        if (!record) throw Errors.notFound('preview');
+        return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), { format: 'svg', size: null, margin: 4, ecc: 'M' });
+      },
+      [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.createFolder.execute(p.workspaceId, p.body)),
+      [QR_COMMANDS.listFolders]: async (p) => {
+        const q = parseListQuery(p.query, []);
+        return page(await this.u.folders.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, folderView);
+      },
+      [QR_COMMANDS.createDomain]: async (p) => domainView(await this.u.createDomain.execute(p.workspaceId, p.body)),
+      [QR_COMMANDS.listDomains]: async (p) => {
+        const q = parseListQuery(p.query, []);
+        return page(await this.u.domains.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, domainView);
+      },
+      [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.verifyDomain.execute(p.workspaceId, p.id)),
+    };
+    for (const [name, handler] of Object.entries(handlers)) this.registry.register(name, handler as (p: unknown) => Promise<unknown>);
+  }
+
+  private async mustFind(workspaceId: string, id: string): Promise<QrCodeRecord> {
+    const record = typeof id === 'string' ? await this.u.codes.find(workspaceId, id) : null;
+    if (!record) throw Errors.notFound('QR code');
+    return record;
+  }
+
+  private async hostOf(record: QrCodeRecord): Promise<string | null> {
+    return record.custom_domain_id ? ((await this.u.references.domainHosts([record.custom_domain_id])).get(record.custom_domain_id) ?? null) : null;
+  }
+
+  private async views(records: QrCodeRecord[]) {
+    const hosts = await this.u.references.domainHosts(records.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
+    const now = systemClock();
+    return records.map((r) =>
+      qrCodeView(r, { shortBaseUrl: this.config.shortBaseUrl, publicBaseUrl: this.config.publicBaseUrl, domainHost: r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null, now }),
+    );
+  }
+}
+
+function checkItems(items: unknown, bulk: boolean): unknown[] {
+  if (!Array.isArray(items) || items.length === 0) throw Errors.validationFailed([{ pointer: bulk ? '/items' : '', code: 'invalid', detail: bulk ? 'items must be a non-empty array' : 'the body must be a JSON object' }]);
+  if (items.length > MAX_BULK_ITEMS) throw Errors.validationFailed([{ pointer: '/items', code: 'too_many_items', detail: `at most ${MAX_BULK_ITEMS} items per request` }]);
+  return items;
+}

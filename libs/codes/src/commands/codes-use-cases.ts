@@ -1,0 +1,44 @@
+import { type Provider } from '@nestjs/common';
+import { type PlatformRuntime, type ServiceStore } from '@qr/platform';
+import { CreateQrCodes } from '../codes/create-qr-codes';
+import { DeleteQrCode } from '../codes/delete-qr-code';
+import { QrCodesRepository } from '../codes/qr-codes.repository';
+import { ReferencesRepository } from '../codes/references.repository';
+import { UpdateQrCode } from '../codes/update-qr-code';
+import { CreateDomain } from '../domains/create-domain';
+import { CustomDomainsRepository } from '../domains/custom-domains.repository';
+import { createTxtResolver } from '../domains/txt-resolver';
+import { VerifyDomain } from '../domains/verify-domain';
+import { CreateFolder } from '../folders/create-folder';
+import { FoldersRepository } from '../folders/folders.repository';
+import { type CodesUseCases } from './codes-commands';
+
+export const CODES_USE_CASES = Symbol('CODES_USE_CASES');
+
+/** Wires qr-service's repositories and use cases over its store. */
+export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRuntime): Provider {
+  return {
+    provide: CODES_USE_CASES,
+    inject: [storeToken],
+    useFactory: (store: ServiceStore): CodesUseCases => {
+      const { db, outbox } = store;
+      const codes = new QrCodesRepository(db);
+      const references = new ReferencesRepository(db);
+      const folders = new FoldersRepository(db);
+      const domains = new CustomDomainsRepository(db);
+      const reserved = [runtime.config.publicBaseUrl, runtime.config.shortBaseUrl].map((u) => new URL(u).hostname);
+      return {
+        codes,
+        references,
+        folders,
+        domains,
+        createCodes: new CreateQrCodes(db, codes, outbox!),
+        updateCode: new UpdateQrCode(db, codes, references, outbox!),
+        deleteCode: new DeleteQrCode(db, codes, outbox!),
+        createFolder: new CreateFolder(folders),
+        createDomain: new CreateDomain(domains, reserved),
+        verifyDomain: new VerifyDomain(domains, createTxtResolver(runtime.config.dnsResolvers)),
+      };
+    },
+  };
+}

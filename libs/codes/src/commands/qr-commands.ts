@@ -1,0 +1,36 @@
+/**
+ * The commands qr-service answers, with their payloads. The gateway sends them through the
+ * CommandBus (in process, or POST /internal/v1/commands/<name>).
+ */
+export const QR_COMMANDS = {
+  planCreate: 'qr.plan-create',
+  createMany: 'qr.create-many',
+  get: 'qr.get',
+  list: 'qr.list',
+  update: 'qr.update',
+  delete: 'qr.delete',
+  image: 'qr.image',
+  preview: 'qr.preview',
+  createFolder: 'folders.create',
+  listFolders: 'folders.list',
+  createDomain: 'domains.create',
+  listDomains: 'domains.list',
+  verifyDomain: 'domains.verify',
+} as const;
+
+type Ws = { workspaceId: string };
+export interface QrCommandPayloads {
+  'qr.plan-create': Ws & { items: unknown; bulk: boolean };
+  'qr.create-many': Ws & { items: unknown; bulk: boolean };
+  'qr.get': Ws & { id: string };
+  'qr.list': Ws & { query: Record<string, unknown> };
+  'qr.update': Ws & { id: string; patch: unknown };
+  'qr.delete': Ws & { id: string };
+  'qr.image': Ws & { id: string; query: Record<string, unknown> };
+  'qr.preview': { token: string };
+  'folders.create': Ws & { body: unknown };
+  'folders.list': Ws & { query: Record<string, unknown> };
+  'domains.create': Ws & { body: unknown };
+  'domains.list': Ws & { query: Record<string, unknown> };
+  'domains.verify': Ws & { id: string };
+}

@@ -1,0 +1,37 @@
+import { type Clock, Errors, newId, randomBase62, systemClock } from '@qr/domain';
+import { fieldError, isPlainObject } from '../codes/field-errors';
+import { type CustomDomainRecord, type CustomDomainsRepository } from './custom-domains.repository';
+import { normalizeHostname } from './hostname';
+
+export class CreateDomain {
+  constructor(
+    private readonly domains: CustomDomainsRepository,
+    /** Hosts the platform itself answers on; a workspace cannot claim them. */
+    private readonly reservedHosts: readonly string[],
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async execute(workspaceId: string, body: unknown): Promise<CustomDomainRecord> {
+    if (!isPlainObject(body)) throw Errors.validationFailed([fieldError('', 'invalid_type', 'the body must be a JSON object')]);
+    const unknown = Object.keys(body).filter((k) => k !== 'hostname').map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed'));
+    const hostname = normalizeHostname(body.hostname);
+    if (unknown.length || !hostname) {
+      const hostError = body.hostname === undefined ? fieldError('/hostname', 'required', 'hostname is required') : fieldError('/hostname', 'invalid', 'not a DNS hostname such as qr.example.com');
+      throw Errors.validationFailed([...unknown, ...(hostname ? [] : [hostError])]);
+    }
+    if (this.reservedHosts.includes(hostname)) throw Errors.validationFailed([fieldError('/hostname', 'reserved', 'this hostname belongs to the platform')]);
+    const domain: CustomDomainRecord = {
+      id: newId('dom', this.clock),
+      workspace_id: workspaceId,
+      hostname,
+      verification_token: randomBase62(24),
+      status: 'pending',
+      last_checked_at: null,
+      last_error: null,
+      verified_at: null,
+      created_at: this.clock().getTime(),
+    };
+    if (!(await this.domains.insert(domain))) throw Errors.validationFailed([fieldError('/hostname', 'taken', 'this hostname is registered already')]);
+    return domain;
+  }
+}

@@ -1,0 +1,26 @@
+import { type Clock, Errors, formatUtc, newId, systemClock } from '@qr/domain';
+import { checkOptionalString, fieldError, isPlainObject } from '../codes/field-errors';
+import { type FolderRecord, type FoldersRepository } from './folders.repository';
+
+export function folderView(f: FolderRecord) {
+  return { id: f.id, object: 'folder' as const, name: f.name, created_at: formatUtc(new Date(f.created_at)) };
+}
+
+export class CreateFolder {
+  constructor(
+    private readonly folders: FoldersRepository,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async execute(workspaceId: string, body: unknown): Promise<FolderRecord> {
+    if (!isPlainObject(body)) throw Errors.validationFailed([fieldError('', 'invalid_type', 'the body must be a JSON object')]);
+    const errors = [
+      ...Object.keys(body).filter((k) => k !== 'name').map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed')),
+      ...(body.name === undefined ? [fieldError('/name', 'required', 'name is required')] : checkOptionalString(body.name, '/name', 200)),
+    ];
+    if (errors.length) throw Errors.validationFailed(errors);
+    const folder: FolderRecord = { id: newId('fld', this.clock), workspace_id: workspaceId, name: body.name as string, created_at: this.clock().getTime() };
+    if (!(await this.folders.insert(folder))) throw Errors.validationFailed([fieldError('/name', 'duplicate', 'a folder with this name exists')]);
+    return folder;
+  }
+}

@@ -1,0 +1,108 @@
+import { AUTHENTICATED_ERRORS } from './openapi-components';
+
+const json = (schema: object) => ({ 'application/json': { schema } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const q = (name: string, schema: object, description?: string) => ({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
+const pagination = [q('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }), q('cursor', { type: 'string' }, 'next_cursor of the previous page')];
+const errors422 = { '422': { $ref: '#/components/responses/ValidationFailed' } };
+const errors404 = { '404': { $ref: '#/components/responses/NotFound' } };
+const tag = (t: string) => ({ tags: [t] });
+
+export const QR_CODES_PATHS = {
+  '/qrcodes': {
+    post: {
+      operationId: 'createQrCode', summary: 'Create a QR code', ...tag('QR codes'),
+      description: '201 for a new code; 200 with the existing code, unchanged, when `client_ref` was used before in this workspace.',
+      requestBody: { required: true, content: json(ref('QrCodeInput')) },
+      responses: {
+        '201': { description: 'Created', content: json(ref('QrCode')) },
+        '200': { description: 'The code this client_ref already names', content: json(ref('QrCode')) },
+        ...errors422, ...AUTHENTICATED_ERRORS,
+      },
+    },
+    get: {
+      operationId: 'listQrCodes', summary: 'List QR codes, newest first', ...tag('QR codes'),
+      parameters: [...pagination, q('folder_id', { type: 'string' }), q('status', { enum: ['active', 'paused'] }), q('type', { type: 'string' }), q('client_ref', { type: 'string' })],
+      responses: { '200': { description: 'A page', content: json(ref('QrCodeList')) }, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
+  },
+  '/qrcodes/bulk': {
+    post: {
+      operationId: 'bulkCreateQrCodes', summary: 'Create up to 50 codes at once', ...tag('QR codes'),
+      description:
+        'The whole batch is validated (pointers `/items/3/content/url`) and checked against the monthly calls (one per item) and the dynamic allowance before anything is written; ' +
+        'a batch that does not fit creates nothing. Re-sending a partly created batch returns the finished codes (by client_ref) and creates the rest.',
+      requestBody: { required: true, content: json({ type: 'object', required: ['items'], additionalProperties: false, properties: { items: { type: 'array', minItems: 1, maxItems: 50, items: ref('QrCodeInput') } } }) },
+      responses: {
+        '200': {
+          description: 'Every item, in order',
+          content: json({
+            type: 'object',
+            properties: {
+              object: { const: 'list' },
+              data: { type: 'array', items: { type: 'object', properties: { index: { type: 'integer' }, result: { enum: ['created', 'existing'] }, qr_code: ref('QrCode') } } },
+              created: { type: 'integer' },
+              existing: { type: 'integer' },
+            },
+          }),
+        },
+        ...errors422, ...AUTHENTICATED_ERRORS,
+      },
+    },
+  },
+  '/qrcodes/{id}': {
+    get: { operationId: 'getQrCode', summary: 'Get a QR code', ...tag('QR codes'), parameters: [id], responses: { '200': { description: 'The code', content: json(ref('QrCode')) }, ...errors404, ...AUTHENTICATED_ERRORS } },
+    patch: {
+      operationId: 'updateQrCode', summary: 'Change a QR code', ...tag('QR codes'), parameters: [id],
+      description: 'name, destinations, content (dynamic codes), status, schedule, scan_limit, UTM fields, folder_id, fallback_url. `null` clears a field. A static code’s data cannot change (422). Applies from the next scan.',
+      requestBody: { required: true, content: json({ type: 'object' }) },
+      responses: { '200': { description: 'The changed code', content: json(ref('QrCode')) }, ...errors404, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
+    delete: {
+      operationId: 'deleteQrCode', summary: 'Delete a QR code (its short link answers 410 afterwards; a dynamic code frees its allowance)', ...tag('QR codes'), parameters: [id],
+      responses: { '200': { description: 'Deleted', content: json({ type: 'object', properties: { id: { type: 'string' }, object: { const: 'qr_code' }, deleted: { const: true } } }) }, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
+  },
+  '/qrcodes/{id}/image': {
+    get: {
+      operationId: 'downloadQrCodeImage', summary: 'Download the code as SVG, PNG or PDF', ...tag('QR codes'),
+      parameters: [id, q('format', { enum: ['svg', 'png', 'pdf'], default: 'svg' }), q('size', { type: 'integer', minimum: 64, maximum: 4096 }, 'pixels (svg, png) or points (pdf)'), q('margin', { type: 'integer', minimum: 0, maximum: 16, default: 4 }, 'quiet zone in modules'), q('ecc', { enum: ['L', 'M', 'Q', 'H'], default: 'M' })],
+      responses: {
+        '200': { description: 'The image (Content-Disposition: attachment)', content: { 'image/svg+xml': {}, 'image/png': {}, 'application/pdf': {} } },
+        ...errors404, ...errors422, ...AUTHENTICATED_ERRORS,
+      },
+    },
+  },
+  '/previews/{file}': {
+    get: {
+      operationId: 'getPreview', summary: 'Public SVG preview (the `preview_url` of a code); no key, no quota, cacheable with ETag', ...tag('QR codes'), security: [],
+      parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9A-Za-z]{32}\\.svg$' }, description: '`<token>.svg`, as in preview_url' }],
+      responses: { '200': { description: 'SVG', content: { 'image/svg+xml': {} } }, '304': { description: 'Not modified' }, ...errors404 },
+    },
+  },
+  '/folders': {
+    post: {
+      operationId: 'createFolder', summary: 'Create a folder', ...tag('Folders'),
+      requestBody: { required: true, content: json({ type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', maxLength: 200 } } }) },
+      responses: { '201': { description: 'Created', content: json(ref('Folder')) }, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
+    get: { operationId: 'listFolders', summary: 'List folders', ...tag('Folders'), parameters: pagination, responses: { '200': { description: 'A page', content: json(ref('FolderList')) }, ...AUTHENTICATED_ERRORS } },
+  },
+  '/domains': {
+    post: {
+      operationId: 'createDomain', summary: 'Register a custom short-link domain', ...tag('Domains'),
+      description: 'Answers the TXT record to create (`_qr-verify.<hostname>`), then call verify.',
+      requestBody: { required: true, content: json({ type: 'object', required: ['hostname'], additionalProperties: false, properties: { hostname: { type: 'string' } } }) },
+      responses: { '201': { description: 'Created (pending)', content: json(ref('Domain')) }, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
+    get: { operationId: 'listDomains', summary: 'List domains', ...tag('Domains'), parameters: pagination, responses: { '200': { description: 'A page', content: json(ref('DomainList')) }, ...AUTHENTICATED_ERRORS } },
+  },
+  '/domains/{id}/verify': {
+    post: {
+      operationId: 'verifyDomain', summary: 'Check the DNS TXT record now', ...tag('Domains'), parameters: [id],
+      description: 'Always answers the domain: `status` becomes verified when the record matches; otherwise `verification.last_error` says why.',
+      responses: { '200': { description: 'The domain', content: json(ref('Domain')) }, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
+  },
+} as const;

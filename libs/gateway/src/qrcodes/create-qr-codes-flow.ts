@@ -1,0 +1,64 @@
+import { Errors } from '@qr/domain';
+import { type CommandBus } from '@qr/platform';
+import { type Principal } from '../access/principal';
+import { type QuotaRepository } from '../access/quota.repository';
+
+/** Command names of qr-service (mirrors libs/codes QR_COMMANDS; services never import each other). */
+export const QR = {
+  planCreate: 'qr.plan-create',
+  createMany: 'qr.create-many',
+  get: 'qr.get',
+  list: 'qr.list',
+  update: 'qr.update',
+  delete: 'qr.delete',
+  image: 'qr.image',
+  preview: 'qr.preview',
+  createFolder: 'folders.create',
+  listFolders: 'folders.list',
+  createDomain: 'domains.create',
+  listDomains: 'domains.list',
+  verifyDomain: 'domains.verify',
+} as const;
+
+interface PlanAnswer {
+  items: Array<{ index: number; category: 'dynamic' | 'static'; existing: boolean }>;
+}
+interface CreateAnswer {
+  results: Array<{ index: number; result: 'created' | 'existing'; category: 'dynamic' | 'static'; qr_code: unknown }>;
+  failed_index: number | null;
+}
+
+/**
+ * Single and bulk creation share this flow: qr-service validates the whole batch and says which
+ * items already exist (client_ref); the gateway reserves the dynamic allowance for the new dynamic
+ * ones all at once (429 and nothing created when it does not fit); qr-service creates; unused
+ * allowance (races, a failure part-way) is given back.
+ */
+export class CreateQrCodesFlow {
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly quota: QuotaRepository,
+  ) {}
+
+  async execute(principal: Principal, items: unknown, bulk: boolean): Promise<CreateAnswer['results']> {
+    const payload = { workspaceId: principal.workspaceId, items, bulk };
+    const plan = await this.bus.send<PlanAnswer>('qr-service', QR.planCreate, payload);
+    const needed = plan.items.filter((i) => i.category === 'dynamic' && !i.existing).length;
+    if (needed > 0) {
+      const cap = principal.plan.dynamicCodes;
+      const reservation = await this.quota.reserveDynamic(principal.workspaceId, needed, cap);
+      if (!reservation.granted) throw Errors.dynamicAllowanceExceeded(cap ?? 0);
+    }
+    let answer: CreateAnswer;
+    try {
+      answer = await this.bus.send<CreateAnswer>('qr-service', QR.createMany, payload);
+    } catch (err) {
+      if (needed > 0) await this.quota.releaseDynamic(principal.workspaceId, needed);
+      throw err;
+    }
+    const created = answer.results.filter((r) => r.result === 'created' && r.category === 'dynamic').length;
+    if (needed > created) await this.quota.releaseDynamic(principal.workspaceId, needed - created);
+    if (answer.failed_index !== null) throw Errors.internal();
+    return answer.results;
+  }
+}

@@ -1,0 +1,25 @@
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Errors } from '@qr/domain';
+import { COMMAND_BUS, type CommandBus } from '@qr/platform';
+import { API_PREFIX } from '../http/api-prefix';
+import { QR } from './create-qr-codes-flow';
+import { type ImagePayload } from './qr-codes.controller';
+import { sendImage } from './send-image';
+
+/**
+ * Public, unauthenticated previews: the URL's token is the secret. They render for paused and
+ * not-yet-open codes too, and are cacheable (the pattern of a code never changes).
+ */
+@Controller(`${API_PREFIX}/previews`)
+export class PreviewsController {
+  constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
+
+  @Get(':file')
+  async preview(@Param('file') file: string, @Req() req: Request, @Res() res: Response) {
+    const token = /^([0-9A-Za-z]{32})\.svg$/.exec(file)?.[1];
+    if (!token) throw Errors.notFound('preview');
+    const image = await this.bus.send<ImagePayload>('qr-service', QR.preview, { token });
+    sendImage(req, res, image, { download: false, cacheControl: 'public, max-age=86400' });
+  }
+}

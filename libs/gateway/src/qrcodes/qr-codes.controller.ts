@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Errors } from '@qr/domain';
+import { COMMAND_BUS, type CommandBus } from '@qr/platform';
+import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
+import { type Principal } from '../access/principal';
+import { QuotaCost } from '../access/quota-cost.decorator';
+import { QuotaRepository } from '../access/quota.repository';
+import { API_PREFIX } from '../http/api-prefix';
+import { CreateQrCodesFlow, QR } from './create-qr-codes-flow';
+import { sendImage } from './send-image';
+
+const MAX_ITEMS = 50;
+const bulkCost = (req: Request) => {
+  const items = (req.body as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items) && items.length <= MAX_ITEMS ? items.length : 1;
+};
+
+/** /qrcodes: parse, send one command (or the creation flow), shape the answer. */
+@Controller(`${API_PREFIX}/qrcodes`)
+@UseGuards(ApiAccessGuard)
+export class QrCodesController {
+  constructor(
+    @Inject(COMMAND_BUS) private readonly bus: CommandBus,
+    private readonly create: CreateQrCodesFlow,
+    private readonly quota: QuotaRepository,
+  ) {}
+
+  @Post()
+  async createOne(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const [result] = await this.create.execute(p, [body ?? null], false);
+    res.status(result.result === 'created' ? 201 : 200);
+    return result.qr_code;
+  }
+
+  @Post('bulk')
+  @HttpCode(200)
+  @QuotaCost(bulkCost)
+  async createBulk(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
+    const extra = body && typeof body === 'object' ? Object.keys(body).filter((k) => k !== 'items') : [];
+    if (extra.length) throw Errors.validationFailed(extra.map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' })));
+    const items = (body as { items?: unknown } | null)?.items;
+    const results = await this.create.execute(p, items ?? null, true);
+    return {
+      object: 'list',
+      data: results.map((r) => ({ index: r.index, result: r.result, qr_code: r.qr_code })),
+      created: results.filter((r) => r.result === 'created').length,
+      existing: results.filter((r) => r.result === 'existing').length,
+    };
+  }
+
+  @Get()
+  list(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>) {
+    return this.bus.send('qr-service', QR.list, { workspaceId: p.workspaceId, query });
+  }
+
+  @Get(':id')
+  get(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
+    return this.bus.send('qr-service', QR.get, { workspaceId: p.workspaceId, id });
+  }
+
+  @Patch(':id')
+  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() patch: unknown) {
+    return this.bus.send('qr-service', QR.update, { workspaceId: p.workspaceId, id, patch: patch ?? null });
+  }
+
+  @Delete(':id')
+  async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
+    const deleted = await this.bus.send<{ id: string; category: string }>('qr-service', QR.delete, { workspaceId: p.workspaceId, id });
+    if (deleted.category === 'dynamic') await this.quota.releaseDynamic(p.workspaceId, 1);
+    return { id: deleted.id, object: 'qr_code', deleted: true };
+  }
+
+  @Get(':id/image')
+  async image(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
+    const image = await this.bus.send<ImagePayload>('qr-service', QR.image, { workspaceId: p.workspaceId, id, query });
+    sendImage(req, res, image, { download: true, cacheControl: 'private, no-cache' });
+  }
+}
+
+export interface ImagePayload {
+  contentType: string;
+  bodyBase64: string;
+  filename: string;
+  etag: string;
+}

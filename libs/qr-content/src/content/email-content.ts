@@ -1,0 +1,43 @@
+import { CONTENT_LIMITS } from '../content-limits';
+import { checkEmailAddress } from '../validation/email-address';
+import type { FieldChecker } from '../validation/field-checker';
+import { crlfLines, percentEncode } from '../validation/percent-encode';
+
+/** `email`: a prefilled email — recipient, optional subject and body. */
+export interface EmailContent {
+  to: string;
+  subject?: string;
+  body?: string;
+}
+
+/** Checks email content: `{to (email), subject? ≤ 200 one line, body? ≤ 2000}`. */
+export function checkEmailContent(check: FieldChecker, value: unknown, pointer: string): void {
+  const content = check.object(value, pointer, ['to', 'subject', 'body']);
+  if (!content) return;
+  checkEmailAddress(check, content, 'to', pointer, true);
+  check.text(content, 'subject', pointer, { max: CONTENT_LIMITS.subject, singleLine: true });
+  check.text(content, 'body', pointer, { max: CONTENT_LIMITS.text });
+}
+
+// RFC 6068 `addr-spec` in a mailto URI: unreserved characters and `some-delims` stay, anything else
+// (`%`, `/`, `?`, `#`, `&`, `=`, non-ASCII …) is percent-encoded as UTF-8.
+const ADDRESS_SAFE = /[A-Za-z0-9\-._~!$'()*+,;:@]/;
+
+function encodeAddress(address: string): string {
+  let out = '';
+  for (const char of address) out += ADDRESS_SAFE.test(char) ? char : encodeURIComponent(char);
+  return out;
+}
+
+/**
+ * The `mailto:` URI of an email code (RFC 6068), used both in a static pattern and as a dynamic
+ * redirect. Empty subject and body are left out; body line breaks become `%0D%0A`.
+ *
+ * @example mailtoUri({ to: 'a@b.co', subject: 'Hi & bye' }) // 'mailto:a@b.co?subject=Hi%20%26%20bye'
+ */
+export function mailtoUri(content: EmailContent): string {
+  const fields: string[] = [];
+  if (content.subject) fields.push(`subject=${percentEncode(content.subject)}`);
+  if (content.body) fields.push(`body=${percentEncode(crlfLines(content.body))}`);
+  return `mailto:${encodeAddress(content.to)}${fields.length ? `?${fields.join('&')}` : ''}`;
+}

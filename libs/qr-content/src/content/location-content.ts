@@ -1,0 +1,39 @@
+import { CONTENT_LIMITS } from '../content-limits';
+import type { FieldChecker } from '../validation/field-checker';
+import { percentEncode } from '../validation/percent-encode';
+
+/** `location`: WGS 84 coordinates in decimal degrees, with an optional search text / label. */
+export interface LocationContent {
+  latitude: number;
+  longitude: number;
+  query?: string;
+}
+
+/** Checks location content: `{latitude −90..90, longitude −180..180, query? ≤ 200 one line}`. */
+export function checkLocationContent(check: FieldChecker, value: unknown, pointer: string): void {
+  const content = check.object(value, pointer, ['latitude', 'longitude', 'query']);
+  if (!content) return;
+  check.number(content, 'latitude', pointer, { required: true, min: -90, max: 90 });
+  check.number(content, 'longitude', pointer, { required: true, min: -180, max: 180 });
+  check.text(content, 'query', pointer, { max: CONTENT_LIMITS.subject, singleLine: true });
+}
+
+/**
+ * A coordinate in plain decimal notation with at most 7 decimals (about 1 cm): `String()` would
+ * write 1e-7 in exponent form, which no geo: reader accepts.
+ */
+export function formatCoordinate(value: number): string {
+  const fixed = value.toFixed(7).replace(/\.?0+$/, '');
+  return fixed === '-0' ? '0' : fixed;
+}
+
+/**
+ * The `geo:` URI of a location code (RFC 5870), with `?q=<query>` as Android maps read it.
+ *
+ * @example geoUri({ latitude: 52.52, longitude: 13.405, query: 'Brandenburger Tor' })
+ * // 'geo:52.52,13.405?q=Brandenburger%20Tor'
+ */
+export function geoUri(content: LocationContent): string {
+  const query = content.query ? `?q=${percentEncode(content.query)}` : '';
+  return `geo:${formatCoordinate(content.latitude)},${formatCoordinate(content.longitude)}${query}`;
+}

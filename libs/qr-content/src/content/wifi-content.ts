@@ -1,0 +1,67 @@
+import { CONTENT_LIMITS } from '../content-limits';
+import type { FieldChecker } from '../validation/field-checker';
+import { childPointer } from '../validation/json-pointer';
+
+/*
+ * WiFi rules: `ssid` 1..32 UTF-8 bytes, one line, not blank. `password` depends on `encryption`:
+ * WPA (WPA/WPA2/WPA3 personal) 8..63 characters; WEP exactly 5 or 13 printable ASCII characters
+ * or 10 or 26 hex digits (the 40/104-bit key sizes); nopass: must be absent. The password is
+ * required for WPA and WEP: a code without it cannot join the network.
+ */
+
+export const WIFI_ENCRYPTIONS = ['WPA', 'WEP', 'nopass'] as const;
+export type WifiEncryption = (typeof WIFI_ENCRYPTIONS)[number];
+
+/** `wifi`: credentials to join a network (static only). */
+export interface WifiContent {
+  ssid: string;
+  password?: string;
+  encryption: WifiEncryption;
+  hidden?: boolean;
+}
+
+const WEP_KEY = /^(?:[\x20-\x7E]{5}|[\x20-\x7E]{13}|[0-9A-Fa-f]{10}|[0-9A-Fa-f]{26})$/;
+
+/** Checks wifi content: `{ssid, password?, encryption: WPA|WEP|nopass, hidden?}`. */
+export function checkWifiContent(check: FieldChecker, value: unknown, pointer: string): void {
+  const content = check.object(value, pointer, ['ssid', 'password', 'encryption', 'hidden']);
+  if (!content) return;
+  check.text(content, 'ssid', pointer, { required: true, max: CONTENT_LIMITS.ssidBytes, maxBytes: CONTENT_LIMITS.ssidBytes, singleLine: true });
+  const encryption = check.choice(content, 'encryption', pointer, WIFI_ENCRYPTIONS, true);
+  check.boolean(content, 'hidden', pointer);
+  if (encryption) checkPassword(check, content, pointer, encryption);
+}
+
+function checkPassword(check: FieldChecker, content: Record<string, unknown>, pointer: string, encryption: WifiEncryption): void {
+  const at = childPointer(pointer, 'password');
+  if (encryption === 'nopass') {
+    if (content['password'] !== undefined) check.add(at, 'invalid', 'An open network (nopass) takes no password; omit it.');
+    return;
+  }
+  // WEP keys have exact sizes, so its length is the pattern's to judge, not min/max.
+  const rule = encryption === 'WPA' ? { required: true, min: 8, max: 63, singleLine: true } : { required: true, max: 63, singleLine: true };
+  const password = check.text(content, 'password', pointer, rule);
+  if (encryption === 'WEP' && password !== undefined && !WEP_KEY.test(password)) {
+    check.add(at, 'invalid', 'A WEP key is 5 or 13 ASCII characters, or 10 or 26 hex digits.');
+  }
+}
+
+// The ZXing WIFI: format escapes these with a backslash; nothing else is special.
+function escapeWifi(value: string): string {
+  return value.replace(/[\\;,:"]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The static pattern text of a wifi code, in the ZXing `WIFI:` format every phone camera reads:
+ * `WIFI:T:<WPA|WEP|nopass>;S:<ssid>;P:<password>;H:true;;` — no `P` for open networks, `H` only
+ * for hidden ones, and `\ ; , : "` escaped with a backslash.
+ *
+ * @example wifiPayload({ ssid: 'Café;1', encryption: 'WPA', password: 'pa:ss"word' })
+ * // 'WIFI:T:WPA;S:Café\;1;P:pa\:ss\"word;;'
+ */
+export function wifiPayload(content: WifiContent): string {
+  const parts = [`T:${content.encryption}`, `S:${escapeWifi(content.ssid)}`];
+  if (content.encryption !== 'nopass' && content.password !== undefined) parts.push(`P:${escapeWifi(content.password)}`);
+  if (content.hidden === true) parts.push('H:true');
+  return `WIFI:${parts.join(';')};;`;
+}

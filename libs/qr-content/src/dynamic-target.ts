@@ -1,0 +1,33 @@
+import type { EmailContent } from './content/email-content';
+import { mailtoUri } from './content/email-content';
+import type { LocationContent } from './content/location-content';
+import { geoUri } from './content/location-content';
+import type { PhoneContent } from './content/phone-content';
+import { telUri } from './content/phone-content';
+import type { SmsContent } from './content/sms-content';
+import { smsUri } from './content/sms-content';
+import type { WebsiteContent } from './content/website-content';
+import type { QrType } from './qr-types';
+
+type Target = (content: Record<string, unknown>) => string;
+
+// The casts are safe by contract: callers pass content that validateContent accepted for the type.
+const TARGETS: Partial<Record<QrType, Target>> = {
+  website: (c) => (c as unknown as WebsiteContent).url,
+  email: (c) => mailtoUri(c as unknown as EmailContent),
+  phone: (c) => telUri(c as unknown as PhoneContent),
+  sms: (c) => smsUri(c as unknown as SmsContent),
+  location: (c) => geoUri(c as unknown as LocationContent),
+};
+
+/**
+ * Where a DYNAMIC non-hosted code redirects: website → its URL; email → `mailto:`; phone →
+ * `tel:`; sms → `sms:<number>?body=…`; location → `geo:`. Null for hosted types (menu, form,
+ * vcard: redirect-service serves a page) and for static-only types (text, wifi).
+ *
+ * @example dynamicTarget('sms', { number: '+4930123456', message: 'Hi there' }) // 'sms:+4930123456?body=Hi%20there'
+ */
+export function dynamicTarget(type: QrType, content: Record<string, unknown>): string | null {
+  const target = TARGETS[type];
+  return target ? target(content) : null;
+}

@@ -1,0 +1,23 @@
+// Pure rules for QR code content: which types and categories exist, what each type's content
+// looks like, and what a code encodes (static) or redirects to (dynamic). No I/O, no framework.
+export { QR_TYPES, allowedCategories, isHostedType, isQrType } from './qr-types';
+export type { QrCategory, QrType } from './qr-types';
+export { CONTENT_LIMITS } from './content-limits';
+export { validateContent } from './validate-content';
+export { validateHttpUrl } from './validate-http-url';
+export { DESTINATION_DEVICES, DESTINATION_OSES, validateDestinations } from './validate-destinations';
+export type { Destination, DestinationDevice, DestinationOs } from './validate-destinations';
+export { staticPayload } from './static-payload';
+export { dynamicTarget } from './dynamic-target';
+export type { WebsiteContent } from './content/website-content';
+export type { MenuContent, MenuItem, MenuSection } from './content/menu-content';
+export { FORM_FIELD_TYPES } from './content/form-content';
+export type { FormContent, FormField, FormFieldType } from './content/form-content';
+export type { VcardContent } from './content/vcard-content';
+export type { TextContent } from './content/text-content';
+export { WIFI_ENCRYPTIONS } from './content/wifi-content';
+export type { WifiContent, WifiEncryption } from './content/wifi-content';
+export type { EmailContent } from './content/email-content';
+export type { PhoneContent } from './content/phone-content';
+export type { SmsContent } from './content/sms-content';
+export type { LocationContent } from './content/location-content';

@@ -1,0 +1,17 @@
+/**
+ * QR Code Model 2 encoding and rendering, pure and dependency-free: `encodeText` builds the
+ * module matrix (ISO/IEC 18004), the renderers turn it into SVG, PNG, PDF or raw RGBA pixels.
+ */
+export type { EccLevel } from './encoder/ecc-level';
+export { isEccLevel } from './encoder/ecc-level';
+export type { QrMatrix } from './encoder/qr-matrix';
+export { QrCapacityError } from './encoder/qr-capacity-error';
+export type { EncodeTextOptions } from './encoder/encode-text';
+export { encodeText, fitsInQr } from './encoder/encode-text';
+export type { RenderSvgOptions } from './render/render-svg';
+export { renderSvg } from './render/render-svg';
+export type { RasterOptions, RgbaImage } from './render/rasterize';
+export { rasterize } from './render/rasterize';
+export { renderPng } from './render/render-png';
+export type { RenderPdfOptions } from './render/render-pdf';
+export { renderPdf } from './render/render-pdf';
