@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type BenchRow, renderTable } from './bench-report';
 import { benchBulkCreate } from './bulk-create.bench';
 import { benchQrRender } from './qr-render.bench';
+import { benchRedirect } from './redirect.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const suites: Array<[string, () => BenchRow[] | Promise<BenchRow[]>]> = [
     ['render', () => benchQrRender()],
     ['bulk', () => benchBulkCreate()],
+    ['redirect', () => benchRedirect()],
   ];
   const rows: BenchRow[] = [];
   for (const [name, run] of suites) {

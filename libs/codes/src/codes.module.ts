@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type PlatformRuntime, serviceStoreProvider } from '@qr/platform';
+import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
+import { subscribeToScanCounts } from './codes/scan-counts.consumer';
 import { CodesCommands } from './commands/codes-commands';
 import { codesUseCasesProvider } from './commands/codes-use-cases';
 import { QR_MIGRATIONS } from './store/codes-migrations';
@@ -13,7 +14,16 @@ export class CodesModule {
   static register(runtime: PlatformRuntime): DynamicModule {
     return {
       module: CodesModule,
-      providers: [serviceStoreProvider(QR_STORE, runtime, QR_STORE_SPEC), codesUseCasesProvider(QR_STORE, runtime), CodesCommands],
+      providers: [
+        serviceStoreProvider(QR_STORE, runtime, QR_STORE_SPEC),
+        codesUseCasesProvider(QR_STORE, runtime),
+        CodesCommands,
+        {
+          provide: EventConsumers,
+          inject: [QR_STORE],
+          useFactory: (store: ServiceStore) => new EventConsumers(runtime.metrics, [() => subscribeToScanCounts(runtime.eventLog, store.db)]),
+        },
+      ],
       exports: [QR_STORE],
     };
   }

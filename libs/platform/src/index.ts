@@ -14,3 +14,4 @@ export * from './server/fast-route';
 export * from './runtime/platform-runtime';
 export * from './runtime/run-deployables';
 export * from './runtime/service-store';
+export * from './runtime/event-consumers';

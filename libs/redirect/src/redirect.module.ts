@@ -1,18 +1,78 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type PlatformRuntime, serviceStoreProvider } from '@qr/platform';
+import { Counter } from 'prom-client';
+import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
+import { UserAgentClassifier } from '@qr/visitor';
+import { ShortLinkRoute } from './http/short-link.route';
+import { SubmitLead } from './leads/submit-lead';
+import { ApplyCodeChanges, type LinkChange } from './links/apply-code-changes';
+import { subscribeToCodeChanges } from './links/code-changes.consumer';
+import { LinkCache } from './links/link-cache';
+import { LinksRepository } from './links/links.repository';
+import { DailySalts } from './scans/daily-salts';
+import { ScanRecorder } from './scans/scan-recorder';
 import { REDIRECT_MIGRATIONS } from './store/redirect-migrations';
 
 export const REDIRECT_STORE = Symbol('REDIRECT_STORE');
 export const REDIRECT_STORE_SPEC = { name: 'redirect', migrations: REDIRECT_MIGRATIONS, withOutbox: true };
+export const APPLY_CODE_CHANGES = 'redirect.apply-code-changes';
+const REDIRECT_PARTS = Symbol('REDIRECT_PARTS');
 
-/** redirect-service: short links, opening rules, scan limits, hosted pages, scan recording. */
+interface RedirectParts {
+  apply: ApplyCodeChanges;
+  recorder: ScanRecorder;
+}
+
+/**
+ * redirect-service: the routing table, short links on the short host and custom domains, opening
+ * rules, exact scan limits, hosted pages, scan recording. The scan path is a fast route, not a
+ * Nest controller.
+ */
 @Module({})
 export class RedirectModule {
   static register(runtime: PlatformRuntime): DynamicModule {
     return {
       module: RedirectModule,
-      providers: [serviceStoreProvider(REDIRECT_STORE, runtime, REDIRECT_STORE_SPEC)],
-      exports: [REDIRECT_STORE],
+      providers: [
+        serviceStoreProvider(REDIRECT_STORE, runtime, REDIRECT_STORE_SPEC),
+        { provide: REDIRECT_PARTS, inject: [REDIRECT_STORE], useFactory: (store: ServiceStore) => buildRedirect(runtime, store) },
+        {
+          provide: EventConsumers,
+          inject: [REDIRECT_PARTS],
+          useFactory: (parts: RedirectParts) => new EventConsumers(runtime.metrics, [() => subscribeToCodeChanges(runtime.eventLog, parts.apply)]),
+        },
+      ],
     };
   }
+}
+
+function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectParts {
+  const { config } = runtime;
+  const links = new LinksRepository(store.db);
+  // One process sees every change in all-in-one, so it may cache; replicas read PostgreSQL each scan.
+  const cache = config.allInOne ? new LinkCache() : null;
+  const apply = new ApplyCodeChanges(store.db, links, cache);
+  const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache?.setScanCount(link.short_code, count));
+  const scans = new Counter({ name: 'qr_scans_total', help: 'Short-link requests by outcome', labelNames: ['outcome'], registers: [runtime.metrics.registry] });
+  const sharedHosts = new Set(['localhost', '127.0.0.1', '::1', new URL(config.shortBaseUrl).hostname, new URL(config.publicBaseUrl).hostname]);
+  runtime.fastRoutes.push(
+    new ShortLinkRoute({
+      findLink: async (code) => {
+        const cached = cache?.get(code);
+        if (cached) return cached;
+        const link = await links.findByShortCode(code);
+        if (link) cache?.put(link);
+        return link;
+      },
+      recorder,
+      salts: new DailySalts(store.db),
+      submitLead: new SubmitLead(store.db, store.outbox!),
+      classifier: new UserAgentClassifier(),
+      sharedHosts,
+      trustProxy: config.trustProxy,
+      geoHeader: config.geoHeader,
+      onScan: (outcome) => scans.inc({ outcome }),
+    }),
+  );
+  runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));
+  return { apply, recorder };
 }

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 export interface HttpResult<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
@@ -28,4 +29,27 @@ export async function call<T = Record<string, unknown>>(
     parsed = undefined;
   }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+export interface RawResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A plain node:http request (no redirect following, any Host header, keep-alive off): what a phone's
+ * scan looks like to the server.
+ */
+export function rawRequest(url: string, o: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResult> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: o.method ?? 'GET', headers: { connection: 'close', ...o.headers }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(o.body);
+  });
 }

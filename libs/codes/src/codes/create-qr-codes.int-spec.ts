@@ -48,13 +48,13 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
     // 25 items commit in chunks of 10: the 14th insert fails, so the first chunk stays and the second rolls back.
     const items = Array.from({ length: 25 }, (_, i) => website(`bulk-${i}`));
     const failing = new FailingOnInsert(db, 14);
-    const first = await new CreateQrCodes(db, failing, outbox).execute('ws_f', await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`));
+    const first = await new CreateQrCodes(db, failing, outbox, new ReferencesRepository(db), null).execute('ws_f', await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`));
     expect(CREATE_CHUNK).toBe(10);
     expect(first.failure?.index).toBe(10);
     expect(first.results.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await count('ws_f')).toBe(10);
 
-    const again = await new CreateQrCodes(db, new QrCodesRepository(db), outbox).execute('ws_f', await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`));
+    const again = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute('ws_f', await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`));
     expect(again.failure).toBeNull();
     expect(again.results.map((r) => r.result)).toEqual([...Array(10).fill('existing'), ...Array(15).fill('created')]);
     expect(again.results.slice(0, 10).map((r) => r.record.id)).toEqual(first.results.map((r) => r.record.id));
@@ -67,7 +67,7 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
   });
 
   it('makes exactly one code of 20 concurrent identical requests, answering the same code to all', async () => {
-    const create = new CreateQrCodes(db, new QrCodesRepository(db), outbox);
+    const create = new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null);
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, async () => create.execute('ws_c', await planCreation(deps(), 'ws_c', [website('same')], () => ''))),
     );
@@ -79,7 +79,7 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
   });
 
   it('scopes client_ref to the workspace and rejects a ref repeated inside one batch', async () => {
-    const create = new CreateQrCodes(db, new QrCodesRepository(db), outbox);
+    const create = new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null);
     const a = await create.execute('ws_a', await planCreation(deps(), 'ws_a', [website('shared')], () => ''));
     const b = await create.execute('ws_b', await planCreation(deps(), 'ws_b', [website('shared')], () => ''));
     expect(a.results[0].record.id).not.toBe(b.results[0].record.id);

@@ -5,6 +5,8 @@ import { type Database, type Tx } from '@qr/persistence';
 import { codeCreated } from './qr-code-events';
 import { type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';
+import { type ReferencesRepository } from './references.repository';
+import { type LinkSync } from '../links/link-sync';
 import { type PlannedItem } from './plan-creation';
 import { newPreviewToken, newShortCode } from './short-code';
 
@@ -34,30 +36,37 @@ export class CreateQrCodes {
     private readonly db: Database,
     private readonly codes: QrCodesRepository,
     private readonly outbox: Outbox,
+    private readonly references: ReferencesRepository,
+    private readonly links: LinkSync | null,
     private readonly clock: Clock = systemClock,
   ) {}
 
   async execute(workspaceId: string, plan: readonly PlannedItem[]): Promise<CreationOutcome> {
     const results: CreationResult[] = plan.filter((p) => p.existing).map((p) => ({ index: p.index, result: 'existing' as const, record: p.existing! }));
     const fresh = plan.filter((p) => !p.existing);
+    const hosts = await this.references.domainHosts(fresh.flatMap((p) => (p.draft.custom_domain_id ? [p.draft.custom_domain_id] : [])));
+    const hostOf = (r: { custom_domain_id: string | null }) => (r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null);
     for (let i = 0; i < fresh.length; i += CREATE_CHUNK) {
       const chunk = fresh.slice(i, i + CREATE_CHUNK);
+      let created: CreationResult[];
       try {
-        results.push(...(await this.db.transaction((tx) => this.createChunk(tx, workspaceId, chunk))));
+        created = await this.db.transaction((tx) => this.createChunk(tx, workspaceId, chunk, hostOf));
       } catch (error) {
         return { results: sorted(results), failure: { index: chunk[0].index, error } };
       }
+      results.push(...created);
+      await this.links?.pushUpserts(created.filter((r) => r.result === 'created').map((r) => r.record), hostOf);
     }
     return { results: sorted(results), failure: null };
   }
 
-  private async createChunk(tx: Tx, workspaceId: string, chunk: readonly PlannedItem[]): Promise<CreationResult[]> {
+  private async createChunk(tx: Tx, workspaceId: string, chunk: readonly PlannedItem[], hostOf: (r: QrCodeRecord) => string | null): Promise<CreationResult[]> {
     const now = this.clock();
     const results: CreationResult[] = [];
     const events: EventEnvelope[] = [];
     for (const item of chunk) {
       const result = await this.createOne(tx, workspaceId, item, now);
-      if (result.result === 'created') events.push(codeCreated(result.record, now));
+      if (result.result === 'created') events.push(codeCreated(result.record, hostOf(result.record), now));
       results.push(result);
     }
     await this.outbox.add(tx, events);

@@ -3,12 +3,14 @@ import { type Outbox } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
 import { codeDeleted } from './qr-code-events';
 import { type QrCodesRepository } from './qr-codes.repository';
+import { type LinkSync } from '../links/link-sync';
 
 export class DeleteQrCode {
   constructor(
     private readonly db: Database,
     private readonly codes: QrCodesRepository,
     private readonly outbox: Outbox,
+    private readonly links: LinkSync | null,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -21,6 +23,7 @@ export class DeleteQrCode {
       return record;
     });
     if (!deleted) throw Errors.notFound('QR code');
+    await this.links?.pushDelete(deleted);
     return { id: deleted.id, category: deleted.category };
   }
 }

@@ -72,15 +72,15 @@ export class QrCodesRepository {
     return affected === 1;
   }
 
-  /** Soft delete: the row stays (its short code answers 410 and is never reused); the client_ref is freed. */
+  /** Soft delete: the row stays (its short code answers 410 and is never reused); the client_ref is freed. Returns the deleted state. */
   async softDelete(tx: Tx, workspaceId: string, id: string, now: number): Promise<QrCodeRecord | null> {
     const existing = await this.find(workspaceId, id, tx);
     if (!existing) return null;
     const { affected } = await tx.query(
-      'UPDATE qr_codes SET deleted_at = $1, updated_at = $1, client_ref = NULL WHERE id = $2 AND workspace_id = $3 AND deleted_at IS NULL',
+      'UPDATE qr_codes SET deleted_at = $1, updated_at = $1, client_ref = NULL, revision = revision + 1 WHERE id = $2 AND workspace_id = $3 AND deleted_at IS NULL',
       [now, id, workspaceId],
     );
-    return affected === 1 ? existing : null;
+    return affected === 1 ? { ...existing, deleted_at: now, updated_at: now, revision: existing.revision + 1 } : null;
   }
 
   private async one(sql: string, params: unknown[], tx?: Tx): Promise<QrCodeRecord | null> {

@@ -7,6 +7,7 @@ import { codeUpdated } from './qr-code-events';
 import { type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';
 import { type ReferencesRepository } from './references.repository';
+import { type LinkSync } from '../links/link-sync';
 
 const MAX_ATTEMPTS = 3;
 
@@ -17,6 +18,7 @@ export class UpdateQrCode {
     private readonly codes: QrCodesRepository,
     private readonly references: ReferencesRepository,
     private readonly outbox: Outbox,
+    private readonly links: LinkSync | null,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -33,12 +35,16 @@ export class UpdateQrCode {
       }
       const now = this.clock();
       const updated: QrCodeRecord = { ...existing, ...result.draft, revision: existing.revision + 1, updated_at: now.getTime() };
+      const host = existing.custom_domain_id ? ((await this.references.domainHosts([existing.custom_domain_id])).get(existing.custom_domain_id) ?? null) : null;
       const written = await this.db.transaction(async (tx) => {
         if (!(await this.codes.update(tx, updated, existing.revision))) return false;
-        await this.outbox.add(tx, [codeUpdated(updated, result.changed, now)]);
+        await this.outbox.add(tx, [codeUpdated(updated, host, result.changed, now)]);
         return true;
       });
-      if (written) return updated;
+      if (written) {
+        await this.links?.pushUpserts([updated], () => host);
+        return updated;
+      }
     }
     throw new ApiError(409, 'conflict', 'Conflict', 'The code was changed concurrently several times; retry the request.');
   }

@@ -11,6 +11,7 @@ import { createTxtResolver } from '../domains/txt-resolver';
 import { VerifyDomain } from '../domains/verify-domain';
 import { CreateFolder } from '../folders/create-folder';
 import { FoldersRepository } from '../folders/folders.repository';
+import { LinkSync } from '../links/link-sync';
 import { type CodesUseCases } from './codes-commands';
 
 export const CODES_USE_CASES = Symbol('CODES_USE_CASES');
@@ -27,14 +28,15 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       const folders = new FoldersRepository(db);
       const domains = new CustomDomainsRepository(db);
       const reserved = [runtime.config.publicBaseUrl, runtime.config.shortBaseUrl].map((u) => new URL(u).hostname);
+      const links = new LinkSync(runtime.bus, runtime.logger);
       return {
         codes,
         references,
         folders,
         domains,
-        createCodes: new CreateQrCodes(db, codes, outbox!),
-        updateCode: new UpdateQrCode(db, codes, references, outbox!),
-        deleteCode: new DeleteQrCode(db, codes, outbox!),
+        createCodes: new CreateQrCodes(db, codes, outbox!, references, links),
+        updateCode: new UpdateQrCode(db, codes, references, outbox!, links),
+        deleteCode: new DeleteQrCode(db, codes, outbox!, links),
         createFolder: new CreateFolder(folders),
         createDomain: new CreateDomain(domains, reserved),
         verifyDomain: new VerifyDomain(domains, createTxtResolver(runtime.config.dnsResolvers)),

@@ -4,6 +4,8 @@ import { type Database, type Tx } from '@qr/persistence';
 import { type EventLog, type LogRecord } from '../event-log.port';
 import { backoffMs, Waker } from '../wait-for';
 
+const ADD_CHUNK = 100;
+
 interface OutboxRow {
   id: number;
   topic: string;
@@ -35,17 +37,18 @@ export class Outbox {
   ) {}
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
+    if (events.length === 0) return;
     const now = (this.o.clock ?? systemClock)().getTime();
-    for (const event of events) {
+    const rows = events.map((event) => {
       const def = findEventDefinition(event.type, event.version);
       if (!def) throw new Error(`event ${event.type} v${event.version} is not in the catalog`);
-      await tx.query('INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        event.id,
-        def.topic,
-        partitionKeyOf(event),
-        JSON.stringify(event),
-        now,
-      ]);
+      return [event.id, def.topic, partitionKeyOf(event), JSON.stringify(event), now];
+    });
+    // Multi-row inserts: a group commit of scans adds hundreds of events in one transaction.
+    for (let i = 0; i < rows.length; i += ADD_CHUNK) {
+      const chunk = rows.slice(i, i + ADD_CHUNK);
+      const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
+      await tx.query(`INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ${values}`, chunk.flat());
     }
     tx.afterCommit(this.waker.wake);
   }

@@ -1,0 +1,58 @@
+import { admin, call, createTempDir, startApp } from '@qr/testing';
+import { startBareRedirectServer } from './bare-redirect-server';
+import { type BenchRow, fmt } from './bench-report';
+import { median } from './stats';
+import { type LoadResult, wrk } from './wrk';
+
+const RUNS = 3;
+
+/**
+ * Redirect throughput and latency at 50 connections (wrk), against a bare node:http 302 server in the
+ * same run. Ours records every scan durably (committed before the 302) with group commit.
+ */
+export async function benchRedirect(): Promise<BenchRow[]> {
+  const bare = await startBareRedirectServer();
+  const dir = createTempDir('bench-redirect');
+  const server = await startApp('all-in-one', { DATA_DIR: dir.path });
+  try {
+    const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], { DATA_DIR: dir.path }).json;
+    const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], { DATA_DIR: dir.path }).json.secret);
+    const make = async (extra: Record<string, unknown>) =>
+      (await call<{ short_code: string }>(`${server.url}/api/public/v1/qrcodes`, { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/landing' }, ...extra } })).body.short_code;
+    const plain = await make({});
+    const limited = await make({ scan_limit: 1_000_000_000 });
+    const baseline: LoadResult[] = [];
+    const ours: LoadResult[] = [];
+    const hot: LoadResult[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      baseline.push(await wrk(bare.url));
+      ours.push(await wrk(`${server.url}/${plain}`));
+      hot.push(await wrk(`${server.url}/${limited}`));
+    }
+    const base = summarize(baseline);
+    return [row('Redirect, all-in-one (SQLite, durable scan per 302)', summarize(ours), base), row('Redirect, one hot code with a scan limit (all-in-one)', summarize(hot), base)];
+  } finally {
+    await server.stop();
+    await bare.close();
+    dir.remove();
+  }
+}
+
+function summarize(results: LoadResult[]) {
+  return {
+    rps: median(results.map((r) => r.requestsPerSecond)),
+    p50: median(results.map((r) => r.p50Ms)),
+    p99: median(results.map((r) => r.p99Ms)),
+    errors: results.reduce((n, r) => n + r.non2xx3xx, 0),
+  };
+}
+
+function row(name: string, ours: ReturnType<typeof summarize>, base: ReturnType<typeof summarize>): BenchRow {
+  return {
+    benchmark: name,
+    figure: `${fmt.rate(ours.rps, 'req')}; p50 ${fmt.ms(ours.p50)}, p99 ${fmt.ms(ours.p99)}`,
+    baseline: `bare node:http 302: ${fmt.rate(base.rps, 'req')}; p99 ${fmt.ms(base.p99)}`,
+    ratio: ours.rps / base.rps,
+    note: `wrk 50 connections, median of ${RUNS} × 8 s${ours.errors ? `; ${ours.errors} non-3xx` : ''}`,
+  };
+}

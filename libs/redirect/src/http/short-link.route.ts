@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Clock, FixedWindowCounter, systemClock } from '@qr/domain';
+import {
+  type ClosedReason, HONEYPOT_FIELD, renderClosedPage, renderFormPage, renderFormThanksPage, renderMenuPage, renderVcardPage, validateLeadSubmission, vcardDownload,
+} from '@qr/hosted-pages';
+import { admitScan } from '@qr/opening-rules';
+import { type FormContent, type MenuContent, type VcardContent } from '@qr/qr-content';
+import { type FastRoute } from '@qr/platform';
+import { chooseDestination, type UserAgentClassifier, visitorHash, withUtm } from '@qr/visitor';
+import { type LinkRecord, openingRulesOf } from '../links/link-record';
+import { type SubmitLead } from '../leads/submit-lead';
+import { type DailySalts } from '../scans/daily-salts';
+import { type ScanRecorder } from '../scans/scan-recorder';
+import { readFormBody } from './form-body';
+import { sendFile, sendPage, sendPlain, sendRedirect } from './respond';
+import { hostOf, readScanRequest } from './scan-request';
+
+const PATH = /^\/([0-9A-Za-z]{4,32})(\.vcf)?$/;
+const RESERVED = new Set(['healthz', 'readyz', 'metrics']);
+const HOSTED = new Set(['menu', 'form', 'vcard']);
+
+export interface ShortLinkDeps {
+  findLink(shortCode: string): Promise<LinkRecord | null>;
+  recorder: ScanRecorder;
+  salts: DailySalts;
+  submitLead: SubmitLead;
+  classifier: UserAgentClassifier;
+  /** Host names that serve every code (the short host, the API host); any other host is a custom domain. */
+  sharedHosts: ReadonlySet<string>;
+  trustProxy: boolean;
+  geoHeader: string | undefined;
+  onScan: (outcome: string) => void;
+  clock?: Clock;
+}
+
+/**
+ * `GET /{short_code}`: resolve the code, ask the opening rules, count the scan (committed before
+ * anything is answered), then redirect or serve the hosted page. HEAD answers the same without
+ * counting. `/{code}.vcf` downloads a dynamic vCard; `POST /{code}` submits a hosted form.
+ */
+export class ShortLinkRoute implements FastRoute {
+  readonly name = 'short-link';
+  private readonly leadLimiter: FixedWindowCounter;
+  private readonly clock: Clock;
+
+  constructor(private readonly d: ShortLinkDeps) {
+    this.clock = d.clock ?? systemClock;
+    this.leadLimiter = new FixedWindowCounter(60_000, this.clock);
+  }
+
+  matches(req: IncomingMessage, pathname: string): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return false;
+    const m = PATH.exec(pathname);
+    return !!m && !RESERVED.has(m[1]);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    const [, code, vcf] = PATH.exec(pathname)!;
+    const headOnly = req.method === 'HEAD';
+    const link = await this.d.findLink(code);
+    if (!link || !this.servesHost(link, hostOf(req))) return this.closed(res, null, 'not_found', 404, null, headOnly);
+    if (vcf) return this.vcard(res, link, headOnly);
+    if (req.method === 'POST') return this.lead(req, res, link);
+    const now = this.clock();
+    const admission = admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now });
+    if (!admission.open) return this.closed(res, link, admission.reason, admission.status, admission.opensAt, headOnly);
+    const facts = readScanRequest(req, this.d.classifier, this.d);
+    if (headOnly) return this.open(res, link, facts.visitor, true);
+    const outcome = await this.d.recorder.record(
+      link,
+      {
+        country: facts.visitor.country,
+        device: facts.visitor.device,
+        os: facts.visitor.os,
+        browser: facts.visitor.browser,
+        is_bot: facts.visitor.isBot,
+        visitor_hash: visitorHash(await this.d.salts.current(), facts.ip, facts.userAgent),
+      },
+      now,
+    );
+    if (!outcome.admitted) return this.closed(res, link, 'limit_reached', 410, null, false);
+    this.open(res, link, facts.visitor, false);
+  }
+
+  private servesHost(link: LinkRecord, host: string): boolean {
+    return this.d.sharedHosts.has(host) || host === link.domain_host;
+  }
+
+  private open(res: ServerResponse, link: LinkRecord, visitor: Parameters<typeof chooseDestination>[1], headOnly: boolean): void {
+    this.d.onScan(headOnly ? 'head' : 'open');
+    if (HOSTED.has(link.type)) return sendPage(res, this.hostedPage(link), headOnly);
+    const target = chooseDestination(link.destinations, visitor).target_url;
+    sendRedirect(res, /^https?:/i.test(target) ? withUtm(target, link.utm) : target);
+  }
+
+  private hostedPage(link: LinkRecord) {
+    if (link.type === 'menu') return renderMenuPage(link.content as unknown as MenuContent);
+    if (link.type === 'vcard') return renderVcardPage(link.content as unknown as VcardContent, { vcfHref: `/${link.short_code}.vcf` });
+    return renderFormPage(link.content as unknown as FormContent, { action: `/${link.short_code}`, honeypotField: HONEYPOT_FIELD });
+  }
+
+  private closed(res: ServerResponse, link: LinkRecord | null, reason: ClosedReason, status: number, opensAt: Date | null, headOnly: boolean): void {
+    this.d.onScan(reason);
+    if (link?.fallback_url && reason !== 'not_found') return sendRedirect(res, link.fallback_url);
+    sendPage(res, renderClosedPage(reason, { status, opensAt, timezone: link?.timezone ?? 'UTC' }), headOnly, status);
+  }
+
+  private vcard(res: ServerResponse, link: LinkRecord, headOnly: boolean): void {
+    if (link.type !== 'vcard' || link.deleted_at !== null) return this.closed(res, link, link.deleted_at !== null ? 'deleted' : 'not_found', link.deleted_at !== null ? 410 : 404, null, headOnly);
+    sendFile(res, vcardDownload(link.content as unknown as VcardContent), headOnly);
+  }
+
+  /** A hosted form's submission: validated, rate limited per address, honeypot-checked, then stored with its event. */
+  private async lead(req: IncomingMessage, res: ServerResponse, link: LinkRecord): Promise<void> {
+    if (link.type !== 'form') return sendPlain(res, 405, 'Method not allowed');
+    const admission = admitScan(openingRulesOf(link), { scanCount: 0, deleted: link.deleted_at !== null, now: this.clock() });
+    if (!admission.open && admission.reason !== 'limit_reached') return this.closed(res, link, admission.reason, admission.status, admission.opensAt, false);
+    const ip = readScanRequest(req, this.d.classifier, this.d).ip ?? 'unknown';
+    if (!this.leadLimiter.hit(`${ip}|${link.qr_id}`, 5).allowed) return sendPlain(res, 429, 'Too many submissions; try again in a minute.');
+    const body = await readFormBody(req);
+    if (!body) return sendPlain(res, 413, 'The form could not be read.');
+    const form = link.content as unknown as FormContent;
+    const result = validateLeadSubmission(form, body);
+    if ('spam' in result) return sendPage(res, renderFormThanksPage(form), false);
+    if (!result.ok) {
+      const values = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+      return sendPage(res, renderFormPage(form, { action: `/${link.short_code}`, values, errors: result.errors, honeypotField: HONEYPOT_FIELD }), false);
+    }
+    await this.d.submitLead.execute(link, result.fields);
+    sendPage(res, renderFormThanksPage(form), false);
+  }
+}

@@ -1,0 +1,33 @@
+import { type LeadCreatedV1 } from '@qr/contracts';
+import { type Clock, formatUtc, newId, systemClock } from '@qr/domain';
+import { type Outbox } from '@qr/event-log';
+import { type Database } from '@qr/persistence';
+import { type LinkRecord } from '../links/link-record';
+
+/** Stores a validated lead and its `lead.created` event in one transaction. */
+export class SubmitLead {
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async execute(link: LinkRecord, fields: Record<string, string>): Promise<string> {
+    const now = this.clock();
+    const id = newId('lead', this.clock);
+    const data: LeadCreatedV1 = { lead_id: id, qr_id: link.qr_id, client_ref: link.client_ref, fields, submitted_at: formatUtc(now) };
+    await this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO leads (id, qr_id, workspace_id, fields, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        id,
+        link.qr_id,
+        link.workspace_id,
+        JSON.stringify(fields),
+        now.getTime(),
+      ]);
+      await this.outbox.add(tx, [
+        { id: newId('evt', this.clock), type: 'lead.created', version: 1, occurred_at: formatUtc(now), workspace_id: link.workspace_id, qr_id: link.qr_id, data },
+      ]);
+    });
+    return id;
+  }
+}

@@ -1,0 +1,93 @@
+import { type OpeningRules, type Weekday } from '@qr/opening-rules';
+import { type Destination } from '@qr/qr-content';
+
+export type UtmFields = Partial<Record<'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string | null>>;
+
+/** One dynamic code as the redirect path needs it. */
+export interface LinkRecord {
+  qr_id: string;
+  short_code: string;
+  workspace_id: string;
+  client_ref: string | null;
+  domain_host: string | null;
+  type: string;
+  status: 'active' | 'paused';
+  content: Record<string, unknown>;
+  destinations: Destination[];
+  utm: UtmFields;
+  fallback_url: string | null;
+  start_at: number | null;
+  end_at: number | null;
+  daily_start: string | null;
+  daily_end: string | null;
+  daily_days: Weekday[] | null;
+  timezone: string;
+  scan_limit: number | null;
+  scan_count: number;
+  deleted_at: number | null;
+  revision: number;
+  updated_at: number;
+}
+
+export const LINK_COLUMNS: readonly (keyof LinkRecord)[] = [
+  'qr_id', 'short_code', 'workspace_id', 'client_ref', 'domain_host', 'type', 'status', 'content', 'destinations', 'utm', 'fallback_url',
+  'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days', 'timezone', 'scan_limit', 'scan_count', 'deleted_at', 'revision', 'updated_at',
+];
+const JSON_COLUMNS = new Set<keyof LinkRecord>(['content', 'destinations', 'utm', 'daily_days']);
+const NUMBER_COLUMNS = new Set<keyof LinkRecord>(['start_at', 'end_at', 'scan_limit', 'scan_count', 'deleted_at', 'revision', 'updated_at']);
+
+/** From a qr-service snapshot (`qr.code.*` event or sync command); the scan count stays redirect-service's own. */
+export function linkFromSnapshot(s: Record<string, unknown>): LinkRecord {
+  const str = (k: string) => (typeof s[k] === 'string' ? (s[k] as string) : null);
+  const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : null);
+  return {
+    qr_id: String(s.id),
+    short_code: String(s.short_code),
+    workspace_id: String(s.workspace_id),
+    client_ref: str('client_ref'),
+    domain_host: str('domain_host'),
+    type: String(s.type),
+    status: s.status === 'paused' ? 'paused' : 'active',
+    content: (s.content ?? {}) as Record<string, unknown>,
+    destinations: (s.destinations ?? []) as Destination[],
+    utm: Object.fromEntries(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'].map((k) => [k, str(k)])),
+    fallback_url: str('fallback_url'),
+    start_at: num('start_at'),
+    end_at: num('end_at'),
+    daily_start: str('daily_start'),
+    daily_end: str('daily_end'),
+    daily_days: Array.isArray(s.daily_days) ? (s.daily_days as Weekday[]) : null,
+    timezone: str('timezone') ?? 'UTC',
+    scan_limit: num('scan_limit'),
+    scan_count: 0,
+    deleted_at: num('deleted_at'),
+    revision: num('revision') ?? 0,
+    updated_at: num('updated_at') ?? 0,
+  };
+}
+
+export function linkFromRow(row: Record<string, unknown>): LinkRecord {
+  const out: Record<string, unknown> = {};
+  for (const c of LINK_COLUMNS) {
+    const v = row[c];
+    out[c] = v === null || v === undefined ? null : JSON_COLUMNS.has(c) ? JSON.parse(String(v)) : NUMBER_COLUMNS.has(c) ? Number(v) : v;
+  }
+  return out as unknown as LinkRecord;
+}
+
+export function linkValues(link: LinkRecord): unknown[] {
+  return LINK_COLUMNS.map((c) => (JSON_COLUMNS.has(c) && link[c] !== null ? JSON.stringify(link[c]) : link[c]));
+}
+
+export function openingRulesOf(link: LinkRecord): OpeningRules {
+  return {
+    status: link.status,
+    startAt: link.start_at === null ? null : new Date(link.start_at),
+    endAt: link.end_at === null ? null : new Date(link.end_at),
+    dailyStart: link.daily_start,
+    dailyEnd: link.daily_end,
+    dailyDays: link.daily_days,
+    timezone: link.timezone,
+    scanLimit: link.scan_limit,
+  };
+}

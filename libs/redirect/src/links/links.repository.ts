@@ -1,0 +1,43 @@
+import { type Database, type Tx } from '@qr/persistence';
+import { LINK_COLUMNS, type LinkRecord, linkFromRow, linkValues } from './link-record';
+
+const UPDATABLE = LINK_COLUMNS.filter((c) => c !== 'qr_id' && c !== 'scan_count');
+
+export class LinksRepository {
+  constructor(private readonly db: Database) {}
+
+  async findByShortCode(shortCode: string): Promise<LinkRecord | null> {
+    const [row] = await this.db.query('SELECT * FROM links WHERE short_code = $1', [shortCode]);
+    return row ? linkFromRow(row) : null;
+  }
+
+  /**
+   * Applies a snapshot only if it is newer than what is stored, so the sync command and the event
+   * (which may arrive in either order, or twice) converge on the latest revision.
+   */
+  async upsertIfNewer(tx: Tx, link: LinkRecord): Promise<boolean> {
+    const params = linkValues(link);
+    const placeholders = LINK_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
+    const sets = UPDATABLE.map((c) => `${c} = excluded.${c}`).join(', ');
+    const { affected } = await tx.query(
+      `INSERT INTO links (${LINK_COLUMNS.join(', ')}) VALUES (${placeholders})
+       ON CONFLICT (qr_id) DO UPDATE SET ${sets} WHERE links.revision < excluded.revision`,
+      params,
+    );
+    return affected === 1;
+  }
+
+  /** Deletion is final: it applies whatever the stored revision. */
+  async markDeleted(tx: Tx, qrId: string, revision: number, now: number): Promise<boolean> {
+    const { affected } = await tx.query(
+      'UPDATE links SET deleted_at = $1, revision = CASE WHEN revision < $2 THEN $2 ELSE revision END WHERE qr_id = $3 AND deleted_at IS NULL',
+      [now, revision, qrId],
+    );
+    return affected === 1;
+  }
+
+  async findByQrId(qrId: string, tx?: Tx): Promise<LinkRecord | null> {
+    const rows = tx ? (await tx.query('SELECT * FROM links WHERE qr_id = $1', [qrId])).rows : await this.db.query('SELECT * FROM links WHERE qr_id = $1', [qrId]);
+    return rows[0] ? linkFromRow(rows[0] as Record<string, unknown>) : null;
+  }
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { type Clock, systemClock } from '@qr/domain';
+import { type Database } from '@qr/persistence';
+import { utcDay } from '@qr/visitor';
+
+/**
+ * One random salt per UTC day, shared by every redirect process through the database, so unique
+ * counts agree across replicas. Salts older than two days are deleted: yesterday's visitor hashes can
+ * then no longer be linked to today's.
+ */
+export class DailySalts {
+  private cached: { day: string; salt: string } | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async current(): Promise<string> {
+    const day = utcDay(this.clock());
+    if (this.cached?.day === day) return this.cached.salt;
+    const salt = await this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO daily_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING', [day, randomBytes(32).toString('hex')]);
+      await tx.query('DELETE FROM daily_salts WHERE day < $1', [utcDay(new Date(this.clock().getTime() - 2 * 86_400_000))]);
+      return (await tx.query<{ salt: string }>('SELECT salt FROM daily_salts WHERE day = $1', [day])).rows[0].salt;
+    });
+    this.cached = { day, salt };
+    return salt;
+  }
+}

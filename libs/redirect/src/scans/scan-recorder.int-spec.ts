@@ -1,0 +1,93 @@
+import { silentLog } from '@qr/domain';
+import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
+import { type Database, openDatabase } from '@qr/persistence';
+import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { ApplyCodeChanges } from '../links/apply-code-changes';
+import { type LinkRecord } from '../links/link-record';
+import { LinksRepository } from '../links/links.repository';
+import { REDIRECT_MIGRATIONS } from '../store/redirect-migrations';
+import { type ScanFacts, ScanRecorder } from './scan-recorder';
+
+const facts: ScanFacts = { country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, visitor_hash: 'ab'.repeat(16) };
+
+function snapshot(id: string, patch: Record<string, unknown> = {}) {
+  return {
+    id, short_code: `S${id.slice(-6)}`, workspace_id: 'ws_1', client_ref: null, domain_host: null, type: 'website', category: 'dynamic', status: 'active',
+    content: { url: 'https://example.com' }, destinations: [{ target_url: 'https://example.com' }], timezone: 'UTC', scan_limit: null, revision: 1, updated_at: 1, ...patch,
+  };
+}
+
+describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
+  let provisioned: TestStorage;
+  let db: Database;
+  let log: EventLog;
+  const opened: Database[] = [];
+
+  async function recorder(database = db): Promise<{ recorder: ScanRecorder; outbox: Outbox }> {
+    const outbox = new Outbox(database, log, { log: silentLog });
+    return { recorder: new ScanRecorder(database, outbox, silentLog), outbox };
+  }
+  const link = async (id: string) => (await new LinksRepository(db).findByQrId(id))!;
+  const outboxTypes = async (qrId: string) =>
+    (await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE partition_key = $1 ORDER BY id', [qrId])).map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, number> });
+
+  beforeAll(async () => {
+    provisioned = await provisionStorage(kind);
+    db = await openDatabase({ name: 'redirect', storage: provisioned.storage, migrations: REDIRECT_MIGRATIONS, runMigrations: true });
+    log = await openEventLog({ transport: { kind: 'sql' }, storage: provisioned.storage, runMigrations: true, clientId: 't', log: silentLog });
+  });
+  afterAll(async () => {
+    for (const d of opened) await d.close();
+    await log.close();
+    await db.close();
+    await provisioned.cleanup();
+  });
+
+  it('admits exactly 100 of 1,000 concurrent scans on a limit of 100, with one limit event and each milestone once', async () => {
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_limit1', { scan_limit: 100 }) }]);
+    const l = await link('qr_limit1');
+    const recorders = [await recorder()];
+    if (kind === 'postgres') {
+      // A second, independent pool on the same database: as a second redirect process would have.
+      const second = await openDatabase({ name: 'redirect', storage: provisioned.storage, migrations: REDIRECT_MIGRATIONS, runMigrations: false });
+      opened.push(second);
+      recorders.push(await recorder(second));
+    }
+    const outcomes = await Promise.all(Array.from({ length: 1000 }, (_, i) => recorders[i % recorders.length].recorder.record(l, facts, new Date())));
+    const admitted = outcomes.filter((o) => o.admitted);
+    expect(admitted).toHaveLength(100);
+    expect(admitted.map((o) => (o.admitted ? o.scanNumber : 0)).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect((await link('qr_limit1')).scan_count).toBe(100);
+    const events = await outboxTypes('qr_limit1');
+    expect(events.filter((e) => e.type === 'qr.scanned')).toHaveLength(100);
+    expect(events.filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'qr.scan_milestone_reached').map((e) => e.data.milestone)).toEqual([10, 100]);
+  });
+
+  it('keeps refusing after the limit, and admits again when a PATCH raises it', async () => {
+    const { recorder: r } = await recorder();
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_limit2', { scan_limit: 2 }) }]);
+    const l = await link('qr_limit2');
+    const first = await Promise.all([r.record(l, facts, new Date()), r.record(l, facts, new Date()), r.record(l, facts, new Date())]);
+    expect(first.map((o) => o.admitted)).toEqual([true, true, false]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_limit2', { scan_limit: 3, revision: 2 }) }]);
+    expect((await r.record(await link('qr_limit2'), facts, new Date())).admitted).toBe(true);
+    expect((await r.record(await link('qr_limit2'), facts, new Date())).admitted).toBe(false);
+    expect((await outboxTypes('qr_limit2')).filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(2);
+  });
+
+  it('applies code changes by revision, in any order, and deletion whatever the revision', async () => {
+    const apply = new ApplyCodeChanges(db, new LinksRepository(db), null);
+    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_rev', { revision: 3, destinations: [{ target_url: 'https://three.example' }] }) }]);
+    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_rev', { revision: 2, destinations: [{ target_url: 'https://two.example' }] }) }]);
+    expect((await link('qr_rev')).destinations[0].target_url).toBe('https://three.example');
+    const { recorder: r } = await recorder();
+    await r.record(await link('qr_rev'), facts, new Date());
+    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_rev', { revision: 4, destinations: [{ target_url: 'https://four.example' }] }) }]);
+    const after: LinkRecord = await link('qr_rev');
+    expect(after.destinations[0].target_url).toBe('https://four.example');
+    expect(after.scan_count).toBe(1);
+    await apply.execute([{ kind: 'delete', qr_id: 'qr_rev', revision: 1 }]);
+    expect((await link('qr_rev')).deleted_at).not.toBeNull();
+  });
+});
