@@ -65,8 +65,10 @@ describe('renderFormPage', () => {
 
   it('labels the button with submit_label, or "Send"', () => {
     expect(parsed.texts('button')).toEqual(['Request quote']);
-    const plain = new ParsedPage(renderFormPage({ ...FORM, submit_label: undefined }, OPTIONS).html);
-    expect(plain.texts('button')).toEqual(['Send']);
+    for (const submit_label of [undefined, '', ' ']) {
+      const plain = new ParsedPage(renderFormPage({ ...FORM, submit_label }, OPTIONS).html);
+      expect(plain.texts('button')).toEqual(['Send']);
+    }
   });
 
   it('refuses a honeypot name that is also a field name', () => {

@@ -39,7 +39,7 @@ export function renderFormPage(content: FormContent, o: FormPageOptions): HtmlPa
     `<form method="post" action="${escapeHtml(o.action)}">`,
     ...content.fields.map((field) => renderField(field, own(o.values, field.name) ?? '', own(errors, field.name))),
     renderHoneypot(o.honeypotField),
-    `<button class="button" type="submit">${escapeHtml(content.submit_label || 'Send')}</button>`,
+    `<button class="button" type="submit">${escapeHtml(content.submit_label?.trim() ? content.submit_label : 'Send')}</button>`,
     '</form>',
   ];
   return htmlPage({ status: hasErrors ? 422 : 200, title: content.title, body: body.filter((part) => part !== '').join('\n'), postsForm: true });

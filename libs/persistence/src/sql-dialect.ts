@@ -7,11 +7,29 @@ export type Dialect = 'sqlite' | 'postgres';
  */
 export function toDialectQuery(sql: string, params: readonly unknown[], dialect: Dialect): { sql: string; params: unknown[] } {
   if (dialect === 'postgres') return { sql, params: params.map((p) => (p === undefined ? null : p)) };
-  const ordered: unknown[] = [];
-  const rewritten = sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    ordered.push(value === undefined ? null : typeof value === 'boolean' ? (value ? 1 : 0) : value);
-    return '?';
+  const { text, order } = sqliteForm(sql);
+  const ordered = order.map((n) => {
+    const value = params[n - 1];
+    return value === undefined ? null : typeof value === 'boolean' ? (value ? 1 : 0) : value;
   });
-  return { sql: rewritten, params: ordered };
+  return { sql: text, params: ordered };
+}
+
+// Statements are a small, fixed set (they are constants in the repositories), so their SQLite form
+// is computed once each. Bounded anyway, in case a caller builds SQL with varying shapes.
+const sqliteForms = new Map<string, { text: string; order: number[] }>();
+
+function sqliteForm(sql: string): { text: string; order: number[] } {
+  let form = sqliteForms.get(sql);
+  if (!form) {
+    const order: number[] = [];
+    const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+      order.push(Number(n));
+      return '?';
+    });
+    form = { text, order };
+    if (sqliteForms.size > 5000) sqliteForms.clear();
+    sqliteForms.set(sql, form);
+  }
+  return form;
 }

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
-import { UserAgentClassifier } from '@qr/visitor';
+import { countryOfIp, UserAgentClassifier } from '@qr/visitor';
 import { ShortLinkRoute } from './http/short-link.route';
 import { SubmitLead } from './leads/submit-lead';
 import { ApplyCodeChanges, type LinkChange } from './links/apply-code-changes';
@@ -47,6 +47,8 @@ export class RedirectModule {
 
 function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectParts {
   const { config } = runtime;
+  // The IP database loads on first use (~25 ms): pay that at boot, not on the first scan.
+  countryOfIp('8.8.8.8');
   const links = new LinksRepository(store.db);
   // One process sees every change in all-in-one, so it may cache; replicas read PostgreSQL each scan.
   const cache = config.allInOne ? new LinkCache() : null;

@@ -111,3 +111,17 @@ describe('encodeBase62', () => {
     }
   });
 });
+
+describe('pooledRandomBytes', () => {
+  it('hands out non-overlapping slices of the requested size, across pool refills', async () => {
+    const { pooledRandomBytes } = await import('./base62');
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const bytes = pooledRandomBytes(30);
+      expect(bytes).toHaveLength(30);
+      seen.add(Buffer.from(bytes).toString('hex'));
+    }
+    expect(seen.size).toBe(2000);
+    expect(pooledRandomBytes(10_000)).toHaveLength(10_000);
+  });
+});

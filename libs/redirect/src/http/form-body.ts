@@ -13,7 +13,8 @@ export async function readFormBody(req: IncomingMessage): Promise<Record<string,
     if (size > MAX_FORM_BYTES) return null;
     chunks.push(chunk as Buffer);
   }
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a submitted `__proto__` or `constructor` field is just a key.
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const [k, v] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) {
     const prev = out[k];
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];

@@ -25,7 +25,10 @@ const APPLE_WATCH = /\((?:apple ?)?watch;|\bwatch ?os\b/i;
 
 // Only these ua-parser device types map to a class of their own; console, smarttv, wearable,
 // embedded and xr are all 'other'. No type at all is how ua-parser reports a desktop browser.
-const HANDHELD: ReadonlySet<string> = new Set(['mobile', 'tablet']);
+const HANDHELD: ReadonlyMap<string, Device> = new Map([
+  ['mobile', 'mobile'],
+  ['tablet', 'tablet'],
+]);
 const DESKTOP_OS: ReadonlySet<OsKey> = new Set(['windows', 'macos', 'linux']);
 
 /**
@@ -49,6 +52,6 @@ export function classifyUserAgent(userAgent: string | undefined): UserAgentInfo 
 }
 
 function deviceOf(type: string | undefined, osKey: OsKey): Device {
-  if (type !== undefined) return HANDHELD.has(type) ? (type as Device) : 'other';
+  if (type !== undefined) return HANDHELD.get(type) ?? 'other';
   return DESKTOP_OS.has(osKey) ? 'desktop' : 'other';
 }
