@@ -6,3 +6,4 @@ export * from './dns-responder';
 export * from './app-process';
 export * from './http-call';
 export * from './decode-image';
+export * from './cluster';

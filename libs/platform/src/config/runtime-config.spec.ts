@@ -227,9 +227,9 @@ describe('loadRuntimeConfig — a deployable on its own', () => {
     expect(err.problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /)]);
   });
 
-  it('another deployable alone needs only INTERNAL_TOKEN', () => {
-    expect(configErrorOf({}, ['qr-service']).problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /)]);
-    const c = loadRuntimeConfig({ INTERNAL_TOKEN: TOKEN }, ['qr-service']);
+  it('qr-service alone needs INTERNAL_TOKEN and the redirect-service URL it pushes changes to', () => {
+    expect(configErrorOf({}, ['qr-service']).problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /), expect.stringMatching(/^REDIRECT_SERVICE_URL: /)]);
+    const c = loadRuntimeConfig({ INTERNAL_TOKEN: TOKEN, REDIRECT_SERVICE_URL: 'http://redirect:3000' }, ['qr-service']);
     expect(c.allInOne).toBe(false);
     expect(c.deployables).toEqual(['qr-service']);
   });

@@ -56,6 +56,9 @@ function crossFieldProblems(env: Record<string, string>, deployables: readonly D
   }
   if (!allInOne && !env.INTERNAL_TOKEN) problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
   if (!allInOne && deployables.includes('api-gateway') && !env.QR_SERVICE_URL) problems.push('QR_SERVICE_URL: required for api-gateway outside all-in-one');
+  if (!allInOne && deployables.includes('qr-service') && !env.REDIRECT_SERVICE_URL) {
+    problems.push('REDIRECT_SERVICE_URL: required for qr-service outside all-in-one (it pushes code changes to redirect-service before answering)');
+  }
   return problems;
 }
 
