@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ApiError, formatUtc, isRole, parseRfc3339, silentLog } from '@qr/domain';
 import { openEventLog } from '@qr/event-log';
 import { AddMember, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, SetWorkspacePlan } from '@qr/gateway';
-import { ANALYTICS_STORE_SPEC } from '@qr/analytics';
+import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
 import { QR_STORE_SPEC } from '@qr/codes';
 import { type Database, openDatabase } from '@qr/persistence';
 import { ConfigError, DEPLOYABLES, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
@@ -12,6 +12,7 @@ import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args'
 
 const USAGE = `usage: npm run admin -- <command> [--json]
   migrate                                              apply every service's migrations and the event log's
+  analytics rebuild                                    drop the scan projection and replay the event log into it
   workspace create --name N --plan free|starter|pro|agency
   workspace set-plan --workspace ws_… --plan P
   member add --workspace ws_… --email E --role owner|editor|viewer
@@ -25,6 +26,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   const [group, action] = args.command;
   const f = args.flags;
   if (group === 'migrate') return migrateAll(config);
+  if (group === 'analytics' && action === 'rebuild') return rebuildAnalytics(config);
   const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
   try {
     switch (`${group} ${action}`) {
@@ -80,6 +82,19 @@ async function migrateAll(config: RuntimeConfig): Promise<Output> {
   const log = await openEventLog({ transport: config.eventTransport, storage: config.storage, runMigrations: true, clientId: 'admin-cli', log: silentLog });
   await log.close();
   return { migrated: [...specs.map((s) => s.name), 'eventlog'] };
+}
+
+/** The running analytics-service (if any) replays at once; otherwise it replays when it starts. */
+async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
+  const db = await openDatabase({ name: ANALYTICS_STORE_SPEC.name, storage: config.storage, migrations: ANALYTICS_STORE_SPEC.migrations, runMigrations: true });
+  const log = await openEventLog({ transport: config.eventTransport, storage: config.storage, runMigrations: true, clientId: 'admin-cli', log: silentLog });
+  try {
+    await rebuildProjection(db, log);
+    return { rebuilt: 'analytics', replay: 'from the start of the event log' };
+  } finally {
+    await log.close();
+    await db.close();
+  }
 }
 
 async function main(): Promise<void> {

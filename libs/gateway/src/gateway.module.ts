@@ -9,10 +9,12 @@ import { QuotaRepository } from './access/quota.repository';
 import { InProcessRateLimiter, RedisRateLimiter } from './access/rate-limiter';
 import { GATEWAY_REDIS, GatewayLifecycle } from './gateway-lifecycle';
 import { ApiKeysController } from './http/api-keys.controller';
+import { WorkspaceAnalyticsController } from './qrcodes/analytics.controller';
 import { CreateQrCodesFlow } from './qrcodes/create-qr-codes-flow';
 import { DomainsController, FoldersController } from './qrcodes/folders-domains.controller';
 import { PreviewsController } from './qrcodes/previews.controller';
 import { QrCodesController } from './qrcodes/qr-codes.controller';
+import { WebhookDeliveriesController, WebhookEndpointsController } from './qrcodes/webhooks.controller';
 import { ApiKeysRepository } from './identity/api-keys.repository';
 import { CreateApiKey } from './identity/create-api-key';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -26,7 +28,7 @@ export class GatewayModule {
     const withDb = <T>(make: (db: Database) => T) => ({ useFactory: (store: ServiceStore) => make(store.db), inject: [GATEWAY_STORE] });
     return {
       module: GatewayModule,
-      controllers: [OpenApiController, ApiKeysController, QrCodesController, FoldersController, DomainsController, PreviewsController],
+      controllers: [OpenApiController, ApiKeysController, QrCodesController, FoldersController, DomainsController, PreviewsController, WorkspaceAnalyticsController, WebhookEndpointsController, WebhookDeliveriesController],
       providers: [
         serviceStoreProvider(GATEWAY_STORE, runtime, GATEWAY_STORE_SPEC),
         {

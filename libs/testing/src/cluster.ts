@@ -18,7 +18,7 @@ export interface Cluster {
  * started in dependency order: redirect-services, then qr-service (pushes to redirect), then gateways.
  */
 export async function startCluster(o: { databaseUrl: string; redisUrl: string; redirects?: number; gateways?: number; env?: Record<string, string> }): Promise<Cluster> {
-  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, INTERNAL_TOKEN: randomBytes(16).toString('hex'), ...o.env };
+  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'), ...o.env };
   const started: AppProcess[] = [];
   const start = async (name: Parameters<typeof startApp>[0], extra: Record<string, string> = {}) => {
     const app = await startApp(name, { ...env, ...extra });

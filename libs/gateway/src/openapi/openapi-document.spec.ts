@@ -5,7 +5,9 @@ import { RequestMethod } from '@nestjs/common';
 import { HealthController } from '@qr/platform';
 import { ApiKeysController } from '../http/api-keys.controller';
 import { DomainsController, FoldersController } from '../qrcodes/folders-domains.controller';
+import { WorkspaceAnalyticsController } from '../qrcodes/analytics.controller';
 import { PreviewsController } from '../qrcodes/previews.controller';
+import { WebhookDeliveriesController, WebhookEndpointsController } from '../qrcodes/webhooks.controller';
 import { QrCodesController } from '../qrcodes/qr-codes.controller';
 import { API_PREFIX } from '../http/api-prefix';
 import { OpenApiController } from './openapi.controller';
@@ -35,6 +37,9 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
   { file: 'libs/gateway/src/openapi/openapi.controller.ts', controller: OpenApiController },
   { file: 'libs/gateway/src/qrcodes/qr-codes.controller.ts', controller: QrCodesController },
   { file: 'libs/gateway/src/qrcodes/previews.controller.ts', controller: PreviewsController },
+  { file: 'libs/gateway/src/qrcodes/analytics.controller.ts', controller: WorkspaceAnalyticsController },
+  { file: 'libs/gateway/src/qrcodes/webhooks.controller.ts', controller: WebhookEndpointsController },
+  { file: 'libs/gateway/src/qrcodes/webhooks.controller.ts', controller: WebhookDeliveriesController },
   { file: 'libs/gateway/src/qrcodes/folders-domains.controller.ts', controller: FoldersController },
   { file: 'libs/gateway/src/qrcodes/folders-domains.controller.ts', controller: DomainsController },
   { file: 'libs/platform/src/health/health.controller.ts', controller: HealthController },

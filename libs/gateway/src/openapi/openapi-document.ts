@@ -2,6 +2,7 @@ import { API_KEYS_PATHS } from './api-keys.paths';
 import { COMPONENTS } from './openapi-components';
 import { QR_CODES_PATHS } from './qr-codes.paths';
 import { QR_CODE_SCHEMAS } from './qr-codes.schemas';
+import { WEBHOOK_PATHS, WEBHOOK_SCHEMAS } from './webhooks.paths';
 
 /**
  * The OpenAPI 3.1 document of the public API. Paths are relative to the server URL
@@ -19,8 +20,8 @@ export function openApiDocument(publicBaseUrl: string) {
     },
     servers: [{ url: `${publicBaseUrl}/api/public/v1` }],
     security: [{ apiKey: [] }],
-    paths: { ...QR_CODES_PATHS, ...API_KEYS_PATHS },
-    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...QR_CODE_SCHEMAS } },
+    paths: { ...QR_CODES_PATHS, ...WEBHOOK_PATHS, ...API_KEYS_PATHS },
+    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...QR_CODE_SCHEMAS, ...WEBHOOK_SCHEMAS } },
   };
 }
 

@@ -74,6 +74,24 @@ export const QR_CODES_PATHS = {
       },
     },
   },
+  '/qrcodes/{id}/analytics': {
+    get: {
+      operationId: 'getQrCodeAnalytics', summary: 'Scan analytics of one code', ...tag('Analytics'),
+      description: 'Days are local days in `tz` (default: the code’s timezone); default range the last 30 days; at most 366 days. Bots are excluded unless include_bots=true. `format=csv` answers a spreadsheet-friendly CSV.',
+      parameters: [
+        id, q('from', { type: 'string', format: 'date' }), q('to', { type: 'string', format: 'date' }), q('tz', { type: 'string' }),
+        q('include_bots', { type: 'boolean', default: false }), q('format', { enum: ['json', 'csv'], default: 'json' }),
+      ],
+      responses: { '200': { description: 'Analytics', content: { ...json(ref('CodeAnalytics')), 'text/csv': {} } }, ...errors404, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
+  },
+  '/analytics': {
+    get: {
+      operationId: 'getWorkspaceAnalytics', summary: 'Workspace (or folder) summary: totals by day and top codes', ...tag('Analytics'),
+      parameters: [q('folder_id', { type: 'string' }), q('from', { type: 'string', format: 'date' }), q('to', { type: 'string', format: 'date' }), q('tz', { type: 'string', default: 'UTC' }), q('include_bots', { type: 'boolean', default: false })],
+      responses: { '200': { description: 'Summary', content: json(ref('WorkspaceAnalytics')) }, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
+  },
   '/previews/{file}': {
     get: {
       operationId: 'getPreview', summary: 'Public SVG preview (the `preview_url` of a code); no key, no quota, cacheable with ETag', ...tag('QR codes'), security: [],

@@ -100,6 +100,27 @@ export const QR_CODE_SCHEMAS = {
     },
   },
   DomainList: listOf('Domain'),
+  CodeAnalytics: {
+    type: 'object',
+    properties: {
+      qr_id: { type: 'string' }, from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' }, timezone: { type: 'string' },
+      total_scans: { type: 'integer' }, unique_scanners: { type: 'integer' },
+      by_day: { type: 'array', items: { type: 'object', properties: { date: { type: 'string', format: 'date' }, scans: { type: 'integer' }, unique_scanners: { type: 'integer' } } } },
+      by_device: { type: 'array', items: { type: 'object', properties: { device: { enum: ['mobile', 'tablet', 'desktop', 'other'] }, scans: { type: 'integer' } } } },
+      by_country: { type: 'array', items: { type: 'object', properties: { country: { type: 'string', description: 'ISO 3166-1 alpha-2, or unknown' }, scans: { type: 'integer' } } } },
+      by_os: { type: 'array', items: { type: 'object', properties: { os: { type: 'string' }, scans: { type: 'integer' } } } },
+      by_browser: { type: 'array', items: { type: 'object', properties: { browser: { type: 'string' }, scans: { type: 'integer' } } } },
+    },
+  },
+  WorkspaceAnalytics: {
+    type: 'object',
+    properties: {
+      object: { const: 'workspace_analytics' }, folder_id: nullableString, from: { type: 'string' }, to: { type: 'string' }, timezone: { type: 'string' },
+      total_scans: { type: 'integer' }, unique_scanners: { type: 'integer' },
+      by_day: { type: 'array', items: { type: 'object' } },
+      top_codes: { type: 'array', items: { type: 'object', properties: { qr_id: { type: 'string' }, name: nullableString, scans: { type: 'integer' } } } },
+    },
+  },
 } as const;
 
 function listOf(item: string) {

@@ -20,6 +20,9 @@ export const QR = {
   verifyDomain: 'domains.verify',
 } as const;
 
+/** Command names of analytics-service. */
+export const ANALYTICS = { code: 'analytics.code', workspace: 'analytics.workspace' } as const;
+
 interface PlanAnswer {
   items: Array<{ index: number; category: 'dynamic' | 'static'; existing: boolean }>;
 }

@@ -7,7 +7,7 @@ import { type Principal } from '../access/principal';
 import { QuotaCost } from '../access/quota-cost.decorator';
 import { QuotaRepository } from '../access/quota.repository';
 import { API_PREFIX } from '../http/api-prefix';
-import { CreateQrCodesFlow, QR } from './create-qr-codes-flow';
+import { ANALYTICS, CreateQrCodesFlow, QR } from './create-qr-codes-flow';
 import { sendImage } from './send-image';
 
 const MAX_ITEMS = 50;
@@ -69,6 +69,20 @@ export class QrCodesController {
     const deleted = await this.bus.send<{ id: string; category: string }>('qr-service', QR.delete, { workspaceId: p.workspaceId, id });
     if (deleted.category === 'dynamic') await this.quota.releaseDynamic(p.workspaceId, 1);
     return { id: deleted.id, object: 'qr_code', deleted: true };
+  }
+
+  /** The gateway resolves the code first (404 for another workspace's code, and its timezone), then asks analytics. */
+  @Get(':id/analytics')
+  async analytics(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
+    const code = await this.bus.send<{ id: string; timezone: string }>('qr-service', QR.get, { workspaceId: p.workspaceId, id });
+    const answer = await this.bus.send<{ json?: unknown; csv?: string }>('analytics-service', ANALYTICS.code, { qrId: code.id, timezone: code.timezone, query });
+    if (answer.csv !== undefined) {
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${code.id}-analytics.csv"`);
+      res.status(200).send(answer.csv);
+      return;
+    }
+    res.status(200).json(answer.json);
   }
 
   @Get(':id/image')

@@ -40,6 +40,7 @@ const envSchema = z
     MIGRATE_ON_START: bool.default('true'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    SECRETS_KEY: z.string().min(32).optional(),
     DNS_RESOLVER: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list').optional(),
   });
 
@@ -53,6 +54,9 @@ function crossFieldProblems(env: Record<string, string>, deployables: readonly D
   }
   for (const [i, d] of (env.WEBHOOK_RETRY_SCHEDULE === undefined ? [] : env.WEBHOOK_RETRY_SCHEDULE.split(',')).entries()) {
     if (!duration.safeParse(d.trim()).success) problems.push(`WEBHOOK_RETRY_SCHEDULE.${i}: not a duration: ${d}`);
+  }
+  if (!allInOne && deployables.includes('webhook-dispatcher') && env.DATABASE_URL && !env.SECRETS_KEY) {
+    problems.push('SECRETS_KEY: required for webhook-dispatcher on PostgreSQL (32 random bytes, base64); webhook secrets are sealed with it');
   }
   if (!allInOne && !env.INTERNAL_TOKEN) problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
   if (!allInOne && deployables.includes('api-gateway') && !env.QR_SERVICE_URL) problems.push('QR_SERVICE_URL: required for api-gateway outside all-in-one');
@@ -90,6 +94,8 @@ export interface RuntimeConfig {
   maxBodyBytes: number;
   /** DNS servers for custom-domain verification; the system resolver when unset. */
   dnsResolvers: string[] | undefined;
+  /** Key for sealing webhook secrets (base64/hex of 32 bytes); all-in-one creates a key file when unset. */
+  secretsKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +144,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     dnsResolvers: e.DNS_RESOLVER?.split(','),
+    secretsKey: e.SECRETS_KEY,
   };
 }
 

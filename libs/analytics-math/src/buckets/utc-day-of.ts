@@ -1,0 +1,10 @@
+/**
+ * The UTC day `YYYY-MM-DD` an instant falls in: the key of the day rollups and of daily uniques.
+ * Meant for years 0000–9999 (beyond them `toISOString` writes six-digit years).
+ *
+ * @throws RangeError when `epochMs` is not a finite instant a Date can hold.
+ * @example utcDayOf(Date.parse('2026-06-05T23:30:00Z')) // '2026-06-05'
+ */
+export function utcDayOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}

@@ -1,0 +1,122 @@
+import { type EventEnvelope, type QrCodeCreatedV1, type QrCodeUpdatedV1, type QrScannedV1 } from '@qr/contracts';
+import { bucketOf, utcDayOf } from '@qr/analytics-math';
+import { type Clock, systemClock } from '@qr/domain';
+import { type Database, type Tx } from '@qr/persistence';
+import { upsertAdding } from './upsert-adding';
+
+export const PROJECTION_CONSUMER = 'analytics-service.projection';
+const DIMENSIONS = ['device', 'country', 'os', 'browser'] as const;
+
+type Counts = { human: number; bot: number; human_uniques: number; bot_uniques: number };
+
+/**
+ * Applies a batch of events to the projection in one transaction, idempotent on the event id: an
+ * event already recorded in processed_events is skipped, so a redelivered or replayed batch changes
+ * no figure. Scans are aggregated in memory first, so a batch of 500 becomes a few dozen upserts.
+ */
+export class ScanProjection {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async apply(events: readonly EventEnvelope[]): Promise<number> {
+    if (!events.length) return 0;
+    return this.db.transaction(async (tx) => {
+      const fresh = await this.claim(tx, events);
+      const scans = fresh.filter((e) => e.type === 'qr.scanned');
+      await this.applyScans(tx, scans as EventEnvelope<'qr.scanned', QrScannedV1>[]);
+      for (const e of fresh) if (e.type.startsWith('qr.code.')) await this.applyCode(tx, e);
+      return fresh.length;
+    });
+  }
+
+  /** Records the batch's event ids; returns only the events not applied before. */
+  private async claim(tx: Tx, events: readonly EventEnvelope[]): Promise<EventEnvelope[]> {
+    const now = this.clock().getTime();
+    const fresh = new Set<string>();
+    for (let i = 0; i < events.length; i += 200) {
+      const chunk = events.slice(i, i + 200);
+      const values = chunk.map((_, j) => `($1, $${j + 3}, $2)`).join(', ');
+      const { rows } = await tx.query<{ event_id: string }>(
+        `INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ${values} ON CONFLICT DO NOTHING RETURNING event_id`,
+        [PROJECTION_CONSUMER, now, ...chunk.map((e) => e.id)],
+      );
+      for (const r of rows) fresh.add(r.event_id);
+    }
+    const seen = new Set<string>();
+    return events.filter((e) => fresh.has(e.id) && !seen.has(e.id) && seen.add(e.id));
+  }
+
+  private async applyScans(tx: Tx, scans: EventEnvelope<'qr.scanned', QrScannedV1>[]): Promise<void> {
+    if (!scans.length) return;
+    const newVisitors = await this.newVisitors(tx, scans);
+    const buckets = new Map<string, Counts & { qr_id: string; bucket: number; workspace_id: string }>();
+    const bucketDims = new Map<string, { qr_id: string; bucket: number; dim: string; value: string; human: number; bot: number }>();
+    const dayDims = new Map<string, { qr_id: string; day: string; dim: string; value: string; human: number; bot: number }>();
+    for (const e of scans) {
+      const at = Date.parse(e.data.scanned_at);
+      const bucket = bucketOf(at);
+      const day = utcDayOf(at);
+      const side = e.data.is_bot ? 'bot' : 'human';
+      const b = getOr(buckets, `${e.data.qr_id}|${bucket}`, () => ({ qr_id: e.data.qr_id, bucket, workspace_id: e.workspace_id, human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 }));
+      b[side] += 1;
+      if (newVisitors.has(`${e.data.qr_id}|${day}|${e.data.visitor_hash}|${e.id}`)) b[e.data.is_bot ? 'bot_uniques' : 'human_uniques'] += 1;
+      for (const dim of DIMENSIONS) {
+        const value = e.data[dim] ?? '';
+        getOr(bucketDims, `${e.data.qr_id}|${bucket}|${dim}|${value}`, () => ({ qr_id: e.data.qr_id, bucket, dim, value, human: 0, bot: 0 }))[side] += 1;
+        getOr(dayDims, `${e.data.qr_id}|${day}|${dim}|${value}`, () => ({ qr_id: e.data.qr_id, day, dim, value, human: 0, bot: 0 }))[side] += 1;
+      }
+    }
+    await upsertAdding(tx, 'scan_buckets', ['qr_id', 'bucket'], ['workspace_id'], ['human', 'bot', 'human_uniques', 'bot_uniques'], [...buckets.values()]);
+    await upsertAdding(tx, 'scan_bucket_dims', ['qr_id', 'dim', 'bucket', 'value'], [], ['human', 'bot'], [...bucketDims.values()]);
+    await upsertAdding(tx, 'scan_day_dims', ['qr_id', 'dim', 'day', 'value'], [], ['human', 'bot'], [...dayDims.values()]);
+  }
+
+  /**
+   * The scans whose (code, UTC day, visitor hash) was not seen before: each such scan is a new unique
+   * scanner. Keys are returned with the event id so only the first scan of a visitor counts.
+   */
+  private async newVisitors(tx: Tx, scans: EventEnvelope<'qr.scanned', QrScannedV1>[]): Promise<Set<string>> {
+    const firstOf = new Map<string, EventEnvelope<'qr.scanned', QrScannedV1>>();
+    for (const e of scans) {
+      const key = `${e.data.qr_id}|${utcDayOf(Date.parse(e.data.scanned_at))}|${e.data.visitor_hash}`;
+      if (!firstOf.has(key)) firstOf.set(key, e);
+    }
+    const keys = [...firstOf.keys()];
+    const inserted = new Set<string>();
+    for (let i = 0; i < keys.length; i += 200) {
+      const chunk = keys.slice(i, i + 200).map((k) => k.split('|'));
+      const values = chunk.map((_, j) => `($${j * 3 + 1}, $${j * 3 + 2}, $${j * 3 + 3})`).join(', ');
+      const { rows } = await tx.query<{ qr_id: string; day: string; visitor_hash: string }>(
+        `INSERT INTO visitor_days (qr_id, day, visitor_hash) VALUES ${values} ON CONFLICT DO NOTHING RETURNING qr_id, day, visitor_hash`,
+        chunk.flat(),
+      );
+      for (const r of rows) inserted.add(`${r.qr_id}|${r.day}|${r.visitor_hash}`);
+    }
+    return new Set([...inserted].map((k) => `${k}|${firstOf.get(k)!.id}`));
+  }
+
+  private async applyCode(tx: Tx, e: EventEnvelope): Promise<void> {
+    if (e.type === 'qr.code.deleted') {
+      await tx.query('UPDATE codes SET deleted_at = $1 WHERE qr_id = $2', [Date.parse(e.occurred_at), e.qr_id]);
+      return;
+    }
+    const s = (e.data as QrCodeCreatedV1 | QrCodeUpdatedV1).snapshot;
+    await tx.query(
+      `INSERT INTO codes (qr_id, workspace_id, name, folder_id, timezone, deleted_at, revision) VALUES ($1, $2, $3, $4, $5, NULL, $6)
+       ON CONFLICT (qr_id) DO UPDATE SET name = excluded.name, folder_id = excluded.folder_id, timezone = excluded.timezone, revision = excluded.revision
+       WHERE codes.revision < excluded.revision`,
+      [String(s.id), e.workspace_id, String(s.name), (s.folder_id as string | null) ?? null, String(s.timezone ?? 'UTC'), Number(s.revision ?? 0)],
+    );
+  }
+}
+
+function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let v = map.get(key);
+  if (v === undefined) {
+    v = make();
+    map.set(key, v);
+  }
+  return v;
+}

@@ -1,0 +1,18 @@
+import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { COMMAND_BUS, type CommandBus } from '@qr/platform';
+import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
+import { type Principal } from '../access/principal';
+import { API_PREFIX } from '../http/api-prefix';
+import { ANALYTICS } from './create-qr-codes-flow';
+
+/** The workspace summary: totals by day and the top codes, for the workspace or one folder. */
+@Controller(`${API_PREFIX}/analytics`)
+@UseGuards(ApiAccessGuard)
+export class WorkspaceAnalyticsController {
+  constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
+
+  @Get()
+  summary(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>) {
+    return this.bus.send('analytics-service', ANALYTICS.workspace, { workspaceId: p.workspaceId, query });
+  }
+}

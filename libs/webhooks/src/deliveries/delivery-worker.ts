@@ -1,0 +1,163 @@
+import { type Clock, type Log, systemClock } from '@qr/domain';
+import { type Database } from '@qr/persistence';
+import { type AddressPolicy, classifyAttempt, nextAttemptAt, shouldDisableEndpoint, webhookHeaders } from '@qr/webhook-rules';
+import { type EndpointRecord } from '../endpoints/endpoint-record';
+import { type EndpointsRepository } from '../endpoints/endpoints.repository';
+import { type SecretBox } from '../secrets/secret-box';
+import { guardedPost, type PostResult } from '../sending/guarded-post';
+import { type HostResolver } from '../sending/host-resolver';
+import { type DeliveryRecord, deliveryFromRow } from './delivery-record';
+
+export interface WorkerOptions {
+  schedule: readonly number[];
+  timeoutMs?: number;
+  /** Deliveries in flight at once, overall and per endpoint: a slow endpoint uses up only its own share. */
+  concurrency?: number;
+  perEndpoint?: number;
+  leaseMs?: number;
+  pollMs?: number;
+  clock?: Clock;
+  random?: () => number;
+  log: Log;
+}
+
+/**
+ * Sends due deliveries. A delivery is claimed under a lease (a crashed worker's claims come back when
+ * the lease expires, and are sent again with the same webhook-id), sent, and its outcome recorded:
+ * delivered, retried on the schedule with jitter (Retry-After honoured), or failed for good; a 410 or
+ * five days of failures disable the endpoint.
+ */
+export class DeliveryWorker {
+  private readonly inflight = new Map<string, number>();
+  private total = 0;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly endpoints: EndpointsRepository,
+    private readonly box: SecretBox,
+    private readonly resolve: HostResolver,
+    private readonly policy: AddressPolicy,
+    private readonly o: WorkerOptions,
+  ) {
+    this.clock = o.clock ?? systemClock;
+    this.random = o.random ?? Math.random;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Stops claiming; waits for deliveries in flight (graceful shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.all([...this.running]);
+  }
+
+  wake = (): void => {
+    if (this.stopped) return;
+    void this.pump().catch((err) => this.o.log.event('warn', 'webhook worker pass failed', { error: String(err) }));
+  };
+
+  /** Claims what capacity allows and waits for those deliveries (tests drive this with a fixed clock). */
+  async tick(): Promise<number> {
+    const claimed = await this.claim();
+    await Promise.all(claimed.map((d) => this.track(d)));
+    return claimed.length;
+  }
+
+  private async pump(): Promise<void> {
+    const claimed = await this.claim();
+    for (const d of claimed) void this.track(d).then(this.wake);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(this.wake, this.o.pollMs ?? 1000);
+    this.timer.unref();
+  }
+
+  private track(d: DeliveryRecord): Promise<void> {
+    this.inflight.set(d.endpoint_id, (this.inflight.get(d.endpoint_id) ?? 0) + 1);
+    this.total += 1;
+    const p = this.deliver(d)
+      .catch((err) => this.o.log.event('error', 'webhook delivery crashed', { delivery: d.id, error: String(err) }))
+      .finally(() => {
+        this.inflight.set(d.endpoint_id, (this.inflight.get(d.endpoint_id) ?? 1) - 1);
+        this.total -= 1;
+        this.running.delete(p);
+      });
+    this.running.add(p);
+    return p;
+  }
+
+  private async claim(): Promise<DeliveryRecord[]> {
+    const room = (this.o.concurrency ?? 64) - this.total;
+    if (room <= 0) return [];
+    const now = this.clock().getTime();
+    const full = [...this.inflight].filter(([, n]) => n >= (this.o.perEndpoint ?? 4)).map(([id]) => id);
+    const exclude = full.length ? ` AND endpoint_id NOT IN (${full.map((_, i) => `$${i + 4}`).join(', ')})` : '';
+    const free = `status IN ('pending', 'delivering') AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until < $1)`;
+    const lock = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    const { rows } = await this.db.execute(
+      `UPDATE webhook_deliveries SET status = 'delivering', lease_until = $2, updated_at = $1
+       WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${free}${exclude} ORDER BY next_attempt_at LIMIT $3${lock}) AND (lease_until IS NULL OR lease_until < $1)
+       RETURNING *`,
+      [now, now + (this.o.leaseMs ?? 60_000), room, ...full],
+    );
+    return rows.map((r) => deliveryFromRow(r as Record<string, unknown>));
+  }
+
+  private async deliver(d: DeliveryRecord): Promise<void> {
+    const endpoint = await this.endpoints.findById(d.endpoint_id);
+    if (!endpoint || endpoint.status !== 'enabled' || endpoint.deleted_at !== null) {
+      await this.db.execute(`UPDATE webhook_deliveries SET status = 'cancelled', lease_until = NULL, updated_at = $1 WHERE id = $2`, [this.clock().getTime(), d.id]);
+      return;
+    }
+    const result = await this.send(endpoint, d);
+    await this.record(endpoint, d, result);
+  }
+
+  /** One attempt, also used by the "send a test event" endpoint. */
+  send(endpoint: EndpointRecord, d: Pick<DeliveryRecord, 'event_id' | 'body'>): Promise<PostResult> {
+    const now = this.clock();
+    const secrets = [this.box.open(endpoint.secret_sealed)];
+    if (endpoint.previous_secret_sealed && (endpoint.previous_secret_expires_at ?? 0) > now.getTime()) secrets.push(this.box.open(endpoint.previous_secret_sealed));
+    return guardedPost({
+      url: new URL(endpoint.url),
+      headers: webhookHeaders({ secrets, msgId: d.event_id, now, body: d.body }),
+      body: d.body,
+      timeoutMs: this.o.timeoutMs ?? 15_000,
+      resolve: this.resolve,
+      policy: this.policy,
+    });
+  }
+
+  private async record(endpoint: EndpointRecord, d: DeliveryRecord, result: PostResult): Promise<void> {
+    const now = this.clock();
+    const attempt = d.attempts + 1;
+    const outcome = classifyAttempt({ status: result.status, retryAfter: result.retryAfter, error: result.error, now });
+    const next = outcome.kind === 'retry' ? nextAttemptAt({ attempt, now, schedule: this.o.schedule, random: this.random, retryAfterMs: outcome.retryAfterMs }) : null;
+    const status = outcome.kind === 'delivered' ? 'delivered' : next ? 'pending' : 'failed';
+    const failingSince = outcome.kind === 'delivered' ? null : (endpoint.failing_since ?? now.getTime());
+    const disableReason = outcome.kind === 'disable' ? 'endpoint_gone_410' : shouldDisableEndpoint(failingSince === null ? null : new Date(failingSince), now) ? 'failing_for_5_days' : null;
+    await this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
+        d.id, attempt, now.getTime(), result.status, result.error, Math.round(result.durationMs),
+      ]);
+      await tx.query(
+        `UPDATE webhook_deliveries SET status = $1, attempts = $2, next_attempt_at = $3, lease_until = NULL, last_attempt_at = $4, last_status_code = $5,
+           last_error = $6, last_duration_ms = $7, updated_at = $4 WHERE id = $8`,
+        [status, attempt, next?.getTime() ?? null, now.getTime(), result.status, outcome.kind === 'retry' ? outcome.reason : outcome.kind === 'disable' ? outcome.reason : null, Math.round(result.durationMs), d.id],
+      );
+      await tx.query('UPDATE webhook_endpoints SET failing_since = $1 WHERE id = $2', [failingSince, endpoint.id]);
+      if (disableReason) {
+        await tx.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $1, updated_at = $2 WHERE id = $3`, [disableReason, now.getTime(), endpoint.id]);
+        await tx.query(`UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $1 WHERE endpoint_id = $2 AND status = 'pending'`, [now.getTime(), endpoint.id]);
+      }
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { type Database, type Tx } from '@qr/persistence';
+import { type EndpointRecord, endpointFromRow } from './endpoint-record';
+
+const COLUMNS: readonly (keyof EndpointRecord)[] = [
+  'id', 'workspace_id', 'url', 'description', 'events', 'status', 'disabled_reason', 'secret_sealed', 'previous_secret_sealed',
+  'previous_secret_expires_at', 'failing_since', 'created_at', 'updated_at', 'deleted_at',
+];
+
+function values(e: EndpointRecord): unknown[] {
+  return COLUMNS.map((c) => (c === 'events' ? JSON.stringify(e.events) : e[c]));
+}
+
+export class EndpointsRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(e: EndpointRecord): Promise<void> {
+    await this.db.execute(`INSERT INTO webhook_endpoints (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`, values(e));
+  }
+
+  async save(e: EndpointRecord, tx?: Tx): Promise<void> {
+    const sets = COLUMNS.filter((c) => c !== 'id').map((c, i) => `${c} = $${i + 2}`).join(', ');
+    const params = [e.id, ...values(e).slice(1)];
+    if (tx) await tx.query(`UPDATE webhook_endpoints SET ${sets} WHERE id = $1`, params);
+    else await this.db.execute(`UPDATE webhook_endpoints SET ${sets} WHERE id = $1`, params);
+  }
+
+  async find(workspaceId: string, id: string): Promise<EndpointRecord | null> {
+    const [row] = await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL', [workspaceId, id]);
+    return row ? endpointFromRow(row) : null;
+  }
+
+  async findById(id: string, tx?: Tx): Promise<EndpointRecord | null> {
+    const rows = tx ? (await tx.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id])).rows : await this.db.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id]);
+    return rows[0] ? endpointFromRow(rows[0] as Record<string, unknown>) : null;
+  }
+
+  async list(workspaceId: string, beforeId: string | null, limit: number): Promise<EndpointRecord[]> {
+    const rows = beforeId
+      ? await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL AND id < $2 ORDER BY id DESC LIMIT $3', [workspaceId, beforeId, limit])
+      : await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT $2', [workspaceId, limit]);
+    return rows.map(endpointFromRow);
+  }
+
+  /** Enabled endpoints of a workspace subscribed to an event type (for fan-out). */
+  async subscribers(tx: Tx, workspaceId: string): Promise<EndpointRecord[]> {
+    const { rows } = await tx.query(`SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND status = 'enabled' AND deleted_at IS NULL`, [workspaceId]);
+    return rows.map((r) => endpointFromRow(r as Record<string, unknown>));
+  }
+}
