@@ -4,6 +4,9 @@ import { type BenchRow, renderTable } from './bench-report';
 import { benchBulkCreate } from './bulk-create.bench';
 import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
+import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
+import { benchFreshness } from './freshness.bench';
+import { benchWebhooks } from './webhooks.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -19,6 +22,10 @@ async function main(): Promise<void> {
     ['render', () => benchQrRender()],
     ['bulk', () => benchBulkCreate()],
     ['redirect', () => benchRedirect()],
+    ['ingest', () => benchAnalyticsIngest()],
+    ['analytics', () => benchAnalyticsQuery()],
+    ['freshness', () => benchFreshness()],
+    ['webhooks', () => benchWebhooks()],
   ];
   const rows: BenchRow[] = [];
   for (const [name, run] of suites) {

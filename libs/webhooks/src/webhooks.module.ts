@@ -33,8 +33,8 @@ type P = { workspaceId: string; plan: PlanName; id: string; body: unknown; query
 /** Starts the delivery worker with the app and drains it on shutdown. */
 class WorkerLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(private readonly worker: DeliveryWorker) {}
-  onApplicationBootstrap(): void {
-    this.worker.start();
+  async onApplicationBootstrap(): Promise<void> {
+    await this.worker.start();
   }
   async beforeApplicationShutdown(): Promise<void> {
     await this.worker.stop();
@@ -65,7 +65,7 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
   const resolve = createHostResolver(config.dnsResolvers);
   const policy = { allowedCidrs: config.webhookAllowedCidrs };
   const endpoints = new EndpointsRepository(store.db);
-  const worker = new DeliveryWorker(store.db, endpoints, box, resolve, policy, { schedule: parseRetrySchedule(config.webhookRetrySchedule), log: runtime.logger });
+  const worker = new DeliveryWorker(store.db, endpoints, box, resolve, policy, { schedule: parseRetrySchedule(config.webhookRetrySchedule), log: runtime.logger, reclaimOnStart: config.allInOne });
   const fanOut = new FanOut(store.db, endpoints, worker.wake);
   const manage = new ManageEndpoints(store.db, endpoints, box, resolve, policy);
   const findDelivery = async (workspaceId: string, id: string) => {

@@ -194,7 +194,7 @@ describe.each(STORAGE_KINDS)('webhook delivery on %s', (kind) => {
     now = new Date();
     await fanOut.apply([scannedEvent(workspace)]);
     const started = Date.now();
-    worker.start();
+    await worker.start();
     await new Promise((r) => setTimeout(r, 300));
     expect((await delivery(f.id)).status).toBe('delivered');
     expect(Date.now() - started).toBeLessThan(800);

@@ -16,6 +16,8 @@ export interface WorkerOptions {
   perEndpoint?: number;
   leaseMs?: number;
   pollMs?: number;
+  /** All-in-one: this process is the only worker, so claims left by a crashed predecessor can be taken back at once. */
+  reclaimOnStart?: boolean;
   clock?: Clock;
   random?: () => number;
   log: Log;
@@ -48,7 +50,8 @@ export class DeliveryWorker {
     this.random = o.random ?? Math.random;
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    if (this.o.reclaimOnStart) await this.db.execute(`UPDATE webhook_deliveries SET lease_until = NULL WHERE status = 'delivering'`);
     this.stopped = false;
     this.wake();
   }
@@ -95,10 +98,10 @@ export class DeliveryWorker {
   }
 
   private async claim(): Promise<DeliveryRecord[]> {
-    const room = (this.o.concurrency ?? 64) - this.total;
+    const room = (this.o.concurrency ?? 128) - this.total;
     if (room <= 0) return [];
     const now = this.clock().getTime();
-    const full = [...this.inflight].filter(([, n]) => n >= (this.o.perEndpoint ?? 4)).map(([id]) => id);
+    const full = [...this.inflight].filter(([, n]) => n >= (this.o.perEndpoint ?? 16)).map(([id]) => id);
     const exclude = full.length ? ` AND endpoint_id NOT IN (${full.map((_, i) => `$${i + 4}`).join(', ')})` : '';
     const free = `status IN ('pending', 'delivering') AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until < $1)`;
     const lock = this.db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
