@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command (`npm test`): lint and build, then the three tiers in order:
 #   unit (pure rules, no I/O) → integration (real SQLite files, PostgreSQL, Redis) → end-to-end (built servers over HTTP).
+# Before them: the Kubernetes manifests are checked against the API schemas.
 # PostgreSQL and Redis URLs come from DATABASE_URL / REDIS_URL, defaulting to 127.0.0.1.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,7 @@ mkdir -p .tmp
 
 step() { echo; echo "=== $1 ==="; }
 step "lint"; npm run --silent lint || exit 1
+step "deploy manifests"; node scripts/validate-manifests.mjs || exit 1
 step "build"; npm run --silent build || exit 1
 date -u +%FT%TZ > dist/.build-stamp
 

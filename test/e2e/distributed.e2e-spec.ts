@@ -1,4 +1,6 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Client } from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { billingPeriodAt } from '@qr/domain';
 import { admin, call, type Cluster, createTestPostgres, rawRequest, startApp, startCluster, TEST_REDIS_URL, type TestPostgres, waitUntil } from '@qr/testing';
 
@@ -11,10 +13,23 @@ describe('distributed deployables on PostgreSQL', () => {
   let cluster: Cluster;
   let db: Client;
   let key: string;
+  let hooks: Server;
+  let hookUrl: string;
+  const received: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
 
   beforeAll(async () => {
     pg = await createTestPostgres('dist');
-    cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, redirects: 2, gateways: 2 });
+    hooks = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
+    hookUrl = `http://127.0.0.1:${(hooks.address() as { port: number }).port}/hooks`;
+    cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, redirects: 2, gateways: 2, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8', TRUST_PROXY: 'true', GEO_HEADER: 'X-Country' } });
     db = new Client({ connectionString: pg.url });
     await db.connect();
     const ws = admin(['workspace', 'create', '--name', 'Dist', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
@@ -23,6 +38,7 @@ describe('distributed deployables on PostgreSQL', () => {
   afterAll(async () => {
     await db?.end();
     await cluster?.stop();
+    await new Promise((r) => hooks?.close(r));
     await pg?.drop();
   });
 
@@ -76,6 +92,29 @@ describe('distributed deployables on PostgreSQL', () => {
     // The API's scan_count follows the scan events (qr-service consumes them across processes).
     await waitUntil(async () => (await call<{ scan_count: number }>(api(1, `/qrcodes/${code.id}`), { key })).body.scan_count === 100, 'scan_count 100 via the API', 15_000);
     expect((await call<{ state: string }>(api(1, `/qrcodes/${code.id}`), { key })).body.state).toBe('limit_reached');
+  });
+
+  it('runs the whole flow across processes: bulk create, scans on both redirects, analytics, signed webhooks', async () => {
+    const endpoint = await call<{ id: string; secret: string }>(api(0, '/webhook-endpoints'), { method: 'POST', key, json: { url: hookUrl, events: ['qr.scanned'] } });
+    expect(endpoint.status).toBe(201);
+    const items = Array.from({ length: 5 }, (_, i) => ({ type: 'website', content: { url: `https://example.com/${i}` }, client_ref: `flow-${i}` }));
+    const bulk = await call<{ created: number; data: Array<{ qr_code: { id: string; short_code: string } }> }>(api(1, '/qrcodes/bulk'), { method: 'POST', key, json: { items } });
+    expect(bulk.body.created).toBe(5);
+    const [first] = bulk.body.data.map((d) => d.qr_code);
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    for (let i = 0; i < 4; i++) {
+      const res = await rawRequest(`${cluster.redirects[i % 2].url}/${first.short_code}`, { headers: { 'user-agent': iphone, 'x-country': 'NL' } });
+      expect(res.status).toBe(302);
+    }
+    await waitUntil(async () => (await call<{ total_scans: number }>(api(0, `/qrcodes/${first.id}/analytics`), { key })).body.total_scans === 4, 'analytics across processes', 20_000);
+    const analytics = await call<{ by_country: unknown; by_device: Array<{ device: string; scans: number }> }>(api(1, `/qrcodes/${first.id}/analytics`), { key });
+    expect(analytics.body.by_country).toEqual([{ country: 'NL', scans: 4 }]);
+    expect(analytics.body.by_device[0]).toEqual({ device: 'mobile', scans: 4 });
+    await waitUntil(() => received.length >= 4, 'four signed webhooks', 20_000);
+    for (const r of received) {
+      const payload = new Webhook(endpoint.body.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { qr_id: string; country: string } };
+      expect(payload).toMatchObject({ type: 'qr.scanned', data: { qr_id: first.id, country: 'NL' } });
+    }
   });
 
   it('refuses to start a lone deployable without the internal token, with a clear message', async () => {

@@ -5,6 +5,8 @@ export interface LogRecord {
   topic: string;
   key: string;
   event: EventEnvelope;
+  /** The event already serialised (the outbox relay has it as stored); saves a stringify per hop. */
+  payload?: string;
 }
 
 /** One event read back, with the transport's opaque position. */

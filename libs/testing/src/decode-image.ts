@@ -15,8 +15,9 @@ export function decodeImage(image: Buffer, format: 'svg' | 'png'): string {
       png = join(dir, 'code.png');
       writeFileSync(png, image);
     }
-    // -Sbinary: raw bytes of the data, so an ECI-tagged UTF-8 payload is not re-interpreted.
-    const out = execFileSync('zbarimg', ['--raw', '-q', '-Sbinary', png]);
+    // Text mode, not -Sbinary: with an ECI zbar converts exactly, without one it guesses a charset,
+    // so a missing ECI shows up as a wrong decode instead of being hidden. One "\n" ends the symbol.
+    const out = execFileSync('zbarimg', ['--raw', '-q', '--nodbus', png]);
     return out.toString('utf8').replace(/\n$/, '');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -8,9 +8,16 @@ const ADD_CHUNK = 100;
 
 interface OutboxRow {
   id: number;
+  event_id: string;
   topic: string;
   partition_key: string;
   payload: string;
+}
+
+function lazyEvent(row: OutboxRow): EventEnvelope {
+  let parsed: EventEnvelope | null = null;
+  const read = () => (parsed ??= JSON.parse(row.payload) as EventEnvelope);
+  return new Proxy({} as EventEnvelope, { get: (_t, prop) => (prop === 'id' ? row.event_id : read()[prop as keyof EventEnvelope]) });
 }
 
 export interface OutboxOptions {
@@ -100,7 +107,7 @@ export class Outbox {
    */
   private async relayOnce(): Promise<number> {
     const limit = this.o.batchSize ?? 500;
-    const select = 'SELECT id, topic, partition_key, payload FROM outbox ORDER BY id LIMIT $1';
+    const select = 'SELECT id, event_id, topic, partition_key, payload FROM outbox ORDER BY id LIMIT $1';
     if (this.db.dialect === 'postgres') {
       return this.db.transaction(async (tx) => {
         const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [`outbox:${this.db.schema}`]);
@@ -119,7 +126,8 @@ export class Outbox {
 
   private async forward(rows: readonly OutboxRow[]): Promise<void> {
     if (!rows.length) return;
-    const records: LogRecord[] = rows.map((r) => ({ topic: r.topic, key: r.partition_key, event: JSON.parse(r.payload) }));
+    // The event object is needed only by transports that read fields (Kafka headers); the stored payload travels as is.
+    const records: LogRecord[] = rows.map((r) => ({ topic: r.topic, key: r.partition_key, event: lazyEvent(r), payload: r.payload }));
     await this.log.append(records);
   }
 }

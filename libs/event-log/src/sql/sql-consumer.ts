@@ -2,6 +2,7 @@ import { type Clock, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, Waker } from '../wait-for';
+import { type DecodedRowCache } from './decoded-row-cache';
 import { decodeRows } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
 
@@ -15,6 +16,7 @@ export interface SqlConsumerOptions {
   leaseMs: number;
   clock: Clock;
   log: Log;
+  decoded: DecodedRowCache;
   onStop: () => void;
 }
 
@@ -100,7 +102,7 @@ export class SqlConsumer implements Subscription {
       [claim.position, this.o.batchSize, ...this.o.topics],
     );
     if (rows.length === 0) return 0;
-    const records = decodeRows(rows, this.o.log);
+    const records = this.o.decoded.decode(rows, (missing) => decodeRows(missing, this.o.log));
     if (records.length > 0) await this.o.handler(records);
     await this.commit(Number(rows[rows.length - 1].position));
     return rows.length;

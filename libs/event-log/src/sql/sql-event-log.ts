@@ -3,6 +3,7 @@ import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
 import { SqlConsumer } from './sql-consumer';
+import { DecodedRowCache } from './decoded-row-cache';
 import { type WakeupChannel } from './wakeup-channel';
 
 export interface SqlEventLogOptions {
@@ -25,6 +26,8 @@ export class SqlEventLog implements EventLog {
   readonly transport: EventLog['transport'];
   private readonly consumers = new Set<SqlConsumer>();
   readonly instanceId = randomUUID();
+  /** Rows decoded for one consumer group are decoded for all: parse and schema check once per event. */
+  private readonly decoded = new DecodedRowCache(8192);
   private subscriptions = 0;
 
   constructor(
@@ -47,7 +50,7 @@ export class SqlEventLog implements EventLog {
       for (let i = 0; i < records.length; i += APPEND_CHUNK) {
         const chunk = records.slice(i, i + APPEND_CHUNK);
         const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
-        const params = chunk.flatMap((r) => [r.topic, r.key, r.event.id, JSON.stringify(r.event), now]);
+        const params = chunk.flatMap((r) => [r.topic, r.key, r.event.id, r.payload ?? JSON.stringify(r.event), now]);
         await tx.query(
           `INSERT INTO event_log (topic, partition_key, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`,
           params,
@@ -68,6 +71,7 @@ export class SqlEventLog implements EventLog {
       leaseMs: this.options.leaseMs ?? 15_000,
       clock: this.options.clock ?? systemClock,
       log: this.options.log,
+      decoded: this.decoded,
       onStop: () => this.consumers.delete(consumer),
     });
     this.consumers.add(consumer);

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { EccLevel } from '../index';
 import { encodeText, fitsInQr, QrCapacityError } from '../index';
 import { dataCapacityBits } from './version-tables';
@@ -45,15 +44,24 @@ describe('encodeText version selection', () => {
     expect(encodeText(bytes(1368), { ecc: 'L' }).version).toBe(27);
   });
 
-  it('agrees with the qrcode package on the version at every capacity boundary', () => {
+  it('has the same capacity table as the qrcode package for every version, level and mode', () => {
+    // qrcode's internal table (not part of its typed API): an independent transcription of ISO table 7.
+    const { getCapacity } = jest.requireActual<{ getCapacity: (v: number, ecl: object, mode: object) => number }>('qrcode/lib/core/version');
+    const levels = jest.requireActual<Record<EccLevel, object>>('qrcode/lib/core/error-correction-level');
+    const modes = jest.requireActual<Record<'NUMERIC' | 'ALPHANUMERIC' | 'BYTE', object>>('qrcode/lib/core/mode');
     for (const ecc of LEVELS) {
-      for (let version = 1; version < 40; version++) {
-        // Largest lower-case text our capacity table puts in this version: 4 + count bits + 8n.
-        const countBits = version <= 9 ? 8 : 16;
-        const n = Math.floor((dataCapacityBits(version, ecc) - 4 - countBits) / 8);
-        expect([ecc, n, encodeText(bytes(n), { ecc }).version]).toEqual([ecc, n, version]);
-        expect(QRCode.create(bytes(n), { errorCorrectionLevel: ecc }).version).toBe(version);
-        expect(QRCode.create(bytes(n + 1), { errorCorrectionLevel: ecc }).version).toBe(version + 1);
+      for (let version = 1; version <= 40; version++) {
+        const bits = dataCapacityBits(version, ecc);
+        const group = version <= 9 ? 0 : version <= 26 ? 1 : 2;
+        const numericBits = bits - 4 - [10, 12, 14][group];
+        const ours = {
+          NUMERIC: Math.floor(numericBits / 10) * 3 + (numericBits % 10 >= 7 ? 2 : numericBits % 10 >= 4 ? 1 : 0),
+          ALPHANUMERIC: Math.floor((bits - 4 - [9, 11, 13][group]) / 11) * 2 + ((bits - 4 - [9, 11, 13][group]) % 11 >= 6 ? 1 : 0),
+          BYTE: Math.floor((bits - 4 - [8, 16, 16][group]) / 8),
+        };
+        for (const mode of ['NUMERIC', 'ALPHANUMERIC', 'BYTE'] as const) {
+          expect([version, ecc, mode, ours[mode]]).toEqual([version, ecc, mode, getCapacity(version, levels[ecc], modes[mode])]);
+        }
       }
     }
   });

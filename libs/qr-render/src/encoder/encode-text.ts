@@ -68,7 +68,8 @@ export function fitsInQr(text: string, ecc: EccLevel): boolean {
   if (!isEccLevel(ecc)) throw new RangeError(`unknown error-correction level: ${String(ecc)}`);
   const plan = planSegments(toCodePoints(text), versionGroup(MAX_VERSION));
   // Versions 27–40 share one count-field width, so fitting version 40 is one comparison. A text
-  // that fits a smaller group's version always fits 40 too (40 holds far more than 26 does).
+  // that fits a smaller version fits 40 too: the wider count fields cost at most 2 bits more per
+  // segment, and version 40 holds about twice what version 26 does.
   return plan.bits <= dataCapacityBits(MAX_VERSION, ecc);
 }
 

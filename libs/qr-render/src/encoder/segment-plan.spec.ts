@@ -36,7 +36,7 @@ function exactOptimumBits(text: string, group: number): number {
       }
     }
   }
-  return best[chars.length] + (/^[\x00-\x7f]*$/.test(text) ? 0 : 12);
+  return best[chars.length] + (Buffer.byteLength(text) === text.length ? 0 : 12);
 }
 
 describe('planSegments', () => {

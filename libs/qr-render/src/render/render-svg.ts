@@ -1,4 +1,5 @@
 import type { QrMatrix } from '../encoder/qr-matrix';
+import { asciiScratch, decimalLength, writeInt } from './ascii-bytes';
 import { checkPositive, resolveMargin } from './render-options';
 
 /** Options of {@link renderSvg}. */
@@ -44,7 +45,10 @@ export function renderSvg(matrix: QrMatrix, options: RenderSvgOptions = {}): str
  */
 function darkRunsPath(matrix: QrMatrix, margin: number): string {
   const n = matrix.size;
-  let d = '';
+  // At most (n + 1) / 2 runs a row; a run takes ≤ 10 bytes ("m177 0h177"), plus ≤ 4 more for the
+  // row change ("M377 377.5" instead of "m177 0"); coordinates stay below 1000 with margin ≤ 100.
+  const out = asciiScratch(((n * (n + 1)) >>> 1) * 12 + 16);
+  let at = 0;
   // Pen position after the last run, in viewBox units (-1: nothing drawn yet).
   let penX = -1;
   let penY = -1;
@@ -54,22 +58,34 @@ function darkRunsPath(matrix: QrMatrix, margin: number): string {
       if (!matrix.isDark(x, y)) continue;
       const start = x;
       while (x + 1 < n && matrix.isDark(x + 1, y)) x++;
-      const runX = start + margin;
-      if (rowY === penY) d += `m${runX - penX} 0`;
-      else d += rowMove(runX, rowY, penX, penY);
-      d += `h${x + 1 - start}`;
+      if (rowY === penY) {
+        out[at++] = 0x6d; // m
+        at = writeInt(out, at, start + margin - penX);
+        out[at++] = 0x20;
+        out[at++] = 0x30;
+      } else {
+        at = rowMove(out, at, start + margin, rowY, penX, penY);
+      }
+      out[at++] = 0x68; // h
+      at = writeInt(out, at, x + 1 - start);
       penX = x + 1 + margin;
       penY = rowY;
     }
   }
-  return d;
+  return out.toString('latin1', 0, at);
 }
 
-function rowMove(x: number, y: number, penX: number, penY: number): string {
-  const absolute = `M${x} ${y}.5`;
-  if (penY < 0) return absolute;
-  const relative = `m${x - penX} ${y - penY}`;
-  return relative.length <= absolute.length ? relative : absolute;
+/** Writes the move to a row's first run: `m dx dy`, or `M x y.5` when that is shorter. */
+function rowMove(out: Buffer, at: number, x: number, y: number, penX: number, penY: number): number {
+  const relative = penY >= 0 && decimalLength(x - penX) + decimalLength(y - penY) <= decimalLength(x) + decimalLength(y) + 2;
+  out[at++] = relative ? 0x6d : 0x4d; // m or M
+  at = writeInt(out, at, relative ? x - penX : x);
+  out[at++] = 0x20;
+  at = writeInt(out, at, relative ? y - penY : y);
+  if (relative) return at;
+  out[at++] = 0x2e; // ".5": the middle of the module row
+  out[at++] = 0x35;
+  return at;
 }
 
 function escapeAttribute(value: string): string {

@@ -37,6 +37,8 @@ export class DeliveryWorker {
   private readonly clock: Clock;
   private readonly random: () => number;
   private running = new Set<Promise<void>>();
+  /** Endpoints with their opened secrets, for a second: a burst to one endpoint reads and decrypts once. */
+  private readonly endpointCache = new Map<string, { at: number; endpoint: EndpointRecord; secrets: string[] }>();
 
   constructor(
     private readonly db: Database,
@@ -114,8 +116,26 @@ export class DeliveryWorker {
     return rows.map((r) => deliveryFromRow(r as Record<string, unknown>));
   }
 
+  private async cachedEndpoint(id: string): Promise<EndpointRecord | null> {
+    const hit = this.endpointCache.get(id);
+    if (hit && Date.now() - hit.at < 1000) return hit.endpoint;
+    const endpoint = await this.endpoints.findById(id);
+    if (endpoint) this.endpointCache.set(id, { at: Date.now(), endpoint, secrets: [] });
+    else this.endpointCache.delete(id);
+    return endpoint;
+  }
+
+  private secretsOf(endpoint: EndpointRecord, now: Date): string[] {
+    const cached = this.endpointCache.get(endpoint.id);
+    const valid = endpoint.previous_secret_sealed && (endpoint.previous_secret_expires_at ?? 0) > now.getTime();
+    if (cached?.endpoint === endpoint && cached.secrets.length === (valid ? 2 : 1)) return cached.secrets;
+    const secrets = [this.box.open(endpoint.secret_sealed), ...(valid ? [this.box.open(endpoint.previous_secret_sealed!)] : [])];
+    if (cached?.endpoint === endpoint) cached.secrets = secrets;
+    return secrets;
+  }
+
   private async deliver(d: DeliveryRecord): Promise<void> {
-    const endpoint = await this.endpoints.findById(d.endpoint_id);
+    const endpoint = await this.cachedEndpoint(d.endpoint_id);
     if (!endpoint || endpoint.status !== 'enabled' || endpoint.deleted_at !== null) {
       await this.db.execute(`UPDATE webhook_deliveries SET status = 'cancelled', lease_until = NULL, updated_at = $1 WHERE id = $2`, [this.clock().getTime(), d.id]);
       return;
@@ -127,8 +147,7 @@ export class DeliveryWorker {
   /** One attempt, also used by the "send a test event" endpoint. */
   send(endpoint: EndpointRecord, d: Pick<DeliveryRecord, 'event_id' | 'body'>): Promise<PostResult> {
     const now = this.clock();
-    const secrets = [this.box.open(endpoint.secret_sealed)];
-    if (endpoint.previous_secret_sealed && (endpoint.previous_secret_expires_at ?? 0) > now.getTime()) secrets.push(this.box.open(endpoint.previous_secret_sealed));
+    const secrets = this.secretsOf(endpoint, now);
     return guardedPost({
       url: new URL(endpoint.url),
       headers: webhookHeaders({ secrets, msgId: d.event_id, now, body: d.body }),
@@ -145,8 +164,6 @@ export class DeliveryWorker {
     const outcome = classifyAttempt({ status: result.status, retryAfter: result.retryAfter, error: result.error, now });
     const next = outcome.kind === 'retry' ? nextAttemptAt({ attempt, now, schedule: this.o.schedule, random: this.random, retryAfterMs: outcome.retryAfterMs }) : null;
     const status = outcome.kind === 'delivered' ? 'delivered' : next ? 'pending' : 'failed';
-    const failingSince = outcome.kind === 'delivered' ? null : (endpoint.failing_since ?? now.getTime());
-    const disableReason = outcome.kind === 'disable' ? 'endpoint_gone_410' : shouldDisableEndpoint(failingSince === null ? null : new Date(failingSince), now) ? 'failing_for_5_days' : null;
     await this.db.transaction(async (tx) => {
       await tx.query('INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
         d.id, attempt, now.getTime(), result.status, result.error, Math.round(result.durationMs),
@@ -156,10 +173,17 @@ export class DeliveryWorker {
            last_error = $6, last_duration_ms = $7, updated_at = $4 WHERE id = $8`,
         [status, attempt, next?.getTime() ?? null, now.getTime(), result.status, outcome.kind === 'retry' ? outcome.reason : outcome.kind === 'disable' ? outcome.reason : null, Math.round(result.durationMs), d.id],
       );
-      await tx.query('UPDATE webhook_endpoints SET failing_since = $1 WHERE id = $2', [failingSince, endpoint.id]);
+      // The failure streak lives in the row (not the cached endpoint), so concurrent deliveries agree on it.
+      const { rows } = await tx.query<{ failing_since: number | null }>(
+        `UPDATE webhook_endpoints SET failing_since = CASE WHEN $1 = 1 THEN NULL ELSE COALESCE(failing_since, $2) END WHERE id = $3 RETURNING failing_since`,
+        [outcome.kind === 'delivered' ? 1 : 0, now.getTime(), endpoint.id],
+      );
+      const failingSince = rows[0]?.failing_since === null || rows[0]?.failing_since === undefined ? null : new Date(Number(rows[0].failing_since));
+      const disableReason = outcome.kind === 'disable' ? 'endpoint_gone_410' : shouldDisableEndpoint(failingSince, now) ? 'failing_for_5_days' : null;
       if (disableReason) {
         await tx.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $1, updated_at = $2 WHERE id = $3`, [disableReason, now.getTime(), endpoint.id]);
         await tx.query(`UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $1 WHERE endpoint_id = $2 AND status = 'pending'`, [now.getTime(), endpoint.id]);
+        this.endpointCache.delete(endpoint.id);
       }
     });
   }

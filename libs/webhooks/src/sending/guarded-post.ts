@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { type LookupFunction } from 'node:net';
 import { type AddressPolicy, isDialableAddress } from '@qr/webhook-rules';
 import { type HostResolver } from './host-resolver';
@@ -12,6 +12,10 @@ export interface PostResult {
 }
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
+
+// Keep-alive pools: a busy endpoint reuses connections. Every new socket still goes through the
+// guarded lookup below, so the check holds for each address actually connected to.
+const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }) };
 
 /**
  * POSTs a webhook. The address check happens inside the socket's own DNS lookup, on the address the
@@ -46,7 +50,14 @@ export function guardedPost(o: {
     const host = o.url.hostname.replace(/^\[|\]$/g, '');
     const req = send(
       o.url,
-      { method: 'POST', headers: { ...o.headers, 'content-length': Buffer.byteLength(o.body), 'user-agent': 'qr-platform-webhooks/1' }, lookup, timeout: o.timeoutMs, agent: false, servername: host },
+      {
+        method: 'POST',
+        headers: { ...o.headers, 'content-length': Buffer.byteLength(o.body), 'user-agent': 'qr-platform-webhooks/1' },
+        lookup,
+        timeout: o.timeoutMs,
+        agent: o.url.protocol === 'https:' ? agents.https : agents.http,
+        servername: host,
+      },
       (res) => {
         let read = 0;
         res.on('data', (chunk: Buffer) => {
