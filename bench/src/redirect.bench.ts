@@ -1,4 +1,4 @@
-import { admin, call, createTempDir, startApp } from '@qr/testing';
+import { admin, call, createTempDir, createTestPostgres, startApp, startCluster, TEST_REDIS_URL } from '@qr/testing';
 import { startBareRedirectServer } from './bare-redirect-server';
 import { type BenchRow, fmt } from './bench-report';
 import { median } from './stats';
@@ -30,11 +30,37 @@ export async function benchRedirect(): Promise<BenchRow[]> {
       hot.push(await wrk(`${server.url}/${limited}`));
     }
     const base = summarize(baseline);
-    return [row('Redirect, all-in-one (SQLite, durable scan per 302)', summarize(ours), base), row('Redirect, one hot code with a scan limit (all-in-one)', summarize(hot), base)];
+    const distributed = await benchDistributedRedirect(bare.url);
+    return [
+      row('Redirect, all-in-one (SQLite, durable scan per 302)', summarize(ours), base),
+      row('Redirect, one hot code with a scan limit (all-in-one)', summarize(hot), base),
+      row('Redirect, distributed redirect-service (PostgreSQL + Redis, one process)', summarize(distributed.ours), summarize(distributed.baseline)),
+    ];
   } finally {
     await server.stop();
     await bare.close();
     dir.remove();
+  }
+}
+
+/** A separate redirect-service process on PostgreSQL, the code created through the gateway. */
+async function benchDistributedRedirect(bareUrl: string): Promise<{ ours: LoadResult[]; baseline: LoadResult[] }> {
+  const pg = await createTestPostgres('bench');
+  const cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL });
+  try {
+    const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
+    const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], { DATABASE_URL: pg.url }).json.secret);
+    const code = (await call<{ short_code: string }>(`${cluster.gateways[0].url}/api/public/v1/qrcodes`, { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/landing' } } })).body.short_code;
+    const ours: LoadResult[] = [];
+    const baseline: LoadResult[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      baseline.push(await wrk(bareUrl));
+      ours.push(await wrk(`${cluster.redirects[0].url}/${code}`));
+    }
+    return { ours, baseline };
+  } finally {
+    await cluster.stop();
+    await pg.drop();
   }
 }
 

@@ -35,12 +35,22 @@ async function main(): Promise<void> {
     for (const r of got) process.stderr.write(`  ${r.benchmark}: ${r.figure} | ${r.baseline} | ${r.ratio?.toFixed(2) ?? '–'}×\n`);
     rows.push(...got);
   }
-  const table = renderTable(rows, new Date());
   const doc = readFileSync(DOC, 'utf8');
   const start = doc.indexOf(BEGIN);
   const end = doc.indexOf(END);
+  // A partial run (`npm run bench -- redirect`) replaces only its own rows and keeps the others.
+  const table = only.length ? mergeTable(doc.slice(start + BEGIN.length, end), rows) : renderTable(rows, new Date());
   writeFileSync(DOC, `${doc.slice(0, start + BEGIN.length)}\n${table}\n${doc.slice(end)}`);
   process.stdout.write(`${table}\n`);
+}
+
+function mergeTable(previous: string, fresh: BenchRow[]): string {
+  const fresher = new Map(renderTable(fresh, new Date()).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark')).map((l) => [l.split(' | ')[0], l]));
+  const lines = previous.trim().split('\n').map((l) => (l.startsWith('| ') ? (fresher.get(l.split(' | ')[0]) ?? l) : l));
+  for (const [name, line] of fresher) if (!lines.some((l) => l.split(' | ')[0] === name)) lines.push(line);
+  return [...lines.filter((l) => l.startsWith('|') || l === ''), '', `Rows re-measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${fresh.map((r) => r.benchmark).join('; ')}.`]
+    .join('\n')
+    .replace(/^/, previous.trim().split('\n')[0].startsWith('Measured') ? `${previous.trim().split('\n')[0]}\n\n` : '');
 }
 
 void main().catch((err) => {

@@ -65,9 +65,16 @@ export class DeliveryWorker {
     await Promise.all([...this.running]);
   }
 
+  private pumpQueued = false;
+
+  /** Wake-ups in one turn of the event loop (many deliveries finishing together) share one claim pass. */
   wake = (): void => {
-    if (this.stopped) return;
-    void this.pump().catch((err) => this.o.log.event('warn', 'webhook worker pass failed', { error: String(err) }));
+    if (this.stopped || this.pumpQueued) return;
+    this.pumpQueued = true;
+    setImmediate(() => {
+      this.pumpQueued = false;
+      void this.pump().catch((err) => this.o.log.event('warn', 'webhook worker pass failed', { error: String(err) }));
+    });
   };
 
   /** Claims what capacity allows and waits for those deliveries (tests drive this with a fixed clock). */
