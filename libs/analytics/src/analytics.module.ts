@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ANALYTICS_COMMANDS } from '@qr/contracts';
 import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { PROJECTION_GROUP, PROJECTION_TOPICS } from './projection/rebuild-projection';
 import { ScanProjection } from './projection/scan-projection';
@@ -7,7 +8,7 @@ import { ANALYTICS_MIGRATIONS } from './store/analytics-migrations';
 
 export const ANALYTICS_STORE = Symbol('ANALYTICS_STORE');
 export const ANALYTICS_STORE_SPEC = { name: 'analytics', migrations: ANALYTICS_MIGRATIONS, withOutbox: false };
-export const ANALYTICS_COMMANDS = { code: 'analytics.code', workspace: 'analytics.workspace' } as const;
+export { ANALYTICS_COMMANDS };
 
 /** analytics-service: the scan projection (rebuildable by replay) and the analytics queries. */
 @Module({})

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { Counter } from 'prom-client';
+import { REDIRECT_COMMANDS } from '@qr/contracts';
 import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { countryOfIp, UserAgentClassifier } from '@qr/visitor';
 import { ShortLinkRoute } from './http/short-link.route';
@@ -14,7 +15,7 @@ import { REDIRECT_MIGRATIONS } from './store/redirect-migrations';
 
 export const REDIRECT_STORE = Symbol('REDIRECT_STORE');
 export const REDIRECT_STORE_SPEC = { name: 'redirect', migrations: REDIRECT_MIGRATIONS, withOutbox: true };
-export const APPLY_CODE_CHANGES = 'redirect.apply-code-changes';
+export const APPLY_CODE_CHANGES = REDIRECT_COMMANDS.applyCodeChanges;
 const REDIRECT_PARTS = Symbol('REDIRECT_PARTS');
 
 interface RedirectParts {

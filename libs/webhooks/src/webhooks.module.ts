@@ -1,4 +1,5 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { WEBHOOK_COMMANDS } from '@qr/contracts';
 import { Errors, newId, type PlanName } from '@qr/domain';
 import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { parseRetrySchedule } from '@qr/webhook-rules';
@@ -15,17 +16,7 @@ import { WEBHOOKS_MIGRATIONS } from './store/webhooks-migrations';
 
 export const WEBHOOKS_STORE = Symbol('WEBHOOKS_STORE');
 export const WEBHOOKS_STORE_SPEC = { name: 'webhooks', migrations: WEBHOOKS_MIGRATIONS, withOutbox: false };
-export const WEBHOOK_COMMANDS = {
-  create: 'webhooks.create-endpoint',
-  list: 'webhooks.list-endpoints',
-  get: 'webhooks.get-endpoint',
-  update: 'webhooks.update-endpoint',
-  remove: 'webhooks.delete-endpoint',
-  rotate: 'webhooks.rotate-secret',
-  deliveries: 'webhooks.list-deliveries',
-  retry: 'webhooks.retry-delivery',
-  test: 'webhooks.test-endpoint',
-} as const;
+export { WEBHOOK_COMMANDS };
 const WORKER = Symbol('WEBHOOK_WORKER');
 
 type P = { workspaceId: string; plan: PlanName; id: string; body: unknown; query: Record<string, unknown> };

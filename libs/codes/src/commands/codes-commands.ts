@@ -19,7 +19,8 @@ import { type FoldersRepository } from '../folders/folders.repository';
 import { parseImageOptions } from '../rendering/image-options';
 import { payloadOf, renderImage } from '../rendering/render-image';
 import { CODES_USE_CASES } from './codes-use-cases';
-import { QR_COMMANDS, type QrCommandPayloads } from './qr-commands';
+import { QR_COMMANDS } from '@qr/contracts';
+import { type QrCommandPayloads } from './qr-commands';
 
 export interface CodesUseCases {
   codes: QrCodesRepository;

@@ -2,21 +2,7 @@
  * The commands qr-service answers, with their payloads. The gateway sends them through the
  * CommandBus (in process, or POST /internal/v1/commands/<name>).
  */
-export const QR_COMMANDS = {
-  planCreate: 'qr.plan-create',
-  createMany: 'qr.create-many',
-  get: 'qr.get',
-  list: 'qr.list',
-  update: 'qr.update',
-  delete: 'qr.delete',
-  image: 'qr.image',
-  preview: 'qr.preview',
-  createFolder: 'folders.create',
-  listFolders: 'folders.list',
-  createDomain: 'domains.create',
-  listDomains: 'domains.list',
-  verifyDomain: 'domains.verify',
-} as const;
+export { QR_COMMANDS } from '@qr/contracts';
 
 type Ws = { workspaceId: string };
 export interface QrCommandPayloads {

@@ -1,10 +1,11 @@
+import { REDIRECT_COMMANDS } from '@qr/contracts';
 import { type Log } from '@qr/domain';
 import { type CommandBus } from '@qr/platform';
 import { codeSnapshot } from '../codes/qr-code-events';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 
 /** The command redirect-service answers to apply code changes to its routing table. */
-export const APPLY_CODE_CHANGES = 'redirect.apply-code-changes';
+export const APPLY_CODE_CHANGES = REDIRECT_COMMANDS.applyCodeChanges;
 
 export type LinkChange = { kind: 'upsert'; snapshot: Record<string, unknown> } | { kind: 'delete'; qr_id: string; revision: number };
 

@@ -1,27 +1,12 @@
+import { QR_COMMANDS as QR } from '@qr/contracts';
 import { Errors } from '@qr/domain';
 import { type CommandBus } from '@qr/platform';
 import { type Principal } from '../access/principal';
 import { type QuotaRepository } from '../access/quota.repository';
 
-/** Command names of qr-service (mirrors libs/codes QR_COMMANDS; services never import each other). */
-export const QR = {
-  planCreate: 'qr.plan-create',
-  createMany: 'qr.create-many',
-  get: 'qr.get',
-  list: 'qr.list',
-  update: 'qr.update',
-  delete: 'qr.delete',
-  image: 'qr.image',
-  preview: 'qr.preview',
-  createFolder: 'folders.create',
-  listFolders: 'folders.list',
-  createDomain: 'domains.create',
-  listDomains: 'domains.list',
-  verifyDomain: 'domains.verify',
-} as const;
+export { ANALYTICS_COMMANDS as ANALYTICS, QR_COMMANDS as QR } from '@qr/contracts';
 
-/** Command names of analytics-service. */
-export const ANALYTICS = { code: 'analytics.code', workspace: 'analytics.workspace' } as const;
+
 
 interface PlanAnswer {
   items: Array<{ index: number; category: 'dynamic' | 'static'; existing: boolean }>;

@@ -1,21 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { WEBHOOK_COMMANDS } from '@qr/contracts';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '../access/principal';
 import { API_PREFIX } from '../http/api-prefix';
 
-/** Command names of webhook-dispatcher (mirrors libs/webhooks; services never import each other). */
-const WH = {
-  create: 'webhooks.create-endpoint',
-  list: 'webhooks.list-endpoints',
-  get: 'webhooks.get-endpoint',
-  update: 'webhooks.update-endpoint',
-  remove: 'webhooks.delete-endpoint',
-  rotate: 'webhooks.rotate-secret',
-  deliveries: 'webhooks.list-deliveries',
-  retry: 'webhooks.retry-delivery',
-  test: 'webhooks.test-endpoint',
-} as const;
+const WH = WEBHOOK_COMMANDS;
 
 /** Webhook endpoints. The caller's plan travels with each command: the dispatcher gates event kinds by it. */
 @Controller(`${API_PREFIX}/webhook-endpoints`)

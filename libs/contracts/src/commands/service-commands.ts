@@ -1,0 +1,35 @@
+/**
+ * The names of the commands one deployable sends another (CommandBus; in process, or
+ * POST /internal/v1/commands/<name>). Both sides import them from here, like the event topics.
+ */
+export const QR_COMMANDS = {
+  planCreate: 'qr.plan-create',
+  createMany: 'qr.create-many',
+  get: 'qr.get',
+  list: 'qr.list',
+  update: 'qr.update',
+  delete: 'qr.delete',
+  image: 'qr.image',
+  preview: 'qr.preview',
+  createFolder: 'folders.create',
+  listFolders: 'folders.list',
+  createDomain: 'domains.create',
+  listDomains: 'domains.list',
+  verifyDomain: 'domains.verify',
+} as const;
+
+export const REDIRECT_COMMANDS = { applyCodeChanges: 'redirect.apply-code-changes' } as const;
+
+export const ANALYTICS_COMMANDS = { code: 'analytics.code', workspace: 'analytics.workspace' } as const;
+
+export const WEBHOOK_COMMANDS = {
+  create: 'webhooks.create-endpoint',
+  list: 'webhooks.list-endpoints',
+  get: 'webhooks.get-endpoint',
+  update: 'webhooks.update-endpoint',
+  remove: 'webhooks.delete-endpoint',
+  rotate: 'webhooks.rotate-secret',
+  deliveries: 'webhooks.list-deliveries',
+  retry: 'webhooks.retry-delivery',
+  test: 'webhooks.test-endpoint',
+} as const;
