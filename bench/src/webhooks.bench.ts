@@ -1,4 +1,4 @@
-import { createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { admin, call, createTempDir, rawRequest, startApp } from '@qr/testing';
 import { type BenchRow, fmt } from './bench-report';
 import { percentile } from './stats';
@@ -10,11 +10,16 @@ import { percentile } from './stats';
  */
 export async function benchWebhooks(): Promise<BenchRow[]> {
   const arrivals: number[] = [];
+  // While `held` is set the receiver keeps its answers back: the dispatcher's backlog then builds up in
+  // the database (16 in flight, the rest pending), and releasing it measures how fast that drains.
+  let held: Array<() => void> | null = null;
   const receiver: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       arrivals.push(Number(process.hrtime.bigint() / 1000n) / 1000);
-      res.writeHead(204).end();
+      const answer = () => res.writeHead(204).end();
+      if (held) held.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -37,16 +42,21 @@ export async function benchWebhooks(): Promise<BenchRow[]> {
     }
     const burst = 3000;
     const startCount = arrivals.length;
-    const t0 = Date.now();
+    held = [];
     for (let i = 0; i < burst; i += 100) await Promise.all(Array.from({ length: 100 }, () => rawRequest(scanUrl)));
-    while (arrivals.length < startCount + burst) await new Promise((r) => setTimeout(r, 10));
-    const rate = burst / ((arrivals[arrivals.length - 1] - arrivals[startCount]) / 1000);
+    const released = Number(process.hrtime.bigint() / 1000n) / 1000;
+    const waiting = held;
+    held = null;
+    waiting.forEach((answer) => answer());
+    while (arrivals.length < startCount + burst) await new Promise((r) => setTimeout(r, 5));
+    // Deliveries that arrived after the release (the ones held in flight had arrived before it).
+    const drained = arrivals.length - startCount - waiting.length;
+    const rate = drained / ((arrivals[arrivals.length - 1] - released) / 1000);
     const base = await plainPostRate(hookUrl, 3000, 16);
     const p50 = percentile(latencies, 50);
-    void t0;
     return [
       { benchmark: 'Webhooks: scan → signed delivery received (all-in-one)', figure: `p50 ${fmt.ms(p50)}, p99 ${fmt.ms(percentile(latencies, 99))}`, baseline: '–', ratio: null, note: '60 scans one at a time; target p50 under 100 ms' },
-      { benchmark: 'Webhooks: sustained deliveries to one endpoint (all-in-one)', figure: fmt.rate(rate, 'deliveries'), baseline: `plain POSTs, 16 in flight: ${fmt.rate(base, 'req')}`, ratio: rate / base, note: `${burst} scans fired at once; target ≥ 1,000/s` },
+      { benchmark: 'Webhooks: sustained deliveries to one endpoint (all-in-one)', figure: fmt.rate(rate, 'deliveries'), baseline: `plain keep-alive POSTs, 16 in flight: ${fmt.rate(base, 'req')}`, ratio: rate / base, note: `a backlog of ${burst} deliveries drained after the receiver is released; target ≥ 1,000/s` },
     ];
   } finally {
     await server.stop();
@@ -55,13 +65,15 @@ export async function benchWebhooks(): Promise<BenchRow[]> {
   }
 }
 
+/** The same keep-alive pool size the dispatcher uses per endpoint, so the comparison is like for like. */
 async function plainPostRate(url: string, total: number, inFlight: number): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
   let next = 0;
   const t0 = process.hrtime.bigint();
   const worker = async () => {
     while (next++ < total) {
       await new Promise<void>((resolve, reject) => {
-        const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+        const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
           res.resume();
           res.on('end', () => resolve());
         });
@@ -71,5 +83,6 @@ async function plainPostRate(url: string, total: number, inFlight: number): Prom
     }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
+  agent.destroy();
   return total / (Number(process.hrtime.bigint() - t0) / 1e9);
 }

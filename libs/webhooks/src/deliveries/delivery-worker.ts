@@ -1,5 +1,5 @@
 import { type Clock, type Log, systemClock } from '@qr/domain';
-import { type Database } from '@qr/persistence';
+import { type Database, type Tx } from '@qr/persistence';
 import { type AddressPolicy, classifyAttempt, nextAttemptAt, shouldDisableEndpoint, webhookHeaders } from '@qr/webhook-rules';
 import { type EndpointRecord } from '../endpoints/endpoint-record';
 import { type EndpointsRepository } from '../endpoints/endpoints.repository';
@@ -148,7 +148,28 @@ export class DeliveryWorker {
       return;
     }
     const result = await this.send(endpoint, d);
-    await this.record(endpoint, d, result);
+    await this.recordLater(endpoint, d, result);
+  }
+
+  private pendingRecords: Array<{ endpoint: EndpointRecord; d: DeliveryRecord; result: PostResult; done: () => void; fail: (e: unknown) => void }> = [];
+  private recordQueued = false;
+
+  /** Outcomes finishing in the same turn share one transaction: one commit for many deliveries under load. */
+  private recordLater(endpoint: EndpointRecord, d: DeliveryRecord, result: PostResult): Promise<void> {
+    return new Promise((done, fail) => {
+      this.pendingRecords.push({ endpoint, d, result, done, fail });
+      if (this.recordQueued) return;
+      this.recordQueued = true;
+      setImmediate(() => {
+        this.recordQueued = false;
+        const batch = this.pendingRecords.splice(0);
+        this.db
+          .transaction(async (tx) => {
+            for (const r of batch) await this.record(tx, r.endpoint, r.d, r.result);
+          })
+          .then(() => batch.forEach((r) => r.done()), (err) => batch.forEach((r) => r.fail(err)));
+      });
+    });
   }
 
   /** One attempt, also used by the "send a test event" endpoint. */
@@ -165,33 +186,31 @@ export class DeliveryWorker {
     });
   }
 
-  private async record(endpoint: EndpointRecord, d: DeliveryRecord, result: PostResult): Promise<void> {
+  private async record(tx: Tx, endpoint: EndpointRecord, d: DeliveryRecord, result: PostResult): Promise<void> {
     const now = this.clock();
     const attempt = d.attempts + 1;
     const outcome = classifyAttempt({ status: result.status, retryAfter: result.retryAfter, error: result.error, now });
     const next = outcome.kind === 'retry' ? nextAttemptAt({ attempt, now, schedule: this.o.schedule, random: this.random, retryAfterMs: outcome.retryAfterMs }) : null;
     const status = outcome.kind === 'delivered' ? 'delivered' : next ? 'pending' : 'failed';
-    await this.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
-        d.id, attempt, now.getTime(), result.status, result.error, Math.round(result.durationMs),
-      ]);
-      await tx.query(
-        `UPDATE webhook_deliveries SET status = $1, attempts = $2, next_attempt_at = $3, lease_until = NULL, last_attempt_at = $4, last_status_code = $5,
-           last_error = $6, last_duration_ms = $7, updated_at = $4 WHERE id = $8`,
-        [status, attempt, next?.getTime() ?? null, now.getTime(), result.status, outcome.kind === 'retry' ? outcome.reason : outcome.kind === 'disable' ? outcome.reason : null, Math.round(result.durationMs), d.id],
-      );
-      // The failure streak lives in the row (not the cached endpoint), so concurrent deliveries agree on it.
-      const { rows } = await tx.query<{ failing_since: number | null }>(
-        `UPDATE webhook_endpoints SET failing_since = CASE WHEN $1 = 1 THEN NULL ELSE COALESCE(failing_since, $2) END WHERE id = $3 RETURNING failing_since`,
-        [outcome.kind === 'delivered' ? 1 : 0, now.getTime(), endpoint.id],
-      );
-      const failingSince = rows[0]?.failing_since === null || rows[0]?.failing_since === undefined ? null : new Date(Number(rows[0].failing_since));
-      const disableReason = outcome.kind === 'disable' ? 'endpoint_gone_410' : shouldDisableEndpoint(failingSince, now) ? 'failing_for_5_days' : null;
-      if (disableReason) {
-        await tx.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $1, updated_at = $2 WHERE id = $3`, [disableReason, now.getTime(), endpoint.id]);
-        await tx.query(`UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $1 WHERE endpoint_id = $2 AND status = 'pending'`, [now.getTime(), endpoint.id]);
-        this.endpointCache.delete(endpoint.id);
-      }
-    });
+    await tx.query('INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
+      d.id, attempt, now.getTime(), result.status, result.error, Math.round(result.durationMs),
+    ]);
+    await tx.query(
+      `UPDATE webhook_deliveries SET status = $1, attempts = $2, next_attempt_at = $3, lease_until = NULL, last_attempt_at = $4, last_status_code = $5,
+         last_error = $6, last_duration_ms = $7, updated_at = $4 WHERE id = $8`,
+      [status, attempt, next?.getTime() ?? null, now.getTime(), result.status, outcome.kind === 'retry' ? outcome.reason : outcome.kind === 'disable' ? outcome.reason : null, Math.round(result.durationMs), d.id],
+    );
+    // The failure streak lives in the row (not the cached endpoint), so concurrent deliveries agree on it.
+    const { rows } = await tx.query<{ failing_since: number | null }>(
+      `UPDATE webhook_endpoints SET failing_since = CASE WHEN $1 = 1 THEN NULL ELSE COALESCE(failing_since, $2) END WHERE id = $3 RETURNING failing_since`,
+      [outcome.kind === 'delivered' ? 1 : 0, now.getTime(), endpoint.id],
+    );
+    const failingSince = rows[0]?.failing_since === null || rows[0]?.failing_since === undefined ? null : new Date(Number(rows[0].failing_since));
+    const disableReason = outcome.kind === 'disable' ? 'endpoint_gone_410' : shouldDisableEndpoint(failingSince, now) ? 'failing_for_5_days' : null;
+    if (disableReason) {
+      await tx.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $1, updated_at = $2 WHERE id = $3`, [disableReason, now.getTime(), endpoint.id]);
+      await tx.query(`UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $1 WHERE endpoint_id = $2 AND status = 'pending'`, [now.getTime(), endpoint.id]);
+      this.endpointCache.delete(endpoint.id);
+    }
   }
 }
