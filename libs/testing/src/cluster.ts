@@ -10,6 +10,8 @@ export interface Cluster {
   all(): AppProcess[];
   /** The environment every process got (for the admin CLI against the same database). */
   env: Record<string, string>;
+  /** kill -9 one process, then start it again with the same environment on the same port. */
+  killAndRestart(app: AppProcess): Promise<AppProcess>;
   stop(): Promise<void>;
 }
 
@@ -20,9 +22,11 @@ export interface Cluster {
 export async function startCluster(o: { databaseUrl: string; redisUrl: string; redirects?: number; gateways?: number; env?: Record<string, string> }): Promise<Cluster> {
   const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'), ...o.env };
   const started: AppProcess[] = [];
+  const envOf = new Map<AppProcess, Record<string, string>>();
   const start = async (name: Parameters<typeof startApp>[0], extra: Record<string, string> = {}) => {
     const app = await startApp(name, { ...env, ...extra });
     started.push(app);
+    envOf.set(app, { ...env, ...extra });
     return app;
   };
   try {
@@ -37,11 +41,21 @@ export async function startCluster(o: { databaseUrl: string; redisUrl: string; r
     const qr = await start('qr-service', { REDIRECT_SERVICE_URL: redirects[0].url });
     const urls = { QR_SERVICE_URL: qr.url, REDIRECT_SERVICE_URL: redirects[0].url, ANALYTICS_SERVICE_URL: analytics.url, WEBHOOK_DISPATCHER_URL: webhooks.url };
     const gateways = await Promise.all(Array.from({ length: o.gateways ?? 1 }, () => start('api-gateway', urls)));
-    return {
+    const cluster: Cluster = {
       gateways, qr, redirects, analytics, webhooks, env,
       all: () => [...started],
+      killAndRestart: async (app) => {
+        await app.kill9();
+        const again = await startApp(app.name, { ...envOf.get(app), PORT: String(app.port) });
+        envOf.set(again, envOf.get(app)!);
+        started[started.indexOf(app)] = again;
+        for (const list of [cluster.gateways, cluster.redirects]) if (list.includes(app)) list[list.indexOf(app)] = again;
+        for (const k of ['qr', 'analytics', 'webhooks'] as const) if (cluster[k] === app) cluster[k] = again;
+        return again;
+      },
       stop: async () => void (await Promise.all(started.map((p) => p.stop()))),
     };
+    return cluster;
   } catch (err) {
     await Promise.all(started.map((p) => p.stop()));
     throw err;

@@ -7,3 +7,4 @@ export * from './app-process';
 export * from './http-call';
 export * from './decode-image';
 export * from './cluster';
+export * from './own-services';

@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { admin, call, type Cluster, type OwnPostgres, type OwnRedis, rawRequest, startCluster, startOwnPostgres, startOwnRedis, waitUntil } from '@qr/testing';
+
+/**
+ * Fault tests on private PostgreSQL and Redis instances (spare ports), so they can be stopped and
+ * restarted without touching the machine's shared services.
+ */
+describe('faults (distributed, private PostgreSQL and Redis)', () => {
+  let pg: OwnPostgres;
+  let redis: OwnRedis;
+  let cluster: Cluster;
+  let key: string;
+  const api = (path: string) => `${cluster.gateways[0].url}/api/public/v1${path}`;
+  const ready = async (url: string) => (await call(`${url}/readyz`)).status;
+  let hooks: Server;
+  const webhookIds: string[] = [];
+
+  beforeAll(async () => {
+    pg = await startOwnPostgres();
+    redis = await startOwnRedis();
+    hooks = createServer((req: IncomingMessage, res) => {
+      req.resume();
+      req.on('end', () => {
+        webhookIds.push(String(req.headers['webhook-id']));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
+    cluster = await startCluster({ databaseUrl: pg.url, redisUrl: redis.url, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' } });
+    const ws = admin(['workspace', 'create', '--name', 'Faults', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
+    key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATABASE_URL: pg.url }).json.secret);
+  }, 120_000);
+  afterAll(async () => {
+    await new Promise((r) => hooks?.close(r));
+    await cluster?.stop();
+    await redis?.stop();
+    pg?.destroy();
+  });
+
+  it('keeps serving when Redis stops: rate limits fall back to each replica, readiness reports Redis degraded', async () => {
+    const code = (await call<{ short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/r' } } })).body;
+    await redis.stop();
+    const list = await call(api('/qrcodes'), { key });
+    expect(list.status).toBe(200);
+    const readiness = await call<{ checks: Record<string, string> }>(`${cluster.gateways[0].url}/readyz`);
+    expect(readiness.status).toBe(200);
+    expect(readiness.body.checks.redis).toMatch(/^degraded/);
+    expect((await rawRequest(`${cluster.redirects[0].url}/${code.short_code}`)).status).toBe(302);
+    await redis.start();
+    await waitUntil(async () => (await call<{ checks: Record<string, string> }>(`${cluster.gateways[0].url}/readyz`)).body.checks.redis === 'ok', 'Redis back in readiness', 20_000);
+  });
+
+  it('turns unready while PostgreSQL is down, acknowledges nothing meanwhile, and recovers when it returns', async () => {
+    const code = (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/p' } } })).body;
+    expect((await rawRequest(`${cluster.redirects[0].url}/${code.short_code}`)).status).toBe(302);
+    pg.stop();
+    await waitUntil(async () => (await ready(cluster.gateways[0].url)) === 503 && (await ready(cluster.redirects[0].url)) === 503, 'readiness to reflect the outage', 20_000);
+    const during = await rawRequest(`${cluster.redirects[0].url}/${code.short_code}`).catch(() => ({ status: 0 }));
+    expect(during.status).not.toBe(302);
+    pg.start();
+    for (const app of cluster.all()) await waitUntil(async () => (await ready(app.url)) === 200, `${app.name} ready again`, 30_000);
+    expect((await rawRequest(`${cluster.redirects[0].url}/${code.short_code}`)).status).toBe(302);
+    const created = await call(api('/qrcodes'), { method: 'POST', key, json: { type: 'text', content: { text: 'after the outage' } } });
+    expect(created.status).toBe(201);
+    await waitUntil(async () => (await call<{ scan_count: number }>(api(`/qrcodes/${code.id}`), { key })).body.scan_count === 2, 'scan counts to flow again', 30_000);
+  });
+
+  it('loses no acknowledged scan and sends no webhook twice under another id when each deployable is killed with SIGKILL in turn', async () => {
+    const port = (hooks.address() as { port: number }).port;
+    expect((await call(api('/webhook-endpoints'), { method: 'POST', key, json: { url: `http://127.0.0.1:${port}/hooks`, events: ['qr.scanned'] } })).status).toBe(201);
+    const code = (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/k' } } })).body;
+    let acknowledged = 0;
+    const scan = async () => {
+      for (const r of cluster.redirects) {
+        const res = await rawRequest(`${r.url}/${code.short_code}`).catch(() => ({ status: 0 }));
+        if (res.status === 302) acknowledged += 1;
+      }
+    };
+    for (const name of ['redirect-service', 'qr-service', 'analytics-service', 'webhook-dispatcher', 'api-gateway'] as const) {
+      await Promise.all([scan(), scan(), scan()]);
+      const victim = cluster.all().find((a) => a.name === name)!;
+      const inFlight = Promise.all([scan(), scan()]);
+      await cluster.killAndRestart(victim);
+      await inFlight;
+      await scan();
+    }
+    expect(acknowledged).toBeGreaterThan(20);
+    await waitUntil(async () => (await call<{ total_scans: number }>(api(`/qrcodes/${code.id}/analytics?include_bots=true`), { key })).body.total_scans >= acknowledged, 'every acknowledged scan in analytics', 60_000);
+    const counted = (await call<{ total_scans: number }>(api(`/qrcodes/${code.id}/analytics?include_bots=true`), { key })).body.total_scans;
+    expect(counted).toBe(acknowledged);
+    await waitUntil(() => new Set(webhookIds).size >= acknowledged, 'a webhook per acknowledged scan', 60_000);
+    // At least once: a redelivery may repeat an id, but every scan has exactly one id.
+    expect(new Set(webhookIds).size).toBe(acknowledged);
+  });
+});
