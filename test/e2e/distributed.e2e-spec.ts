@@ -4,6 +4,11 @@ import { Webhook } from 'standardwebhooks';
 import { billingPeriodAt } from '@qr/domain';
 import { admin, call, type Cluster, createTestPostgres, rawRequest, startApp, startCluster, TEST_REDIS_URL, type TestPostgres, waitUntil } from '@qr/testing';
 
+if (!process.env.KAFKA_BROKERS) {
+  // Visible on purpose: this run covers the SQL event log on PostgreSQL; the Kafka variant needs a broker.
+  console.warn('distributed suite: events over the SQL log on PostgreSQL; Kafka variant SKIPPED (KAFKA_BROKERS is not set)');
+}
+
 /**
  * The deployables as separate processes on the machine's PostgreSQL and Redis: two gateways and two
  * redirect-services, so every cross-process guarantee is exercised for real.

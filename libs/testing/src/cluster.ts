@@ -20,7 +20,9 @@ export interface Cluster {
  * started in dependency order: redirect-services, then qr-service (pushes to redirect), then gateways.
  */
 export async function startCluster(o: { databaseUrl: string; redisUrl: string; redirects?: number; gateways?: number; env?: Record<string, string> }): Promise<Cluster> {
-  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'), ...o.env };
+  // With a real broker configured, the whole cluster runs its events over Kafka instead of the SQL log.
+  const kafka: Record<string, string> = process.env.KAFKA_BROKERS ? { EVENT_TRANSPORT: 'kafka', KAFKA_BROKERS: process.env.KAFKA_BROKERS } : {};
+  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'), ...kafka, ...o.env };
   const started: AppProcess[] = [];
   const envOf = new Map<AppProcess, Record<string, string>>();
   const start = async (name: Parameters<typeof startApp>[0], extra: Record<string, string> = {}) => {
