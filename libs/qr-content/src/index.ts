@@ -21,3 +21,4 @@ export type { EmailContent } from './content/email-content';
 export type { PhoneContent } from './content/phone-content';
 export type { SmsContent } from './content/sms-content';
 export type { LocationContent } from './content/location-content';
+export { UTM_FIELDS, type UtmField } from './utm-fields';

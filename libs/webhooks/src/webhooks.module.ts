@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { WEBHOOK_COMMANDS } from '@qr/contracts';
-import { Errors, newId, type PlanName } from '@qr/domain';
+import { Errors, type PlanName } from '@qr/domain';
 import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { parseRetrySchedule } from '@qr/webhook-rules';
 import { deliveryFromRow, deliveryView } from './deliveries/delivery-record';
@@ -87,7 +87,7 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
       const endpoint = await manage.mustFind(p.workspaceId, p.id);
       const payload = sampleEvent(endpoint.events[0], p.workspaceId);
       const result = await worker.send(endpoint, { event_id: payload.id, body: JSON.stringify(payload) });
-      return { object: 'webhook_test', event_id: payload.id, delivered: result.status !== null && result.status >= 200 && result.status < 300, status_code: result.status, error: result.error, duration_ms: Math.round(result.durationMs), id: newId('wd') };
+      return { object: 'webhook_test', event_id: payload.id, delivered: result.status !== null && result.status >= 200 && result.status < 300, status_code: result.status, error: result.error, duration_ms: Math.round(result.durationMs) };
     },
   };
   for (const [name, handler] of Object.entries(handlers)) runtime.commands.register(name, (payload) => handler(payload as P));

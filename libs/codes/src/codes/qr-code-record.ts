@@ -1,8 +1,7 @@
 import { type Weekday } from '@qr/opening-rules';
-import { type Destination, type QrCategory, type QrType } from '@qr/qr-content';
+import { type Destination, type QrCategory, type QrType, UTM_FIELDS, type UtmField } from '@qr/qr-content';
 
-export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-export type UtmField = (typeof UTM_FIELDS)[number];
+export { UTM_FIELDS, type UtmField };
 
 /** A code as qr-service stores it (decoded JSON columns, epoch-ms times). Not an API shape. */
 export interface QrCodeRecord extends Record<UtmField, string | null> {
@@ -61,7 +60,7 @@ export function recordFromRow(row: Row): QrCodeRecord {
 /** Column names in insert order, and the record's values for them. */
 export const QR_CODE_COLUMNS: readonly (keyof QrCodeRecord)[] = [
   'id', 'workspace_id', 'name', 'type', 'category', 'status', 'content', 'destinations', 'client_ref', 'short_code', 'preview_token',
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days',
+  ...UTM_FIELDS, 'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days',
   'timezone', 'scan_limit', 'scan_count', 'fallback_url', 'folder_id', 'custom_domain_id', 'revision', 'created_at', 'updated_at', 'deleted_at',
 ];
 

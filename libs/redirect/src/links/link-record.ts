@@ -1,7 +1,7 @@
 import { type OpeningRules, type Weekday } from '@qr/opening-rules';
-import { type Destination } from '@qr/qr-content';
+import { type Destination, UTM_FIELDS, type UtmField } from '@qr/qr-content';
 
-export type UtmFields = Partial<Record<'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content', string | null>>;
+export type UtmFields = Partial<Record<UtmField, string | null>>;
 
 /** One dynamic code as the redirect path needs it. */
 export interface LinkRecord {
@@ -50,7 +50,7 @@ export function linkFromSnapshot(s: Record<string, unknown>): LinkRecord {
     status: s.status === 'paused' ? 'paused' : 'active',
     content: (s.content ?? {}) as Record<string, unknown>,
     destinations: (s.destinations ?? []) as Destination[],
-    utm: Object.fromEntries(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'].map((k) => [k, str(k)])),
+    utm: Object.fromEntries(UTM_FIELDS.map((k) => [k, str(k)])),
     fallback_url: str('fallback_url'),
     start_at: num('start_at'),
     end_at: num('end_at'),

@@ -1,6 +1,4 @@
-/** The UTM fields of a code, in the order they are appended. */
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-type UtmKey = (typeof UTM_KEYS)[number];
+import { UTM_FIELDS as UTM_KEYS, type UtmField as UtmKey } from '@qr/qr-content';
 
 /**
  * Appends the code's UTM fields (non-null, non-empty ones) to the target URL's query, replacing
