@@ -26,7 +26,8 @@ describe('all-in-one server', () => {
     expect((await call(`${server.url}/healthz`)).status).toBe(200);
     const ready = await call(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(Object.keys(ready.body.checks as object)).toEqual(expect.arrayContaining(['event_log', 'gateway_db', 'qr_db', 'redirect_db', 'analytics_db', 'webhooks_db']));
+    expect(Object.keys(ready.body.checks as object)).toEqual(expect.arrayContaining(['event_log', 'gateway_db', 'qr_db', 'redirect_db', 'analytics_db', 'webhooks_db', 'background_thread']));
+    expect(ready.body.checks).toMatchObject({ background_thread: 'ok' });
     const keys = await call(api('/api-keys'), { key: bootstrapKey });
     expect(keys.status).toBe(200);
     expect(keys.headers.get('ratelimit-policy')).toMatch(/^"monthly";q=25000;w=\d+$/);
@@ -154,8 +155,15 @@ describe('all-in-one server', () => {
     const page = await fetch(api('/docs'));
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('id="error-quota_exceeded"');
-    const metrics = await fetch(`${server.url}/metrics`);
-    expect(await metrics.text()).toMatch(/qr_http_requests_total\{[^}]*status="200"/);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/qr_http_requests_total\{[^}]*status="200"/);
+    // The background thread's consumers are served by the front, once per metric family.
+    for (const group of ['analytics-service.projection', 'qr-service.scan-counts', 'webhook-dispatcher.fanout']) {
+      expect(metrics).toMatch(new RegExp(`qr_event_consumer_lag\\{group="${group.replace(/\./g, '\\.')}",[^}]*thread="background"\\} \\d+`));
+    }
+    expect(metrics).toMatch(/qr_event_consumer_lag\{group="redirect-service\.links",process="all-in-one"\} \d+/);
+    expect(metrics.match(/^# TYPE qr_event_consumer_lag gauge$/gm)).toHaveLength(1);
+    expect(metrics.match(/^# TYPE process_cpu_user_seconds_total counter$/gm)).toHaveLength(1);
   });
 
   it('answers unknown routes with a problem+json 404', async () => {

@@ -32,7 +32,7 @@ export class AnalyticsModule {
               const { workspaceId, query } = p as { workspaceId: string; query: Record<string, unknown> };
               return queries.forWorkspace(workspaceId, query ?? {});
             });
-            return new EventConsumers(runtime.metrics, [
+            return new EventConsumers(runtime, [
               () => runtime.eventLog.subscribe({ group: PROJECTION_GROUP, topics: PROJECTION_TOPICS, handler: async (records) => void (await projection.apply(records.map((r) => r.event))) }),
             ]);
           },

@@ -21,7 +21,7 @@ export class CodesModule {
         {
           provide: EventConsumers,
           inject: [QR_STORE],
-          useFactory: (store: ServiceStore) => new EventConsumers(runtime.metrics, [() => subscribeToScanCounts(runtime.eventLog, store.db)]),
+          useFactory: (store: ServiceStore) => new EventConsumers(runtime, [() => subscribeToScanCounts(runtime.eventLog, store.db)]),
         },
       ],
       exports: [QR_STORE],

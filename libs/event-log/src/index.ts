@@ -1,5 +1,6 @@
 export * from './event-log.port';
 export * from './wait-for';
+export * from './thread-signal';
 export * from './sql/event-log-migrations';
 export * from './sql/wakeup-channel';
 export * from './sql/sql-event-log';

@@ -24,3 +24,7 @@ export class Waker {
 export function backoffMs(failures: number, baseMs = 250, maxMs = 30_000): number {
   return Math.min(maxMs, baseMs * 2 ** Math.min(failures, 16));
 }
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

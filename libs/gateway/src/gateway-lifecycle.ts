@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { HealthRegistry, RUNTIME_CONFIG, type RuntimeConfig, type ServiceStore } from '@qr/platform';
+import { HealthRegistry, PLATFORM_RUNTIME, type PlatformRuntime, runsHere, type ServiceStore } from '@qr/platform';
 import { BootstrapFirstWorkspace } from './bootstrap/bootstrap-first-workspace';
 import { GATEWAY_STORE } from './store/gateway-database';
 
@@ -12,7 +12,7 @@ export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, O
   constructor(
     @Inject(GATEWAY_STORE) private readonly store: ServiceStore,
     @Inject(GATEWAY_REDIS) private readonly redis: Redis | null,
-    @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
+    @Inject(PLATFORM_RUNTIME) private readonly runtime: PlatformRuntime,
     private readonly health: HealthRegistry,
   ) {}
 
@@ -26,8 +26,9 @@ export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, O
    * lands in a shared log stream.
    */
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.allInOne) return;
-    const created = await new BootstrapFirstWorkspace(this.store.db).execute(this.config.bootstrapPlan);
+    const { config } = this.runtime;
+    if (!config.allInOne || !runsHere(this.runtime, 'front')) return;
+    const created = await new BootstrapFirstWorkspace(this.store.db).execute(config.bootstrapPlan);
     if (!created) return;
     process.stdout.write(
       [
@@ -35,7 +36,7 @@ export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, O
         '  First run: created a workspace and an owner API key. The key is shown only this once.',
         `  workspace: ${created.workspace.id} (plan ${created.workspace.plan})`,
         `  api key:   ${created.secret}`,
-        `  try:       curl -H "Authorization: Bearer ${created.secret}" ${this.config.publicBaseUrl}/api/public/v1/api-keys`,
+        `  try:       curl -H "Authorization: Bearer ${created.secret}" ${config.publicBaseUrl}/api/public/v1/api-keys`,
         '',
         '',
       ].join('\n'),

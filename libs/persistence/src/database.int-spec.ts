@@ -69,3 +69,48 @@ describe.each(STORAGE_KINDS)('Database on %s', (kind) => {
     expect(await db.query('SELECT n FROM items WHERE id = $1', ['counter'])).toEqual([{ n: 30 }]);
   });
 });
+
+describe('SQLite write lock held by another connection (all-in-one’s other thread, the admin CLI)', () => {
+  let provisioned: TestStorage;
+  let first: Database;
+  let second: Database;
+
+  beforeAll(async () => {
+    provisioned = await provisionStorage('sqlite');
+    first = await openDatabase({ name: 'items', storage: provisioned.storage, migrations, runMigrations: true });
+    second = await openDatabase({ name: 'items', storage: provisioned.storage, migrations, runMigrations: false });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await provisioned.cleanup();
+  });
+
+  it('waits for the lock without blocking the event loop, then commits; nothing is lost', async () => {
+    await first.execute('INSERT INTO items (id, n) VALUES ($1, 0)', ['shared']);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstHasLock: () => void = () => undefined;
+    const locked = new Promise<void>((resolve) => (firstHasLock = resolve));
+    const holder = first.transaction(async (tx) => {
+      await tx.query('UPDATE items SET n = n + 1 WHERE id = $1', ['shared']);
+      firstHasLock();
+      await held;
+    });
+    await locked;
+    let secondDone = false;
+    const waiter = second.transaction((tx) => tx.query('UPDATE items SET n = n + 10 WHERE id = $1', ['shared'])).then(() => (secondDone = true));
+    // Timers still fire while the second connection waits: a blocking busy timeout would stall them all.
+    const ticks: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      ticks.push(i);
+    }
+    expect(ticks).toHaveLength(5);
+    expect(secondDone).toBe(false);
+    release();
+    await holder;
+    await waiter;
+    expect(await second.query('SELECT n FROM items WHERE id = $1', ['shared'])).toEqual([{ n: 11 }]);
+  });
+});

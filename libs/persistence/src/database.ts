@@ -77,13 +77,16 @@ export class Database {
     };
     try {
       await runner.connect();
-      await runner.startTransaction();
+      if (this.dialect === 'sqlite') await beginImmediate(runner);
+      else await runner.startTransaction();
       let result: T;
       try {
         result = await fn(tx);
-        await runner.commitTransaction();
+        if (this.dialect === 'sqlite') await runner.query('COMMIT');
+        else await runner.commitTransaction();
       } catch (err) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        if (this.dialect === 'sqlite') await runner.query('ROLLBACK').catch(() => undefined);
+        else if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
         throw err;
       }
       for (const cb of callbacks) cb();
@@ -92,6 +95,32 @@ export class Database {
       await runner.release();
     }
   }
+}
+
+const BUSY_WAIT_MS = 5000;
+
+/**
+ * Takes SQLite's write lock at BEGIN (so a transaction never fails half-way on a lock) without
+ * blocking the event loop: the writer connection has no busy timeout, and a lock held by another
+ * connection (all-in-one's other thread, the admin CLI) is retried on later turns of the loop, with
+ * the same 5 s budget the busy timeout gives everywhere else.
+ */
+async function beginImmediate(runner: QueryRunner): Promise<void> {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await runner.query('BEGIN IMMEDIATE');
+      return;
+    } catch (err) {
+      if (!isBusy(err) || Date.now() > deadline) throw err;
+      await new Promise((resolve) => (attempt < 3 ? setImmediate(resolve) : setTimeout(resolve, Math.min(attempt - 2, 10))));
+    }
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (err as { code?: string }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
 
 async function runQuery<T>(runner: QueryRunner, dialect: Dialect, sql: string, params: readonly unknown[]): Promise<Rows<T>> {

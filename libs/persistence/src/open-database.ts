@@ -22,13 +22,21 @@ types.setTypeParser(20, (value) => Number(value));
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const db = options.storage.kind === 'sqlite' ? await openSqlite(options, options.storage) : await openPostgres(options, options.storage.url);
   if (options.runMigrations) await migrate(db);
+  // Migrations may wait for the lock synchronously; from here on, writes wait in Database.transaction without blocking.
+  if (db.dialect === 'sqlite') await db.dataSource.query('PRAGMA busy_timeout = 0');
   return db;
 }
 
 /** Applies pending migrations; on PostgreSQL an advisory lock keeps concurrent starters from racing. */
 export async function migrate(db: Database): Promise<void> {
   if (db.dialect === 'sqlite') {
-    await db.dataSource.runMigrations({ transaction: 'each' });
+    // TypeORM's migration transactions wait for the write lock the blocking way; nothing else runs yet.
+    await db.dataSource.query('PRAGMA busy_timeout = 5000');
+    try {
+      await db.dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await db.dataSource.query('PRAGMA busy_timeout = 0');
+    }
     return;
   }
   const runner = db.dataSource.createQueryRunner('master');

@@ -13,5 +13,6 @@ export * from './platform.module';
 export * from './server/fast-route';
 export * from './runtime/platform-runtime';
 export * from './runtime/run-deployables';
+export * from './runtime/background-thread';
 export * from './runtime/service-store';
 export * from './runtime/event-consumers';

@@ -39,7 +39,8 @@ export class RedirectModule {
         {
           provide: EventConsumers,
           inject: [REDIRECT_PARTS],
-          useFactory: (parts: RedirectParts) => new EventConsumers(runtime.metrics, [() => subscribeToCodeChanges(runtime.eventLog, parts.apply)]),
+          // On the front in all-in-one: it keeps the front's link cache in step.
+          useFactory: (parts: RedirectParts) => new EventConsumers(runtime, [() => subscribeToCodeChanges(runtime.eventLog, parts.apply)], 'front'),
         },
       ],
     };

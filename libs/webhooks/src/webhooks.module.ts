@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { WEBHOOK_COMMANDS } from '@qr/contracts';
 import { Errors, type PlanName } from '@qr/domain';
-import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
+import { EventConsumers, type PlatformRuntime, runsHere, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { parseRetrySchedule } from '@qr/webhook-rules';
 import { deliveryFromRow, deliveryView } from './deliveries/delivery-record';
 import { DeliveryWorker } from './deliveries/delivery-worker';
@@ -23,12 +23,15 @@ type P = { workspaceId: string; plan: PlanName; id: string; body: unknown; query
 
 /** Starts the delivery worker with the app and drains it on shutdown. */
 class WorkerLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  constructor(private readonly worker: DeliveryWorker) {}
+  constructor(
+    private readonly worker: DeliveryWorker,
+    private readonly runs: boolean,
+  ) {}
   async onApplicationBootstrap(): Promise<void> {
-    await this.worker.start();
+    if (this.runs) await this.worker.start();
   }
   async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.stop();
+    if (this.runs) await this.worker.stop();
   }
 }
 
@@ -41,7 +44,7 @@ export class WebhooksModule {
       providers: [
         serviceStoreProvider(WEBHOOKS_STORE, runtime, WEBHOOKS_STORE_SPEC),
         { provide: WORKER, inject: [WEBHOOKS_STORE], useFactory: (store: ServiceStore) => build(runtime, store) },
-        { provide: WorkerLifecycle, inject: [WORKER], useFactory: (parts: Built) => new WorkerLifecycle(parts.worker) },
+        { provide: WorkerLifecycle, inject: [WORKER], useFactory: (parts: Built) => new WorkerLifecycle(parts.worker, runsHere(runtime, 'background')) },
         { provide: EventConsumers, inject: [WORKER], useFactory: (parts: Built) => parts.consumers },
       ],
     };
@@ -57,7 +60,7 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
   const policy = { allowedCidrs: config.webhookAllowedCidrs };
   const endpoints = new EndpointsRepository(store.db);
   const worker = new DeliveryWorker(store.db, endpoints, box, resolve, policy, { schedule: parseRetrySchedule(config.webhookRetrySchedule), log: runtime.logger, reclaimOnStart: config.allInOne });
-  const fanOut = new FanOut(store.db, endpoints, worker.wake);
+  const fanOut = new FanOut(store.db, endpoints, worker.deliveriesDue);
   const manage = new ManageEndpoints(store.db, endpoints, box, resolve, policy);
   const findDelivery = async (workspaceId: string, id: string) => {
     const [row] = await store.db.query('SELECT * FROM webhook_deliveries WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
@@ -80,7 +83,7 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
       const d = await findDelivery(p.workspaceId, p.id);
       const now = Date.now();
       await store.db.execute(`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $1, lease_until = NULL, updated_at = $1 WHERE id = $2 AND status <> 'delivering'`, [now, d.id]);
-      worker.wake();
+      worker.deliveriesDue();
       return deliveryView(await findDelivery(p.workspaceId, p.id));
     },
     [WEBHOOK_COMMANDS.test]: async (p) => {
@@ -91,7 +94,7 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
     },
   };
   for (const [name, handler] of Object.entries(handlers)) runtime.commands.register(name, (payload) => handler(payload as P));
-  const consumers = new EventConsumers(runtime.metrics, [
+  const consumers = new EventConsumers(runtime, [
     () => runtime.eventLog.subscribe({ group: FANOUT_GROUP, topics: WEBHOOK_TOPICS, handler: async (records) => void (await fanOut.apply(records.map((r) => r.event))) }),
   ]);
   return { worker, consumers };

@@ -2,7 +2,8 @@ import { type EventEnvelope, findEventDefinition, partitionKeyOf } from '@qr/con
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type EventLog, type LogRecord } from '../event-log.port';
-import { backoffMs, Waker } from '../wait-for';
+import { ThreadSignal } from '../thread-signal';
+import { backoffMs, sleep, Waker } from '../wait-for';
 
 const ADD_CHUNK = 100;
 
@@ -23,6 +24,8 @@ function lazyEvent(row: OutboxRow): EventEnvelope {
 export interface OutboxOptions {
   batchSize?: number;
   pollMs?: number;
+  /** After a partial batch, how long the relay waits before reading again (default 5 ms): batches grow under load. */
+  lingerMs?: number;
   clock?: Clock;
   log: Log;
 }
@@ -34,14 +37,23 @@ export interface OutboxOptions {
  */
 export class Outbox {
   private readonly waker = new Waker();
+  /** Commits wake the relay, which may run on another thread (all-in-one's background thread). */
+  private readonly committed: ThreadSignal;
+  private stopListening: () => void = () => undefined;
   private stopped = true;
   private loop: Promise<void> | null = null;
+  /** SQLite: rows up to here are in the event log; they are deleted in ranges, not batch by batch. */
+  private relayedUpTo = 0;
+  private deletedUpTo = 0;
+  private lastDeleteAt = 0;
 
   constructor(
     private readonly db: Database,
     private readonly log: EventLog,
     private readonly o: OutboxOptions,
-  ) {}
+  ) {
+    this.committed = new ThreadSignal(`outbox:${db.name}`);
+  }
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
@@ -57,21 +69,28 @@ export class Outbox {
       const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
       await tx.query(`INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ${values}`, chunk.flat());
     }
-    tx.afterCommit(this.waker.wake);
+    tx.afterCommit(() => this.committed.notify());
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopListening = this.committed.on(this.waker.wake);
     this.loop = this.run();
   }
 
   /** Stops after relaying everything already committed (best effort within the shutdown budget). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopListening();
     this.waker.wake();
     await this.loop;
     await this.relayAll().catch(() => undefined);
+  }
+
+  /** Stops this outbox's wake-ups reaching other threads (the store is closing). */
+  close(): void {
+    this.committed.close();
   }
 
   /** Relays until the outbox is empty; tests and shutdown use it. */
@@ -79,6 +98,7 @@ export class Outbox {
     while ((await this.relayOnce()) > 0) {
       /* keep going */
     }
+    await this.deleteRelayed();
   }
 
   async pending(): Promise<number> {
@@ -92,7 +112,10 @@ export class Outbox {
       try {
         const moved = await this.relayOnce();
         failures = 0;
-        if (moved === 0) await this.waker.wait(this.o.pollMs ?? 1000);
+        if (moved === 0) {
+          await this.deleteRelayed();
+          await this.waker.wait(this.o.pollMs ?? 1000);
+        } else if (moved < (this.o.batchSize ?? 500)) await sleep(this.o.lingerMs ?? 5);
       } catch (err) {
         failures += 1;
         this.o.log.event('warn', 'outbox relay failed; will retry', { store: this.db.name, failures, error: String(err) });
@@ -103,25 +126,41 @@ export class Outbox {
 
   /**
    * On PostgreSQL, replicas of one service share an outbox: a try-lock makes one of them the relay
-   * at a time, which keeps each key's events in order. SQLite has a single process, so no lock.
+   * at a time, which keeps each key's events in order, and relayed rows are deleted in the same
+   * transaction (ids are not committed in order there, so no high-water mark can be trusted).
+   * SQLite has one writer at a time and AUTOINCREMENT ids, so ids commit in order: the relay reads
+   * past its high-water mark and deletes relayed rows in ranges, at most every 250 ms and when idle,
+   * instead of writing to the producer's database on every batch. A crash re-sends what was
+   * relayed and not yet deleted; the log and its consumers dedupe on event id.
    */
   private async relayOnce(): Promise<number> {
     const limit = this.o.batchSize ?? 500;
-    const select = 'SELECT id, event_id, topic, partition_key, payload FROM outbox ORDER BY id LIMIT $1';
     if (this.db.dialect === 'postgres') {
       return this.db.transaction(async (tx) => {
         const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [`outbox:${this.db.schema}`]);
         if (!lock.rows[0]?.locked) return 0;
-        const { rows } = await tx.query<OutboxRow>(select, [limit]);
+        const { rows } = await tx.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload FROM outbox ORDER BY id LIMIT $1', [limit]);
         await this.forward(rows);
         if (rows.length) await tx.query(`DELETE FROM outbox WHERE id IN (${rows.map((_, i) => `$${i + 1}`).join(', ')})`, rows.map((r) => r.id));
         return rows.length;
       });
     }
-    const rows = await this.db.query<OutboxRow>(select, [limit]);
+    const rows = await this.db.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload FROM outbox WHERE id > $1 ORDER BY id LIMIT $2', [
+      this.relayedUpTo,
+      limit,
+    ]);
     await this.forward(rows);
-    if (rows.length) await this.db.execute(`DELETE FROM outbox WHERE id IN (${rows.map((_, i) => `$${i + 1}`).join(', ')})`, rows.map((r) => r.id));
+    if (rows.length) this.relayedUpTo = Number(rows[rows.length - 1].id);
+    if (Date.now() - this.lastDeleteAt >= 250) await this.deleteRelayed();
     return rows.length;
+  }
+
+  private async deleteRelayed(): Promise<void> {
+    if (this.relayedUpTo <= this.deletedUpTo) return;
+    const upTo = this.relayedUpTo;
+    await this.db.execute('DELETE FROM outbox WHERE id <= $1', [upTo]);
+    this.deletedUpTo = upTo;
+    this.lastDeleteAt = Date.now();
   }
 
   private async forward(rows: readonly OutboxRow[]): Promise<void> {

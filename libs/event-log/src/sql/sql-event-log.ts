@@ -9,6 +9,12 @@ import { type WakeupChannel } from './wakeup-channel';
 export interface SqlEventLogOptions {
   /** Idle poll interval: the safety net under wake-ups. */
   pollMs?: number;
+  /**
+   * After a partial batch, how long a consumer waits before reading again (default 10 ms). An idle
+   * consumer still reads the moment it is woken; under load, batches grow instead of every commit
+   * costing each group a read, a transaction and an offset commit.
+   */
+  lingerMs?: number;
   /** How long a consumer's claim on its group lasts without renewal. */
   leaseMs?: number;
   clock?: Clock;
@@ -68,6 +74,7 @@ export class SqlEventLog implements EventLog {
       // Unique per subscription: two subscriptions of one group in one process must not share a lease.
       owner: `${this.instanceId}:${options.group}:${++this.subscriptions}`,
       pollMs: this.options.pollMs ?? 1000,
+      lingerMs: this.options.lingerMs ?? 10,
       leaseMs: this.options.leaseMs ?? 15_000,
       clock: this.options.clock ?? systemClock,
       log: this.options.log,

@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import { type Log } from '@qr/domain';
+import { ThreadSignal } from '../thread-signal';
 
 /** Tells idle consumers that something was appended, so they need not poll fast. */
 export interface WakeupChannel {
@@ -10,21 +10,20 @@ export interface WakeupChannel {
   close(): Promise<void>;
 }
 
-/** In-process wake-ups: all consumers of an SQLite log live in the appending process. */
+/** In-process wake-ups: all consumers of an SQLite log live in the appending process (on any of its threads). */
 export class LocalWakeupChannel implements WakeupChannel {
-  protected readonly emitter = new EventEmitter().setMaxListeners(0);
+  private readonly signal = new ThreadSignal('event-log');
 
   onWake(listener: () => void): () => void {
-    this.emitter.on('wake', listener);
-    return () => this.emitter.off('wake', listener);
+    return this.signal.on(listener);
   }
 
   notifyLocal(): void {
-    this.emitter.emit('wake');
+    this.signal.notify();
   }
 
   async close(): Promise<void> {
-    this.emitter.removeAllListeners();
+    this.signal.close();
   }
 }
 

@@ -27,6 +27,6 @@ export class HealthController {
   @Get('metrics')
   async metricsText(@Res() res: Response): Promise<void> {
     res.setHeader('Content-Type', this.metrics.registry.contentType);
-    res.send(await this.metrics.registry.metrics());
+    res.send(await this.metrics.exposition());
   }
 }

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { type Subscription } from '@qr/event-log';
 
 /** The process's Prometheus registry and the platform-wide instruments. Services add their own. */
@@ -8,10 +8,12 @@ export class Metrics {
   readonly httpDuration: Histogram<'deployable' | 'route'>;
   readonly consumerLag: Gauge<'group'>;
   private readonly consumers = new Set<Pick<Subscription, 'group' | 'lag'>>();
+  private readonly sources: Array<() => Promise<MetricsSnapshot>> = [];
 
-  constructor(defaultLabels: Record<string, string> = {}) {
+  /** `processMetrics: false` for a second thread of a process: CPU, memory and the like are the process's, counted once. */
+  constructor(defaultLabels: Record<string, string> = {}, o: { processMetrics?: boolean } = {}) {
     this.registry.setDefaultLabels(defaultLabels);
-    collectDefaultMetrics({ register: this.registry });
+    if (o.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
     this.httpRequests = new Counter({
       name: 'qr_http_requests_total',
       help: 'HTTP requests answered, by deployable, route class and status code',
@@ -37,9 +39,28 @@ export class Metrics {
     });
   }
 
+  /** Metrics kept elsewhere in this process (all-in-one's background thread), served with this registry's. */
+  addSource(source: () => Promise<MetricsSnapshot>): void {
+    this.sources.push(source);
+  }
+
+  /** This registry's metrics as plain data, for another thread to serve. */
+  snapshot(): Promise<MetricsSnapshot> {
+    return this.registry.getMetricsAsJSON();
+  }
+
+  /** The Prometheus text exposition of this registry and every added source. */
+  async exposition(): Promise<string> {
+    if (!this.sources.length) return this.registry.metrics();
+    const parts = await Promise.all([this.snapshot(), ...this.sources.map((s) => s().catch(() => [] as MetricsSnapshot))]);
+    return AggregatorRegistry.aggregate(parts).metrics();
+  }
+
   /** Exports this subscription's lag as `qr_event_consumer_lag{group}` until it is untracked. */
   trackConsumer(subscription: Pick<Subscription, 'group' | 'lag'>): () => void {
     this.consumers.add(subscription);
     return () => this.consumers.delete(subscription);
   }
 }
+
+export type MetricsSnapshot = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;

@@ -6,9 +6,18 @@ import { JsonLogger } from '../logging/json-logger';
 import { Metrics } from '../metrics/metrics';
 import { type FastRoute } from '../server/fast-route';
 
+/**
+ * Which share of the work this thread does. `single`: everything (every deployable process).
+ * All-in-one splits itself in two: `front` answers HTTP (API, redirects, scan recording) and
+ * `background` runs outbox relays, event consumers and webhook sends, so they use the second core
+ * instead of delaying redirects.
+ */
+export type ThreadRole = 'single' | 'front' | 'background';
+
 /** What every service module of one process shares; PlatformModule provides each piece. */
 export interface PlatformRuntime {
   config: RuntimeConfig;
+  thread: ThreadRole;
   logger: JsonLogger;
   health: HealthRegistry;
   metrics: Metrics;
@@ -18,8 +27,8 @@ export interface PlatformRuntime {
   fastRoutes: FastRoute[];
 }
 
-export async function createPlatformRuntime(config: RuntimeConfig, processName: string): Promise<PlatformRuntime> {
-  const logger = new JsonLogger(config.logLevel, { process: processName });
+export async function createPlatformRuntime(config: RuntimeConfig, processName: string, thread: ThreadRole = 'single'): Promise<PlatformRuntime> {
+  const logger = new JsonLogger(config.logLevel, thread === 'background' ? { process: processName, thread } : { process: processName });
   const commands = new CommandRegistry();
   const bus = config.allInOne ? new InProcessCommandBus(commands) : new HttpCommandBus(config.serviceUrls, config.internalToken!);
   const eventLog = await openEventLog({
@@ -31,5 +40,11 @@ export async function createPlatformRuntime(config: RuntimeConfig, processName: 
   });
   const health = new HealthRegistry();
   health.add({ name: 'event_log', check: () => eventLog.ping() });
-  return { config, logger, health, metrics: new Metrics({ process: processName }), commands, bus, eventLog, fastRoutes: [] };
+  const metrics = thread === 'background' ? new Metrics({ process: processName, thread }, { processMetrics: false }) : new Metrics({ process: processName });
+  return { config, thread, logger, health, metrics, commands, bus, eventLog, fastRoutes: [] };
+}
+
+/** Whether this thread runs work placed on `side` (the only thread of a process runs everything). */
+export function runsHere(runtime: Pick<PlatformRuntime, 'thread'>, side: 'front' | 'background'): boolean {
+  return runtime.thread === 'single' || runtime.thread === side;
 }

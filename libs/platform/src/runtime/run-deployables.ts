@@ -8,6 +8,7 @@ import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { ProblemFilter } from '../http/problem.filter';
 import { assignRequestId } from '../http/request-id';
 import { PlatformModule } from '../platform.module';
+import { type BackgroundThread, startBackgroundThread } from './background-thread';
 import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
 
 export interface RunOptions {
@@ -15,6 +16,11 @@ export interface RunOptions {
   deployables: readonly Deployable[];
   /** The service modules this process runs, built once the shared runtime exists. */
   modules: (runtime: PlatformRuntime) => DynamicModule[];
+  /**
+   * All-in-one: this thread is the front, and this file (the app's main) is started again as the
+   * background thread once migrations have run (see `serveBackground`).
+   */
+  backgroundEntry?: string;
 }
 
 export interface RunningHost {
@@ -40,7 +46,7 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
     }
     throw err;
   }
-  const runtime = await createPlatformRuntime(config, options.processName);
+  const runtime = await createPlatformRuntime(config, options.processName, options.backgroundEntry ? 'front' : 'single');
   const { logger } = runtime;
 
   @Module({ imports: [PlatformModule.forRoot(runtime), ...options.modules(runtime)] })
@@ -54,6 +60,18 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
   app.use(jsonBodyMiddleware(config.maxBodyBytes, config.publicBaseUrl));
   app.useGlobalFilters(new ProblemFilter(logger, config.publicBaseUrl));
   await app.init();
+
+  let closing: Promise<void> | null = null;
+  let background: BackgroundThread | null = null;
+  let onBackgroundCrash: (reason: string) => void = () => undefined;
+  if (options.backgroundEntry) {
+    // Before the server listens, a failed start rejects `ready` and the app's main exits.
+    background = startBackgroundThread(options.backgroundEntry, logger, (reason) => onBackgroundCrash(reason));
+    const thread = background;
+    await thread.ready;
+    runtime.health.add({ name: 'background_thread', check: async () => void (thread.alive() || Promise.reject(new Error('not running'))) });
+    runtime.metrics.addSource(() => thread.metrics());
+  }
 
   let inFlight = 0;
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -93,7 +111,6 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.event('info', 'listening', { port, deployables: options.deployables, storage: config.storage.kind, event_log: runtime.eventLog.transport });
 
-  let closing: Promise<void> | null = null;
   const shutdown = (reason: string): Promise<void> => {
     closing ??= (async () => {
       logger.event('info', 'shutting down', { reason, in_flight: inFlight });
@@ -104,10 +121,17 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
       while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       server.closeAllConnections();
       await app.close();
+      // After the front's last commits, so the background relays them before it ends.
+      await background?.stop();
       await runtime.eventLog.close();
       logger.event('info', 'stopped', { reason });
     })();
     return closing;
+  };
+  onBackgroundCrash = (reason) => {
+    // Scans would still be recorded, but nothing would relay or consume them: stop, and let the supervisor restart us.
+    logger.event('error', 'background thread stopped unexpectedly; exiting', { reason });
+    void shutdown(reason).finally(() => process.exit(70));
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

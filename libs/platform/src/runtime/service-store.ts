@@ -2,17 +2,19 @@ import { type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApp
 import { Outbox } from '@qr/event-log';
 import { type Database, type MigrationClass, openDatabase } from '@qr/persistence';
 import { type HealthRegistry } from '../health/health-registry';
-import { type PlatformRuntime } from './platform-runtime';
+import { type PlatformRuntime, runsHere } from './platform-runtime';
 
 /**
  * A service's own database and, for producers, its outbox, with their lifecycle:
- * a readiness check, the relay started once the app is up, drained before shutdown, then closed.
+ * a readiness check, the relay started once the app is up (on the thread that relays), drained
+ * before shutdown, then closed.
  */
 export class ServiceStore implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
     readonly db: Database,
     readonly outbox: Outbox | null,
     private readonly health: HealthRegistry,
+    private readonly relays = true,
   ) {}
 
   onModuleInit(): void {
@@ -20,14 +22,15 @@ export class ServiceStore implements OnModuleInit, OnApplicationBootstrap, Befor
   }
 
   onApplicationBootstrap(): void {
-    this.outbox?.start();
+    if (this.relays) this.outbox?.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.outbox?.stop();
+    if (this.relays) await this.outbox?.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.outbox?.close();
     await this.db.close();
   }
 }
@@ -46,7 +49,7 @@ export function serviceStoreProvider(token: symbol, runtime: PlatformRuntime, sp
     useFactory: async () => {
       const db = await openDatabase({ name: spec.name, storage: runtime.config.storage, migrations: spec.migrations, runMigrations: runtime.config.migrateOnStart });
       const outbox = spec.withOutbox ? new Outbox(db, runtime.eventLog, { log: runtime.logger }) : null;
-      return new ServiceStore(db, outbox, runtime.health);
+      return new ServiceStore(db, outbox, runtime.health, runsHere(runtime, 'background'));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type Clock, type Log, systemClock } from '@qr/domain';
+import { ThreadSignal } from '@qr/event-log';
 import { type Database, type Tx } from '@qr/persistence';
 import { type AddressPolicy, classifyAttempt, nextAttemptAt, shouldDisableEndpoint, webhookHeaders } from '@qr/webhook-rules';
 import { type EndpointRecord } from '../endpoints/endpoint-record';
@@ -39,6 +40,9 @@ export class DeliveryWorker {
   private running = new Set<Promise<void>>();
   /** Endpoints with their opened secrets, for a second: a burst to one endpoint reads and decrypts once. */
   private readonly endpointCache = new Map<string, { at: number; endpoint: EndpointRecord; secrets: string[] }>();
+  /** New or re-queued deliveries; the running worker may be on another thread (all-in-one's background). */
+  private readonly due = new ThreadSignal('webhook-deliveries');
+  private stopListening: () => void = () => undefined;
 
   constructor(
     private readonly db: Database,
@@ -55,12 +59,18 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     if (this.o.reclaimOnStart) await this.db.execute(`UPDATE webhook_deliveries SET lease_until = NULL WHERE status = 'delivering'`);
     this.stopped = false;
+    this.stopListening = this.due.on(this.wake);
     this.wake();
   }
+
+  /** Deliveries were committed as due: whichever thread runs the worker claims them now. */
+  deliveriesDue = (): void => this.due.notify();
 
   /** Stops claiming; waits for deliveries in flight (graceful shutdown). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopListening();
+    this.due.close();
     if (this.timer) clearTimeout(this.timer);
     await Promise.all([...this.running]);
   }

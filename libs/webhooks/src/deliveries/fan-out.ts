@@ -26,11 +26,14 @@ export class FanOut {
       let created = 0;
       const byWorkspace = new Map<string, Awaited<ReturnType<EndpointsRepository['subscribers']>>>();
       for (const event of events) {
+        if (!byWorkspace.has(event.workspace_id)) byWorkspace.set(event.workspace_id, await this.endpoints.subscribers(tx, event.workspace_id));
+        // Most scans go to workspaces without endpoints: build and serialise a payload only for a subscriber.
+        const subscribed = byWorkspace.get(event.workspace_id)!.filter((e) => (e.events as readonly string[]).includes(event.type));
+        if (!subscribed.length) continue;
         const payload = webhookPayloadOf(event);
         if (!payload) continue;
-        if (!byWorkspace.has(event.workspace_id)) byWorkspace.set(event.workspace_id, await this.endpoints.subscribers(tx, event.workspace_id));
         const body = JSON.stringify(payload);
-        for (const endpoint of byWorkspace.get(event.workspace_id)!.filter((e) => e.events.includes(payload.type))) {
+        for (const endpoint of subscribed) {
           const { affected } = await tx.query(
             `INSERT INTO webhook_deliveries (id, endpoint_id, workspace_id, event_id, event_type, body, status, attempts, next_attempt_at, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $7, $7) ON CONFLICT (endpoint_id, event_id) DO NOTHING`,

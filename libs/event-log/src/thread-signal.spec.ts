@@ -1,0 +1,58 @@
+import { Worker } from 'node:worker_threads';
+import { shareSignalsAcrossThreads, ThreadSignal } from './thread-signal';
+
+// The other thread speaks the channel protocol directly (plain JS), so the test does not depend on
+// loading this TypeScript module in a worker: `qr-signal:<name>`, any message means "look now".
+const OTHER_THREAD = `
+const { BroadcastChannel, parentPort } = require('node:worker_threads');
+const channel = new BroadcastChannel('qr-signal:orders');
+channel.onmessage = () => parentPort.postMessage('woken');
+parentPort.on('message', (m) => { if (m === 'notify') channel.postMessage(0); if (m === 'close') { channel.close(); parentPort.close(); } });
+parentPort.postMessage('listening');
+`;
+
+function nextMessage(worker: Worker): Promise<unknown> {
+  return new Promise((resolve) => worker.once('message', resolve));
+}
+
+describe('ThreadSignal', () => {
+  it('runs this thread’s listeners synchronously, and stops after unsubscribe and close', () => {
+    const signal = new ThreadSignal('local-only');
+    let calls = 0;
+    const off = signal.on(() => calls++);
+    signal.notify();
+    expect(calls).toBe(1);
+    off();
+    signal.notify();
+    expect(calls).toBe(1);
+    signal.on(() => calls++);
+    signal.close();
+    signal.notify();
+    expect(calls).toBe(1);
+  });
+
+  it('wakes same-named listeners on another thread, both ways, once sharing is on', async () => {
+    shareSignalsAcrossThreads();
+    const worker = new Worker(OTHER_THREAD, { eval: true });
+    try {
+      expect(await nextMessage(worker)).toBe('listening');
+      const signal = new ThreadSignal('orders');
+      const other = new ThreadSignal('invoices');
+      const woken = new Promise<void>((resolve) => signal.on(resolve));
+      let wrongName = 0;
+      other.on(() => wrongName++);
+
+      const seenThere = nextMessage(worker);
+      signal.notify();
+      expect(await seenThere).toBe('woken');
+
+      worker.postMessage('notify');
+      await woken;
+      expect(wrongName).toBe(0);
+      signal.close();
+      other.close();
+    } finally {
+      await worker.terminate();
+    }
+  });
+});

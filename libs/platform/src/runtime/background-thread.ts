@@ -1,0 +1,131 @@
+import 'reflect-metadata';
+import { constants, setPriority } from 'node:os';
+import { parentPort, Worker } from 'node:worker_threads';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type Log } from '@qr/domain';
+import { loadRuntimeConfig } from '../config/runtime-config';
+import { type MetricsSnapshot } from '../metrics/metrics';
+import { PlatformModule } from '../platform.module';
+import { createPlatformRuntime } from './platform-runtime';
+import { type RunOptions } from './run-deployables';
+
+type ToBackground = { kind: 'metrics'; id: number } | { kind: 'stop' };
+type FromBackground = { kind: 'ready' } | { kind: 'metrics'; id: number; metrics: MetricsSnapshot } | { kind: 'stopped' };
+
+/** The front's handle on the background thread. */
+export interface BackgroundThread {
+  /** Resolves once the background's consumers, relays and webhook worker run. */
+  readonly ready: Promise<void>;
+  alive(): boolean;
+  metrics(): Promise<MetricsSnapshot>;
+  /** Lets the background relay what the front committed, finish its batches, and end. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Front side: runs `entry` (the same main file) as a worker thread. If the thread dies for any
+ * reason other than `stop`, `onCrash` is told: the process should exit, since its event pipeline is
+ * gone (nothing is lost: every scan and event is committed, and the next start picks them up).
+ */
+export function startBackgroundThread(entry: string, log: Log, onCrash: (reason: string) => void): BackgroundThread {
+  const worker = new Worker(entry, { workerData: { thread: 'background' } });
+  let alive = true;
+  let stopping = false;
+  let nextId = 0;
+  const waiting = new Map<number, (m: MetricsSnapshot) => void>();
+  let markReady: () => void = () => undefined;
+  let failStart: (err: Error) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    failStart = reject;
+  });
+  let markStopped: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+
+  worker.on('message', (m: FromBackground) => {
+    if (m.kind === 'ready') markReady();
+    else if (m.kind === 'stopped') markStopped();
+    else if (m.kind === 'metrics') {
+      waiting.get(m.id)?.(m.metrics);
+      waiting.delete(m.id);
+    }
+  });
+  worker.on('error', (err) => {
+    log.event('error', 'background thread failed', { error: err.stack ?? String(err) });
+  });
+  worker.on('exit', (code) => {
+    alive = false;
+    markStopped();
+    for (const resolve of waiting.values()) resolve([]);
+    waiting.clear();
+    failStart(new Error(`background thread exited (${code}) before it was ready`));
+    if (!stopping) onCrash(`background thread exited (${code})`);
+  });
+
+  const send = (m: ToBackground) => worker.postMessage(m);
+  return {
+    ready,
+    alive: () => alive,
+    metrics: () =>
+      alive
+        ? new Promise<MetricsSnapshot>((resolve) => {
+            const id = ++nextId;
+            waiting.set(id, resolve);
+            send({ kind: 'metrics', id });
+          })
+        : Promise.resolve([]),
+    stop: async () => {
+      if (!alive) return;
+      stopping = true;
+      send({ kind: 'stop' });
+      await stopped;
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * Background side: the same service modules with `thread: 'background'`, as a Nest application
+ * context (no HTTP server). Migrations are the front's job; it has run them before starting us.
+ */
+export async function serveBackground(options: RunOptions): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('serveBackground runs in a worker thread');
+  lowerThreadPriority();
+  const config = { ...loadRuntimeConfig(process.env, options.deployables), migrateOnStart: false };
+  const runtime = await createPlatformRuntime(config, options.processName, 'background');
+
+  @Module({ imports: [PlatformModule.forRoot(runtime), ...options.modules(runtime)] })
+  class BackgroundModule {}
+
+  const app = await NestFactory.createApplicationContext(BackgroundModule, { logger: runtime.logger, abortOnError: false });
+  await app.init();
+  const reply = (m: FromBackground) => port.postMessage(m);
+  port.on('message', (m: ToBackground) => {
+    if (m.kind === 'metrics') void runtime.metrics.snapshot().then((metrics) => reply({ kind: 'metrics', id: m.id, metrics }));
+    else if (m.kind === 'stop') {
+      void (async () => {
+        await app.close();
+        await runtime.eventLog.close();
+        reply({ kind: 'stopped' });
+      })();
+    }
+  });
+  runtime.logger.event('info', 'background thread running', { deployables: options.deployables });
+  reply({ kind: 'ready' });
+}
+
+/**
+ * On Linux a nice value belongs to the calling thread, not the process: the background yields the
+ * CPU to the front (and to anything else on the machine) when cores are short, and runs at full
+ * speed when they are not. Elsewhere this would lower the whole process, so it is skipped.
+ */
+function lowerThreadPriority(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // A container may forbid changing priorities; the background then simply competes as an equal.
+  }
+}
