@@ -5,7 +5,9 @@ export const systemClock: Clock = () => new Date();
 
 /** `YYYY-MM-DDThh:mm:ssZ`, the only timestamp shape the API emits. */
 export function formatUtc(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const iso = date.toISOString();
+  // Years 0–9999 always give `YYYY-MM-DDThh:mm:ss.sssZ` (24 chars); this runs once per scan, so no regex.
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** RFC 3339 with an explicit offset (`Z` or `±hh:mm`); a timestamp without one is rejected. */

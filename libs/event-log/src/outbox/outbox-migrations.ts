@@ -18,6 +18,28 @@ export const OUTBOX_TABLE_SQL = {
   )`,
 } as const;
 
+/**
+ * The outbox without the unique index on event_id: event ids are random and the event log dedupes
+ * them anyway, and the index was a fifth of what writing a scan cost. SQLite cannot drop a
+ * column's UNIQUE, so the table is rebuilt (rows and ids kept).
+ */
+export const OUTBOX_DROP_EVENT_ID_INDEX_SQL = {
+  sqlite: [
+    `CREATE TABLE outbox_rebuilt (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    partition_key TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  )`,
+    'INSERT INTO outbox_rebuilt (id, event_id, topic, partition_key, payload, created_at) SELECT id, event_id, topic, partition_key, payload, created_at FROM outbox',
+    'DROP TABLE outbox',
+    'ALTER TABLE outbox_rebuilt RENAME TO outbox',
+  ],
+  postgres: ['ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_event_id_key'],
+};
+
 /** The record of events a consuming service has applied: idempotency on the event id. */
 export const PROCESSED_EVENTS_TABLE_SQL = {
   sqlite: `CREATE TABLE processed_events (

@@ -31,33 +31,23 @@ export interface OutboxOptions {
 }
 
 /**
- * Transactional outbox. `add` writes events in the caller's transaction, so an event exists
- * exactly when the state change it describes does. The relay moves rows to the event log and
- * deletes them; a crash between the two re-sends, and the log and its consumers dedupe on event id.
+ * Writes events into a service's outbox in the caller's transaction, so an event exists exactly
+ * when the state change it describes does, and wakes the relay once they are committed (the relay
+ * may run on another thread: all-in-one's background).
  */
-export class Outbox {
-  private readonly waker = new Waker();
-  /** Commits wake the relay, which may run on another thread (all-in-one's background thread). */
+export class OutboxWriter {
   private readonly committed: ThreadSignal;
-  private stopListening: () => void = () => undefined;
-  private stopped = true;
-  private loop: Promise<void> | null = null;
-  /** SQLite: rows up to here are in the event log; they are deleted in ranges, not batch by batch. */
-  private relayedUpTo = 0;
-  private deletedUpTo = 0;
-  private lastDeleteAt = 0;
 
   constructor(
-    private readonly db: Database,
-    private readonly log: EventLog,
-    private readonly o: OutboxOptions,
+    db: Database,
+    private readonly clock: Clock = systemClock,
   ) {
     this.committed = new ThreadSignal(`outbox:${db.name}`);
   }
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
-    const now = (this.o.clock ?? systemClock)().getTime();
+    const now = this.clock().getTime();
     const rows = events.map((event) => {
       const def = findEventDefinition(event.type, event.version);
       if (!def) throw new Error(`event ${event.type} v${event.version} is not in the catalog`);
@@ -72,10 +62,46 @@ export class Outbox {
     tx.afterCommit(() => this.committed.notify());
   }
 
+  onCommitted(listener: () => void): () => void {
+    return this.committed.on(listener);
+  }
+
+  close(): void {
+    this.committed.close();
+  }
+}
+
+/**
+ * Transactional outbox: `add` (see OutboxWriter) and the relay, which moves rows to the event log
+ * and deletes them; a crash between the two re-sends, and the log and its consumers dedupe on event id.
+ */
+export class Outbox {
+  private readonly waker = new Waker();
+  private readonly writer: OutboxWriter;
+  private stopListening: () => void = () => undefined;
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  /** SQLite: rows up to here are in the event log; they are deleted in ranges, not batch by batch. */
+  private relayedUpTo = 0;
+  private deletedUpTo = 0;
+  private lastDeleteAt = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: EventLog,
+    private readonly o: OutboxOptions,
+  ) {
+    this.writer = new OutboxWriter(db, o.clock);
+  }
+
+  add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
+    return this.writer.add(tx, events);
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.stopListening = this.committed.on(this.waker.wake);
+    this.stopListening = this.writer.onCommitted(this.waker.wake);
     this.loop = this.run();
   }
 
@@ -90,7 +116,7 @@ export class Outbox {
 
   /** Stops this outbox's wake-ups reaching other threads (the store is closing). */
   close(): void {
-    this.committed.close();
+    this.writer.close();
   }
 
   /** Relays until the outbox is empty; tests and shutdown use it. */

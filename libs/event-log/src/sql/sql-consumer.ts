@@ -22,6 +22,13 @@ export interface SqlConsumerOptions {
   onStop: () => void;
 }
 
+interface LogRow {
+  position: number;
+  topic: string;
+  partition_key: string;
+  payload: string;
+}
+
 interface Claim {
   position: number;
   generation: number;
@@ -98,17 +105,38 @@ export class SqlConsumer implements Subscription {
   private async pollOnce(): Promise<number> {
     const claim = await this.ensureClaim();
     if (!claim) return 0;
-    const placeholders = this.o.topics.map((_, i) => `$${i + 3}`).join(', ');
-    const rows = await this.db.query<{ position: number; topic: string; partition_key: string; payload: string }>(
-      `SELECT position, topic, partition_key, payload FROM event_log
-       WHERE position > $1 AND topic IN (${placeholders}) ORDER BY position LIMIT $2`,
-      [claim.position, this.o.batchSize, ...this.o.topics],
-    );
+    const rows = await this.nextRows(claim.position);
     if (rows.length === 0) return 0;
     const records = this.o.decoded.decode(rows, (missing) => decodeRows(missing, this.o.log));
     if (records.length > 0) await this.o.handler(records);
     await this.commit(Number(rows[rows.length - 1].position));
     return rows.length;
+  }
+
+  /**
+   * The next batch across this group's topics, in log order. One ordered index range per topic,
+   * merged here: a single `topic IN (…) ORDER BY position` query makes the database read and sort
+   * every matching row after the position (all of a lagging consumer's backlog) on every poll, and
+   * a group whose topics are quiet would rescan the whole log since its last match.
+   * The ranges are read one after another, each in its own snapshot, so all are cut at the head
+   * seen first: every position up to it has committed (appends commit in position order), and a
+   * row appended between two reads cannot be passed over by a position taken from another topic.
+   */
+  private async nextRows(after: number): Promise<LogRow[]> {
+    const [top] = await this.db.query<{ head: number | null }>('SELECT MAX(position) AS head FROM event_log');
+    const head = Number(top?.head ?? 0);
+    if (head <= after) return [];
+    const rows: LogRow[] = [];
+    for (const topic of this.o.topics) {
+      rows.push(
+        ...(await this.db.query<LogRow>(
+          'SELECT position, topic, partition_key, payload FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4',
+          [topic, after, head, this.o.batchSize],
+        )),
+      );
+    }
+    if (this.o.topics.length > 1) rows.sort((a, b) => Number(a.position) - Number(b.position));
+    return rows.length > this.o.batchSize ? rows.slice(0, this.o.batchSize) : rows;
   }
 
   private async ensureClaim(): Promise<Claim | null> {

@@ -25,6 +25,11 @@ export interface PlatformRuntime {
   bus: CommandBus;
   eventLog: EventLog;
   fastRoutes: FastRoute[];
+  /**
+   * A part this process cannot run without has died (one of all-in-one's threads): stop, and let
+   * the supervisor restart the process. Nothing is lost; everything acknowledged is committed.
+   */
+  fatal(reason: string): void;
 }
 
 export async function createPlatformRuntime(config: RuntimeConfig, processName: string, thread: ThreadRole = 'single'): Promise<PlatformRuntime> {
@@ -41,7 +46,11 @@ export async function createPlatformRuntime(config: RuntimeConfig, processName: 
   const health = new HealthRegistry();
   health.add({ name: 'event_log', check: () => eventLog.ping() });
   const metrics = thread === 'background' ? new Metrics({ process: processName, thread }, { processMetrics: false }) : new Metrics({ process: processName });
-  return { config, thread, logger, health, metrics, commands, bus, eventLog, fastRoutes: [] };
+  const fatal = (reason: string) => {
+    logger.event('error', 'a required part stopped; exiting', { reason });
+    process.exit(70);
+  };
+  return { config, thread, logger, health, metrics, commands, bus, eventLog, fastRoutes: [], fatal };
 }
 
 /** Whether this thread runs work placed on `side` (the only thread of a process runs everything). */

@@ -63,10 +63,9 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
 
   let closing: Promise<void> | null = null;
   let background: BackgroundThread | null = null;
-  let onBackgroundCrash: (reason: string) => void = () => undefined;
   if (options.backgroundEntry) {
     // Before the server listens, a failed start rejects `ready` and the app's main exits.
-    background = startBackgroundThread(options.backgroundEntry, logger, (reason) => onBackgroundCrash(reason));
+    background = startBackgroundThread(options.backgroundEntry, logger, (reason) => runtime.fatal(reason));
     const thread = background;
     await thread.ready;
     runtime.health.add({ name: 'background_thread', check: async () => void (thread.alive() || Promise.reject(new Error('not running'))) });
@@ -128,9 +127,8 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
     })();
     return closing;
   };
-  onBackgroundCrash = (reason) => {
-    // Scans would still be recorded, but nothing would relay or consume them: stop, and let the supervisor restart us.
-    logger.event('error', 'background thread stopped unexpectedly; exiting', { reason });
+  runtime.fatal = (reason) => {
+    logger.event('error', 'a required part stopped; shutting down', { reason });
     void shutdown(reason).finally(() => process.exit(70));
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -10,7 +10,7 @@ import { chooseDestination, type UserAgentClassifier, visitorHash, withUtm } fro
 import { type LinkRecord, openingRulesOf } from '../links/link-record';
 import { type SubmitLead } from '../leads/submit-lead';
 import { type DailySalts } from '../scans/daily-salts';
-import { type ScanRecorder } from '../scans/scan-recorder';
+import { type RecordsScans } from '../scans/scan-link';
 import { readFormBody } from './form-body';
 import { sendFile, sendPage, sendPlain, sendRedirect } from './respond';
 import { hostOf, readScanRequest } from './scan-request';
@@ -21,7 +21,7 @@ const HOSTED = new Set(['menu', 'form', 'vcard']);
 
 export interface ShortLinkDeps {
   findLink(shortCode: string): Promise<LinkRecord | null>;
-  recorder: ScanRecorder;
+  recorder: RecordsScans;
   salts: DailySalts;
   submitLead: SubmitLead;
   classifier: UserAgentClassifier;

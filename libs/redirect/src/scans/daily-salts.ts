@@ -9,7 +9,8 @@ import { utcDay } from '@qr/visitor';
  * then no longer be linked to today's.
  */
 export class DailySalts {
-  private cached: { day: string; salt: string } | null = null;
+  /** `until`: the first millisecond of the next UTC day, so the hot path compares numbers instead of formatting dates. */
+  private cached: { salt: string; until: number } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -17,14 +18,15 @@ export class DailySalts {
   ) {}
 
   async current(): Promise<string> {
-    const day = utcDay(this.clock());
-    if (this.cached?.day === day) return this.cached.salt;
+    const now = this.clock();
+    if (this.cached && now.getTime() < this.cached.until && now.getTime() >= this.cached.until - 86_400_000) return this.cached.salt;
+    const day = utcDay(now);
     const salt = await this.db.transaction(async (tx) => {
       await tx.query('INSERT INTO daily_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING', [day, randomBytes(32).toString('hex')]);
       await tx.query('DELETE FROM daily_salts WHERE day < $1', [utcDay(new Date(this.clock().getTime() - 2 * 86_400_000))]);
       return (await tx.query<{ salt: string }>('SELECT salt FROM daily_salts WHERE day = $1', [day])).rows[0].salt;
     });
-    this.cached = { day, salt };
+    this.cached = { salt, until: Date.parse(`${day}T00:00:00Z`) + 86_400_000 };
     return salt;
   }
 }

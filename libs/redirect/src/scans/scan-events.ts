@@ -1,19 +1,34 @@
 import { type EventEnvelope, type QrScanLimitReachedV1, type QrScanMilestoneReachedV1, type QrScannedV1 } from '@qr/contracts';
 import { formatUtc, newId } from '@qr/domain';
-import { type LinkRecord } from '../links/link-record';
+import { type ScanFacts, type ScanLink } from './scan-link';
 
-function envelope<T extends string, D>(type: T, link: LinkRecord, at: Date, data: D): EventEnvelope<T, D> {
-  return { id: newId('evt'), type, version: 1, occurred_at: formatUtc(at), workspace_id: link.workspace_id, qr_id: link.qr_id, data };
+function envelope<T extends string, D>(type: T, link: ScanLink, at: Date, data: D, occurredAt = formatUtc(at)): EventEnvelope<T, D> {
+  return { id: newId('evt', () => at), type, version: 1, occurred_at: occurredAt, workspace_id: link.workspace_id, qr_id: link.qr_id, data };
 }
 
-export function scanned(link: LinkRecord, data: Omit<QrScannedV1, 'qr_id' | 'client_ref' | 'short_code'>, at: Date): EventEnvelope<'qr.scanned', QrScannedV1> {
-  return envelope('qr.scanned', link, at, { qr_id: link.qr_id, client_ref: link.client_ref, short_code: link.short_code, ...data });
+/** A scan's event; its `scanned_at` is its `occurred_at`, formatted once (this runs for every scan). */
+export function scanned(link: ScanLink, facts: ScanFacts, scanNumber: number, at: Date): EventEnvelope<'qr.scanned', QrScannedV1> {
+  const scannedAt = formatUtc(at);
+  const data: QrScannedV1 = {
+    qr_id: link.qr_id,
+    client_ref: link.client_ref,
+    short_code: link.short_code,
+    country: facts.country,
+    device: facts.device,
+    os: facts.os,
+    browser: facts.browser,
+    is_bot: facts.is_bot,
+    visitor_hash: facts.visitor_hash,
+    scanned_at: scannedAt,
+    scan_number: scanNumber,
+  };
+  return envelope('qr.scanned', link, at, data, scannedAt);
 }
 
-export function limitReached(link: LinkRecord, limit: number, at: Date): EventEnvelope<'qr.scan_limit_reached', QrScanLimitReachedV1> {
+export function limitReached(link: ScanLink, limit: number, at: Date): EventEnvelope<'qr.scan_limit_reached', QrScanLimitReachedV1> {
   return envelope('qr.scan_limit_reached', link, at, { qr_id: link.qr_id, client_ref: link.client_ref, scan_limit: limit, reached_at: formatUtc(at) });
 }
 
-export function milestoneReached(link: LinkRecord, milestone: number, at: Date): EventEnvelope<'qr.scan_milestone_reached', QrScanMilestoneReachedV1> {
+export function milestoneReached(link: ScanLink, milestone: number, at: Date): EventEnvelope<'qr.scan_milestone_reached', QrScanMilestoneReachedV1> {
   return envelope('qr.scan_milestone_reached', link, at, { qr_id: link.qr_id, client_ref: link.client_ref, milestone, reached_at: formatUtc(at) });
 }

@@ -6,7 +6,8 @@ import { ApplyCodeChanges } from '../links/apply-code-changes';
 import { type LinkRecord } from '../links/link-record';
 import { LinksRepository } from '../links/links.repository';
 import { REDIRECT_MIGRATIONS } from '../store/redirect-migrations';
-import { type ScanFacts, ScanRecorder } from './scan-recorder';
+import { ScanRecorder } from './scan-recorder';
+import { type ScanFacts } from './scan-link';
 
 const facts: ScanFacts = { country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, visitor_hash: 'ab'.repeat(16) };
 

@@ -1,23 +1,18 @@
-import { type EventEnvelope, type QrScannedV1 } from '@qr/contracts';
+import { type EventEnvelope } from '@qr/contracts';
 import { type Log } from '@qr/domain';
-import { type Outbox } from '@qr/event-log';
+import { type OutboxWriter } from '@qr/event-log';
 import { type Database, type Tx } from '@qr/persistence';
 import { DEFAULT_MILESTONES, milestonesReached } from '@qr/visitor';
-import { type LinkRecord } from '../links/link-record';
 import { limitReached, milestoneReached, scanned } from './scan-events';
-
-export type ScanFacts = Omit<QrScannedV1, 'qr_id' | 'client_ref' | 'short_code' | 'scan_number' | 'scanned_at'>;
+import { type RecordsScans, type ScanFacts, type ScanLink, type ScanOutcome } from './scan-link';
 
 interface PendingScan {
-  link: LinkRecord;
+  link: ScanLink;
   facts: ScanFacts;
   at: Date;
   resolve: (outcome: ScanOutcome) => void;
   reject: (err: unknown) => void;
 }
-
-/** admitted: the scan is counted and its event committed; otherwise the scan limit was reached first. */
-export type ScanOutcome = { admitted: true; scanNumber: number } | { admitted: false };
 
 const MAX_BATCH = 1000;
 
@@ -29,19 +24,19 @@ const MAX_BATCH = 1000;
  * whatever the concurrency and however many processes. Their `qr.scanned` events, the one
  * `qr.scan_limit_reached` and any milestones are written in the same transaction, before any 302.
  */
-export class ScanRecorder {
+export class ScanRecorder implements RecordsScans {
   private queue: PendingScan[] = [];
   private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
-    private readonly outbox: Outbox,
+    private readonly outbox: Pick<OutboxWriter, 'add'>,
     private readonly log: Log,
     private readonly milestones: readonly number[] = DEFAULT_MILESTONES,
-    private readonly onCommitted: (link: LinkRecord, count: number) => void = () => undefined,
+    private readonly onCommitted: (link: ScanLink, count: number) => void = () => undefined,
   ) {}
 
-  record(link: LinkRecord, facts: ScanFacts, at: Date): Promise<ScanOutcome> {
+  record(link: ScanLink, facts: ScanFacts, at: Date): Promise<ScanOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ link, facts, at, resolve, reject });
       if (!this.flushing) this.flushing = this.drain();
@@ -83,7 +78,7 @@ export class ScanRecorder {
         if (counted.before + k >= counted.after) return void (outcomes[batchIndex] = { admitted: false });
         const scanNumber = counted.before + k + 1;
         outcomes[batchIndex] = { admitted: true, scanNumber };
-        events.push(scanned(link, { ...scan.facts, scanned_at: scan.at.toISOString().replace(/\.\d{3}Z$/, 'Z'), scan_number: scanNumber }, scan.at));
+        events.push(scanned(link, scan.facts, scanNumber, scan.at));
       });
       const lastAt = batch[indexes[indexes.length - 1]].at;
       if (counted.limit !== null && counted.before < counted.limit && counted.after === counted.limit) events.push(limitReached(link, counted.limit, lastAt));

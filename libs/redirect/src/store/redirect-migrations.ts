@@ -1,4 +1,4 @@
-import { OUTBOX_TABLE_SQL, PROCESSED_EVENTS_TABLE_SQL } from '@qr/event-log';
+import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_TABLE_SQL, PROCESSED_EVENTS_TABLE_SQL } from '@qr/event-log';
 import { defineMigration } from '@qr/persistence';
 
 /**
@@ -49,4 +49,5 @@ export const REDIRECT_MIGRATIONS = [
     postgres: [OUTBOX_TABLE_SQL.postgres, PROCESSED_EVENTS_TABLE_SQL.postgres],
   }),
   defineMigration({ timestamp: 1763700000400, name: 'CreateLinksLeadsSalts', sqlite: LINKS, postgres: LINKS }),
+  defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
 ];

@@ -1,0 +1,15 @@
+import { type QrScannedV1 } from '@qr/contracts';
+import { type LinkRecord } from '../links/link-record';
+
+/** What recording a scan needs to know about its link (the fields its events carry). */
+export type ScanLink = Pick<LinkRecord, 'qr_id' | 'workspace_id' | 'client_ref' | 'short_code'>;
+
+export type ScanFacts = Omit<QrScannedV1, 'qr_id' | 'client_ref' | 'short_code' | 'scan_number' | 'scanned_at'>;
+
+/** admitted: the scan is counted and its event committed; otherwise the scan limit was reached first. */
+export type ScanOutcome = { admitted: true; scanNumber: number } | { admitted: false };
+
+/** Counts a scan and commits its event before resolving: a local ScanRecorder, or all-in-one's scan-writer thread. */
+export interface RecordsScans {
+  record(link: ScanLink, facts: ScanFacts, at: Date): Promise<ScanOutcome>;
+}
