@@ -28,3 +28,13 @@ export function backoffMs(failures: number, baseMs = 250, maxMs = 30_000): numbe
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Whether a relay or consumer that just handled `handled` of at most `batchSize` records should wait
+ * a moment before reading again. A full batch means a backlog: read on at once. A small one (under 16)
+ * means light traffic: the next event should not wait. In between, traffic is heavy enough that
+ * waiting lets the next batch grow, which is what keeps per-event cost down under load.
+ */
+export function lingers(handled: number, batchSize: number): boolean {
+  return handled >= 16 && handled < batchSize;
+}

@@ -3,7 +3,7 @@ import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type EventLog, type LogRecord } from '../event-log.port';
 import { ThreadSignal } from '../thread-signal';
-import { backoffMs, sleep, Waker } from '../wait-for';
+import { backoffMs, lingers, sleep, Waker } from '../wait-for';
 
 const ADD_CHUNK = 100;
 
@@ -24,7 +24,7 @@ function lazyEvent(row: OutboxRow): EventEnvelope {
 export interface OutboxOptions {
   batchSize?: number;
   pollMs?: number;
-  /** After a partial batch, how long the relay waits before reading again (default 5 ms): batches grow under load. */
+  /** How long the relay waits before reading again when `lingers` says so (default 5 ms): batches grow under load. */
   lingerMs?: number;
   clock?: Clock;
   log: Log;
@@ -141,7 +141,7 @@ export class Outbox {
         if (moved === 0) {
           await this.deleteRelayed();
           await this.waker.wait(this.o.pollMs ?? 1000);
-        } else if (moved < (this.o.batchSize ?? 500)) await sleep(this.o.lingerMs ?? 5);
+        } else if (lingers(moved, this.o.batchSize ?? 500)) await sleep(this.o.lingerMs ?? 5);
       } catch (err) {
         failures += 1;
         this.o.log.event('warn', 'outbox relay failed; will retry', { store: this.db.name, failures, error: String(err) });

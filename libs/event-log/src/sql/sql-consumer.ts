@@ -1,7 +1,7 @@
 import { type Clock, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
-import { backoffMs, sleep, Waker } from '../wait-for';
+import { backoffMs, lingers, sleep, Waker } from '../wait-for';
 import { type DecodedRowCache } from './decoded-row-cache';
 import { decodeRows } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
@@ -13,7 +13,7 @@ export interface SqlConsumerOptions {
   batchSize: number;
   owner: string;
   pollMs: number;
-  /** After a batch smaller than batchSize, wait this long before the next read (see SqlEventLogOptions). */
+  /** How long to wait before the next read when `lingers` says so. */
   lingerMs: number;
   leaseMs: number;
   clock: Clock;
@@ -87,7 +87,7 @@ export class SqlConsumer implements Subscription {
         const handled = await this.pollOnce();
         failures = 0;
         if (!handled) await this.waker.wait(this.claim ? this.o.pollMs : Math.min(this.o.pollMs, this.o.leaseMs / 3));
-        else if (handled < this.o.batchSize && this.o.lingerMs > 0) await sleep(this.o.lingerMs);
+        else if (lingers(handled, this.o.batchSize)) await sleep(this.o.lingerMs);
       } catch (err) {
         failures += 1;
         this.claim = null;

@@ -9,11 +9,7 @@ import { type WakeupChannel } from './wakeup-channel';
 export interface SqlEventLogOptions {
   /** Idle poll interval: the safety net under wake-ups. */
   pollMs?: number;
-  /**
-   * After a partial batch, how long a consumer waits before reading again (default 10 ms). An idle
-   * consumer still reads the moment it is woken; under load, batches grow instead of every commit
-   * costing each group a read, a transaction and an offset commit.
-   */
+  /** How long a consumer waits before reading again when `lingers` says so (default 10 ms). */
   lingerMs?: number;
   /** How long a consumer's claim on its group lasts without renewal. */
   leaseMs?: number;
