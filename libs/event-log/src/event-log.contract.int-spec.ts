@@ -7,8 +7,8 @@ import { openDatabase, defineMigration, type StorageConfig } from '@qr/persisten
 import { createTempDir, provisionStorage, type TestStorage, waitUntil } from '@qr/testing';
 import { type ConsumedRecord, type EventLog, type Subscription } from './event-log.port';
 import { openEventLog } from './open-event-log';
-import { Outbox } from './outbox/outbox';
-import { OUTBOX_TABLE_SQL } from './outbox/outbox-migrations';
+import { Outbox, OutboxWriter } from './outbox/outbox';
+import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_TABLE_SQL } from './outbox/outbox-migrations';
 
 /**
  * The event-log contract: every transport must pass it. SQL on SQLite and on PostgreSQL always run;
@@ -236,6 +236,37 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       await outbox.stop();
       expect(await outbox.pending()).toBe(0);
       await producerDb.close();
+    });
+
+    it('relays, in commit order and once, what another connection writes to the outbox (all-in-one’s front and background)', async () => {
+      const log = await openLog();
+      const name = `producer_${newId('evt').slice(-6).toLowerCase()}`;
+      const migrations = [
+        defineMigration({ timestamp: 1763700000001, name: 'Outbox', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
+        defineMigration({ timestamp: 1763700000002, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
+      ];
+      const writerDb = await openDatabase({ name, storage, runMigrations: true, migrations });
+      const relayDb = await openDatabase({ name, storage, runMigrations: false, migrations });
+      const writer = new OutboxWriter(writerDb);
+      // Small batches, so the relay's high-water mark and its range deletes are crossed many times.
+      const outbox = new Outbox(relayDb, log, { log: silentLog, pollMs: 20, batchSize: 25 });
+      outbox.start();
+      const key = uniqueKey('two');
+      const events = Array.from({ length: 120 }, (_, i) => scanned(key, i + 1));
+      const { seen } = collect(log, uniqueGroup('two'));
+      for (let i = 0; i < events.length; i += 10) {
+        await writerDb.transaction((tx) => writer.add(tx, events.slice(i, i + 10)));
+        await new Promise((r) => setTimeout(r, 15));
+      }
+      await waitUntil(() => mine(seen, events).length >= events.length, 'every event relayed');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(mine(seen, events).map((r) => (r.event.data as QrScannedV1).scan_number)).toEqual(events.map((_, i) => i + 1));
+      await outbox.stop();
+      expect(await outbox.pending()).toBe(0);
+      writer.close();
+      outbox.close();
+      await writerDb.close();
+      await relayDb.close();
     });
 
     it('resumes from the committed offset after kill -9 mid-batch and loses nothing', async () => {

@@ -19,6 +19,7 @@ export function shareSignalsAcrossThreads(): void {
 export class ThreadSignal {
   private readonly listeners = new Set<() => void>();
   private channel: BroadcastChannel | null = null;
+  private closed = false;
 
   constructor(readonly name: string) {}
 
@@ -28,19 +29,22 @@ export class ThreadSignal {
   }
 
   on(listener: () => void): () => void {
+    if (this.closed) return () => undefined;
     this.listeners.add(listener);
     this.open();
     return () => this.listeners.delete(listener);
   }
 
+  /** Final: afterwards the signal neither listens nor reaches other threads. */
   close(): void {
+    this.closed = true;
     this.listeners.clear();
     this.channel?.close();
     this.channel = null;
   }
 
   private open(): BroadcastChannel | null {
-    if (!acrossThreads) return null;
+    if (!acrossThreads || this.closed) return null;
     if (!this.channel) {
       const channel = new BroadcastChannel(`qr-signal:${this.name}`);
       channel.onmessage = () => {

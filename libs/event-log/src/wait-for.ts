@@ -1,14 +1,24 @@
-/** Resolves after `ms`, or earlier when `wake` is called: the consumer's and relay's idle wait. */
+/**
+ * Resolves after `ms`, or earlier when `wake` is called: the consumer's and relay's idle wait. A wake
+ * while nobody waits is remembered, so the next `wait` returns at once: a commit announced while the
+ * relay was busy between its read and its wait is not left for the slow poll.
+ */
 export class Waker {
   private pending: (() => void) | null = null;
+  private woken = false;
 
   wake = (): void => {
     const resolve = this.pending;
     this.pending = null;
-    resolve?.();
+    if (resolve) resolve();
+    else this.woken = true;
   };
 
   wait(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);

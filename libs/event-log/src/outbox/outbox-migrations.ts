@@ -34,6 +34,10 @@ export const OUTBOX_DROP_EVENT_ID_INDEX_SQL = {
     created_at INTEGER NOT NULL
   )`,
     'INSERT INTO outbox_rebuilt (id, event_id, topic, partition_key, payload, created_at) SELECT id, event_id, topic, partition_key, payload, created_at FROM outbox',
+    // Ids keep counting from where they were (an empty outbox would otherwise restart at 1): a relay
+    // reading past its high-water mark must never see a new row below it.
+    "DELETE FROM sqlite_sequence WHERE name = 'outbox_rebuilt'",
+    "INSERT INTO sqlite_sequence (name, seq) SELECT 'outbox_rebuilt', seq FROM sqlite_sequence WHERE name = 'outbox'",
     'DROP TABLE outbox',
     'ALTER TABLE outbox_rebuilt RENAME TO outbox',
   ],

@@ -18,4 +18,25 @@ describe('Metrics', () => {
     metrics.trackConsumer({ group: 'broken', lag: () => Promise.reject(new Error('db down')) });
     expect(await metrics.registry.metrics()).toContain('qr_event_consumer_lag{group="broken"} -1');
   });
+
+  it('serves another thread’s series beside its own, each family once, process metrics included', async () => {
+    const front = new Metrics({ process: 'all-in-one' });
+    const background = new Metrics({ process: 'all-in-one', thread: 'background' }, { processMetrics: false });
+    front.trackConsumer({ group: 'redirect-service.links', lag: async () => 0 });
+    background.trackConsumer({ group: 'analytics-service.projection', lag: async () => 12 });
+    front.addSource(() => background.snapshot());
+    const text = await front.exposition();
+    expect(text).toContain('qr_event_consumer_lag{group="redirect-service.links",process="all-in-one"} 0');
+    expect(text).toContain('qr_event_consumer_lag{group="analytics-service.projection",process="all-in-one",thread="background"} 12');
+    expect(text.match(/^# TYPE qr_event_consumer_lag gauge$/gm)).toHaveLength(1);
+    // prom-client's aggregator drops metrics it marks "omit"; the start time must survive.
+    expect(text).toMatch(/^process_start_time_seconds\{process="all-in-one"\} \d+/m);
+    expect(text).not.toMatch(/process_cpu_user_seconds_total\{[^}]*thread="background"/);
+  });
+
+  it('still answers when a source fails', async () => {
+    const front = new Metrics({ process: 'all-in-one' });
+    front.addSource(() => Promise.reject(new Error('thread gone')));
+    expect(await front.exposition()).toContain('qr_http_requests_total');
+  });
 });

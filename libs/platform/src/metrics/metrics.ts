@@ -53,7 +53,9 @@ export class Metrics {
   async exposition(): Promise<string> {
     if (!this.sources.length) return this.registry.metrics();
     const parts = await Promise.all([this.snapshot(), ...this.sources.map((s) => s().catch(() => [] as MetricsSnapshot))]);
-    return AggregatorRegistry.aggregate(parts).metrics();
+    // The sources' series differ by their default labels (thread="background"), so "sum" only ever puts
+    // series side by side. Without it prom-client drops metrics marked "omit" (process_start_time_seconds).
+    return AggregatorRegistry.aggregate(parts.map((part) => part.map((metric) => ({ ...metric, aggregator: 'sum' as const })))).metrics();
   }
 
   /** Exports this subscription's lag as `qr_event_consumer_lag{group}` until it is untracked. */

@@ -10,6 +10,8 @@ import { PlatformModule } from '../platform.module';
 import { createPlatformRuntime } from './platform-runtime';
 import { type RunOptions } from './run-deployables';
 
+const METRICS_WAIT_MS = 2000;
+
 type ToBackground = { kind: 'metrics'; id: number } | { kind: 'stop' };
 type FromBackground = { kind: 'ready' } | { kind: 'metrics'; id: number; metrics: MetricsSnapshot } | { kind: 'stopped' };
 
@@ -43,8 +45,13 @@ export function startBackgroundThread(entry: string, log: Log, onCrash: (reason:
   let markStopped: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
 
+  let started = false;
+  let failure: string | null = null;
   worker.on('message', (m: FromBackground) => {
-    if (m.kind === 'ready') markReady();
+    if (m.kind === 'ready') {
+      started = true;
+      markReady();
+    }
     else if (m.kind === 'stopped') markStopped();
     else if (m.kind === 'metrics') {
       waiting.get(m.id)?.(m.metrics);
@@ -52,26 +59,36 @@ export function startBackgroundThread(entry: string, log: Log, onCrash: (reason:
     }
   });
   worker.on('error', (err) => {
-    log.event('error', 'background thread failed', { error: err.stack ?? String(err) });
+    failure = err.stack ?? String(err);
+    log.event('error', 'background thread failed', { error: failure });
   });
   worker.on('exit', (code) => {
     alive = false;
     markStopped();
     for (const resolve of waiting.values()) resolve([]);
     waiting.clear();
-    failStart(new Error(`background thread exited (${code}) before it was ready`));
-    if (!stopping) onCrash(`background thread exited (${code})`);
+    // Before `ready`, the start fails (the caller exits 1 with the cause); after it, the process must stop.
+    if (!started) failStart(new Error(`background thread exited (${code}) before it was ready${failure ? `: ${failure}` : ''}`));
+    else if (!stopping) onCrash(`background thread exited (${code})`);
   });
 
   const send = (m: ToBackground) => worker.postMessage(m);
   return {
     ready,
     alive: () => alive,
+    // A scrape must not hang on a busy or stuck background: after 2 s it is served without those series.
     metrics: () =>
       alive
         ? new Promise<MetricsSnapshot>((resolve) => {
             const id = ++nextId;
-            waiting.set(id, resolve);
+            const timer = setTimeout(() => {
+              waiting.delete(id);
+              resolve([]);
+            }, METRICS_WAIT_MS);
+            waiting.set(id, (m) => {
+              clearTimeout(timer);
+              resolve(m);
+            });
             send({ kind: 'metrics', id });
           })
         : Promise.resolve([]),
@@ -103,7 +120,12 @@ export async function serveBackground(options: RunOptions): Promise<void> {
   await app.init();
   const reply = (m: FromBackground) => port.postMessage(m);
   port.on('message', (m: ToBackground) => {
-    if (m.kind === 'metrics') void runtime.metrics.snapshot().then((metrics) => reply({ kind: 'metrics', id: m.id, metrics }));
+    if (m.kind === 'metrics') {
+      void runtime.metrics
+        .snapshot()
+        .catch(() => [])
+        .then((metrics) => reply({ kind: 'metrics', id: m.id, metrics }));
+    }
     else if (m.kind === 'stop') {
       void (async () => {
         await app.close();

@@ -68,7 +68,12 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
     background = startBackgroundThread(options.backgroundEntry, logger, (reason) => runtime.fatal(reason));
     const thread = background;
     await thread.ready;
-    runtime.health.add({ name: 'background_thread', check: async () => void (thread.alive() || Promise.reject(new Error('not running'))) });
+    runtime.health.add({
+      name: 'background_thread',
+      check: async () => {
+        if (!thread.alive()) throw new Error('not running');
+      },
+    });
     runtime.metrics.addSource(() => thread.metrics());
   }
 

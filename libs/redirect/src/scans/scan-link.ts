@@ -9,7 +9,7 @@ export type ScanFacts = Omit<QrScannedV1, 'qr_id' | 'client_ref' | 'short_code' 
 /** admitted: the scan is counted and its event committed; otherwise the scan limit was reached first. */
 export type ScanOutcome = { admitted: true; scanNumber: number } | { admitted: false };
 
-/** Counts a scan and commits its event before resolving: a local ScanRecorder, or all-in-one's scan-writer thread. */
+/** Counts a scan and commits its event before resolving (ScanRecorder); what the short-link route needs. */
 export interface RecordsScans {
   record(link: ScanLink, facts: ScanFacts, at: Date): Promise<ScanOutcome>;
 }
