@@ -1,0 +1,1 @@
+require('./background-thread')('fail-before-ready');
