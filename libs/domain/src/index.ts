@@ -1,4 +1,5 @@
 export * from './time/clock';
+export * from './time/zone-clock';
 export * from './ids/base62';
 export * from './ids/new-id';
 export * from './api-keys/api-key-format';

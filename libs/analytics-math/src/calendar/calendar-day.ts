@@ -1,18 +1,9 @@
-/** Milliseconds in a calendar day without a clock change (UTC has none). */
-export const DAY_MS = 86_400_000;
+import { calendarMs, DAY_MS } from '@qr/domain';
+
+// Shared with the opening rules (@qr/domain's zone clock), re-exported for this library's modules.
+export { calendarMs, DAY_MS };
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * Milliseconds since the epoch of a calendar date and time read as if it were UTC; month is 1-12.
- * `Date.UTC` is avoided because it maps years 0-99 to 1900-1999.
- */
-export function calendarMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, 0);
-  return date.getTime();
-}
 
 /**
  * Day number (days since 1970-01-01) of a `YYYY-MM-DD` that names a real date of the proleptic

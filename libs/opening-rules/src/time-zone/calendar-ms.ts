@@ -1,17 +1,9 @@
-export const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
+import { calendarMs, DAY_MS } from '@qr/domain';
 
-/**
- * Milliseconds since the epoch of a calendar date and time read as if it were UTC; month is 1-12.
- * Comparing this with the real instant gives a zone's offset. `Date.UTC` is avoided because it
- * maps years 0-99 to 1900-1999.
- */
-export function calendarMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, 0);
-  return date.getTime();
-}
+// Shared with analytics (@qr/domain's zone clock), re-exported for this library's modules.
+export { calendarMs, DAY_MS };
+
+export const MINUTE_MS = 60_000;
 
 /** Days since 1970-01-01 of a calendar date: consecutive integers make "the day before" plain arithmetic. */
 export function dayNumberOf(year: number, month: number, day: number): number {
