@@ -10,3 +10,4 @@ export * from './rate-limit/fixed-window-counter';
 export * from './access/roles';
 export * from './errors/api-error';
 export * from './logging/log';
+export * from './validation/http-url-fault';

@@ -1,4 +1,4 @@
-import type { FieldError } from '@qr/domain';
+import { type FieldError, type HttpUrlFault, httpUrlFault } from '@qr/domain';
 import { CONTENT_LIMITS } from './content-limits';
 import { codePointLength } from './validation/field-checker';
 
@@ -22,13 +22,6 @@ import { codePointLength } from './validation/field-checker';
  * The URL is validated as given and never rewritten.
  */
 
-// \s covers ASCII and Unicode spaces (U+00A0, U+1680, U+2000–U+200A, U+2028/9, U+202F, U+205F,
-// U+3000, U+FEFF); the rest are controls and invisible format characters.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const FORBIDDEN_CHARS = /[\s\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\\]/;
-const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-const HTTP_PREFIX = /^https?:\/\/(?!\/)/i;
-
 /**
  * Every problem with `value` as an absolute http(s) URL, reported at `pointer`; empty when valid.
  *
@@ -47,28 +40,15 @@ function urlProblem(value: unknown): Problem | undefined {
   if (typeof value !== 'string') return ['invalid_type', 'Must be a string.'];
   if (value === '') return ['required', 'Must not be empty.'];
   if (codePointLength(value) > CONTENT_LIMITS.url) return ['too_long', `At most ${CONTENT_LIMITS.url} characters.`];
-  if (FORBIDDEN_CHARS.test(value)) {
-    return ['invalid_url', 'Must not contain whitespace, control characters or backslashes; percent-encode them.'];
-  }
-  const scheme = SCHEME.exec(value)?.[1];
-  if (scheme === undefined) return ['invalid_url', 'Must be an absolute URL starting with http:// or https://.'];
-  if (!/^https?$/i.test(scheme)) return ['unsupported_scheme', 'Only http and https URLs are allowed.'];
-  if (!HTTP_PREFIX.test(value)) return ['invalid_url', 'Must be an absolute URL starting with http:// or https://.'];
-  return parsedProblem(value);
+  const fault = httpUrlFault(value);
+  return fault ? FAULTS[fault] : undefined;
 }
 
-function parsedProblem(value: string): Problem | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return ['invalid_url', 'Is not a valid URL.'];
-  }
-  if (url.hostname === '') return ['invalid_url', 'Must have a host name.'];
-  // The raw authority, not url.username: WHATWG drops an empty `@`, which still disguises the host.
-  const authority = value.slice(value.indexOf('//') + 2).split(/[/?#]/, 1)[0] ?? '';
-  if (authority.includes('@') || url.username !== '' || url.password !== '') {
-    return ['credentials_not_allowed', 'Must not contain a user name or password.'];
-  }
-  return undefined;
-}
+const FAULTS: Record<HttpUrlFault, Problem> = {
+  forbidden_chars: ['invalid_url', 'Must not contain whitespace, control characters or backslashes; percent-encode them.'],
+  unsupported_scheme: ['unsupported_scheme', 'Only http and https URLs are allowed.'],
+  not_absolute_http: ['invalid_url', 'Must be an absolute URL starting with http:// or https://.'],
+  unparseable: ['invalid_url', 'Is not a valid URL.'],
+  no_host: ['invalid_url', 'Must have a host name.'],
+  credentials: ['credentials_not_allowed', 'Must not contain a user name or password.'],
+};
