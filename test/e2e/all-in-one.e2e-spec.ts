@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { admin, type AppProcess, call, createTempDir, startApp, type TempDir, waitUntil } from '@qr/testing';
 import { billingPeriodAt } from '@qr/domain';
@@ -28,6 +29,13 @@ describe('all-in-one server', () => {
     expect(ready.status).toBe(200);
     expect(Object.keys(ready.body.checks as object)).toEqual(expect.arrayContaining(['event_log', 'gateway_db', 'qr_db', 'redirect_db', 'analytics_db', 'webhooks_db', 'background_thread']));
     expect(ready.body.checks).toMatchObject({ background_thread: 'ok' });
+    if (process.platform === 'linux') {
+      // Exactly one thread of the process, the background's, runs at SCHED_IDLE (policy 5); the front does not.
+      const policies = readdirSync(`/proc/${server.child.pid}/task`).map((tid) => ({ tid: Number(tid), policy: threadPolicy(server.child.pid!, tid) }));
+      expect(policies.filter((t) => t.policy === 5)).toHaveLength(1);
+      expect(policies.find((t) => t.tid === server.child.pid)?.policy).toBe(0);
+      expect(server.output()).toMatch(/"msg":"background thread running".*"priority":"idle"/);
+    }
     const keys = await call(api('/api-keys'), { key: bootstrapKey });
     expect(keys.status).toBe(200);
     expect(keys.headers.get('ratelimit-policy')).toMatch(/^"monthly";q=25000;w=\d+$/);
@@ -163,6 +171,8 @@ describe('all-in-one server', () => {
     }
     expect(metrics).toMatch(/qr_event_consumer_lag\{group="redirect-service\.links",process="all-in-one"\} \d+/);
     expect(metrics.match(/^# TYPE qr_event_consumer_lag gauge$/gm)).toHaveLength(1);
+    // The outboxes are relayed on the background, so their backlog is the background's series.
+    for (const store of ['qr', 'redirect']) expect(metrics).toMatch(new RegExp(`qr_outbox_pending\\{store="${store}",[^}]*thread="background"\\} \\d+`));
     expect(metrics.match(/^# TYPE process_cpu_user_seconds_total counter$/gm)).toHaveLength(1);
   });
 
@@ -180,3 +190,9 @@ describe('all-in-one server', () => {
     expect(server.output()).not.toContain('First run');
   });
 });
+
+/** A thread's scheduling policy, field 41 of /proc/<pid>/task/<tid>/stat (counted after the command name). */
+function threadPolicy(pid: number, tid: string): number {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+}

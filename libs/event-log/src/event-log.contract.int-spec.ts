@@ -249,7 +249,10 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       const relayDb = await openDatabase({ name, storage, runMigrations: false, migrations });
       const writer = new OutboxWriter(writerDb);
       // Small batches, so the relay's high-water mark and its range deletes are crossed many times.
-      const outbox = new Outbox(relayDb, log, { log: silentLog, pollMs: 20, batchSize: 25 });
+      const ages: number[] = [];
+      const outbox = new Outbox(relayDb, log, { log: silentLog, pollMs: 20, batchSize: 25, onBacklog: (ms) => ages.push(ms) });
+      await writerDb.transaction((tx) => writer.add(tx, []));
+      expect(await outbox.pending()).toBe(0);
       outbox.start();
       const key = uniqueKey('two');
       const events = Array.from({ length: 120 }, (_, i) => scanned(key, i + 1));
@@ -261,6 +264,10 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       await waitUntil(() => mine(seen, events).length >= events.length, 'every event relayed');
       await new Promise((r) => setTimeout(r, 300));
       expect(mine(seen, events).map((r) => (r.event.data as QrScannedV1).scan_number)).toEqual(events.map((_, i) => i + 1));
+      // Every relayed batch reported how long its oldest row had waited (all-in-one's background priority).
+      expect(ages.length).toBeGreaterThanOrEqual(Math.ceil(events.length / 25));
+      for (const age of ages) expect(age).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...ages)).toBeLessThan(10_000);
       await outbox.stop();
       expect(await outbox.pending()).toBe(0);
       writer.close();

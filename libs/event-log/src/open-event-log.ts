@@ -14,6 +14,8 @@ export interface OpenEventLogOptions {
   log: Log;
   pollMs?: number;
   leaseMs?: number;
+  /** Told the age of the oldest record in each batch a SQL consumer reads (all-in-one's background priority). */
+  onBacklog?: (ageMs: number) => void;
 }
 
 /** The one place that turns configuration into an event log transport. */
@@ -25,5 +27,5 @@ export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
   }
   const db = await openDatabase({ name: 'eventlog', storage: o.storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: o.runMigrations });
   const wakeups = o.storage.kind === 'postgres' ? new PgWakeupChannel(o.storage.url, `event_log_${db.schema}`, o.log) : new LocalWakeupChannel();
-  return new SqlEventLog(db, wakeups, { log: o.log, pollMs: o.pollMs, leaseMs: o.leaseMs });
+  return new SqlEventLog(db, wakeups, { log: o.log, pollMs: o.pollMs, leaseMs: o.leaseMs, onBacklog: o.onBacklog });
 }

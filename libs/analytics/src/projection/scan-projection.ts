@@ -48,24 +48,39 @@ export class ScanProjection {
     return events.filter((e) => fresh.has(e.id) && !seen.has(e.id) && seen.add(e.id));
   }
 
-  private async applyScans(tx: Tx, scans: EventEnvelope<'qr.scanned', QrScannedV1>[]): Promise<void> {
-    if (!scans.length) return;
+  private async applyScans(tx: Tx, events: EventEnvelope<'qr.scanned', QrScannedV1>[]): Promise<void> {
+    if (!events.length) return;
+    const scans = placeScans(events);
     const newVisitors = await this.newVisitors(tx, scans);
+    // Scans that differ in nothing the projection keeps are counted together first: one key per scan,
+    // then each group updates its bucket and its eight dimension rows once.
+    const groups = new Map<string, { scan: PlacedScan; counts: Counts }>();
+    for (const scan of scans) {
+      const d = scan.e.data;
+      const key = `${d.qr_id}|${scan.bucket}|${d.is_bot ? 1 : 0}|${d.device ?? ''}|${d.country ?? ''}|${d.os ?? ''}|${d.browser ?? ''}`;
+      const counts = getOr(groups, key, () => ({ scan, counts: { human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 } })).counts;
+      counts[d.is_bot ? 'bot' : 'human'] += 1;
+      if (newVisitors.has(scan)) counts[d.is_bot ? 'bot_uniques' : 'human_uniques'] += 1;
+    }
     const buckets = new Map<string, Counts & { qr_id: string; bucket: number; workspace_id: string }>();
     const bucketDims = new Map<string, { qr_id: string; bucket: number; dim: string; value: string; human: number; bot: number }>();
     const dayDims = new Map<string, { qr_id: string; day: string; dim: string; value: string; human: number; bot: number }>();
-    for (const e of scans) {
-      const at = Date.parse(e.data.scanned_at);
-      const bucket = bucketOf(at);
-      const day = utcDayOf(at);
-      const side = e.data.is_bot ? 'bot' : 'human';
-      const b = getOr(buckets, `${e.data.qr_id}|${bucket}`, () => ({ qr_id: e.data.qr_id, bucket, workspace_id: e.workspace_id, human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 }));
-      b[side] += 1;
-      if (newVisitors.has(`${e.data.qr_id}|${day}|${e.data.visitor_hash}|${e.id}`)) b[e.data.is_bot ? 'bot_uniques' : 'human_uniques'] += 1;
+    for (const { scan, counts } of groups.values()) {
+      const { e, bucket, day } = scan;
+      const qrId = e.data.qr_id;
+      const b = getOr(buckets, `${qrId}|${bucket}`, () => ({ qr_id: qrId, bucket, workspace_id: e.workspace_id, human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 }));
+      b.human += counts.human;
+      b.bot += counts.bot;
+      b.human_uniques += counts.human_uniques;
+      b.bot_uniques += counts.bot_uniques;
       for (const dim of DIMENSIONS) {
         const value = e.data[dim] ?? '';
-        getOr(bucketDims, `${e.data.qr_id}|${bucket}|${dim}|${value}`, () => ({ qr_id: e.data.qr_id, bucket, dim, value, human: 0, bot: 0 }))[side] += 1;
-        getOr(dayDims, `${e.data.qr_id}|${day}|${dim}|${value}`, () => ({ qr_id: e.data.qr_id, day, dim, value, human: 0, bot: 0 }))[side] += 1;
+        const bd = getOr(bucketDims, `${qrId}|${bucket}|${dim}|${value}`, () => ({ qr_id: qrId, bucket, dim, value, human: 0, bot: 0 }));
+        const dd = getOr(dayDims, `${qrId}|${day}|${dim}|${value}`, () => ({ qr_id: qrId, day, dim, value, human: 0, bot: 0 }));
+        bd.human += counts.human;
+        bd.bot += counts.bot;
+        dd.human += counts.human;
+        dd.bot += counts.bot;
       }
     }
     await upsertAdding(tx, 'scan_buckets', ['qr_id', 'bucket'], ['workspace_id'], ['human', 'bot', 'human_uniques', 'bot_uniques'], [...buckets.values()]);
@@ -75,16 +90,16 @@ export class ScanProjection {
 
   /**
    * The scans whose (code, UTC day, visitor hash) was not seen before: each such scan is a new unique
-   * scanner. Keys are returned with the event id so only the first scan of a visitor counts.
+   * scanner. Only the first scan of a visitor in the batch can be one.
    */
-  private async newVisitors(tx: Tx, scans: EventEnvelope<'qr.scanned', QrScannedV1>[]): Promise<Set<string>> {
-    const firstOf = new Map<string, EventEnvelope<'qr.scanned', QrScannedV1>>();
-    for (const e of scans) {
-      const key = `${e.data.qr_id}|${utcDayOf(Date.parse(e.data.scanned_at))}|${e.data.visitor_hash}`;
-      if (!firstOf.has(key)) firstOf.set(key, e);
+  private async newVisitors(tx: Tx, scans: readonly PlacedScan[]): Promise<Set<PlacedScan>> {
+    const firstOf = new Map<string, PlacedScan>();
+    for (const scan of scans) {
+      const key = `${scan.e.data.qr_id}|${scan.day}|${scan.e.data.visitor_hash}`;
+      if (!firstOf.has(key)) firstOf.set(key, scan);
     }
     const keys = [...firstOf.keys()];
-    const inserted = new Set<string>();
+    const fresh = new Set<PlacedScan>();
     for (let i = 0; i < keys.length; i += 200) {
       const chunk = keys.slice(i, i + 200).map((k) => k.split('|'));
       const values = chunk.map((_, j) => `($${j * 3 + 1}, $${j * 3 + 2}, $${j * 3 + 3})`).join(', ');
@@ -92,9 +107,9 @@ export class ScanProjection {
         `INSERT INTO visitor_days (qr_id, day, visitor_hash) VALUES ${values} ON CONFLICT DO NOTHING RETURNING qr_id, day, visitor_hash`,
         chunk.flat(),
       );
-      for (const r of rows) inserted.add(`${r.qr_id}|${r.day}|${r.visitor_hash}`);
+      for (const r of rows) fresh.add(firstOf.get(`${r.qr_id}|${r.day}|${r.visitor_hash}`)!);
     }
-    return new Set([...inserted].map((k) => `${k}|${firstOf.get(k)!.id}`));
+    return fresh;
   }
 
   private async applyCode(tx: Tx, e: EventEnvelope): Promise<void> {
@@ -110,6 +125,22 @@ export class ScanProjection {
       [String(s.id), e.workspace_id, String(s.name), (s.folder_id as string | null) ?? null, String(s.timezone ?? 'UTC'), Number(s.revision ?? 0)],
     );
   }
+}
+
+interface PlacedScan {
+  e: EventEnvelope<'qr.scanned', QrScannedV1>;
+  bucket: number;
+  day: string;
+}
+
+/** Each scan with its 15-minute bucket and UTC day; the day is worked out once per bucket. */
+function placeScans(events: readonly EventEnvelope<'qr.scanned', QrScannedV1>[]): PlacedScan[] {
+  const dayOfBucket = new Map<number, string>();
+  return events.map((e) => {
+    const at = Date.parse(e.data.scanned_at);
+    const bucket = bucketOf(at);
+    return { e, bucket, day: getOr(dayOfBucket, bucket, () => utcDayOf(at)) };
+  });
 }
 
 function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {

@@ -3,11 +3,20 @@ export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
 
+let lastSecond = NaN;
+let lastFormatted = '';
+
 /** `YYYY-MM-DDThh:mm:ssZ`, the only timestamp shape the API emits. */
 export function formatUtc(date: Date): string {
+  // This runs once per scan, and scans under load share their second: the last one is kept.
+  const second = Math.floor(date.getTime() / 1000);
+  if (second === lastSecond) return lastFormatted;
   const iso = date.toISOString();
-  // Years 0–9999 always give `YYYY-MM-DDThh:mm:ss.sssZ` (24 chars); this runs once per scan, so no regex.
-  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+  // Years 0–9999 always give `YYYY-MM-DDThh:mm:ss.sssZ` (24 chars), so no regex.
+  const formatted = iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+  lastSecond = second;
+  lastFormatted = formatted;
+  return formatted;
 }
 
 /** RFC 3339 with an explicit offset (`Z` or `±hh:mm`); a timestamp without one is rejected. */

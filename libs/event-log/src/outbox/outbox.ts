@@ -9,6 +9,7 @@ const ADD_CHUNK = 100;
 
 interface OutboxRow {
   id: number;
+  created_at: number;
   event_id: string;
   topic: string;
   partition_key: string;
@@ -28,6 +29,8 @@ export interface OutboxOptions {
   lingerMs?: number;
   clock?: Clock;
   log: Log;
+  /** Told the age of the oldest row in each batch relayed (all-in-one's background priority). */
+  onBacklog?: (ageMs: number) => void;
 }
 
 /**
@@ -127,8 +130,9 @@ export class Outbox {
     await this.deleteRelayed();
   }
 
+  /** Rows not relayed yet (on SQLite, relayed rows wait for the next range delete and are not counted). */
   async pending(): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM outbox');
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM outbox WHERE id > $1', [this.relayedUpTo]);
     return Number(row?.n ?? 0);
   }
 
@@ -165,13 +169,13 @@ export class Outbox {
       return this.db.transaction(async (tx) => {
         const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [`outbox:${this.db.schema}`]);
         if (!lock.rows[0]?.locked) return 0;
-        const { rows } = await tx.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload FROM outbox ORDER BY id LIMIT $1', [limit]);
+        const { rows } = await tx.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload, created_at FROM outbox ORDER BY id LIMIT $1', [limit]);
         await this.forward(rows);
         if (rows.length) await tx.query(`DELETE FROM outbox WHERE id IN (${rows.map((_, i) => `$${i + 1}`).join(', ')})`, rows.map((r) => r.id));
         return rows.length;
       });
     }
-    const rows = await this.db.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload FROM outbox WHERE id > $1 ORDER BY id LIMIT $2', [
+    const rows = await this.db.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload, created_at FROM outbox WHERE id > $1 ORDER BY id LIMIT $2', [
       this.relayedUpTo,
       limit,
     ]);
@@ -191,6 +195,7 @@ export class Outbox {
 
   private async forward(rows: readonly OutboxRow[]): Promise<void> {
     if (!rows.length) return;
+    this.o.onBacklog?.((this.o.clock ?? systemClock)().getTime() - Number(rows[0].created_at));
     // The event object is needed only by transports that read fields (Kafka headers); the stored payload travels as is.
     const records: LogRecord[] = rows.map((r) => ({ topic: r.topic, key: r.partition_key, event: lazyEvent(r), payload: r.payload }));
     await this.log.append(records);

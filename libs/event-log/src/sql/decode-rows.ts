@@ -2,8 +2,16 @@ import { validateEvent } from '@qr/contracts';
 import { type Log } from '@qr/domain';
 import type { ConsumedRecord } from '../event-log.port';
 
+/** One event_log row as stored. */
+export interface StoredRow {
+  position: number;
+  topic: string;
+  partition_key: string;
+  payload: string;
+}
+
 /** Turns stored rows back into records, dropping (and reporting) any payload that fails its schema. */
-export function decodeRows(rows: ReadonlyArray<{ position: number; topic: string; partition_key: string; payload: string }>, log: Log): ConsumedRecord[] {
+export function decodeRows(rows: readonly StoredRow[], log: Log): ConsumedRecord[] {
   const records: ConsumedRecord[] = [];
   for (const row of rows) {
     let parsed: unknown;

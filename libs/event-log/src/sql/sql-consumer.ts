@@ -2,8 +2,8 @@ import { type Clock, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
-import { type DecodedRowCache } from './decoded-row-cache';
-import { decodeRows } from './decode-rows';
+import { type DecodedRowCache, type RowRef } from './decoded-row-cache';
+import { type StoredRow } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
 
 export interface SqlConsumerOptions {
@@ -19,14 +19,8 @@ export interface SqlConsumerOptions {
   clock: Clock;
   log: Log;
   decoded: DecodedRowCache;
+  onBacklog?: (ageMs: number) => void;
   onStop: () => void;
-}
-
-interface LogRow {
-  position: number;
-  topic: string;
-  partition_key: string;
-  payload: string;
 }
 
 interface Claim {
@@ -107,7 +101,8 @@ export class SqlConsumer implements Subscription {
     if (!claim) return 0;
     const rows = await this.nextRows(claim.position);
     if (rows.length === 0) return 0;
-    const records = this.o.decoded.decode(rows, (missing) => decodeRows(missing, this.o.log));
+    this.o.onBacklog?.(this.o.clock().getTime() - Number(rows[0].appended_at));
+    const records = await this.o.decoded.decode(rows, (missing) => this.payloadsOf(missing));
     if (records.length > 0) await this.o.handler(records);
     await this.commit(Number(rows[rows.length - 1].position));
     return rows.length;
@@ -122,21 +117,41 @@ export class SqlConsumer implements Subscription {
    * seen first: every position up to it has committed (appends commit in position order), and a
    * row appended between two reads cannot be passed over by a position taken from another topic.
    */
-  private async nextRows(after: number): Promise<LogRow[]> {
+  private async nextRows(after: number): Promise<Array<RowRef & { appended_at: number }>> {
     const [top] = await this.db.query<{ head: number | null }>('SELECT MAX(position) AS head FROM event_log');
     const head = Number(top?.head ?? 0);
     if (head <= after) return [];
-    const rows: LogRow[] = [];
+    const columns = this.db.dialect === 'sqlite' ? 'position, topic, partition_key, appended_at' : 'position, topic, partition_key, appended_at, payload';
+    const rows: Array<RowRef & { appended_at: number }> = [];
     for (const topic of this.o.topics) {
       rows.push(
-        ...(await this.db.query<LogRow>(
-          'SELECT position, topic, partition_key, payload FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4',
+        ...(await this.db.query<RowRef & { appended_at: number }>(
+          `SELECT ${columns} FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4`,
           [topic, after, head, this.o.batchSize],
         )),
       );
     }
     if (this.o.topics.length > 1) rows.sort((a, b) => Number(a.position) - Number(b.position));
     return rows.length > this.o.batchSize ? rows.slice(0, this.o.batchSize) : rows;
+  }
+
+  /**
+   * Payloads of rows no other group of this log instance has decoded yet. On SQLite the ranges are
+   * read without payloads and only these are fetched: in all-in-one most rows were primed by the relay's
+   * append or read by another group moments before. PostgreSQL reads payloads with the range (one round trip).
+   */
+  private async payloadsOf(missing: readonly RowRef[]): Promise<StoredRow[]> {
+    const rows: StoredRow[] = [];
+    for (let i = 0; i < missing.length; i += 500) {
+      const chunk = missing.slice(i, i + 500);
+      rows.push(
+        ...(await this.db.query<StoredRow>(
+          `SELECT position, topic, partition_key, payload FROM event_log WHERE position IN (${chunk.map((_, j) => `$${j + 1}`).join(', ')})`,
+          chunk.map((r) => r.position),
+        )),
+      );
+    }
+    return rows;
   }
 
   private async ensureClaim(): Promise<Claim | null> {

@@ -4,6 +4,7 @@ import { type Database } from '@qr/persistence';
 import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
 import { SqlConsumer } from './sql-consumer';
 import { DecodedRowCache } from './decoded-row-cache';
+import { type StoredRow } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
 
 export interface SqlEventLogOptions {
@@ -15,6 +16,8 @@ export interface SqlEventLogOptions {
   leaseMs?: number;
   clock?: Clock;
   log: Log;
+  /** Told the age of the oldest record in each batch a consumer reads. */
+  onBacklog?: (ageMs: number) => void;
 }
 
 const APPEND_CHUNK = 200;
@@ -29,8 +32,10 @@ export class SqlEventLog implements EventLog {
   private readonly consumers = new Set<SqlConsumer>();
   readonly instanceId = randomUUID();
   /** Rows decoded for one consumer group are decoded for all: parse and schema check once per event. */
-  private readonly decoded = new DecodedRowCache(8192);
+  private readonly decoded: DecodedRowCache;
   private subscriptions = 0;
+  /** Topics some consumer of this instance reads: appends of these are decoded into the cache. */
+  private readonly subscribedTopics = new Set<string>();
 
   constructor(
     readonly db: Database,
@@ -38,6 +43,7 @@ export class SqlEventLog implements EventLog {
     private readonly options: SqlEventLogOptions,
   ) {
     this.transport = db.dialect === 'postgres' ? 'sql-postgres' : 'sql-sqlite';
+    this.decoded = new DecodedRowCache(8192, options.log);
   }
 
   get notifyChannel(): string {
@@ -47,23 +53,39 @@ export class SqlEventLog implements EventLog {
   async append(records: readonly LogRecord[]): Promise<void> {
     if (records.length === 0) return;
     const now = (this.options.clock ?? systemClock)().getTime();
+    const prime = this.db.dialect === 'sqlite' && records.some((r) => this.subscribedTopics.has(r.topic));
     await this.db.transaction(async (tx) => {
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
+      const appended: StoredRow[] = [];
       for (let i = 0; i < records.length; i += APPEND_CHUNK) {
         const chunk = records.slice(i, i + APPEND_CHUNK);
         const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
-        const params = chunk.flatMap((r) => [r.topic, r.key, r.event.id, r.payload ?? JSON.stringify(r.event), now]);
-        await tx.query(
-          `INSERT INTO event_log (topic, partition_key, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`,
-          params,
-        );
+        const payloads = chunk.map((r) => r.payload ?? JSON.stringify(r.event));
+        const params = chunk.flatMap((r, j) => [r.topic, r.key, r.event.id, payloads[j], now]);
+        const sql = `INSERT INTO event_log (topic, partition_key, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
+        if (!prime) {
+          await tx.query(sql, params);
+          continue;
+        }
+        // A row skipped as a duplicate returns nothing; the others come back in insertion order.
+        const { rows } = await tx.query<{ position: number; event_id: string }>(`${sql} RETURNING position, event_id`, params);
+        const byId = new Map(rows.map((r) => [r.event_id, Number(r.position)]));
+        chunk.forEach((r, j) => {
+          const position = byId.get(r.event.id);
+          if (position !== undefined) appended.push({ position, topic: r.topic, partition_key: r.key, payload: payloads[j] });
+        });
       }
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [this.notifyChannel, '']);
-      tx.afterCommit(() => this.wakeups.notifyLocal());
+      tx.afterCommit(() => {
+        // This thread's consumers will read these rows next: decode them now, while their payloads are at hand.
+        if (appended.length) this.decoded.remember(appended.filter((r) => this.subscribedTopics.has(r.topic)));
+        this.wakeups.notifyLocal();
+      });
     });
   }
 
   subscribe(options: SubscribeOptions): Subscription {
+    for (const topic of options.topics) this.subscribedTopics.add(topic);
     const consumer = new SqlConsumer(this.db, this.wakeups, {
       ...options,
       batchSize: options.batchSize ?? 500,
@@ -75,6 +97,7 @@ export class SqlEventLog implements EventLog {
       clock: this.options.clock ?? systemClock,
       log: this.options.log,
       decoded: this.decoded,
+      onBacklog: this.options.onBacklog,
       onStop: () => this.consumers.delete(consumer),
     });
     this.consumers.add(consumer);

@@ -41,6 +41,7 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
     SECRETS_KEY: z.string().min(32).optional(),
+    BACKGROUND_PRIORITY: z.enum(['idle', 'low', 'normal']).default('idle'),
     DNS_RESOLVER: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list').optional(),
   });
 
@@ -92,6 +93,8 @@ export interface RuntimeConfig {
   migrateOnStart: boolean;
   shutdownTimeoutMs: number;
   maxBodyBytes: number;
+  /** All-in-one's background thread: SCHED_IDLE, nice 10 or as the front (see thread-priority.ts). */
+  backgroundPriority: 'idle' | 'low' | 'normal';
   /** DNS servers for custom-domain verification; the system resolver when unset. */
   dnsResolvers: string[] | undefined;
   /** Key for sealing webhook secrets (base64/hex of 32 bytes); all-in-one creates a key file when unset. */
@@ -145,6 +148,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     maxBodyBytes: e.MAX_BODY_BYTES,
     dnsResolvers: e.DNS_RESOLVER?.split(','),
     secretsKey: e.SECRETS_KEY,
+    backgroundPriority: e.BACKGROUND_PRIORITY,
   };
 }
 

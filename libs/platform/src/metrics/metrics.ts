@@ -7,7 +7,9 @@ export class Metrics {
   readonly httpRequests: Counter<'deployable' | 'route' | 'status'>;
   readonly httpDuration: Histogram<'deployable' | 'route'>;
   readonly consumerLag: Gauge<'group'>;
+  readonly outboxPending: Gauge<'store'>;
   private readonly consumers = new Set<Pick<Subscription, 'group' | 'lag'>>();
+  private readonly outboxes = new Map<string, () => Promise<number>>();
   private readonly sources: Array<() => Promise<MetricsSnapshot>> = [];
 
   /** `processMetrics: false` for a second thread of a process: CPU, memory and the like are the process's, counted once. */
@@ -37,6 +39,22 @@ export class Metrics {
         for (const c of consumers) this.set({ group: c.group }, await c.lag().catch(() => -1));
       },
     });
+    const outboxes = this.outboxes;
+    this.outboxPending = new Gauge({
+      name: 'qr_outbox_pending',
+      help: 'Events committed to a service’s outbox and not yet relayed to the event log (sampled at scrape, where the relay runs)',
+      labelNames: ['store'],
+      registers: [this.registry],
+      async collect() {
+        for (const [store, pending] of outboxes) this.set({ store }, await pending().catch(() => -1));
+      },
+    });
+  }
+
+  /** Exports an outbox's backlog as `qr_outbox_pending{store}` until it is untracked. */
+  trackOutbox(store: string, pending: () => Promise<number>): () => void {
+    this.outboxes.set(store, pending);
+    return () => this.outboxes.delete(store);
   }
 
   /** Metrics kept elsewhere in this process (all-in-one's background thread), served with this registry's. */

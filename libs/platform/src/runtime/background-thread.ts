@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { constants, setPriority } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -109,7 +108,6 @@ export function startBackgroundThread(entry: string, log: Log, onCrash: (reason:
 export async function serveBackground(options: RunOptions): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('serveBackground runs in a worker thread');
-  lowerThreadPriority();
   const config = { ...loadRuntimeConfig(process.env, options.deployables), migrateOnStart: false };
   const runtime = await createPlatformRuntime(config, options.processName, 'background');
 
@@ -118,6 +116,8 @@ export async function serveBackground(options: RunOptions): Promise<void> {
 
   const app = await NestFactory.createApplicationContext(BackgroundModule, { logger: runtime.logger, abortOnError: false });
   await app.init();
+  const ticks = setInterval(() => runtime.backlog?.tick(), 1000);
+  ticks.unref();
   const reply = (m: FromBackground) => port.postMessage(m);
   port.on('message', (m: ToBackground) => {
     if (m.kind === 'metrics') {
@@ -128,26 +128,13 @@ export async function serveBackground(options: RunOptions): Promise<void> {
     }
     else if (m.kind === 'stop') {
       void (async () => {
+        clearInterval(ticks);
         await app.close();
         await runtime.eventLog.close();
         reply({ kind: 'stopped' });
       })();
     }
   });
-  runtime.logger.event('info', 'background thread running', { deployables: options.deployables });
+  runtime.logger.event('info', 'background thread running', { deployables: options.deployables, priority: runtime.backlog?.priority });
   reply({ kind: 'ready' });
-}
-
-/**
- * On Linux a nice value belongs to the calling thread, not the process: the background yields the
- * CPU to the front (and to anything else on the machine) when cores are short, and runs at full
- * speed when they are not. Elsewhere this would lower the whole process, so it is skipped.
- */
-function lowerThreadPriority(): void {
-  if (process.platform !== 'linux') return;
-  try {
-    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
-  } catch {
-    // A container may forbid changing priorities; the background then simply competes as an equal.
-  }
 }

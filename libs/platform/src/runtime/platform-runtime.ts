@@ -5,6 +5,8 @@ import { HealthRegistry } from '../health/health-registry';
 import { JsonLogger } from '../logging/json-logger';
 import { Metrics } from '../metrics/metrics';
 import { type FastRoute } from '../server/fast-route';
+import { BacklogPriority } from './backlog-priority';
+import { canRaisePriority, setThreadPriority } from './thread-priority';
 
 /**
  * Which share of the work this thread does. `single`: everything (every deployable process).
@@ -25,6 +27,8 @@ export interface PlatformRuntime {
   bus: CommandBus;
   eventLog: EventLog;
   fastRoutes: FastRoute[];
+  /** All-in-one's background: the relays and consumers report how old their work is; it sets the thread's priority. */
+  backlog: BacklogPriority | null;
   /**
    * A part this process cannot run without has died (one of all-in-one's threads): stop, and let
    * the supervisor restart the process. Nothing is lost; everything acknowledged is committed.
@@ -36,12 +40,14 @@ export async function createPlatformRuntime(config: RuntimeConfig, processName: 
   const logger = new JsonLogger(config.logLevel, thread === 'background' ? { process: processName, thread } : { process: processName });
   const commands = new CommandRegistry();
   const bus = config.allInOne ? new InProcessCommandBus(commands) : new HttpCommandBus(config.serviceUrls, config.internalToken!);
+  const backlog = thread === 'background' ? new BacklogPriority(config.backgroundPriority, setThreadPriority, canRaisePriority(), logger) : null;
   const eventLog = await openEventLog({
     transport: config.eventTransport,
     storage: config.storage,
     runMigrations: config.migrateOnStart,
     clientId: processName,
     log: logger,
+    onBacklog: backlog ? (ageMs) => backlog.observe(ageMs) : undefined,
   });
   const health = new HealthRegistry();
   health.add({ name: 'event_log', check: () => eventLog.ping() });
@@ -50,7 +56,7 @@ export async function createPlatformRuntime(config: RuntimeConfig, processName: 
     logger.event('error', 'a required part stopped; exiting', { reason });
     process.exit(70);
   };
-  return { config, thread, logger, health, metrics, commands, bus, eventLog, fastRoutes: [], fatal };
+  return { config, thread, logger, health, metrics, commands, bus, eventLog, fastRoutes: [], backlog, fatal };
 }
 
 /** Whether this thread runs work placed on `side` (the only thread of a process runs everything). */

@@ -2,6 +2,7 @@ import { type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApp
 import { Outbox } from '@qr/event-log';
 import { type Database, type MigrationClass, openDatabase } from '@qr/persistence';
 import { type HealthRegistry } from '../health/health-registry';
+import { type Metrics } from '../metrics/metrics';
 import { type PlatformRuntime, runsHere } from './platform-runtime';
 
 /**
@@ -15,10 +16,15 @@ export class ServiceStore implements OnModuleInit, OnApplicationBootstrap, Befor
     readonly outbox: Outbox | null,
     private readonly health: HealthRegistry,
     private readonly relays = true,
+    private readonly metrics: Metrics | null = null,
   ) {}
+
+  private untrack: () => void = () => undefined;
 
   onModuleInit(): void {
     this.health.add({ name: `${this.db.name}_db`, check: () => this.db.ping() });
+    const outbox = this.outbox;
+    if (outbox && this.relays && this.metrics) this.untrack = this.metrics.trackOutbox(this.db.name, () => outbox.pending());
   }
 
   onApplicationBootstrap(): void {
@@ -30,6 +36,7 @@ export class ServiceStore implements OnModuleInit, OnApplicationBootstrap, Befor
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.untrack();
     this.outbox?.close();
     await this.db.close();
   }
@@ -48,8 +55,8 @@ export function serviceStoreProvider(token: symbol, runtime: PlatformRuntime, sp
     provide: token,
     useFactory: async () => {
       const db = await openDatabase({ name: spec.name, storage: runtime.config.storage, migrations: spec.migrations, runMigrations: runtime.config.migrateOnStart });
-      const outbox = spec.withOutbox ? new Outbox(db, runtime.eventLog, { log: runtime.logger }) : null;
-      return new ServiceStore(db, outbox, runtime.health, runsHere(runtime, 'background'));
+      const outbox = spec.withOutbox ? new Outbox(db, runtime.eventLog, { log: runtime.logger, onBacklog: runtime.backlog ? (ageMs) => runtime.backlog!.observe(ageMs) : undefined }) : null;
+      return new ServiceStore(db, outbox, runtime.health, runsHere(runtime, 'background'), runtime.metrics);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 // NUL cannot occur in an IP address or an HTTP header value, so the three parts cannot run into
 // each other: ("a", "bc") and ("ab", "c") hash differently.
@@ -12,8 +12,6 @@ const SEPARATOR = '\u0000';
  * @example visitorHash(saltOf(utcDay(now)), '203.0.113.7', 'Mozilla/5.0 …') // '3f1c…' (32 hex chars)
  */
 export function visitorHash(dailySalt: string, ip: string | null, userAgent: string | undefined): string {
-  return createHash('sha256')
-    .update([dailySalt, ip ?? '', userAgent ?? ''].join(SEPARATOR))
-    .digest('hex')
-    .slice(0, 32);
+  // One-shot `hash` (no Hash object per call): this runs for every scan.
+  return hash('sha256', `${dailySalt}${SEPARATOR}${ip ?? ''}${SEPARATOR}${userAgent ?? ''}`, 'hex').slice(0, 32);
 }
