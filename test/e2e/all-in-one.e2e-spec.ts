@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { admin, type AppProcess, call, createTempDir, startApp, type TempDir, waitUntil } from '@qr/testing';
+import { admin, type AppProcess, call, createTempDir, startApp, type TempDir, threadSched, waitUntil } from '@qr/testing';
 import { billingPeriodAt } from '@qr/domain';
 
 /** The all-in-one server as a user runs it: a child process on a fresh data directory, driven over HTTP. */
@@ -31,7 +31,7 @@ describe('all-in-one server', () => {
     expect(ready.body.checks).toMatchObject({ background_thread: 'ok' });
     if (process.platform === 'linux') {
       // Exactly one thread of the process, the background's, runs at SCHED_IDLE (policy 5); the front does not.
-      const policies = readdirSync(`/proc/${server.child.pid}/task`).map((tid) => ({ tid: Number(tid), policy: threadPolicy(server.child.pid!, tid) }));
+      const policies = readdirSync(`/proc/${server.child.pid}/task`).map((tid) => ({ tid: Number(tid), policy: threadSched(server.child.pid!, tid).policy }));
       expect(policies.filter((t) => t.policy === 5)).toHaveLength(1);
       expect(policies.find((t) => t.tid === server.child.pid)?.policy).toBe(0);
       expect(server.output()).toMatch(/"msg":"background thread running".*"priority":"idle"/);
@@ -190,9 +190,3 @@ describe('all-in-one server', () => {
     expect(server.output()).not.toContain('First run');
   });
 });
-
-/** A thread's scheduling policy, field 41 of /proc/<pid>/task/<tid>/stat (counted after the command name). */
-function threadPolicy(pid: number, tid: string): number {
-  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
-}

@@ -251,7 +251,6 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       // Small batches, so the relay's high-water mark and its range deletes are crossed many times.
       const ages: number[] = [];
       const outbox = new Outbox(relayDb, log, { log: silentLog, pollMs: 20, batchSize: 25, onBacklog: (ms) => ages.push(ms) });
-      await writerDb.transaction((tx) => writer.add(tx, []));
       expect(await outbox.pending()).toBe(0);
       outbox.start();
       const key = uniqueKey('two');

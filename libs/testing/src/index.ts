@@ -8,3 +8,4 @@ export * from './http-call';
 export * from './decode-image';
 export * from './cluster';
 export * from './own-services';
+export * from './thread-sched';

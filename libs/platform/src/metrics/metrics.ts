@@ -29,24 +29,29 @@ export class Metrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [this.registry],
     });
-    const consumers = this.consumers;
-    this.consumerLag = new Gauge({
-      name: 'qr_event_consumer_lag',
-      help: 'Events appended to a consumer group’s topics and not yet committed by it (sampled at scrape)',
-      labelNames: ['group'],
+    this.consumerLag = this.sampledGauge(
+      'qr_event_consumer_lag',
+      'Events appended to a consumer group’s topics and not yet committed by it (sampled at scrape)',
+      'group',
+      () => [...this.consumers].map((c) => [c.group, () => c.lag()]),
+    );
+    this.outboxPending = this.sampledGauge(
+      'qr_outbox_pending',
+      'Events committed to a service’s outbox and not yet relayed to the event log (sampled at scrape, where the relay runs)',
+      'store',
+      () => this.outboxes.entries(),
+    );
+  }
+
+  /** A gauge read at scrape time, one series per label value; a failed read shows as -1. */
+  private sampledGauge<L extends string>(name: string, help: string, label: L, samples: () => Iterable<[string, () => Promise<number>]>): Gauge<L> {
+    return new Gauge({
+      name,
+      help,
+      labelNames: [label],
       registers: [this.registry],
       async collect() {
-        for (const c of consumers) this.set({ group: c.group }, await c.lag().catch(() => -1));
-      },
-    });
-    const outboxes = this.outboxes;
-    this.outboxPending = new Gauge({
-      name: 'qr_outbox_pending',
-      help: 'Events committed to a service’s outbox and not yet relayed to the event log (sampled at scrape, where the relay runs)',
-      labelNames: ['store'],
-      registers: [this.registry],
-      async collect() {
-        for (const [store, pending] of outboxes) this.set({ store }, await pending().catch(() => -1));
+        for (const [value, sample] of samples()) this.set({ [label]: value } as Record<L, string>, await sample().catch(() => -1));
       },
     });
   }

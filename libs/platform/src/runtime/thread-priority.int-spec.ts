@@ -1,17 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { threadSched } from '@qr/testing';
 import { canRaisePriority } from './thread-priority';
 
 // The built module, run in a real worker thread: the policy belongs to that thread alone.
 const BUILT = join(__dirname, '../../../../dist/libs/platform/src/runtime/thread-priority.js');
 
-/** Policy (field 41) and nice (field 19) of one thread, from /proc. */
-function schedOf(tid: number): { policy: number; nice: number } {
-  const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { policy: Number(fields[38]), nice: Number(fields[16]) };
-}
+const schedOf = (tid: number) => threadSched(process.pid, tid);
 
 /** Runs `steps` (priority changes) in a worker; after each, reports the worker's tid and what setThreadPriority returned. */
 async function inWorker(steps: Array<[string, string]>, onStep: (tid: number, applied: string) => void): Promise<void> {
