@@ -3,3 +3,4 @@ export * from './sql-dialect';
 export * from './database';
 export * from './migration';
 export * from './open-database';
+export * from './wal-checkpointer';

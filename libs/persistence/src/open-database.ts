@@ -5,7 +5,18 @@ import { DataSource } from 'typeorm';
 import { Database } from './database';
 import { type MigrationClass } from './migration';
 
-export type StorageConfig = { kind: 'sqlite'; dataDir: string; synchronous?: 'NORMAL' | 'FULL' } | { kind: 'postgres'; url: string };
+export type StorageConfig = { kind: 'sqlite'; dataDir: string; synchronous?: 'NORMAL' | 'FULL'; checkpoints?: SqliteCheckpoints } | { kind: 'postgres'; url: string };
+
+/**
+ * Who copies a SQLite file's write-ahead log back into it. `inline` (SQLite's default): the connection
+ * whose commit takes the log past 1,000 pages, in that commit. `elsewhere`: a `WalCheckpointer` on
+ * another thread does it, and this connection's commits only checkpoint past a 64 MB log (a safety
+ * net for a checkpointer that cannot keep up), so its commits never wait for the copy and its fsyncs.
+ */
+export type SqliteCheckpoints = 'inline' | 'elsewhere';
+
+/** Pages (4 KiB) of log past which a connection with `checkpoints: 'elsewhere'` still checkpoints itself. */
+export const DEFERRED_CHECKPOINT_PAGES = 16_384;
 
 export interface OpenDatabaseOptions {
   /** The owning service's store name: the SQLite file name, or the PostgreSQL schema. */
@@ -50,16 +61,29 @@ export async function migrate(db: Database): Promise<void> {
   }
 }
 
-async function openSqlite(options: OpenDatabaseOptions, storage: { dataDir: string; synchronous?: 'NORMAL' | 'FULL' }): Promise<Database> {
-  mkdirSync(storage.dataDir, { recursive: true });
-  const file = join(storage.dataDir, `${options.name}.sqlite`);
-  const pragmas = (db: { pragma(s: string): unknown }) => {
+type SqliteStorage = Extract<StorageConfig, { kind: 'sqlite' }>;
+
+/** The SQLite file of a store. */
+export function sqliteFile(storage: Pick<SqliteStorage, 'dataDir'>, store: string): string {
+  return join(storage.dataDir, `${store}.sqlite`);
+}
+
+/** Every connection's settings, run as better-sqlite3 opens it. */
+export function sqlitePragmas(storage: SqliteStorage): (db: { pragma(s: string): unknown }) => void {
+  return (db) => {
     db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode survives a process crash (kill -9); FULL also survives power loss.
     db.pragma(`synchronous = ${storage.synchronous ?? 'NORMAL'}`);
     db.pragma('foreign_keys = ON');
+    if (storage.checkpoints === 'elsewhere') db.pragma(`wal_autocheckpoint = ${DEFERRED_CHECKPOINT_PAGES}`);
   };
+}
+
+async function openSqlite(options: OpenDatabaseOptions, storage: SqliteStorage): Promise<Database> {
+  mkdirSync(storage.dataDir, { recursive: true });
+  const file = sqliteFile(storage, options.name);
+  const pragmas = sqlitePragmas(storage);
   const writer = new DataSource({
     type: 'better-sqlite3',
     database: file,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type SqliteCheckpoints } from '@qr/persistence';
 import { z } from 'zod';
 
 /**
@@ -77,7 +78,8 @@ export interface RuntimeConfig {
   port: number;
   host: string;
   dataDir: string;
-  storage: { kind: 'sqlite'; dataDir: string; synchronous: 'NORMAL' | 'FULL' } | { kind: 'postgres'; url: string };
+  // `checkpoints` is set by all-in-one's front (see createPlatformRuntime), never by the environment.
+  storage: { kind: 'sqlite'; dataDir: string; synchronous: 'NORMAL' | 'FULL'; checkpoints?: SqliteCheckpoints } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
   eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[] };
   publicBaseUrl: string;

@@ -8,6 +8,8 @@ export class Metrics {
   readonly httpDuration: Histogram<'deployable' | 'route'>;
   readonly consumerLag: Gauge<'group'>;
   readonly outboxPending: Gauge<'store'>;
+  readonly walCheckpoints: Counter<'store'>;
+  readonly walUncopied: Gauge<'store'>;
   private readonly consumers = new Set<Pick<Subscription, 'group' | 'lag'>>();
   private readonly outboxes = new Map<string, () => Promise<number>>();
   private readonly sources: Array<() => Promise<MetricsSnapshot>> = [];
@@ -35,6 +37,18 @@ export class Metrics {
       'group',
       () => [...this.consumers].map((c) => [c.group, () => c.lag()]),
     );
+    this.walCheckpoints = new Counter({
+      name: 'qr_sqlite_wal_checkpoints_total',
+      help: 'Checkpoints that copied write-ahead log pages into a SQLite file, by store (all-in-one: on the background thread)',
+      labelNames: ['store'],
+      registers: [this.registry],
+    });
+    this.walUncopied = new Gauge({
+      name: 'qr_sqlite_wal_uncopied_pages',
+      help: 'Write-ahead log pages the last checkpoint could not copy into the SQLite file yet (a reader still needed the older file), by store',
+      labelNames: ['store'],
+      registers: [this.registry],
+    });
     this.outboxPending = this.sampledGauge(
       'qr_outbox_pending',
       'Events committed to a service’s outbox and not yet relayed to the event log (sampled at scrape, where the relay runs)',

@@ -3,13 +3,15 @@ import { parentPort, Worker } from 'node:worker_threads';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Log } from '@qr/domain';
-import { loadRuntimeConfig } from '../config/runtime-config';
+import { WalCheckpointer } from '@qr/persistence';
+import { loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { type MetricsSnapshot } from '../metrics/metrics';
 import { PlatformModule } from '../platform.module';
-import { createPlatformRuntime } from './platform-runtime';
+import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
 import { type RunOptions } from './run-deployables';
 
 const METRICS_WAIT_MS = 2000;
+const CHECKPOINT_INTERVAL_MS = 500;
 
 type ToBackground = { kind: 'metrics'; id: number } | { kind: 'stop' };
 type FromBackground = { kind: 'ready' } | { kind: 'metrics'; id: number; metrics: MetricsSnapshot } | { kind: 'stopped' };
@@ -118,6 +120,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
   await app.init();
   const ticks = setInterval(() => runtime.backlog?.tick(), 1000);
   ticks.unref();
+  const checkpointer = config.storage.kind === 'sqlite' ? await startCheckpoints(config.storage, runtime) : null;
   const reply = (m: FromBackground) => port.postMessage(m);
   port.on('message', (m: ToBackground) => {
     if (m.kind === 'metrics') {
@@ -130,6 +133,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
       void (async () => {
         clearInterval(ticks);
         await app.close();
+        await checkpointer?.close();
         await runtime.eventLog.close();
         reply({ kind: 'stopped' });
       })();
@@ -137,4 +141,23 @@ export async function serveBackground(options: RunOptions): Promise<void> {
   });
   runtime.logger.event('info', 'background thread running', { deployables: options.deployables, priority: runtime.backlog?.priority });
   reply({ kind: 'ready' });
+}
+
+/**
+ * The front's SQLite files (every store in DATA_DIR, opened before this thread starts) are
+ * checkpointed here: the front's connections leave it to us (`checkpoints: 'elsewhere'`).
+ */
+async function startCheckpoints(storage: Extract<RuntimeConfig['storage'], { kind: 'sqlite' }>, runtime: PlatformRuntime): Promise<WalCheckpointer> {
+  const checkpointer = await WalCheckpointer.open(storage);
+  checkpointer.start(
+    CHECKPOINT_INTERVAL_MS,
+    (results) => {
+      for (const r of results) {
+        runtime.metrics.walUncopied.set({ store: r.store }, r.uncopiedPages);
+        if (r.copiedPages > 0) runtime.metrics.walCheckpoints.inc({ store: r.store });
+      }
+    },
+    (err) => runtime.logger.event('warn', 'WAL checkpoint failed', { error: err instanceof Error ? err.message : String(err) }),
+  );
+  return checkpointer;
 }

@@ -1,0 +1,115 @@
+import Sqlite from 'better-sqlite3';
+import { createTempDir } from '@qr/testing';
+import { type Database } from './database';
+import { defineMigration } from './migration';
+import { DEFERRED_CHECKPOINT_PAGES, openDatabase, sqliteFile, type StorageConfig } from './open-database';
+import { WalCheckpointer } from './wal-checkpointer';
+
+const TABLE = ['CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)'];
+const migrations = [defineMigration({ timestamp: 1763700010000, name: 'Blobs', sqlite: TABLE, postgres: TABLE })];
+
+/** About 1,500 pages of log: past SQLite's own 1,000-page autocheckpoint. */
+async function writePages(db: Database): Promise<void> {
+  for (let batch = 0; batch < 15; batch++) {
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 100; i++) await tx.query('INSERT INTO blobs (body) VALUES ($1)', ['x'.repeat(3500)]);
+    });
+  }
+}
+
+function logPages(file: string): number {
+  const probe = new Sqlite(file);
+  try {
+    // A checkpoint of nothing: `log` is the log's size in pages, `checkpointed` how many are already copied.
+    const [row] = probe.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>;
+    return row.log;
+  } finally {
+    probe.close();
+  }
+}
+
+describe('WAL checkpoints left to another connection (all-in-one front → background)', () => {
+  const dir = createTempDir('wal-checkpointer');
+  const inline: StorageConfig = { kind: 'sqlite', dataDir: dir.path };
+  const elsewhere: StorageConfig = { kind: 'sqlite', dataDir: dir.path, checkpoints: 'elsewhere' };
+  afterAll(() => dir.remove());
+
+  it('a connection that checkpoints elsewhere lets its log grow past 1,000 pages; an inline one does not', async () => {
+    const deferred = await openDatabase({ name: 'deferred', storage: elsewhere, migrations, runMigrations: true });
+    const own = await openDatabase({ name: 'own', storage: inline, migrations, runMigrations: true });
+    try {
+      expect(await deferred.dataSource.query('PRAGMA wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: DEFERRED_CHECKPOINT_PAGES }]);
+      await writePages(deferred);
+      await writePages(own);
+      expect(logPages(sqliteFile(elsewhere, 'deferred'))).toBeGreaterThan(1400);
+      expect(logPages(sqliteFile(inline, 'own'))).toBeLessThan(1000);
+    } finally {
+      await deferred.close();
+      await own.close();
+    }
+  });
+
+  it('copies every page of the log on a PASSIVE checkpoint', async () => {
+    const db = await openDatabase({ name: 'copied', storage: elsewhere, migrations, runMigrations: true });
+    const checkpointer = await WalCheckpointer.open(inline, ['copied']);
+    try {
+      await writePages(db);
+      const [first] = await checkpointer.checkpoint();
+      expect(first.store).toBe('copied');
+      expect(first.logPages).toBeGreaterThan(1400);
+      expect(first.copiedPages).toBe(first.logPages);
+      expect(first.uncopiedPages).toBe(0);
+      const [again] = await checkpointer.checkpoint();
+      expect(again).toEqual({ store: 'copied', logPages: first.logPages, copiedPages: 0, uncopiedPages: 0 });
+      // The next commit starts the log over; everything written before is in the database file.
+      await db.execute('INSERT INTO blobs (body) VALUES ($1)', ['after']);
+      expect(logPages(sqliteFile(inline, 'copied'))).toBeLessThan(10);
+      expect((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM blobs'))[0].n).toBe(1501);
+    } finally {
+      await checkpointer.close();
+      await db.close();
+    }
+  });
+
+  it('never waits for a reader: pages an open read snapshot still needs are left for the next checkpoint', async () => {
+    const db = await openDatabase({ name: 'read', storage: elsewhere, migrations, runMigrations: true });
+    const checkpointer = await WalCheckpointer.open(inline, ['read']);
+    const reader = new Sqlite(sqliteFile(inline, 'read'));
+    try {
+      await db.execute('INSERT INTO blobs (body) VALUES ($1)', ['first']);
+      reader.exec('BEGIN');
+      expect(reader.prepare('SELECT COUNT(*) AS n FROM blobs').get()).toEqual({ n: 1 });
+      await writePages(db);
+      const [held] = await checkpointer.checkpoint();
+      expect(held.copiedPages).toBeLessThan(held.logPages);
+      expect(held.uncopiedPages).toBe(held.logPages - held.copiedPages);
+      reader.exec('COMMIT');
+      const [freed] = await checkpointer.checkpoint();
+      expect(freed.uncopiedPages).toBe(0);
+      expect(freed.copiedPages).toBe(held.uncopiedPages);
+    } finally {
+      reader.close();
+      await checkpointer.close();
+      await db.close();
+    }
+  });
+
+  it('finds every store in the data directory, and checkpoints them on its timer', async () => {
+    const db = await openDatabase({ name: 'timed', storage: elsewhere, migrations, runMigrations: true });
+    const checkpointer = await WalCheckpointer.open(inline);
+    try {
+      expect(checkpointer.stores).toEqual(expect.arrayContaining(['copied', 'deferred', 'own', 'read', 'timed']));
+      await writePages(db);
+      const copied: number[] = [];
+      const errors: unknown[] = [];
+      checkpointer.start(20, (results) => copied.push(...results.filter((r) => r.store === 'timed').map((r) => r.copiedPages)), (err) => errors.push(err));
+      const deadline = Date.now() + 5000;
+      while (!copied.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(copied[0]).toBeGreaterThan(1400);
+      expect(errors).toEqual([]);
+    } finally {
+      await checkpointer.close();
+      await db.close();
+    }
+  });
+});
