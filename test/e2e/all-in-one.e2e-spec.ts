@@ -181,7 +181,7 @@ describe('all-in-one server', () => {
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/${code.short_code}`, { redirect: 'manual' })).status).toBe(302);
     // The front committed those scans into redirect.sqlite; the copy into the file is the background's.
     const copied = await waitUntil(async () => /qr_sqlite_wal_checkpoints_total\{store="redirect",[^}]*thread="background"\} (\d+)/.exec(await (await fetch(`${server.url}/metrics`)).text()), 'a checkpoint of redirect.sqlite');
-    expect(Number(copied[1])).toBeGreaterThan(0);
+    expect(Number(copied![1])).toBeGreaterThan(0);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     for (const store of ['eventlog', 'gateway', 'qr', 'redirect', 'analytics', 'webhooks']) expect(metrics).toMatch(new RegExp(`qr_sqlite_wal_uncopied_pages\\{store="${store}",[^}]*thread="background"\\} \\d+`));
   });

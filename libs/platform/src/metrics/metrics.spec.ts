@@ -25,7 +25,11 @@ describe('Metrics', () => {
     front.trackConsumer({ group: 'redirect-service.links', lag: async () => 0 });
     background.trackConsumer({ group: 'analytics-service.projection', lag: async () => 12 });
     front.addSource(() => background.snapshot());
+    front.http.record('all-in-one', 'short-link', 302, 0.002);
     const text = await front.exposition();
+    expect(text).toContain('qr_http_requests_total{deployable="all-in-one",route="short-link",status="302",process="all-in-one"} 1');
+    expect(text).toContain('qr_http_request_duration_seconds_bucket{le="0.0025",deployable="all-in-one",route="short-link",process="all-in-one"} 1');
+    expect(text.match(/^# TYPE qr_http_request_duration_seconds histogram$/gm)).toHaveLength(1);
     expect(text).toContain('qr_event_consumer_lag{group="redirect-service.links",process="all-in-one"} 0');
     expect(text).toContain('qr_event_consumer_lag{group="analytics-service.projection",process="all-in-one",thread="background"} 12');
     expect(text.match(/^# TYPE qr_event_consumer_lag gauge$/gm)).toHaveLength(1);

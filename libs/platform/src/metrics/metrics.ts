@@ -1,11 +1,12 @@
-import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { type Subscription } from '@qr/event-log';
+import { HttpRequestMetrics } from './http-request-metrics';
 
 /** The process's Prometheus registry and the platform-wide instruments. Services add their own. */
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests: Counter<'deployable' | 'route' | 'status'>;
-  readonly httpDuration: Histogram<'deployable' | 'route'>;
+  /** `qr_http_requests_total` and `qr_http_request_duration_seconds`. */
+  readonly http: HttpRequestMetrics;
   readonly consumerLag: Gauge<'group'>;
   readonly outboxPending: Gauge<'store'>;
   readonly walCheckpoints: Counter<'store'>;
@@ -18,19 +19,7 @@ export class Metrics {
   constructor(defaultLabels: Record<string, string> = {}, o: { processMetrics?: boolean } = {}) {
     this.registry.setDefaultLabels(defaultLabels);
     if (o.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
-    this.httpRequests = new Counter({
-      name: 'qr_http_requests_total',
-      help: 'HTTP requests answered, by deployable, route class and status code',
-      labelNames: ['deployable', 'route', 'status'],
-      registers: [this.registry],
-    });
-    this.httpDuration = new Histogram({
-      name: 'qr_http_request_duration_seconds',
-      help: 'HTTP request duration',
-      labelNames: ['deployable', 'route'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [this.registry],
-    });
+    this.http = new HttpRequestMetrics(this.registry);
     this.consumerLag = this.sampledGauge(
       'qr_event_consumer_lag',
       'Events appended to a consumer group’s topics and not yet committed by it (sampled at scrape)',

@@ -85,8 +85,7 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
       inFlight -= 1;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = (res as ServerResponse & { routeClass?: string }).routeClass ?? 'api';
-      runtime.metrics.httpRequests.inc({ deployable: options.processName, route, status: String(res.statusCode) });
-      runtime.metrics.httpDuration.observe({ deployable: options.processName, route }, seconds);
+      runtime.metrics.http.record(options.processName, route, res.statusCode, seconds);
     });
     const pathname = pathOf(req.url);
     for (const route of runtime.fastRoutes) {

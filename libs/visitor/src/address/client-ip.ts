@@ -25,6 +25,8 @@ export function clientIp(remoteAddress: string | undefined, forwardedFor: string
 }
 
 function normaliseAddress(raw: string): string | null {
+  // The usual case, a plain IPv4 socket address, needs none of the unwrapping below.
+  if (parseIpv4(raw) !== null) return raw;
   let address = raw.trim();
   address = BRACKETED.exec(address)?.[1] ?? IPV4_WITH_PORT.exec(address)?.[1] ?? address;
   address = address.toLowerCase();

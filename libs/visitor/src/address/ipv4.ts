@@ -4,7 +4,9 @@
  * parser reads "300.1.1.1" or "1.2.3.x" as some number and answers a random country.
  */
 
-const OCTET = /^(?:0|[1-9]\d{0,2})$/;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
 
 // Addresses that never belong to one public client: RFC 6890 special-purpose blocks.
 const NON_PUBLIC: ReadonlyArray<readonly [string, number]> = [
@@ -31,16 +33,30 @@ const NON_PUBLIC: ReadonlyArray<readonly [string, number]> = [
  * @example parseIpv4('08.8.8.8') // null
  */
 export function parseIpv4(address: string): number | null {
-  const parts = address.split('.');
-  if (parts.length !== 4) return null;
+  // One pass over the characters: this runs for every scan, and a split with a regex per octet cost
+  // more than the rest of the country lookup.
   let value = 0;
-  for (const part of parts) {
-    if (!OCTET.test(part)) return null;
-    const octet = Number(part);
-    if (octet > 255) return null;
-    value = value * 256 + octet;
+  let octet = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < address.length; i++) {
+    const c = address.charCodeAt(i);
+    if (c === DOT) {
+      if (digits === 0 || dots === 3) return null;
+      value = value * 256 + octet;
+      octet = 0;
+      digits = 0;
+      dots += 1;
+    } else if (c >= ZERO && c <= NINE) {
+      if (digits === 1 && octet === 0) return null; // a leading zero
+      octet = octet * 10 + (c - ZERO);
+      digits += 1;
+      if (octet > 255) return null;
+    } else {
+      return null;
+    }
   }
-  return value;
+  return dots === 3 && digits > 0 ? value * 256 + octet : null;
 }
 
 const RANGES = NON_PUBLIC.map(([base, bits]) => {
