@@ -195,6 +195,30 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       await waitUntil(() => seen.some((r) => r.event.id === event.id), 'woken delivery', 5_000);
     });
 
+    it('delivers every row in order once when its own instance appended some of them and another instance the rest', async () => {
+      // The consumer's instance remembers the positions it appended and serves a range from memory only
+      // when it holds every position in it: the other instance's rows must come from the database.
+      const own = await openLog();
+      const other = await openLog();
+      const key = uniqueKey('mix');
+      const group = uniqueGroup('mix');
+      const { seen } = collect(own, group, { batchSize: 4 });
+      const events: EventEnvelope[] = [];
+      for (let i = 0; i < 6; i++) {
+        const mineNow = [scanned(key, events.length + 1), scanned(key, events.length + 2)];
+        events.push(...mineNow);
+        await own.append(records(mineNow));
+        const theirs = scanned(key, events.length + 1);
+        events.push(theirs);
+        await other.append(records([theirs]));
+        // Another topic in between: known to the instance, not for this group.
+        await own.append([{ topic: TOPICS.qrScanLimitReached, key, event: { ...scanned(key, 0), id: newId('evt'), type: 'qr.scan_limit_reached', data: { qr_id: key, client_ref: null, scan_limit: 1, reached_at: '2026-11-21T10:00:00Z' } } as unknown as EventEnvelope }]);
+      }
+      await waitUntil(() => mine(seen, events).length >= events.length, `${events.length} events`);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(mine(seen, events).map((r) => r.event.id)).toEqual(events.map((e) => e.id));
+    });
+
     it('lets only one consumer of a group handle each event while both run', async () => {
       const one = await openLog();
       // SQLite has one writing process by design, so there the two consumers share one log instance.

@@ -5,7 +5,7 @@ import { type StoredRow } from './decode-rows';
 const errors: string[] = [];
 const log = { event: (_level: string, msg: string) => void errors.push(msg) } as Log;
 
-function row(position: number, payload?: string): StoredRow {
+function row(position: number, payload?: string, topic = 'qr.scanned.v1'): StoredRow {
   const event = {
     id: `evt_${String(position).padStart(12, '0')}`, type: 'qr.scanned', version: 1, occurred_at: '2026-11-21T10:00:00Z', workspace_id: 'ws_test', qr_id: 'qr_one',
     data: {
@@ -13,7 +13,7 @@ function row(position: number, payload?: string): StoredRow {
       is_bot: false, scanned_at: '2026-11-21T10:00:00Z', visitor_hash: 'ab'.repeat(16), scan_number: position,
     },
   };
-  return { position, topic: 'qr.scanned.v1', partition_key: 'qr_one', payload: payload ?? JSON.stringify(event) };
+  return { position, topic, partition_key: 'qr_one', payload: payload ?? JSON.stringify(event) };
 }
 const ref = ({ position, topic, partition_key }: StoredRow): RowRef => ({ position, topic, partition_key });
 
@@ -67,5 +67,57 @@ describe('DecodedRowCache', () => {
     expect(fetched).toEqual([]);
     expect(await cache.decode([1, 2].map((p) => ref(row(p))), fetch)).toHaveLength(2);
     expect(fetched).toEqual([1, 2]);
+  });
+
+  describe('rangeOf: a consumer\u2019s range without reading the database', () => {
+    const SCANS = new Set(['qr.scanned.v1']);
+    const appended = (positions: number[], topicOf: (p: number) => string = () => 'qr.scanned.v1') =>
+      positions.map((p) => ({ ...row(p, undefined, topicOf(p)), appended_at: 1000 + p }));
+
+    it('answers from remembered appends in position order, only the asked topics, with their append times', () => {
+      const cache = new DecodedRowCache(100, log);
+      cache.remember(appended([4, 5, 6, 7], (p) => (p === 5 ? 'webhook.other.v1' : 'qr.scanned.v1')), (t) => t === 'qr.scanned.v1');
+      expect(cache.rangeOf(3, 7, SCANS, 10)).toEqual([
+        { position: 4, topic: 'qr.scanned.v1', partition_key: 'qr_one', appended_at: 1004 },
+        { position: 6, topic: 'qr.scanned.v1', partition_key: 'qr_one', appended_at: 1006 },
+        { position: 7, topic: 'qr.scanned.v1', partition_key: 'qr_one', appended_at: 1007 },
+      ]);
+      expect(cache.rangeOf(5, 6, SCANS, 10)!.map((r) => r.position)).toEqual([6]);
+      expect(cache.rangeOf(4, 5, SCANS, 10)).toEqual([]);
+    });
+
+    it('stops at the batch size, even before positions it does not hold', () => {
+      const cache = new DecodedRowCache(100, log);
+      cache.remember(appended([1, 2, 3]));
+      expect(cache.rangeOf(0, 50, SCANS, 2)!.map((r) => r.position)).toEqual([1, 2]);
+      expect(cache.rangeOf(0, 50, SCANS, 3)!.map((r) => r.position)).toEqual([1, 2, 3]);
+      expect(cache.rangeOf(0, 50, SCANS, 4)).toBeNull();
+    });
+
+    it('gives up (null) when any position up to the head is unknown: appended elsewhere, evicted, or read without its append time', async () => {
+      const cache = new DecodedRowCache(4, log);
+      cache.remember(appended([1, 2, 4]));
+      expect(cache.rangeOf(0, 4, SCANS, 10)).toBeNull();
+      expect(cache.rangeOf(2, 3, SCANS, 10)).toBeNull();
+      cache.remember(appended([5, 6, 7]));
+      // Capacity 4: 1 and 2 are gone.
+      expect(cache.rangeOf(0, 2, SCANS, 10)).toBeNull();
+      expect(cache.rangeOf(2, 7, SCANS, 10)).toBeNull();
+      expect(cache.rangeOf(3, 7, SCANS, 10)!.map((r) => r.position)).toEqual([4, 5, 6, 7]);
+      const fetchedOnly = new DecodedRowCache(10, log);
+      await fetchedOnly.decode([ref(row(1))], async (missing) => missing.map((r) => row(r.position)));
+      expect(fetchedOnly.rangeOf(0, 1, SCANS, 10)).toBeNull();
+    });
+
+    it('fetches and decodes a known row whose topic was not decoded at append', async () => {
+      const cache = new DecodedRowCache(10, log);
+      cache.remember(appended([1, 2]), () => false);
+      const fetch = jest.fn(async (missing: RowRef[]) => missing.map((r) => row(r.position)));
+      const rows = cache.rangeOf(0, 2, SCANS, 10)!;
+      expect((await cache.decode(rows, fetch)).map((r) => r.position)).toEqual(['1', '2']);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await cache.decode(rows, fetch);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    });
   });
 });

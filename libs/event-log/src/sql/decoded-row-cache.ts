@@ -5,16 +5,28 @@ import { decodeRows, type StoredRow } from './decode-rows';
 /** A log row without its payload: what a consumer reads first. */
 export type RowRef = Omit<StoredRow, 'payload'> & { payload?: string };
 
+/** A row as a consumer's range read gives it: with the time it was appended. */
+export type RangeRow = RowRef & { appended_at: number };
+
+interface Entry {
+  topic: string;
+  key: string;
+  appendedAt: number | null;
+  /** null: failed validation (skipped); undefined: known row, payload not decoded (no consumer here reads its topic). */
+  record: ConsumedRecord | null | undefined;
+}
+
 /**
- * Decoded rows by log position, shared by every consumer group of one log instance and primed by
- * its appends. In all-in-one the relays append on the thread where the projection, the dispatcher and
- * qr-service consume: each event is parsed and checked against its schema once, and its payload is
- * not read back from the database at all. Rows that failed validation are remembered as such (null).
- * Eviction is first-in first-out over a ring of positions (deleting a Map's oldest key in a loop
- * leaves holes that every later `keys().next()` walks over).
+ * Log rows by position, shared by every consumer group of one log instance and primed by its appends.
+ * In all-in-one the relays append on the thread where the projection, the dispatcher and qr-service
+ * consume: each event is parsed and checked against its schema once, its payload is not read back
+ * from the database, and while this instance appended every position a consumer is behind on, the
+ * consumer's range comes from here instead of an index read (`rangeOf`). Rows that failed validation
+ * are remembered as such. Eviction is first-in first-out over a ring of positions (deleting a Map's
+ * oldest key in a loop leaves holes that every later `keys().next()` walks over).
  */
 export class DecodedRowCache {
-  private readonly entries = new Map<number, ConsumedRecord | null>();
+  private readonly entries = new Map<number, Entry>();
   private readonly ring: number[];
   private next = 0;
 
@@ -25,35 +37,59 @@ export class DecodedRowCache {
     this.ring = new Array<number>(capacity).fill(-1);
   }
 
-  /** The records of these rows in order; rows not seen before get their payloads from `fetch` and are decoded once. */
+  /** The records of these rows in order; rows not decoded before get their payloads from `fetch` and are decoded once. */
   async decode(rows: readonly RowRef[], fetch: (missing: RowRef[]) => Promise<StoredRow[]>): Promise<ConsumedRecord[]> {
-    const missing = rows.filter((r) => !this.entries.has(Number(r.position)));
+    const missing = rows.filter((r) => this.entries.get(Number(r.position))?.record === undefined);
     if (missing.length) {
       const withPayload = missing.every((r) => r.payload !== undefined) ? (missing as StoredRow[]) : await fetch(missing);
       this.remember(withPayload);
       // A row that vanished between the two reads (it cannot: the log is append-only) is skipped, not retried forever.
-      for (const r of missing) if (!this.entries.has(Number(r.position))) this.put(Number(r.position), null);
+      for (const r of missing) if (this.entries.get(Number(r.position))?.record === undefined) this.put(Number(r.position), { topic: r.topic, key: r.partition_key, appendedAt: null, record: null });
     }
     const records: ConsumedRecord[] = [];
     for (const r of rows) {
-      const record = this.entries.get(Number(r.position));
+      const record = this.entries.get(Number(r.position))?.record;
       if (record) records.push(record);
     }
     return records;
   }
 
-  /** Decodes stored rows (just appended, or just fetched) and keeps them by position. */
-  remember(rows: readonly StoredRow[]): void {
-    const decoded = new Map(decodeRows(rows, this.log).map((r) => [Number(r.position), r]));
-    for (const r of rows) this.put(Number(r.position), decoded.get(Number(r.position)) ?? null);
+  /**
+   * Keeps stored rows by position (just appended, or just fetched). Those whose topic `decodes` accepts
+   * are parsed and checked now; the others are only marked as known positions.
+   */
+  remember(rows: readonly (StoredRow & { appended_at?: number })[], decodes: (topic: string) => boolean = () => true): void {
+    const wanted = rows.filter((r) => decodes(r.topic));
+    const decoded = new Map(decodeRows(wanted, this.log).map((r) => [Number(r.position), r]));
+    for (const r of rows) {
+      const position = Number(r.position);
+      const record = decodes(r.topic) ? (decoded.get(position) ?? null) : undefined;
+      this.put(position, { topic: r.topic, key: r.partition_key, appendedAt: r.appended_at ?? this.entries.get(position)?.appendedAt ?? null, record });
+    }
   }
 
-  private put(position: number, record: ConsumedRecord | null): void {
-    if (this.entries.has(position)) return void this.entries.set(position, record);
+  /**
+   * What `SELECT … WHERE topic IN (topics) AND position > after AND position <= head ORDER BY position
+   * LIMIT limit` would return, when this cache holds every position from `after + 1` until the batch is
+   * full or `head` is reached (so no row in between can be missing); otherwise null, and the caller reads
+   * the database. Positions it holds were committed before they were put here.
+   */
+  rangeOf(after: number, head: number, topics: ReadonlySet<string>, limit: number): RangeRow[] | null {
+    const rows: RangeRow[] = [];
+    for (let position = after + 1; position <= head && rows.length < limit; position++) {
+      const entry = this.entries.get(position);
+      if (!entry || entry.appendedAt === null) return null;
+      if (topics.has(entry.topic)) rows.push({ position, topic: entry.topic, partition_key: entry.key, appended_at: entry.appendedAt });
+    }
+    return rows;
+  }
+
+  private put(position: number, entry: Entry): void {
+    if (this.entries.has(position)) return void this.entries.set(position, entry);
     const evicted = this.ring[this.next];
     if (evicted !== -1) this.entries.delete(evicted);
     this.ring[this.next] = position;
     this.next = (this.next + 1) % this.capacity;
-    this.entries.set(position, record);
+    this.entries.set(position, entry);
   }
 }

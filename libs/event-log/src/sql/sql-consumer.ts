@@ -2,7 +2,7 @@ import { type Clock, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
-import { type DecodedRowCache, type RowRef } from './decoded-row-cache';
+import { type DecodedRowCache, type RangeRow, type RowRef } from './decoded-row-cache';
 import { type StoredRow } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
 
@@ -40,12 +40,15 @@ export class SqlConsumer implements Subscription {
   private claim: Claim | null = null;
   private readonly waker = new Waker();
   private unsubscribe: () => void = () => undefined;
+  private readonly topics: ReadonlySet<string>;
 
   constructor(
     private readonly db: Database,
     private readonly wakeups: WakeupChannel,
     private readonly o: SqlConsumerOptions,
-  ) {}
+  ) {
+    this.topics = new Set(o.topics);
+  }
 
   get group(): string {
     return this.o.group;
@@ -116,16 +119,19 @@ export class SqlConsumer implements Subscription {
    * The ranges are read one after another, each in its own snapshot, so all are cut at the head
    * seen first: every position up to it has committed (appends commit in position order), and a
    * row appended between two reads cannot be passed over by a position taken from another topic.
+   * When this log instance appended (or read) every position up to the head, the cache answers instead.
    */
-  private async nextRows(after: number): Promise<Array<RowRef & { appended_at: number }>> {
+  private async nextRows(after: number): Promise<RangeRow[]> {
     const [top] = await this.db.query<{ head: number | null }>('SELECT MAX(position) AS head FROM event_log');
     const head = Number(top?.head ?? 0);
     if (head <= after) return [];
+    const cached = this.o.decoded.rangeOf(after, head, this.topics, this.o.batchSize);
+    if (cached) return cached;
     const columns = this.db.dialect === 'sqlite' ? 'position, topic, partition_key, appended_at' : 'position, topic, partition_key, appended_at, payload';
-    const rows: Array<RowRef & { appended_at: number }> = [];
+    const rows: RangeRow[] = [];
     for (const topic of this.o.topics) {
       rows.push(
-        ...(await this.db.query<RowRef & { appended_at: number }>(
+        ...(await this.db.query<RangeRow>(
           `SELECT ${columns} FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4`,
           [topic, after, head, this.o.batchSize],
         )),

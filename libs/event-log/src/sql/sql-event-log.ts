@@ -53,10 +53,12 @@ export class SqlEventLog implements EventLog {
   async append(records: readonly LogRecord[]): Promise<void> {
     if (records.length === 0) return;
     const now = (this.options.clock ?? systemClock)().getTime();
-    const prime = this.db.dialect === 'sqlite' && records.some((r) => this.subscribedTopics.has(r.topic));
+    // With consumers here, every appended position is remembered (decoded if a consumer reads its topic):
+    // they then take their ranges from the cache while this instance appended all of them.
+    const prime = this.db.dialect === 'sqlite' && this.subscribedTopics.size > 0;
     await this.db.transaction(async (tx) => {
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
-      const appended: StoredRow[] = [];
+      const appended: Array<StoredRow & { appended_at: number }> = [];
       for (let i = 0; i < records.length; i += APPEND_CHUNK) {
         const chunk = records.slice(i, i + APPEND_CHUNK);
         const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
@@ -72,13 +74,13 @@ export class SqlEventLog implements EventLog {
         const byId = new Map(rows.map((r) => [r.event_id, Number(r.position)]));
         chunk.forEach((r, j) => {
           const position = byId.get(r.event.id);
-          if (position !== undefined) appended.push({ position, topic: r.topic, partition_key: r.key, payload: payloads[j] });
+          if (position !== undefined) appended.push({ position, topic: r.topic, partition_key: r.key, payload: payloads[j], appended_at: now });
         });
       }
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [this.notifyChannel, '']);
       tx.afterCommit(() => {
         // This thread's consumers will read these rows next: decode them now, while their payloads are at hand.
-        if (appended.length) this.decoded.remember(appended.filter((r) => this.subscribedTopics.has(r.topic)));
+        if (appended.length) this.decoded.remember(appended, (topic) => this.subscribedTopics.has(topic));
         this.wakeups.notifyLocal();
       });
     });
