@@ -276,6 +276,7 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       const ages: number[] = [];
       const outbox = new Outbox(relayDb, log, { log: silentLog, pollMs: 20, batchSize: 25, onBacklog: (ms) => ages.push(ms) });
       expect(await outbox.pending()).toBe(0);
+      const relayTransactions = jest.spyOn(relayDb, 'transaction');
       outbox.start();
       const key = uniqueKey('two');
       const events = Array.from({ length: 120 }, (_, i) => scanned(key, i + 1));
@@ -284,7 +285,12 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
         await writerDb.transaction((tx) => writer.add(tx, events.slice(i, i + 10)));
         await new Promise((r) => setTimeout(r, 15));
       }
+      // SQLite: while there was work the relay never took the producer's write lock (the writer deleted
+      // relayed rows in its own transactions); PostgreSQL relays and deletes in one transaction.
+      if (transport === 'sql-sqlite') expect(relayTransactions).not.toHaveBeenCalled();
       await waitUntil(() => mine(seen, events).length >= events.length, 'every event relayed');
+      // Once idle, the relay deletes whatever the writer left.
+      await waitUntil(async () => (await writerDb.query<{ n: number }>('SELECT COUNT(*) AS n FROM outbox'))[0].n === 0, 'an empty outbox');
       await new Promise((r) => setTimeout(r, 300));
       expect(mine(seen, events).map((r) => (r.event.data as QrScannedV1).scan_number)).toEqual(events.map((_, i) => i + 1));
       // Every relayed batch reported how long its oldest row had waited (all-in-one's background priority).
@@ -298,6 +304,39 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       await writerDb.close();
       await relayDb.close();
     });
+
+    if (transport === 'sql-sqlite') {
+      it('lets the writer delete the oldest relayed rows in its own transactions, a bounded number each', async () => {
+        const log = await openLog();
+        const name = `producer_${newId('evt').slice(-6).toLowerCase()}`;
+        const db = await openDatabase({
+          name, storage, runMigrations: true,
+          migrations: [defineMigration({ timestamp: 1763700000001, name: 'Outbox', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] })],
+        });
+        const writer = new OutboxWriter(db);
+        const key = uniqueKey('clean');
+        const add = (n: number) => db.transaction((tx) => writer.add(tx, Array.from({ length: n }, (_, i) => scanned(key, i + 1))));
+        const left = async () => (await db.query<{ n: number; first: number }>('SELECT COUNT(*) AS n, MIN(id) AS first FROM outbox'))[0];
+        for (let i = 0; i < 3; i++) await add(100);
+        await add(10);
+        expect(await left()).toEqual({ n: 310, first: 1 });
+        // The relay (any thread) says it has moved rows 1..250 into the log.
+        new Outbox(db, log, { log: silentLog }).close();
+        writer.relayed.raise(250);
+        expect(writer.hasRelayedRows).toBe(true);
+        await add(10); // deletes at most 100 + 2 × 10 relayed rows
+        expect(await left()).toEqual({ n: 200, first: 121 });
+        await add(10);
+        expect(await left()).toEqual({ n: 90, first: 241 });
+        await add(10);
+        expect(await left()).toEqual({ n: 90, first: 251 });
+        expect(writer.hasRelayedRows).toBe(false);
+        await add(10);
+        expect(await left()).toEqual({ n: 100, first: 251 });
+        writer.close();
+        await db.close();
+      });
+    }
 
     it('resumes from the committed offset after kill -9 mid-batch and loses nothing', async () => {
       const fixture = join(__dirname, '../test-fixtures/consume-to-file.js');

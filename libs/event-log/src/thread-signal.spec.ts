@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { shareSignalsAcrossThreads, ThreadSignal } from './thread-signal';
+import { SharedMark, shareSignalsAcrossThreads, ThreadSignal } from './thread-signal';
 
 // The other thread speaks the channel protocol directly (plain JS), so the test does not depend on
 // loading this TypeScript module in a worker: `qr-signal:<name>`, any message means "look now".
@@ -52,6 +52,53 @@ describe('ThreadSignal', () => {
       signal.close();
       other.close();
     } finally {
+      await worker.terminate();
+    }
+  });
+});
+
+describe('SharedMark', () => {
+  it('is shared at once by every user of the name in this thread, only goes up, and starts over once all have closed', () => {
+    const relay = new SharedMark('outbox-a');
+    const writer = new SharedMark('outbox-a');
+    const other = new SharedMark('outbox-b');
+    relay.raise(40);
+    expect(writer.value).toBe(40);
+    writer.raise(12);
+    expect(relay.value).toBe(40);
+    expect(other.value).toBe(0);
+    relay.close();
+    expect(writer.value).toBe(40);
+    writer.close();
+    other.close();
+    expect(new SharedMark('outbox-a').value).toBe(0);
+  });
+
+  it('reaches another thread with sharing on, both ways, keeping the highest', async () => {
+    shareSignalsAcrossThreads();
+    const worker = new Worker(
+      `const { BroadcastChannel, parentPort } = require('node:worker_threads');
+       const channel = new BroadcastChannel('qr-mark:relayed');
+       channel.onmessage = (m) => parentPort.postMessage(m.data);
+       parentPort.on('message', (n) => channel.postMessage(n));
+       parentPort.postMessage('listening');`,
+      { eval: true },
+    );
+    const mark = new SharedMark('relayed');
+    try {
+      expect(await nextMessage(worker)).toBe('listening');
+      const seenThere = nextMessage(worker);
+      mark.raise(7);
+      expect(await seenThere).toBe(7);
+      worker.postMessage(99);
+      const deadline = Date.now() + 2000;
+      while (mark.value !== 99 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      expect(mark.value).toBe(99);
+      worker.postMessage(50);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(mark.value).toBe(99);
+    } finally {
+      mark.close();
       await worker.terminate();
     }
   });

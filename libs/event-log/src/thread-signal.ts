@@ -57,3 +57,61 @@ export class ThreadSignal {
     return this.channel;
   }
 }
+
+interface MarkState {
+  value: number;
+  channel: BroadcastChannel | null;
+  users: number;
+}
+
+const marks = new Map<string, MarkState>();
+
+/**
+ * A number that only goes up, shared under one name by every user in this thread at once and, with
+ * sharing on, by the other threads of the process a moment later: the highest value anyone raised it
+ * to. All-in-one's relay (background) says here how far it has relayed an outbox; the thread that
+ * writes the outbox (the front) deletes the relayed rows in its own transactions.
+ */
+export class SharedMark {
+  private state: MarkState | null;
+
+  constructor(readonly name: string) {
+    let state = marks.get(name);
+    if (!state) {
+      state = { value: 0, channel: null, users: 0 };
+      if (acrossThreads) {
+        const channel = new BroadcastChannel(`qr-mark:${name}`);
+        const shared = state;
+        channel.onmessage = (message) => {
+          const value = (message as { data?: unknown }).data;
+          if (typeof value === 'number' && value > shared.value) shared.value = value;
+        };
+        (channel as unknown as { unref(): void }).unref();
+        state.channel = channel;
+      }
+      marks.set(name, state);
+    }
+    state.users += 1;
+    this.state = state;
+  }
+
+  get value(): number {
+    return this.state?.value ?? 0;
+  }
+
+  raise(value: number): void {
+    if (!this.state || value <= this.state.value) return;
+    this.state.value = value;
+    this.state.channel?.postMessage(value);
+  }
+
+  close(): void {
+    const state = this.state;
+    if (!state) return;
+    this.state = null;
+    state.users -= 1;
+    if (state.users > 0) return;
+    state.channel?.close();
+    marks.delete(this.name);
+  }
+}

@@ -2,7 +2,7 @@ import { type EventEnvelope, findEventDefinition, partitionKeyOf } from '@qr/con
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type EventLog, type LogRecord } from '../event-log.port';
-import { ThreadSignal } from '../thread-signal';
+import { SharedMark, ThreadSignal } from '../thread-signal';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
 
 const ADD_CHUNK = 100;
@@ -33,23 +33,40 @@ export interface OutboxOptions {
   onBacklog?: (ageMs: number) => void;
 }
 
+/** Relayed rows a writer's transaction deletes at most, besides twice as many as it adds. */
+const CLEAN_MIN = 100;
+/** The relay deletes relayed rows itself only after this long without new ones: the writer is idle then. */
+const IDLE_BEFORE_CLEANING_MS = 1000;
+
 /**
  * Writes events into a service's outbox in the caller's transaction, so an event exists exactly
  * when the state change it describes does, and wakes the relay once they are committed (the relay
  * may run on another thread: all-in-one's background).
+ *
+ * On SQLite the writer also deletes rows the relay has reported relayed (`relayed`), a few in each of
+ * its transactions: it holds the write lock then anyway. When the relay deleted them itself it took
+ * the lock away from the writer while it did (all-in-one: for milliseconds, several times a second,
+ * from a thread at idle priority that a busy front keeps off the CPU), and every scan of the batch
+ * waiting to commit waited with it.
  */
 export class OutboxWriter {
   private readonly committed: ThreadSignal;
+  /** How far the relay has moved this outbox into the event log (any thread). */
+  readonly relayed: SharedMark;
+  /** Every row up to here is deleted. */
+  private cleanedUpTo = 0;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly clock: Clock = systemClock,
   ) {
     this.committed = new ThreadSignal(`outbox:${db.name}`);
+    this.relayed = new SharedMark(`outbox-relayed:${db.name}`);
   }
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
+    if (tx.dialect === 'sqlite') await this.cleanRelayed(tx, CLEAN_MIN + 2 * events.length);
     const now = this.clock().getTime();
     const rows = events.map((event) => {
       const def = findEventDefinition(event.type, event.version);
@@ -69,8 +86,23 @@ export class OutboxWriter {
     return this.committed.on(listener);
   }
 
+  /** Whether rows the relay reported relayed may still be in the outbox. */
+  get hasRelayedRows(): boolean {
+    return this.relayed.value > this.cleanedUpTo;
+  }
+
+  /** Deletes up to `limit` of the oldest relayed rows in `tx`; returns how many. */
+  async cleanRelayed(tx: Tx, limit: number): Promise<number> {
+    const upTo = this.relayed.value;
+    if (upTo <= this.cleanedUpTo) return 0;
+    const { affected } = await tx.query('DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE id <= $1 ORDER BY id LIMIT $2)', [upTo, limit]);
+    if (affected < limit) tx.afterCommit(() => (this.cleanedUpTo = Math.max(this.cleanedUpTo, upTo)));
+    return affected;
+  }
+
   close(): void {
     this.committed.close();
+    this.relayed.close();
   }
 }
 
@@ -84,10 +116,9 @@ export class Outbox {
   private stopListening: () => void = () => undefined;
   private stopped = true;
   private loop: Promise<void> | null = null;
-  /** SQLite: rows up to here are in the event log; they are deleted in ranges, not batch by batch. */
+  /** SQLite: rows up to here are in the event log (the writer deletes them, see OutboxWriter). */
   private relayedUpTo = 0;
-  private deletedUpTo = 0;
-  private lastDeleteAt = 0;
+  private lastMovedAt = 0;
 
   constructor(
     private readonly db: Database,
@@ -130,7 +161,7 @@ export class Outbox {
     await this.deleteRelayed();
   }
 
-  /** Rows not relayed yet (on SQLite, relayed rows wait for the next range delete and are not counted). */
+  /** Rows not relayed yet (on SQLite, relayed rows wait for the writer's next transactions and are not counted). */
   async pending(): Promise<number> {
     const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM outbox WHERE id > $1', [this.relayedUpTo]);
     return Number(row?.n ?? 0);
@@ -143,7 +174,7 @@ export class Outbox {
         const moved = await this.relayOnce();
         failures = 0;
         if (moved === 0) {
-          await this.deleteRelayed();
+          if (Date.now() - this.lastMovedAt >= IDLE_BEFORE_CLEANING_MS) await this.deleteRelayed();
           await this.waker.wait(this.o.pollMs ?? 1000);
         } else if (lingers(moved, this.o.batchSize ?? 500)) await sleep(this.o.lingerMs ?? 5);
       } catch (err) {
@@ -159,9 +190,11 @@ export class Outbox {
    * at a time, which keeps each key's events in order, and relayed rows are deleted in the same
    * transaction (ids are not committed in order there, so no high-water mark can be trusted).
    * SQLite has one writer at a time and AUTOINCREMENT ids, so ids commit in order: the relay reads
-   * past its high-water mark and deletes relayed rows in ranges, at most every 250 ms and when idle,
-   * instead of writing to the producer's database on every batch. A crash re-sends what was
-   * relayed and not yet deleted; the log and its consumers dedupe on event id.
+   * past its high-water mark and never writes to the producer's database while it has work: the
+   * writer deletes relayed rows in its own transactions (OutboxWriter), and the relay deletes what is
+   * left only once the outbox has been idle for a second (a relay that goes idle between two commits
+   * of a busy writer must not take its lock). A crash re-sends what was relayed and not yet deleted; the log
+   * and its consumers dedupe on event id.
    */
   private async relayOnce(): Promise<number> {
     const limit = this.o.batchSize ?? 500;
@@ -180,17 +213,21 @@ export class Outbox {
       limit,
     ]);
     await this.forward(rows);
-    if (rows.length) this.relayedUpTo = Number(rows[rows.length - 1].id);
-    if (Date.now() - this.lastDeleteAt >= 250) await this.deleteRelayed();
+    if (rows.length) {
+      this.lastMovedAt = Date.now();
+      this.relayedUpTo = Number(rows[rows.length - 1].id);
+      this.writer.relayed.raise(this.relayedUpTo);
+    }
     return rows.length;
   }
 
+  /** What the writer has not deleted yet, once nothing is left to relay (the writer may be idle for good). */
   private async deleteRelayed(): Promise<void> {
-    if (this.relayedUpTo <= this.deletedUpTo) return;
-    const upTo = this.relayedUpTo;
-    await this.db.execute('DELETE FROM outbox WHERE id <= $1', [upTo]);
-    this.deletedUpTo = upTo;
-    this.lastDeleteAt = Date.now();
+    if (this.db.dialect !== 'sqlite') return;
+    // A chunk per transaction: a writer that starts again waits for one chunk at most.
+    while (this.writer.hasRelayedRows && (await this.db.transaction((tx) => this.writer.cleanRelayed(tx, 1000))) === 1000) {
+      /* keep going */
+    }
   }
 
   private async forward(rows: readonly OutboxRow[]): Promise<void> {
