@@ -274,7 +274,8 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       const writer = new OutboxWriter(writerDb);
       // Small batches, so the relay's high-water mark and its range deletes are crossed many times.
       const ages: number[] = [];
-      const outbox = new Outbox(relayDb, log, { log: silentLog, pollMs: 20, batchSize: 25, onBacklog: (ms) => ages.push(ms) });
+      // The relay cleans up itself only after 3 s without rows: well past any pause of this writer, even on a loaded machine.
+      const outbox = new Outbox(relayDb, log, { log: silentLog, pollMs: 20, batchSize: 25, onBacklog: (ms) => ages.push(ms), idleBeforeCleaningMs: 3000 });
       expect(await outbox.pending()).toBe(0);
       const relayTransactions = jest.spyOn(relayDb, 'transaction');
       outbox.start();
@@ -307,7 +308,6 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
 
     if (transport === 'sql-sqlite') {
       it('lets the writer delete the oldest relayed rows in its own transactions, a bounded number each', async () => {
-        const log = await openLog();
         const name = `producer_${newId('evt').slice(-6).toLowerCase()}`;
         const db = await openDatabase({
           name, storage, runMigrations: true,
@@ -321,7 +321,6 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
         await add(10);
         expect(await left()).toEqual({ n: 310, first: 1 });
         // The relay (any thread) says it has moved rows 1..250 into the log.
-        new Outbox(db, log, { log: silentLog }).close();
         writer.relayed.raise(250);
         expect(writer.hasRelayedRows).toBe(true);
         await add(10); // deletes at most 100 + 2 × 10 relayed rows

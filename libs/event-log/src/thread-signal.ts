@@ -44,18 +44,21 @@ export class ThreadSignal {
   }
 
   private open(): BroadcastChannel | null {
-    if (!acrossThreads || this.closed) return null;
-    if (!this.channel) {
-      const channel = new BroadcastChannel(`qr-signal:${this.name}`);
-      channel.onmessage = () => {
-        for (const listener of this.listeners) listener();
-      };
-      // A signal must never keep a thread alive on its own.
-      (channel as unknown as { unref(): void }).unref();
-      this.channel = channel;
-    }
+    if (this.closed) return null;
+    this.channel ??= threadChannel(`qr-signal:${this.name}`, () => {
+      for (const listener of this.listeners) listener();
+    });
     return this.channel;
   }
+}
+
+/** A named channel to the other threads of the process, or null while sharing is off. It never keeps a thread alive on its own. */
+function threadChannel(name: string, onMessage: (data: unknown) => void): BroadcastChannel | null {
+  if (!acrossThreads) return null;
+  const channel = new BroadcastChannel(name);
+  channel.onmessage = (message) => onMessage((message as { data?: unknown }).data);
+  (channel as unknown as { unref(): void }).unref();
+  return channel;
 }
 
 interface MarkState {
@@ -78,17 +81,11 @@ export class SharedMark {
   constructor(readonly name: string) {
     let state = marks.get(name);
     if (!state) {
-      state = { value: 0, channel: null, users: 0 };
-      if (acrossThreads) {
-        const channel = new BroadcastChannel(`qr-mark:${name}`);
-        const shared = state;
-        channel.onmessage = (message) => {
-          const value = (message as { data?: unknown }).data;
-          if (typeof value === 'number' && value > shared.value) shared.value = value;
-        };
-        (channel as unknown as { unref(): void }).unref();
-        state.channel = channel;
-      }
+      const shared: MarkState = { value: 0, channel: null, users: 0 };
+      shared.channel = threadChannel(`qr-mark:${name}`, (value) => {
+        if (typeof value === 'number' && value > shared.value) shared.value = value;
+      });
+      state = shared;
       marks.set(name, state);
     }
     state.users += 1;

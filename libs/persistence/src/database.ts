@@ -30,6 +30,8 @@ export class Database {
     private readonly reader: DataSource,
     /** Schema on PostgreSQL; null on SQLite. */
     readonly schema: string | null,
+    /** Which database this is, for keys shared between threads: the SQLite file's absolute path, or PostgreSQL's host, database and schema. */
+    readonly location: string = name,
   ) {}
 
   /** Read outside any transaction. */

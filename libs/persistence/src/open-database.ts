@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client, types } from 'pg';
 import { DataSource } from 'typeorm';
 import { Database } from './database';
@@ -61,7 +61,15 @@ export async function migrate(db: Database): Promise<void> {
   }
 }
 
-type SqliteStorage = Extract<StorageConfig, { kind: 'sqlite' }>;
+export type SqliteStorage = Extract<StorageConfig, { kind: 'sqlite' }>;
+
+// Module state is per thread (each worker thread loads its own copy): the files this thread opened.
+const openedFiles = new Set<string>();
+
+/** The SQLite files this thread has opened with `openDatabase`, as absolute paths. */
+export function sqliteFilesOpened(): string[] {
+  return [...openedFiles];
+}
 
 /** The SQLite file of a store. */
 export function sqliteFile(storage: Pick<SqliteStorage, 'dataDir'>, store: string): string {
@@ -94,7 +102,8 @@ async function openSqlite(options: OpenDatabaseOptions, storage: SqliteStorage):
   await writer.initialize();
   const reader = new DataSource({ type: 'better-sqlite3', database: file, prepareDatabase: pragmas });
   await reader.initialize();
-  return new Database(options.name, 'sqlite', writer, reader, null);
+  openedFiles.add(resolve(file));
+  return new Database(options.name, 'sqlite', writer, reader, null, resolve(file));
 }
 
 async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<Database> {
@@ -109,7 +118,7 @@ async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<
     extra: { options: `-c search_path=${schema}`, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
   });
   await writer.initialize();
-  return new Database(options.name, 'postgres', writer, writer, schema);
+  return new Database(options.name, 'postgres', writer, writer, schema, `${redactedUrl(url)}#${schema}`);
 }
 
 async function ensureSchema(url: string, schema: string): Promise<void> {
@@ -122,5 +131,15 @@ async function ensureSchema(url: string, schema: string): Promise<void> {
     if ((err as { code?: string }).code !== '23505') throw err;
   } finally {
     await client.end();
+  }
+}
+
+/** The server and database of a connection URL, without credentials: enough to tell two databases apart. */
+function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname}`;
+  } catch {
+    return 'postgres';
   }
 }

@@ -1,8 +1,10 @@
 import Sqlite from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTempDir } from '@qr/testing';
 import { type Database } from './database';
 import { defineMigration } from './migration';
-import { DEFERRED_CHECKPOINT_PAGES, openDatabase, sqliteFile, type StorageConfig } from './open-database';
+import { DEFERRED_CHECKPOINT_PAGES, openDatabase, sqliteFile, sqliteFilesOpened, type SqliteStorage } from './open-database';
 import { WalCheckpointer } from './wal-checkpointer';
 
 const TABLE = ['CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)'];
@@ -20,7 +22,7 @@ async function writePages(db: Database): Promise<void> {
 function logPages(file: string): number {
   const probe = new Sqlite(file);
   try {
-    // A checkpoint of nothing: `log` is the log's size in pages, `checkpointed` how many are already copied.
+    // Its own PASSIVE checkpoint reports the log's size in pages (`log`); the copy it makes does not change that.
     const [row] = probe.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>;
     return row.log;
   } finally {
@@ -30,8 +32,11 @@ function logPages(file: string): number {
 
 describe('WAL checkpoints left to another connection (all-in-one front → background)', () => {
   const dir = createTempDir('wal-checkpointer');
-  const inline: StorageConfig = { kind: 'sqlite', dataDir: dir.path };
-  const elsewhere: StorageConfig = { kind: 'sqlite', dataDir: dir.path, checkpoints: 'elsewhere' };
+  const inline: SqliteStorage = { kind: 'sqlite', dataDir: dir.path };
+  const elsewhere: SqliteStorage = { kind: 'sqlite', dataDir: dir.path, checkpoints: 'elsewhere' };
+  const never = (file: string, err: unknown) => {
+    throw new Error(`${file} skipped: ${String(err)}`);
+  };
   afterAll(() => dir.remove());
 
   it('a connection that checkpoints elsewhere lets its log grow past 1,000 pages; an inline one does not', async () => {
@@ -51,7 +56,7 @@ describe('WAL checkpoints left to another connection (all-in-one front → backg
 
   it('copies every page of the log on a PASSIVE checkpoint', async () => {
     const db = await openDatabase({ name: 'copied', storage: elsewhere, migrations, runMigrations: true });
-    const checkpointer = await WalCheckpointer.open(inline, ['copied']);
+    const checkpointer = await WalCheckpointer.open(inline, [sqliteFile(inline, 'copied')], never);
     try {
       await writePages(db);
       const [first] = await checkpointer.checkpoint();
@@ -73,7 +78,7 @@ describe('WAL checkpoints left to another connection (all-in-one front → backg
 
   it('never waits for a reader: pages an open read snapshot still needs are left for the next checkpoint', async () => {
     const db = await openDatabase({ name: 'read', storage: elsewhere, migrations, runMigrations: true });
-    const checkpointer = await WalCheckpointer.open(inline, ['read']);
+    const checkpointer = await WalCheckpointer.open(inline, [sqliteFile(inline, 'read')], never);
     const reader = new Sqlite(sqliteFile(inline, 'read'));
     try {
       await db.execute('INSERT INTO blobs (body) VALUES ($1)', ['first']);
@@ -94,11 +99,17 @@ describe('WAL checkpoints left to another connection (all-in-one front → backg
     }
   });
 
-  it('finds every store in the data directory, and checkpoints them on its timer', async () => {
+  it('checkpoints the files it is given on its timer, and leaves out one it cannot open', async () => {
     const db = await openDatabase({ name: 'timed', storage: elsewhere, migrations, runMigrations: true });
-    const checkpointer = await WalCheckpointer.open(inline);
+    // What all-in-one's front hands the background: every SQLite file it opened, as absolute paths.
+    expect(sqliteFilesOpened()).toEqual(expect.arrayContaining(['deferred', 'own', 'copied', 'read', 'timed'].map((s) => sqliteFile(inline, s))));
+    const notSqlite = join(dir.path, 'notes.sqlite');
+    writeFileSync(notSqlite, 'not a database, just a file with a misleading name '.repeat(200));
+    const skipped: string[] = [];
+    const checkpointer = await WalCheckpointer.open(inline, [sqliteFile(inline, 'timed'), notSqlite], (file) => skipped.push(file));
     try {
-      expect(checkpointer.stores).toEqual(expect.arrayContaining(['copied', 'deferred', 'own', 'read', 'timed']));
+      expect(skipped).toEqual([notSqlite]);
+      expect(checkpointer.stores).toEqual(['timed']);
       await writePages(db);
       const copied: number[] = [];
       const errors: unknown[] = [];

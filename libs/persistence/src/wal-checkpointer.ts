@@ -1,8 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { DataSource } from 'typeorm';
-import { sqliteFile, sqlitePragmas, type StorageConfig } from './open-database';
-
-type SqliteStorage = Extract<StorageConfig, { kind: 'sqlite' }>;
+import { sqlitePragmas, type SqliteStorage } from './open-database';
 
 export interface CheckpointResult {
   store: string;
@@ -28,30 +26,41 @@ export class WalCheckpointer {
 
   private constructor(private readonly files: ReadonlyArray<{ store: string; connection: DataSource }>) {}
 
-  /** One connection per store; `stores` defaults to every `*.sqlite` file in the data directory. */
-  static async open(storage: SqliteStorage, stores: readonly string[] = storesIn(storage)): Promise<WalCheckpointer> {
-    const files = [];
-    for (const store of stores) {
-      const connection = new DataSource({ type: 'better-sqlite3', database: sqliteFile(storage, store), prepareDatabase: sqlitePragmas({ ...storage, checkpoints: 'inline' }) });
-      await connection.initialize();
-      files.push({ store, connection });
+  /**
+   * One connection per file (absolute paths of SQLite files, e.g. `sqliteFilesOpened()` of the thread
+   * that leaves its checkpoints here). A file that cannot be opened is reported to `onSkipped` and left
+   * out: its writers still checkpoint past their own limit.
+   */
+  static async open(storage: SqliteStorage, files: readonly string[], onSkipped: (file: string, err: unknown) => void): Promise<WalCheckpointer> {
+    const opened: Array<{ store: string; connection: DataSource }> = [];
+    for (const file of files) {
+      const connection = new DataSource({ type: 'better-sqlite3', database: file, prepareDatabase: sqlitePragmas({ ...storage, checkpoints: 'inline' }) });
+      try {
+        await connection.initialize();
+        opened.push({ store: basename(file, '.sqlite'), connection });
+      } catch (err) {
+        onSkipped(file, err);
+      }
     }
-    return new WalCheckpointer(files);
+    return new WalCheckpointer(opened);
   }
 
   get stores(): string[] {
     return this.files.map((f) => f.store);
   }
 
-  /** One PASSIVE checkpoint of every file. */
+  /** One PASSIVE checkpoint of every file; a file whose checkpoint lock another connection holds is left for the next round. */
   async checkpoint(): Promise<CheckpointResult[]> {
     const results: CheckpointResult[] = [];
     for (const { store, connection } of this.files) {
-      const [row] = (await connection.query('PRAGMA wal_checkpoint(PASSIVE)')) as Array<{ log: number; checkpointed: number }>;
-      // SQLite reports the log's size and how much of it is copied in all (-1 for both outside WAL mode).
-      // A log shorter than last time has started over since: all of its copied pages are new.
-      const log = Math.max(0, Number(row.log));
-      const backfilled = Math.max(0, Number(row.checkpointed));
+      const [row] = (await connection.query('PRAGMA wal_checkpoint(PASSIVE)')) as Array<{ busy: number; log: number; checkpointed: number }>;
+      // Busy (another checkpoint runs) or not in WAL mode: SQLite reports -1 for both counts.
+      const log = Number(row.log);
+      const backfilled = Number(row.checkpointed);
+      if (Number(row.busy) !== 0 || log < 0 || backfilled < 0) continue;
+      // SQLite reports the log's size and how much of it is copied in all. A log shorter than last time
+      // has started over since: all of its copied pages are new. (One that started over and outgrew the
+      // old size looks unchanged: that round's copy goes uncounted, a metric's loss only.)
       const before = this.last.get(store);
       this.last.set(store, { log, backfilled });
       const copiedPages = before && log >= before.log ? Math.max(0, backfilled - before.backfilled) : backfilled;
@@ -76,13 +85,6 @@ export class WalCheckpointer {
     this.timer = null;
     await this.running;
     await this.checkpoint().catch(() => undefined);
-    for (const { connection } of this.files) if (connection.isInitialized) await connection.destroy();
+    for (const { connection } of this.files) if (connection.isInitialized) await connection.destroy().catch(() => undefined);
   }
-}
-
-function storesIn(storage: SqliteStorage): string[] {
-  return readdirSync(storage.dataDir)
-    .filter((f) => f.endsWith('.sqlite'))
-    .map((f) => f.slice(0, -'.sqlite'.length))
-    .sort();
 }

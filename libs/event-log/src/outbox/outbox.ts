@@ -31,6 +31,8 @@ export interface OutboxOptions {
   log: Log;
   /** Told the age of the oldest row in each batch relayed (all-in-one's background priority). */
   onBacklog?: (ageMs: number) => void;
+  /** SQLite: how long without new rows before the relay deletes relayed rows itself (default 1 s). */
+  idleBeforeCleaningMs?: number;
 }
 
 /** Relayed rows a writer's transaction deletes at most, besides twice as many as it adds. */
@@ -61,7 +63,8 @@ export class OutboxWriter {
     private readonly clock: Clock = systemClock,
   ) {
     this.committed = new ThreadSignal(`outbox:${db.name}`);
-    this.relayed = new SharedMark(`outbox-relayed:${db.name}`);
+    // Keyed by the file itself: two stores of one name in one process (tests, two data directories) must never share it.
+    this.relayed = new SharedMark(`outbox-relayed:${db.location}`);
   }
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
@@ -174,7 +177,7 @@ export class Outbox {
         const moved = await this.relayOnce();
         failures = 0;
         if (moved === 0) {
-          if (Date.now() - this.lastMovedAt >= IDLE_BEFORE_CLEANING_MS) await this.deleteRelayed();
+          if (Date.now() - this.lastMovedAt >= (this.o.idleBeforeCleaningMs ?? IDLE_BEFORE_CLEANING_MS)) await this.deleteRelayed();
           await this.waker.wait(this.o.pollMs ?? 1000);
         } else if (lingers(moved, this.o.batchSize ?? 500)) await sleep(this.o.lingerMs ?? 5);
       } catch (err) {

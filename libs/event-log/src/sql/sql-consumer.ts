@@ -41,6 +41,8 @@ export class SqlConsumer implements Subscription {
   private readonly waker = new Waker();
   private unsubscribe: () => void = () => undefined;
   private readonly topics: ReadonlySet<string>;
+  /** Positions up to here hold none of this group's topics (the cache showed it): the next range starts after. */
+  private quietThrough = 0;
 
   constructor(
     private readonly db: Database,
@@ -125,7 +127,10 @@ export class SqlConsumer implements Subscription {
     const [top] = await this.db.query<{ head: number | null }>('SELECT MAX(position) AS head FROM event_log');
     const head = Number(top?.head ?? 0);
     if (head <= after) return [];
-    const cached = this.o.decoded.rangeOf(after, head, this.topics, this.o.batchSize);
+    // The log never changes below its head, so a stretch shown to hold none of our topics stays so
+    // (a reset group comes back through it without reading it again).
+    const cached = this.o.decoded.rangeOf(Math.max(after, this.quietThrough), head, this.topics, this.o.batchSize);
+    if (cached?.length === 0) this.quietThrough = head;
     if (cached) return cached;
     const columns = this.db.dialect === 'sqlite' ? 'position, topic, partition_key, appended_at' : 'position, topic, partition_key, appended_at, payload';
     const rows: RangeRow[] = [];

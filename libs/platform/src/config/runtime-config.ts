@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type SqliteCheckpoints } from '@qr/persistence';
+import { type StorageConfig } from '@qr/persistence';
 import { z } from 'zod';
 
 /**
@@ -79,7 +79,7 @@ export interface RuntimeConfig {
   host: string;
   dataDir: string;
   // `checkpoints` is set by all-in-one's front (see createPlatformRuntime), never by the environment.
-  storage: { kind: 'sqlite'; dataDir: string; synchronous: 'NORMAL' | 'FULL'; checkpoints?: SqliteCheckpoints } | { kind: 'postgres'; url: string };
+  storage: StorageConfig;
   redisUrl: string | undefined;
   eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[] };
   publicBaseUrl: string;

@@ -60,6 +60,11 @@ describe('HttpRequestMetrics', () => {
     expect(sortedLines(await aggregated(a))).toEqual(sortedLines(await aggregated(b)));
   });
 
+  it('starts over on the registry’s resetMetrics, as prom-client’s own metrics do', async () => {
+    ours.resetMetrics();
+    expect(await ours.metrics()).not.toMatch(/^qr_http_request/m);
+  });
+
   it('shows nothing but the families before the first request', async () => {
     const empty = new Registry();
     new HttpRequestMetrics(empty);

@@ -28,8 +28,8 @@ export class HttpRequestMetrics {
     registry: Registry,
     private readonly bounds: readonly number[] = HTTP_DURATION_BUCKETS,
   ) {
-    registry.registerMetric(metric('qr_http_requests_total', 'HTTP requests answered, by deployable, route class and status code', 'counter', () => this.requestValues()) as never);
-    registry.registerMetric(metric('qr_http_request_duration_seconds', 'HTTP request duration', 'histogram', (shared) => this.durationValues(shared)) as never);
+    registry.registerMetric(metric('qr_http_requests_total', 'HTTP requests answered, by deployable, route class and status code', 'counter', () => this.requestValues(), () => this.requests.clear()) as never);
+    registry.registerMetric(metric('qr_http_request_duration_seconds', 'HTTP request duration', 'histogram', (shared) => this.durationValues(shared), () => this.durations.clear()) as never);
   }
 
   record(deployable: string, route: string, status: number, seconds: number): void {
@@ -75,10 +75,10 @@ export class HttpRequestMetrics {
   }
 }
 
-/** What a prom-client Registry asks of a metric: `get` (JSON, and text unless `getForPromString` is there). */
-function metric(name: string, help: string, type: MetricData['type'], values: (shared: boolean) => Value[]) {
+/** What a prom-client Registry asks of a metric: `get` (JSON, and text unless `getForPromString` is there), and `reset` (`resetMetrics`). */
+function metric(name: string, help: string, type: MetricData['type'], values: (shared: boolean) => Value[], reset: () => void) {
   const data = (shared: boolean): MetricData => ({ name, help, type, values: values(shared), aggregator: 'sum' });
-  return { name, help, type, aggregator: 'sum' as const, get: async () => data(false), getForPromString: async () => data(true) };
+  return { name, help, type, aggregator: 'sum' as const, get: async () => data(false), getForPromString: async () => data(true), reset };
 }
 
 function child<K, V>(map: Map<K, V>, key: K, create: () => V): V {

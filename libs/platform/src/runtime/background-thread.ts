@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Log } from '@qr/domain';
-import { WalCheckpointer } from '@qr/persistence';
-import { loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
+import { type SqliteStorage, WalCheckpointer } from '@qr/persistence';
+import { loadRuntimeConfig } from '../config/runtime-config';
 import { type MetricsSnapshot } from '../metrics/metrics';
 import { PlatformModule } from '../platform.module';
 import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
@@ -15,6 +15,12 @@ const CHECKPOINT_INTERVAL_MS = 500;
 
 type ToBackground = { kind: 'metrics'; id: number } | { kind: 'stop' };
 type FromBackground = { kind: 'ready' } | { kind: 'metrics'; id: number; metrics: MetricsSnapshot } | { kind: 'stopped' };
+
+/** What the front tells the background at start. */
+export interface BackgroundHandOver {
+  /** The SQLite files the front opened, whose checkpoints it leaves to the background. */
+  sqliteFiles: string[];
+}
 
 /** The front's handle on the background thread. */
 export interface BackgroundThread {
@@ -31,8 +37,8 @@ export interface BackgroundThread {
  * reason other than `stop`, `onCrash` is told: the process should exit, since its event pipeline is
  * gone (nothing is lost: every scan and event is committed, and the next start picks them up).
  */
-export function startBackgroundThread(entry: string, log: Log, onCrash: (reason: string) => void): BackgroundThread {
-  const worker = new Worker(entry, { workerData: { thread: 'background' } });
+export function startBackgroundThread(entry: string, log: Log, onCrash: (reason: string) => void, handOver: BackgroundHandOver = { sqliteFiles: [] }): BackgroundThread {
+  const worker = new Worker(entry, { workerData: { thread: 'background', ...handOver } });
   let alive = true;
   let stopping = false;
   let nextId = 0;
@@ -120,7 +126,8 @@ export async function serveBackground(options: RunOptions): Promise<void> {
   await app.init();
   const ticks = setInterval(() => runtime.backlog?.tick(), 1000);
   ticks.unref();
-  const checkpointer = config.storage.kind === 'sqlite' ? await startCheckpoints(config.storage, runtime) : null;
+  const handOver = workerData as BackgroundHandOver;
+  const checkpointer = config.storage.kind === 'sqlite' ? await startCheckpoints(config.storage, handOver.sqliteFiles ?? [], runtime) : null;
   const reply = (m: FromBackground) => port.postMessage(m);
   port.on('message', (m: ToBackground) => {
     if (m.kind === 'metrics') {
@@ -132,9 +139,12 @@ export async function serveBackground(options: RunOptions): Promise<void> {
     else if (m.kind === 'stop') {
       void (async () => {
         clearInterval(ticks);
-        await app.close();
-        await checkpointer?.close();
-        await runtime.eventLog.close();
+        // Each part closes even if one before it failed, and the front always hears back.
+        for (const [part, close] of [['modules', () => app.close()], ['checkpoints', () => checkpointer?.close()], ['event log', () => runtime.eventLog.close()]] as const) {
+          await Promise.resolve()
+            .then(close)
+            .catch((err: unknown) => runtime.logger.event('error', 'background thread: closing failed', { part, error: err instanceof Error ? err.message : String(err) }));
+        }
         reply({ kind: 'stopped' });
       })();
     }
@@ -144,11 +154,13 @@ export async function serveBackground(options: RunOptions): Promise<void> {
 }
 
 /**
- * The front's SQLite files (every store in DATA_DIR, opened before this thread starts) are
- * checkpointed here: the front's connections leave it to us (`checkpoints: 'elsewhere'`).
+ * The front's SQLite files (opened before this thread starts) are checkpointed here: the front's
+ * connections leave it to us (`checkpoints: 'elsewhere'`).
  */
-async function startCheckpoints(storage: Extract<RuntimeConfig['storage'], { kind: 'sqlite' }>, runtime: PlatformRuntime): Promise<WalCheckpointer> {
-  const checkpointer = await WalCheckpointer.open(storage);
+async function startCheckpoints(storage: SqliteStorage, files: readonly string[], runtime: PlatformRuntime): Promise<WalCheckpointer> {
+  const checkpointer = await WalCheckpointer.open(storage, files, (file, err) =>
+    runtime.logger.event('warn', 'cannot checkpoint this SQLite file; its writers will checkpoint it themselves past 64 MB of log', { file, error: err instanceof Error ? err.message : String(err) }),
+  );
   checkpointer.start(
     CHECKPOINT_INTERVAL_MS,
     (results) => {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { sqliteFilesOpened } from '@qr/persistence';
 import { ConfigError, type Deployable, loadRuntimeConfig } from '../config/runtime-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { ProblemFilter } from '../http/problem.filter';
@@ -65,7 +66,7 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
   let background: BackgroundThread | null = null;
   if (options.backgroundEntry) {
     // Before the server listens, a failed start rejects `ready` and the app's main exits.
-    background = startBackgroundThread(options.backgroundEntry, logger, (reason) => runtime.fatal(reason));
+    background = startBackgroundThread(options.backgroundEntry, logger, (reason) => runtime.fatal(reason), { sqliteFiles: sqliteFilesOpened() });
     const thread = background;
     await thread.ready;
     runtime.health.add({
