@@ -6,6 +6,7 @@ import { countryOfIp, UserAgentClassifier } from '@qr/visitor';
 import { ShortLinkRoute } from './http/short-link.route';
 import { SubmitLead } from './leads/submit-lead';
 import { ApplyCodeChanges, type LinkChange } from './links/apply-code-changes';
+import { BatchedLinkLookup } from './links/batched-link-lookup';
 import { subscribeToCodeChanges } from './links/code-changes.consumer';
 import { LinkCache } from './links/link-cache';
 import { LinksRepository } from './links/links.repository';
@@ -52,8 +53,10 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   // The IP database loads on first use (~25 ms): pay that at boot, not on the first scan.
   countryOfIp('8.8.8.8');
   const links = new LinksRepository(store.db);
-  // One process sees every change in all-in-one, so it may cache; replicas read PostgreSQL each scan.
+  // One process sees every change in all-in-one, so it may cache; replicas read PostgreSQL each scan,
+  // the scans of one turn of the event loop together.
   const cache = config.allInOne ? new LinkCache() : null;
+  const lookups = new BatchedLinkLookup((codes) => links.findByShortCodes(codes));
   const apply = new ApplyCodeChanges(store.db, links, cache);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache?.setScanCount(link.short_code, count));
   const scans = new Counter({ name: 'qr_scans_total', help: 'Short-link requests by outcome', labelNames: ['outcome'], registers: [runtime.metrics.registry] });
@@ -63,7 +66,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       findLink: async (code) => {
         const cached = cache?.get(code);
         if (cached) return cached;
-        const link = await links.findByShortCode(code);
+        const link = await lookups.find(code);
         if (link) cache?.put(link);
         return link;
       },

@@ -15,7 +15,15 @@ export class LinkCache {
     return this.entries.get(shortCode);
   }
 
+  /**
+   * Keeps the newer of the cached and the given record: a read that started before a change was
+   * applied can finish after it, and must not put the old revision back (nor undelete, nor lower the
+   * committed scan count).
+   */
   put(link: LinkRecord): void {
+    const cached = this.entries.get(link.short_code);
+    if (cached && isNewer(cached, link)) return;
+    if (cached && cached.scan_count > link.scan_count) link = { ...link, scan_count: cached.scan_count };
     this.entries.delete(link.short_code);
     this.entries.set(link.short_code, link);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
@@ -30,4 +38,9 @@ export class LinkCache {
   drop(shortCode: string): void {
     this.entries.delete(shortCode);
   }
+}
+
+function isNewer(a: LinkRecord, b: LinkRecord): boolean {
+  if (a.revision !== b.revision) return a.revision > b.revision;
+  return a.deleted_at !== null && b.deleted_at === null;
 }

@@ -6,9 +6,10 @@ const UPDATABLE = LINK_COLUMNS.filter((c) => c !== 'qr_id' && c !== 'scan_count'
 export class LinksRepository {
   constructor(private readonly db: Database) {}
 
-  async findByShortCode(shortCode: string): Promise<LinkRecord | null> {
-    const [row] = await this.db.query('SELECT * FROM links WHERE short_code = $1', [shortCode]);
-    return row ? linkFromRow(row) : null;
+  async findByShortCodes(shortCodes: readonly string[]): Promise<LinkRecord[]> {
+    if (shortCodes.length === 0) return [];
+    const rows = await this.db.query(`SELECT * FROM links WHERE short_code IN (${shortCodes.map((_, i) => `$${i + 1}`).join(', ')})`, shortCodes);
+    return rows.map(linkFromRow);
   }
 
   /**
