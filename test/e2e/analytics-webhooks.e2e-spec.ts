@@ -110,8 +110,12 @@ describe('analytics and webhooks (all-in-one)', () => {
     expect(scanned.data).toMatchObject({ qr_id: code.id, client_ref: 'sku-1', country: 'DE', device: 'mobile' });
     expect(bodies.map((b) => b.type).sort()).toEqual(['qr.scan_limit_reached', 'qr.scanned']);
 
-    const log = await call<{ data: Array<{ status: string; attempts: number; last_status_code: number }> }>(api(`/webhook-endpoints/${created.body.id}/deliveries`), { key });
-    expect(log.body.data.every((d) => d.status === 'delivered' && d.last_status_code === 200)).toBe(true);
+    // The receiver has answered; the worker records the outcome in its own commit right after.
+    const deliveries = async () => (await call<{ data: Array<{ status: string; attempts: number; last_status_code: number }> }>(api(`/webhook-endpoints/${created.body.id}/deliveries`), { key })).body.data;
+    await waitUntil(async () => (await deliveries()).every((d) => d.status === 'delivered'), 'both deliveries recorded as delivered', 10_000);
+    const log = await deliveries();
+    expect(log).toHaveLength(2);
+    expect(log.every((d) => d.status === 'delivered' && d.last_status_code === 200)).toBe(true);
     const test = await call<{ delivered: boolean }>(api(`/webhook-endpoints/${created.body.id}/test`), { method: 'POST', key });
     expect(test.body.delivered).toBe(true);
   });
