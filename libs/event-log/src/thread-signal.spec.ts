@@ -57,6 +57,9 @@ describe('ThreadSignal', () => {
   });
 });
 
+// Made before any test turns sharing on: it must still reach other threads once sharing is on.
+const madeEarly = new SharedMark('relayed');
+
 describe('SharedMark', () => {
   it('is shared at once by every user of the name in this thread, only goes up, and starts over once all have closed', () => {
     const relay = new SharedMark('outbox-a');
@@ -86,7 +89,7 @@ describe('SharedMark', () => {
        parentPort.postMessage('listening');`,
       { eval: true },
     );
-    const mark = new SharedMark('relayed');
+    const mark = madeEarly;
     try {
       expect(await nextMessage(worker)).toBe('listening');
       const seenThere = nextMessage(worker);

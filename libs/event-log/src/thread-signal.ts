@@ -81,11 +81,7 @@ export class SharedMark {
   constructor(readonly name: string) {
     let state = marks.get(name);
     if (!state) {
-      const shared: MarkState = { value: 0, channel: null, users: 0 };
-      shared.channel = threadChannel(`qr-mark:${name}`, (value) => {
-        if (typeof value === 'number' && value > shared.value) shared.value = value;
-      });
-      state = shared;
+      state = { value: 0, channel: null, users: 0 };
       marks.set(name, state);
     }
     state.users += 1;
@@ -93,13 +89,25 @@ export class SharedMark {
   }
 
   get value(): number {
-    return this.state?.value ?? 0;
+    return this.open()?.value ?? 0;
   }
 
   raise(value: number): void {
-    if (!this.state || value <= this.state.value) return;
-    this.state.value = value;
-    this.state.channel?.postMessage(value);
+    const state = this.open();
+    if (!state || value <= state.value) return;
+    state.value = value;
+    state.channel?.postMessage(value);
+  }
+
+  /** The shared state, its channel to other threads opened on first use (sharing may be turned on after construction). */
+  private open(): MarkState | null {
+    const state = this.state;
+    if (state && !state.channel) {
+      state.channel = threadChannel(`qr-mark:${this.name}`, (value) => {
+        if (typeof value === 'number' && value > state.value) state.value = value;
+      });
+    }
+    return state;
   }
 
   close(): void {
