@@ -11,3 +11,4 @@ export * from './access/roles';
 export * from './errors/api-error';
 export * from './logging/log';
 export * from './validation/http-url-fault';
+export * from './collections/get-or-create';

@@ -1,4 +1,5 @@
 import { BroadcastChannel } from 'node:worker_threads';
+import { getOrCreate } from '@qr/domain';
 
 let acrossThreads = false;
 
@@ -79,11 +80,7 @@ export class SharedMark {
   private state: MarkState | null;
 
   constructor(readonly name: string) {
-    let state = marks.get(name);
-    if (!state) {
-      state = { value: 0, channel: null, users: 0 };
-      marks.set(name, state);
-    }
+    const state = getOrCreate(marks, name, () => ({ value: 0, channel: null, users: 0 }));
     state.users += 1;
     this.state = state;
   }

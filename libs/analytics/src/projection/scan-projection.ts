@@ -1,6 +1,6 @@
 import { type EventEnvelope, type QrCodeCreatedV1, type QrCodeUpdatedV1, type QrScannedV1 } from '@qr/contracts';
 import { bucketOf, utcDayOf } from '@qr/analytics-math';
-import { type Clock, systemClock } from '@qr/domain';
+import { type Clock, getOrCreate, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { upsertAdding } from './upsert-adding';
 
@@ -58,7 +58,7 @@ export class ScanProjection {
     for (const scan of scans) {
       const d = scan.e.data;
       const key = `${d.qr_id}|${scan.bucket}|${d.is_bot ? 1 : 0}|${d.device ?? ''}|${d.country ?? ''}|${d.os ?? ''}|${d.browser ?? ''}`;
-      const counts = getOr(groups, key, () => ({ scan, counts: { human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 } })).counts;
+      const counts = getOrCreate(groups, key, () => ({ scan, counts: { human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 } })).counts;
       counts[d.is_bot ? 'bot' : 'human'] += 1;
       if (newVisitors.has(scan)) counts[d.is_bot ? 'bot_uniques' : 'human_uniques'] += 1;
     }
@@ -68,15 +68,15 @@ export class ScanProjection {
     for (const { scan, counts } of groups.values()) {
       const { e, bucket, day } = scan;
       const qrId = e.data.qr_id;
-      const b = getOr(buckets, `${qrId}|${bucket}`, () => ({ qr_id: qrId, bucket, workspace_id: e.workspace_id, human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 }));
+      const b = getOrCreate(buckets, `${qrId}|${bucket}`, () => ({ qr_id: qrId, bucket, workspace_id: e.workspace_id, human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 }));
       b.human += counts.human;
       b.bot += counts.bot;
       b.human_uniques += counts.human_uniques;
       b.bot_uniques += counts.bot_uniques;
       for (const dim of DIMENSIONS) {
         const value = e.data[dim] ?? '';
-        const bd = getOr(bucketDims, `${qrId}|${bucket}|${dim}|${value}`, () => ({ qr_id: qrId, bucket, dim, value, human: 0, bot: 0 }));
-        const dd = getOr(dayDims, `${qrId}|${day}|${dim}|${value}`, () => ({ qr_id: qrId, day, dim, value, human: 0, bot: 0 }));
+        const bd = getOrCreate(bucketDims, `${qrId}|${bucket}|${dim}|${value}`, () => ({ qr_id: qrId, bucket, dim, value, human: 0, bot: 0 }));
+        const dd = getOrCreate(dayDims, `${qrId}|${day}|${dim}|${value}`, () => ({ qr_id: qrId, day, dim, value, human: 0, bot: 0 }));
         bd.human += counts.human;
         bd.bot += counts.bot;
         dd.human += counts.human;
@@ -139,15 +139,6 @@ function placeScans(events: readonly EventEnvelope<'qr.scanned', QrScannedV1>[])
   return events.map((e) => {
     const at = Date.parse(e.data.scanned_at);
     const bucket = bucketOf(at);
-    return { e, bucket, day: getOr(dayOfBucket, bucket, () => utcDayOf(at)) };
+    return { e, bucket, day: getOrCreate(dayOfBucket, bucket, () => utcDayOf(at)) };
   });
-}
-
-function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let v = map.get(key);
-  if (v === undefined) {
-    v = make();
-    map.set(key, v);
-  }
-  return v;
 }

@@ -1,3 +1,4 @@
+import { getOrCreate } from '@qr/domain';
 import { type Registry } from 'prom-client';
 
 export const HTTP_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] as const;
@@ -33,9 +34,9 @@ export class HttpRequestMetrics {
   }
 
   record(deployable: string, route: string, status: number, seconds: number): void {
-    const byStatus = child(child(this.requests, deployable, () => new Map()), route, () => new Map<number, number>());
+    const byStatus = getOrCreate(getOrCreate(this.requests, deployable, () => new Map()), route, () => new Map<number, number>());
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-    const series = child(child(this.durations, deployable, () => new Map()), route, () => ({ buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 }));
+    const series = getOrCreate(getOrCreate(this.durations, deployable, () => new Map()), route, () => ({ buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 }));
     let i = 0;
     while (i < this.bounds.length && seconds > this.bounds[i]) i++;
     series.buckets[i] += 1;
@@ -79,13 +80,4 @@ export class HttpRequestMetrics {
 function metric(name: string, help: string, type: MetricData['type'], values: (shared: boolean) => Value[], reset: () => void) {
   const data = (shared: boolean): MetricData => ({ name, help, type, values: values(shared), aggregator: 'sum' });
   return { name, help, type, aggregator: 'sum' as const, get: async () => data(false), getForPromString: async () => data(true), reset };
-}
-
-function child<K, V>(map: Map<K, V>, key: K, create: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = create();
-    map.set(key, value);
-  }
-  return value;
 }

@@ -1,3 +1,4 @@
+import { getOrCreate } from '@qr/domain';
 import { type LinkRecord } from './link-record';
 
 interface Waiter {
@@ -22,9 +23,7 @@ export class BatchedLinkLookup {
 
   find(shortCode: string): Promise<LinkRecord | null> {
     return new Promise((resolve, reject) => {
-      const waiters = this.waiting.get(shortCode);
-      if (waiters) waiters.push({ resolve, reject });
-      else this.waiting.set(shortCode, [{ resolve, reject }]);
+      getOrCreate(this.waiting, shortCode, () => []).push({ resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
