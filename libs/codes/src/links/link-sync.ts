@@ -1,5 +1,5 @@
 import { REDIRECT_COMMANDS } from '@qr/contracts';
-import { type Log } from '@qr/domain';
+import { errorText, type Log } from '@qr/domain';
 import { type CommandBus } from '@qr/platform';
 import { codeSnapshot } from '../codes/qr-code-events';
 import { type QrCodeRecord } from '../codes/qr-code-record';
@@ -34,7 +34,7 @@ export class LinkSync {
     try {
       await this.bus.send('redirect-service', APPLY_CODE_CHANGES, { changes });
     } catch (err) {
-      this.log.event('warn', 'link sync failed; the outbox event will apply it', { codes: changes.length, error: err instanceof Error ? err.message : String(err) });
+      this.log.event('warn', 'link sync failed; the outbox event will apply it', { codes: changes.length, error: errorText(err) });
     }
   }
 }

@@ -4,3 +4,8 @@ export interface Log {
 }
 
 export const silentLog: Log = { event: () => undefined };
+
+/** What a log line says of a thrown value: an Error's message, anything else as text. */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

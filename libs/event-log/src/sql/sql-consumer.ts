@@ -1,4 +1,4 @@
-import { type Clock, type Log } from '@qr/domain';
+import { type Clock, errorText, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
@@ -93,7 +93,7 @@ export class SqlConsumer implements Subscription {
         this.o.log.event('warn', 'event consumer batch failed; will retry', {
           group: this.o.group,
           failures,
-          error: err instanceof Error ? err.message : String(err),
+          error: errorText(err),
         });
         if (!this.stopped) await this.waker.wait(backoffMs(failures));
       }

@@ -1,3 +1,5 @@
+import { errorText } from '@qr/domain';
+
 /** A dependency whose loss makes this process unready (database, event log, Redis…). */
 export interface ReadinessCheck {
   name: string;
@@ -38,7 +40,7 @@ export class HealthRegistry {
           await withTimeout(c.check(), CHECK_TIMEOUT_MS);
           return { name: c.name, ok: true, optional: !!c.optional, text: 'ok' };
         } catch (err) {
-          return { name: c.name, ok: false, optional: !!c.optional, text: `${c.optional ? 'degraded' : 'failing'}: ${err instanceof Error ? err.message : String(err)}` };
+          return { name: c.name, ok: false, optional: !!c.optional, text: `${c.optional ? 'degraded' : 'failing'}: ${errorText(err)}` };
         }
       }),
     );

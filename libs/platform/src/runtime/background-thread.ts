@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type Log } from '@qr/domain';
+import { errorText, type Log } from '@qr/domain';
 import { type SqliteStorage, WalCheckpointer } from '@qr/persistence';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { type MetricsSnapshot } from '../metrics/metrics';
@@ -143,7 +143,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
         for (const [part, close] of [['modules', () => app.close()], ['checkpoints', () => checkpointer?.close()], ['event log', () => runtime.eventLog.close()]] as const) {
           await Promise.resolve()
             .then(close)
-            .catch((err: unknown) => runtime.logger.event('error', 'background thread: closing failed', { part, error: err instanceof Error ? err.message : String(err) }));
+            .catch((err: unknown) => runtime.logger.event('error', 'background thread: closing failed', { part, error: errorText(err) }));
         }
         reply({ kind: 'stopped' });
       })();
@@ -159,7 +159,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
  */
 async function startCheckpoints(storage: SqliteStorage, files: readonly string[], runtime: PlatformRuntime): Promise<WalCheckpointer> {
   const checkpointer = await WalCheckpointer.open(storage, files, (file, err) =>
-    runtime.logger.event('warn', 'cannot checkpoint this SQLite file; its writers will checkpoint it themselves past 64 MB of log', { file, error: err instanceof Error ? err.message : String(err) }),
+    runtime.logger.event('warn', 'cannot checkpoint this SQLite file; its writers will checkpoint it themselves past 64 MB of log', { file, error: errorText(err) }),
   );
   checkpointer.start(
     CHECKPOINT_INTERVAL_MS,
@@ -169,7 +169,7 @@ async function startCheckpoints(storage: SqliteStorage, files: readonly string[]
         if (r.copiedPages > 0) runtime.metrics.walCheckpoints.inc({ store: r.store });
       }
     },
-    (err) => runtime.logger.event('warn', 'WAL checkpoint failed', { error: err instanceof Error ? err.message : String(err) }),
+    (err) => runtime.logger.event('warn', 'WAL checkpoint failed', { error: errorText(err) }),
   );
   return checkpointer;
 }

@@ -1,5 +1,5 @@
 import { type EventEnvelope } from '@qr/contracts';
-import { type Log } from '@qr/domain';
+import { errorText, type Log } from '@qr/domain';
 import { type OutboxWriter } from '@qr/event-log';
 import { type Database, type Tx } from '@qr/persistence';
 import { DEFAULT_MILESTONES, milestonesReached } from '@qr/visitor';
@@ -56,7 +56,7 @@ export class ScanRecorder implements RecordsScans {
         const outcomes = await this.db.transaction((tx) => this.commitBatch(tx, batch));
         batch.forEach((scan, i) => scan.resolve(outcomes[i]));
       } catch (err) {
-        this.log.event('error', 'scan batch failed to commit', { scans: batch.length, error: err instanceof Error ? err.message : String(err) });
+        this.log.event('error', 'scan batch failed to commit', { scans: batch.length, error: errorText(err) });
         for (const scan of batch) scan.reject(err);
       }
     }
