@@ -90,7 +90,7 @@ export function sqlitePragmas(storage: SqliteStorage): (db: { pragma(s: string):
 
 async function openSqlite(options: OpenDatabaseOptions, storage: SqliteStorage): Promise<Database> {
   mkdirSync(storage.dataDir, { recursive: true });
-  const file = sqliteFile(storage, options.name);
+  const file = resolve(sqliteFile(storage, options.name));
   const pragmas = sqlitePragmas(storage);
   const writer = new DataSource({
     type: 'better-sqlite3',
@@ -102,8 +102,8 @@ async function openSqlite(options: OpenDatabaseOptions, storage: SqliteStorage):
   await writer.initialize();
   const reader = new DataSource({ type: 'better-sqlite3', database: file, prepareDatabase: pragmas });
   await reader.initialize();
-  openedFiles.add(resolve(file));
-  return new Database(options.name, 'sqlite', writer, reader, null, resolve(file));
+  openedFiles.add(file);
+  return new Database(options.name, 'sqlite', writer, reader, null, file);
 }
 
 async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<Database> {

@@ -59,7 +59,7 @@ export class OutboxWriter {
   private cleanedUpTo = 0;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly clock: Clock = systemClock,
   ) {
     this.committed = new ThreadSignal(`outbox:${db.name}`);
