@@ -28,6 +28,7 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
 const sources = Math.max(
   newest(join(root, 'apps')),
   newest(join(root, 'libs')),
+  newest(join(root, 'bench')),
   statSync(join(root, 'tsconfig.base.json')).mtimeMs,
   statSync(join(root, 'package-lock.json')).mtimeMs,
 );
