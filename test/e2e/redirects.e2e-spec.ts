@@ -49,9 +49,19 @@ describe('short links (all-in-one)', () => {
     expect(scanCount(code.id)).toBe(1);
     await call(api(`/qrcodes/${code.id}`), { method: 'PATCH', key, json: { destinations: [{ target_url: 'https://example.org/new' }] } });
     expect((await scan(code.short_code)).headers.location).toBe('https://example.org/new?utm_source=box&utm_campaign=spring');
+    await call(api(`/qrcodes/${code.id}`), { method: 'PATCH', key, json: { utm_source: 'poster', utm_campaign: null } });
+    expect((await scan(code.short_code)).headers.location).toBe('https://example.org/new?utm_source=poster');
     await call(api(`/qrcodes/${code.id}`), { method: 'PATCH', key, json: { status: 'paused' } });
     expect((await scan(code.short_code)).status).toBe(403);
-    expect(scanCount(code.id)).toBe(2);
+    expect(scanCount(code.id)).toBe(3);
+    // The first test of the file: these are every short-link request the process has answered.
+    const scans = async (outcome: string) => {
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      return Number(new RegExp(`^qr_scans_total\\{outcome="${outcome}"[^}]*\\} (\\d+)$`, 'm').exec(metrics)?.[1]);
+    };
+    expect([await scans('open'), await scans('head'), await scans('paused')]).toEqual([3, 1, 1]);
+    await scan(code.short_code);
+    expect([await scans('open'), await scans('paused')]).toEqual([3, 2]);
   });
 
   it('answers every closed state with its status and a small page, or the fallback URL', async () => {

@@ -47,6 +47,22 @@ describe.each(STORAGE_KINDS)('Database on %s', (kind) => {
     expect(committed).toEqual(['kept']);
   });
 
+  it('rejects a failing statement with an Error carrying the database’s code, and keeps nothing of its transaction', async () => {
+    await db.execute('INSERT INTO items (id, n) VALUES ($1, $2)', ['taken', 1]);
+    const failed = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['before-duplicate', 1]);
+      await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['taken', 2]);
+    });
+    const err = await failed.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toMatch(kind === 'sqlite' ? /UNIQUE constraint failed: items\.id/ : /duplicate key value/);
+    if (kind === 'sqlite') expect((err as { code?: string }).code).toBe('SQLITE_CONSTRAINT_PRIMARYKEY');
+    expect(await db.query('SELECT id, n FROM items WHERE id IN ($1, $2) ORDER BY id', ['before-duplicate', 'taken'])).toEqual([{ id: 'taken', n: 1 }]);
+    // The connection is usable again: the failed transaction was rolled back, not left open.
+    await db.execute('INSERT INTO items (id, n) VALUES ($1, $2)', ['after-failure', 1]);
+    expect(await db.query('SELECT id FROM items WHERE id = $1', ['after-failure'])).toEqual([{ id: 'after-failure' }]);
+  });
+
   it('does not show a transaction’s uncommitted writes to readers', async () => {
     let seenInside: unknown[] = [];
     await db.transaction(async (tx) => {

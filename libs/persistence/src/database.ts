@@ -2,6 +2,7 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import type { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { AsyncMutex } from './async-mutex';
 import { type Dialect, toDialectQuery } from './sql-dialect';
+import { SqliteStatements } from './sqlite-statements';
 
 export interface Rows<T> {
   rows: T[];
@@ -22,6 +23,7 @@ export interface Tx {
  */
 export class Database {
   private readonly writeMutex = new AsyncMutex();
+  private sqlite: { writer: SqliteStatements; reader: SqliteStatements } | null = null;
 
   constructor(
     readonly name: string,
@@ -36,6 +38,7 @@ export class Database {
 
   /** Read outside any transaction. */
   async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    if (this.dialect === 'sqlite') return runSqlite<T>(this.sqliteStatements().reader, sql, params).rows;
     const runner = this.reader.createQueryRunner('slave');
     try {
       return (await runQuery<T>(runner, this.dialect, sql, params)).rows;
@@ -70,6 +73,7 @@ export class Database {
   }
 
   private async runTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.dialect === 'sqlite') return this.runSqliteTransaction(fn);
     const runner = this.writer.createQueryRunner('master');
     const callbacks: Array<() => void> = [];
     const tx: Tx = {
@@ -79,16 +83,13 @@ export class Database {
     };
     try {
       await runner.connect();
-      if (this.dialect === 'sqlite') await beginImmediate(runner);
-      else await runner.startTransaction();
+      await runner.startTransaction();
       let result: T;
       try {
         result = await fn(tx);
-        if (this.dialect === 'sqlite') await runner.query('COMMIT');
-        else await runner.commitTransaction();
+        await runner.commitTransaction();
       } catch (err) {
-        if (this.dialect === 'sqlite') await runner.query('ROLLBACK').catch(() => undefined);
-        else if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
         throw err;
       }
       for (const cb of callbacks) cb();
@@ -96,6 +97,36 @@ export class Database {
     } finally {
       await runner.release();
     }
+  }
+
+  /** Callers hold the write mutex: one transaction at a time on the writer connection. */
+  private async runSqliteTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const statements = this.sqliteStatements().writer;
+    const callbacks: Array<() => void> = [];
+    const tx: Tx = {
+      dialect: 'sqlite',
+      query: async <R>(sql: string, params: readonly unknown[] = []) => runSqlite<R>(statements, sql, params),
+      afterCommit: (cb) => callbacks.push(cb),
+    };
+    await beginImmediate(statements);
+    let result: T;
+    try {
+      result = await fn(tx);
+      statements.run('COMMIT', []);
+    } catch (err) {
+      try {
+        statements.run('ROLLBACK', []);
+      } catch {
+        // SQLite has already rolled back (some errors end the transaction themselves).
+      }
+      throw err;
+    }
+    for (const cb of callbacks) cb();
+    return result;
+  }
+
+  private sqliteStatements(): { writer: SqliteStatements; reader: SqliteStatements } {
+    return (this.sqlite ??= { writer: SqliteStatements.of(this.writer), reader: SqliteStatements.of(this.reader) });
   }
 }
 
@@ -107,11 +138,11 @@ const BUSY_WAIT_MS = 5000;
  * connection (all-in-one's other thread, the admin CLI) is retried on later turns of the loop, with
  * the same 5 s budget the busy timeout gives everywhere else.
  */
-async function beginImmediate(runner: QueryRunner): Promise<void> {
+async function beginImmediate(statements: SqliteStatements): Promise<void> {
   const deadline = Date.now() + BUSY_WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     try {
-      await runner.query('BEGIN IMMEDIATE');
+      statements.run('BEGIN IMMEDIATE', []);
       return;
     } catch (err) {
       if (!isBusy(err) || Date.now() > deadline) throw err;
@@ -121,8 +152,13 @@ async function beginImmediate(runner: QueryRunner): Promise<void> {
 }
 
 function isBusy(err: unknown): boolean {
-  const code = (err as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (err as { code?: string }).code;
+  const code = (err as { code?: string }).code;
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
+function runSqlite<T>(statements: SqliteStatements, sql: string, params: readonly unknown[]): Rows<T> {
+  const q = toDialectQuery(sql, params, 'sqlite');
+  return statements.run<T>(q.sql, q.params);
 }
 
 async function runQuery<T>(runner: QueryRunner, dialect: Dialect, sql: string, params: readonly unknown[]): Promise<Rows<T>> {

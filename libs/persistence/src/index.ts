@@ -4,3 +4,4 @@ export * from './database';
 export * from './migration';
 export * from './open-database';
 export * from './wal-checkpointer';
+export * from './sqlite-statements';

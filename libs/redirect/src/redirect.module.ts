@@ -59,7 +59,18 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   const lookups = new BatchedLinkLookup((codes) => links.findByShortCodes(codes));
   const apply = new ApplyCodeChanges(store.db, links, cache);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache?.setScanCount(link.short_code, count));
-  const scans = new Counter({ name: 'qr_scans_total', help: 'Short-link requests by outcome', labelNames: ['outcome'], registers: [runtime.metrics.registry] });
+  // Tallied in a plain map and handed to prom-client when scraped: its `inc` hashes the label object on every call.
+  const scans = new Map<string, number>();
+  new Counter({
+    name: 'qr_scans_total',
+    help: 'Short-link requests by outcome',
+    labelNames: ['outcome'],
+    registers: [runtime.metrics.registry],
+    collect() {
+      for (const [outcome, n] of scans) this.inc({ outcome }, n);
+      scans.clear();
+    },
+  });
   const sharedHosts = new Set(['localhost', '127.0.0.1', '::1', new URL(config.shortBaseUrl).hostname, new URL(config.publicBaseUrl).hostname]);
   runtime.fastRoutes.push(
     new ShortLinkRoute({
@@ -77,7 +88,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       sharedHosts,
       trustProxy: config.trustProxy,
       geoHeader: config.geoHeader,
-      onScan: (outcome) => scans.inc({ outcome }),
+      onScan: (outcome) => scans.set(outcome, (scans.get(outcome) ?? 0) + 1),
     }),
   );
   runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));

@@ -5,8 +5,8 @@ import { type HtmlPage } from '@qr/hosted-pages';
  * Every answer on a short link: never cached, never indexed. Each answer hands node:http its whole
  * header list in one `writeHead` (name, value, name, value…): node still validates every name and
  * value there (a CR or LF in a Location throws, as with `setHeader`), but skips the per-call checks
- * and bookkeeping of four or more `setHeader` calls, which cost a redirect about 5 µs of CPU
- * (docs/benchmarks.md).
+ * and bookkeeping of four or more `setHeader` calls (5–10 µs of CPU per request on a bare server
+ * here; docs/benchmarks.md).
  */
 const BASE_HEADERS = ['Cache-Control', 'no-store', 'X-Robots-Tag', 'noindex'] as const;
 

@@ -6,8 +6,9 @@ import {
 import { admitScan } from '@qr/opening-rules';
 import { type FormContent, type MenuContent, type VcardContent } from '@qr/qr-content';
 import { type FastRoute } from '@qr/platform';
-import { chooseDestination, type UserAgentClassifier, visitorHash, withUtm } from '@qr/visitor';
+import { chooseDestination, type UserAgentClassifier, visitorHash } from '@qr/visitor';
 import { type LinkRecord, openingRulesOf } from '../links/link-record';
+import { redirectLocation } from '../links/redirect-location';
 import { type SubmitLead } from '../leads/submit-lead';
 import { type DailySalts } from '../scans/daily-salts';
 import { type RecordsScans } from '../scans/scan-link';
@@ -89,8 +90,7 @@ export class ShortLinkRoute implements FastRoute {
   private open(res: ServerResponse, link: LinkRecord, visitor: Parameters<typeof chooseDestination>[1], headOnly: boolean): void {
     this.d.onScan(headOnly ? 'head' : 'open');
     if (HOSTED.has(link.type)) return sendPage(res, this.hostedPage(link), headOnly);
-    const target = chooseDestination(link.destinations, visitor).target_url;
-    sendRedirect(res, /^https?:/i.test(target) ? withUtm(target, link.utm) : target);
+    sendRedirect(res, redirectLocation(chooseDestination(link.destinations, visitor).target_url, link.utm));
   }
 
   private hostedPage(link: LinkRecord) {
