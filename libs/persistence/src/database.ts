@@ -41,7 +41,7 @@ export class Database {
     if (this.dialect === 'sqlite') return runSqlite<T>(this.sqliteStatements().reader, sql, params).rows;
     const runner = this.reader.createQueryRunner('slave');
     try {
-      return (await runQuery<T>(runner, this.dialect, sql, params)).rows;
+      return (await runPostgres<T>(runner, sql, params)).rows;
     } finally {
       await runner.release();
     }
@@ -49,8 +49,7 @@ export class Database {
 
   /** Runs `fn` in one transaction; afterCommit callbacks run only once it has committed. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const body = () => this.runTransaction(fn);
-    return this.dialect === 'sqlite' ? this.writeMutex.run(body) : body();
+    return this.dialect === 'sqlite' ? this.writeMutex.run(() => this.runSqliteTransaction(fn)) : this.runPostgresTransaction(fn);
   }
 
   /** A single write statement as its own transaction. */
@@ -72,13 +71,12 @@ export class Database {
     if (this.writer.isInitialized) await this.writer.destroy();
   }
 
-  private async runTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (this.dialect === 'sqlite') return this.runSqliteTransaction(fn);
+  private async runPostgresTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const runner = this.writer.createQueryRunner('master');
     const callbacks: Array<() => void> = [];
     const tx: Tx = {
       dialect: this.dialect,
-      query: (sql, params = []) => runQuery(runner, this.dialect, sql, params),
+      query: (sql, params = []) => runPostgres(runner, sql, params),
       afterCommit: (cb) => callbacks.push(cb),
     };
     try {
@@ -161,8 +159,8 @@ function runSqlite<T>(statements: SqliteStatements, sql: string, params: readonl
   return statements.run<T>(q.sql, q.params);
 }
 
-async function runQuery<T>(runner: QueryRunner, dialect: Dialect, sql: string, params: readonly unknown[]): Promise<Rows<T>> {
-  const q = toDialectQuery(sql, params, dialect);
+async function runPostgres<T>(runner: QueryRunner, sql: string, params: readonly unknown[]): Promise<Rows<T>> {
+  const q = toDialectQuery(sql, params, 'postgres');
   const result = (await runner.query(q.sql, q.params, true)) as QueryResult;
   const rows = (Array.isArray(result.records) ? result.records : []) as T[];
   return { rows, affected: typeof result.affected === 'number' ? result.affected : rows.length };

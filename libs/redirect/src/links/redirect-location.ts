@@ -4,6 +4,7 @@ import { type UtmFields } from './link-record';
 
 /** Locations already built, per link revision: a record's `utm` object is made with the record and never changed. */
 const built = new WeakMap<UtmFields, Map<string, string>>();
+const noLocations = () => new Map<string, string>();
 
 /**
  * The `Location` a scan of this link is sent to for a chosen destination: web targets with the
@@ -12,7 +13,7 @@ const built = new WeakMap<UtmFields, Map<string, string>>();
  * so each link record keeps what it built, and a changed link (a new record) starts over.
  */
 export function redirectLocation(target: string, utm: UtmFields): string {
-  const forLink = getOrCreate(built, utm, () => new Map<string, string>());
+  const forLink = getOrCreate(built, utm, noLocations);
   let location = forLink.get(target);
   if (location === undefined) {
     location = /^https?:/i.test(target) ? withUtm(target, utm) : target;
