@@ -176,14 +176,14 @@ describe('all-in-one server', () => {
     expect(metrics.match(/^# TYPE process_cpu_user_seconds_total counter$/gm)).toHaveLength(1);
   });
 
-  it('leaves the front’s WAL checkpoints to the background thread', async () => {
+  it('leaves the front’s WAL checkpoints to a checkpoint thread, reported by the front', async () => {
     const code = (await call<{ short_code: string }>(api('/qrcodes'), { method: 'POST', key: bootstrapKey, json: { type: 'website', content: { url: 'https://example.com/' } } })).body;
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/${code.short_code}`, { redirect: 'manual' })).status).toBe(302);
-    // The front committed those scans into redirect.sqlite; the copy into the file is the background's.
-    const copied = await waitUntil(async () => /qr_sqlite_wal_checkpoints_total\{store="redirect",[^}]*thread="background"\} (\d+)/.exec(await (await fetch(`${server.url}/metrics`)).text()), 'a checkpoint of redirect.sqlite');
+    // The front committed those scans into redirect.sqlite; the copy into the file is the checkpoint thread's.
+    const copied = await waitUntil(async () => /qr_sqlite_wal_checkpoints_total\{store="redirect",process="all-in-one"\} (\d+)/.exec(await (await fetch(`${server.url}/metrics`)).text()), 'a checkpoint of redirect.sqlite');
     expect(Number(copied![1])).toBeGreaterThan(0);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    for (const store of ['eventlog', 'gateway', 'qr', 'redirect', 'analytics', 'webhooks']) expect(metrics).toMatch(new RegExp(`qr_sqlite_wal_uncopied_pages\\{store="${store}",[^}]*thread="background"\\} \\d+`));
+    for (const store of ['eventlog', 'gateway', 'qr', 'redirect', 'analytics', 'webhooks']) expect(metrics).toMatch(new RegExp(`qr_sqlite_wal_uncopied_pages\\{store="${store}",process="all-in-one"\\} \\d+`));
   });
 
   it('answers unknown routes with a problem+json 404', async () => {

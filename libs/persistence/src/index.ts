@@ -5,3 +5,4 @@ export * from './migration';
 export * from './open-database';
 export * from './wal-checkpointer';
 export * from './sqlite-statements';
+export * from './wal-checkpoint-thread';

@@ -1,6 +1,5 @@
+import Sqlite from 'better-sqlite3';
 import { basename } from 'node:path';
-import { DataSource } from 'typeorm';
-import { sqlitePragmas, type SqliteStorage } from './open-database';
 
 export interface CheckpointResult {
   store: string;
@@ -12,33 +11,40 @@ export interface CheckpointResult {
   uncopiedPages: number;
 }
 
+export interface WalCheckpointerOptions {
+  /** The writers' `synchronous` setting: it decides the fsyncs a checkpoint makes (NORMAL and FULL both sync the log, then the file). */
+  synchronous?: 'NORMAL' | 'FULL';
+}
+
 /**
  * Copies write-ahead logs back into their SQLite files for connections opened with
  * `checkpoints: 'elsewhere'` (all-in-one's front): one connection of its own per file, a PASSIVE
- * checkpoint on each every interval. PASSIVE never waits for a reader or a writer and takes no lock a
- * writer needs, so the front's commits go on meanwhile; the copy and its fsyncs cost this thread's
- * time instead of a redirect's.
+ * checkpoint of each when asked. PASSIVE never waits for a reader or a writer and takes no lock a
+ * writer needs, so the writers' commits go on meanwhile. It runs on better-sqlite3 alone, so the thread
+ * it runs on (`WalCheckpointThread`) loads nothing else.
  */
 export class WalCheckpointer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
   private readonly last = new Map<string, { log: number; backfilled: number }>();
 
-  private constructor(private readonly files: ReadonlyArray<{ store: string; connection: DataSource }>) {}
+  private constructor(private readonly files: ReadonlyArray<{ store: string; connection: Sqlite.Database }>) {}
 
   /**
    * One connection per file (absolute paths of SQLite files, e.g. `sqliteFilesOpened()` of the thread
    * that leaves its checkpoints here). A file that cannot be opened is reported to `onSkipped` and left
    * out: its writers still checkpoint past their own limit.
    */
-  static async open(storage: SqliteStorage, files: readonly string[], onSkipped: (file: string, err: unknown) => void): Promise<WalCheckpointer> {
-    const opened: Array<{ store: string; connection: DataSource }> = [];
+  static open(files: readonly string[], o: WalCheckpointerOptions, onSkipped: (file: string, err: unknown) => void): WalCheckpointer {
+    const opened: Array<{ store: string; connection: Sqlite.Database }> = [];
     for (const file of files) {
-      const connection = new DataSource({ type: 'better-sqlite3', database: file, prepareDatabase: sqlitePragmas({ ...storage, checkpoints: 'inline' }) });
+      let connection: Sqlite.Database | null = null;
       try {
-        await connection.initialize();
+        connection = new Sqlite(file, { fileMustExist: true });
+        connection.pragma(`synchronous = ${o.synchronous ?? 'NORMAL'}`);
+        // Reads the header: a file that is not a database fails here, not at its first checkpoint.
+        connection.pragma('journal_mode');
         opened.push({ store: basename(file, '.sqlite'), connection });
       } catch (err) {
+        connection?.close();
         onSkipped(file, err);
       }
     }
@@ -50,10 +56,10 @@ export class WalCheckpointer {
   }
 
   /** One PASSIVE checkpoint of every file; a file whose checkpoint lock another connection holds is left for the next round. */
-  async checkpoint(): Promise<CheckpointResult[]> {
+  checkpoint(): CheckpointResult[] {
     const results: CheckpointResult[] = [];
     for (const { store, connection } of this.files) {
-      const [row] = (await connection.query('PRAGMA wal_checkpoint(PASSIVE)')) as Array<{ busy: number; log: number; checkpointed: number }>;
+      const [row] = connection.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
       // Busy (another checkpoint runs) or not in WAL mode: SQLite reports -1 for both counts.
       const log = Number(row.log);
       const backfilled = Number(row.checkpointed);
@@ -69,22 +75,15 @@ export class WalCheckpointer {
     return results;
   }
 
-  /** A checkpoint of every file each `intervalMs`, its results to `onResults`. */
-  start(intervalMs: number, onResults: (results: CheckpointResult[]) => void, onError: (err: unknown) => void): void {
-    this.timer ??= setInterval(() => {
-      this.running ??= this.checkpoint()
-        .then(onResults, onError)
-        .finally(() => (this.running = null));
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  /** Stops the timer, runs a last checkpoint, closes the connections. */
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.checkpoint().catch(() => undefined);
-    for (const { connection } of this.files) if (connection.isInitialized) await connection.destroy().catch(() => undefined);
+  /** Runs a last checkpoint and closes the connections. */
+  close(): CheckpointResult[] {
+    let last: CheckpointResult[] = [];
+    try {
+      last = this.checkpoint();
+    } catch {
+      // A file that went away: nothing left to copy into it.
+    }
+    for (const { connection } of this.files) if (connection.open) connection.close();
+    return last;
   }
 }

@@ -28,7 +28,7 @@ export class Metrics {
     );
     this.walCheckpoints = new Counter({
       name: 'qr_sqlite_wal_checkpoints_total',
-      help: 'Checkpoints that copied write-ahead log pages into a SQLite file, by store (all-in-one: on the background thread)',
+      help: 'Checkpoints that copied write-ahead log pages into a SQLite file, by store (all-in-one: the front’s files, on their checkpoint thread)',
       labelNames: ['store'],
       registers: [this.registry],
     });

@@ -1,26 +1,18 @@
 import 'reflect-metadata';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { errorText, type Log } from '@qr/domain';
-import { type SqliteStorage, WalCheckpointer } from '@qr/persistence';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { type MetricsSnapshot } from '../metrics/metrics';
 import { PlatformModule } from '../platform.module';
-import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
+import { createPlatformRuntime } from './platform-runtime';
 import { type RunOptions } from './run-deployables';
 
 const METRICS_WAIT_MS = 2000;
-const CHECKPOINT_INTERVAL_MS = 500;
 
 type ToBackground = { kind: 'metrics'; id: number } | { kind: 'stop' };
 type FromBackground = { kind: 'ready' } | { kind: 'metrics'; id: number; metrics: MetricsSnapshot } | { kind: 'stopped' };
-
-/** What the front tells the background at start. */
-export interface BackgroundHandOver {
-  /** The SQLite files the front opened, whose checkpoints it leaves to the background. */
-  sqliteFiles: string[];
-}
 
 /** The front's handle on the background thread. */
 export interface BackgroundThread {
@@ -37,8 +29,8 @@ export interface BackgroundThread {
  * reason other than `stop`, `onCrash` is told: the process should exit, since its event pipeline is
  * gone (nothing is lost: every scan and event is committed, and the next start picks them up).
  */
-export function startBackgroundThread(entry: string, log: Log, onCrash: (reason: string) => void, handOver: BackgroundHandOver = { sqliteFiles: [] }): BackgroundThread {
-  const worker = new Worker(entry, { workerData: { thread: 'background', ...handOver } });
+export function startBackgroundThread(entry: string, log: Log, onCrash: (reason: string) => void): BackgroundThread {
+  const worker = new Worker(entry, { workerData: { thread: 'background' } });
   let alive = true;
   let stopping = false;
   let nextId = 0;
@@ -126,8 +118,6 @@ export async function serveBackground(options: RunOptions): Promise<void> {
   await app.init();
   const ticks = setInterval(() => runtime.backlog?.tick(), 1000);
   ticks.unref();
-  const handOver = workerData as BackgroundHandOver;
-  const checkpointer = config.storage.kind === 'sqlite' ? await startCheckpoints(config.storage, handOver.sqliteFiles ?? [], runtime) : null;
   const reply = (m: FromBackground) => port.postMessage(m);
   port.on('message', (m: ToBackground) => {
     if (m.kind === 'metrics') {
@@ -140,7 +130,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
       void (async () => {
         clearInterval(ticks);
         // Each part closes even if one before it failed, and the front always hears back.
-        for (const [part, close] of [['modules', () => app.close()], ['checkpoints', () => checkpointer?.close()], ['event log', () => runtime.eventLog.close()]] as const) {
+        for (const [part, close] of [['modules', () => app.close()], ['event log', () => runtime.eventLog.close()]] as const) {
           await Promise.resolve()
             .then(close)
             .catch((err: unknown) => runtime.logger.event('error', 'background thread: closing failed', { part, error: errorText(err) }));
@@ -151,25 +141,4 @@ export async function serveBackground(options: RunOptions): Promise<void> {
   });
   runtime.logger.event('info', 'background thread running', { deployables: options.deployables, priority: runtime.backlog?.priority });
   reply({ kind: 'ready' });
-}
-
-/**
- * The front's SQLite files (opened before this thread starts) are checkpointed here: the front's
- * connections leave it to us (`checkpoints: 'elsewhere'`).
- */
-async function startCheckpoints(storage: SqliteStorage, files: readonly string[], runtime: PlatformRuntime): Promise<WalCheckpointer> {
-  const checkpointer = await WalCheckpointer.open(storage, files, (file, err) =>
-    runtime.logger.event('warn', 'cannot checkpoint this SQLite file; its writers will checkpoint it themselves past 64 MB of log', { file, error: errorText(err) }),
-  );
-  checkpointer.start(
-    CHECKPOINT_INTERVAL_MS,
-    (results) => {
-      for (const r of results) {
-        runtime.metrics.walUncopied.set({ store: r.store }, r.uncopiedPages);
-        if (r.copiedPages > 0) runtime.metrics.walCheckpoints.inc({ store: r.store });
-      }
-    },
-    (err) => runtime.logger.event('warn', 'WAL checkpoint failed', { error: errorText(err) }),
-  );
-  return checkpointer;
 }
