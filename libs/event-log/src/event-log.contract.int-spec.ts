@@ -306,6 +306,27 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       await relayDb.close();
     });
 
+    it('writes one transaction’s 250 events as 250 rows in order (chunks of 100 and one of 50), each with its topic, key and payload', async () => {
+      const name = `producer_${newId('evt').slice(-6).toLowerCase()}`;
+      const db = await openDatabase({
+        name, storage, runMigrations: true,
+        migrations: [defineMigration({ timestamp: 1763700000001, name: 'Outbox', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] })],
+      });
+      const writer = new OutboxWriter(db, () => new Date(1_795_000_000_000));
+      const events = Array.from({ length: 250 }, (_, i) => scanned(uniqueKey(`chunk${i % 3}`), i + 1));
+      await db.transaction((tx) => writer.add(tx, events));
+      const rows = await db.query<{ event_id: string; topic: string; partition_key: string; payload: string; created_at: number }>(
+        'SELECT event_id, topic, partition_key, payload, created_at FROM outbox ORDER BY id',
+      );
+      expect(rows.map((r) => r.event_id)).toEqual(events.map((e) => e.id));
+      for (const [i, row] of rows.entries()) {
+        expect(row).toMatchObject({ topic: 'qr.scanned.v1', partition_key: events[i].qr_id, created_at: 1_795_000_000_000 });
+        expect(JSON.parse(row.payload)).toEqual(events[i]);
+      }
+      writer.close();
+      await db.close();
+    });
+
     if (transport === 'sql-sqlite') {
       it('lets the writer delete the oldest relayed rows in its own transactions, a bounded number each', async () => {
         const name = `producer_${newId('evt').slice(-6).toLowerCase()}`;

@@ -6,6 +6,18 @@ import { SharedMark, ThreadSignal } from '../thread-signal';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
 
 const ADD_CHUNK = 100;
+const insertSqlByRows = new Map<number, string>();
+
+/** The insert of `rows` outbox rows; the same string each time, so the statement caches below find it at once. */
+function insertSql(rows: number): string {
+  let sql = insertSqlByRows.get(rows);
+  if (!sql) {
+    const values = Array.from({ length: rows }, (_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
+    sql = `INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ${values}`;
+    insertSqlByRows.set(rows, sql);
+  }
+  return sql;
+}
 
 interface OutboxRow {
   id: number;
@@ -71,16 +83,22 @@ export class OutboxWriter {
     if (events.length === 0) return;
     if (tx.dialect === 'sqlite') await this.cleanRelayed(tx, CLEAN_MIN + 2 * events.length);
     const now = this.clock().getTime();
-    const rows = events.map((event) => {
-      const def = findEventDefinition(event.type, event.version);
-      if (!def) throw new Error(`event ${event.type} v${event.version} is not in the catalog`);
-      return [event.id, def.topic, partitionKeyOf(event), JSON.stringify(event), now];
-    });
-    // Multi-row inserts: a group commit of scans adds hundreds of events in one transaction.
-    for (let i = 0; i < rows.length; i += ADD_CHUNK) {
-      const chunk = rows.slice(i, i + ADD_CHUNK);
-      const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
-      await tx.query(`INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ${values}`, chunk.flat());
+    // Multi-row inserts: a group commit of scans adds hundreds of events in one transaction. The
+    // parameters go straight into one flat list per chunk, and a chunk's SQL is built once per width.
+    for (let start = 0; start < events.length; start += ADD_CHUNK) {
+      const end = Math.min(events.length, start + ADD_CHUNK);
+      const params: unknown[] = new Array((end - start) * 5);
+      for (let i = start, p = 0; i < end; i++) {
+        const event = events[i];
+        const def = findEventDefinition(event.type, event.version);
+        if (!def) throw new Error(`event ${event.type} v${event.version} is not in the catalog`);
+        params[p++] = event.id;
+        params[p++] = def.topic;
+        params[p++] = partitionKeyOf(event);
+        params[p++] = JSON.stringify(event);
+        params[p++] = now;
+      }
+      await tx.query(insertSql(end - start), params);
     }
     tx.afterCommit(() => this.committed.notify());
   }
