@@ -2,6 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type CheckpointResult, WalCheckpointer } from './wal-checkpointer';
 import { type FromCheckpointThread, type ToCheckpointThread, type WalCheckpointThreadData } from './wal-checkpoint-thread';
 
+const ERROR_REPEAT_MS = 60_000;
+
 /**
  * The checkpoint thread's own entry (see WalCheckpointThread): a PASSIVE checkpoint of every file each
  * interval, reported to the thread that started it when something changed.
@@ -17,11 +19,16 @@ function run(port: NonNullable<typeof parentPort>, data: WalCheckpointThreadData
     for (const r of changed) reported.set(r.store, r.uncopiedPages);
     if (changed.length) send({ kind: 'results', results: changed });
   };
+  // A failure that lasts (a full disk) is told once a minute, not every round.
+  let lastError = { text: '', at: 0 };
   const round = () => {
     try {
       report(checkpointer.checkpoint());
     } catch (err) {
-      send({ kind: 'error', error: String(err) });
+      const text = String(err);
+      if (text === lastError.text && Date.now() - lastError.at < ERROR_REPEAT_MS) return;
+      lastError = { text, at: Date.now() };
+      send({ kind: 'error', error: text });
     }
   };
   const timer = setInterval(round, data.intervalMs);
