@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type CheckpointResult } from './wal-checkpointer';
+import { type CheckpointResult, type WalCheckpointerOptions } from './wal-checkpointer';
 
 /** What the checkpoint thread is started with. */
-export interface WalCheckpointThreadData {
+export interface WalCheckpointThreadData extends WalCheckpointerOptions {
   files: string[];
-  synchronous?: 'NORMAL' | 'FULL';
   intervalMs: number;
 }
 
@@ -15,8 +14,7 @@ export type FromCheckpointThread =
   | { kind: 'skipped'; file: string; error: string }
   | { kind: 'error'; error: string };
 
-export interface WalCheckpointThreadOptions {
-  synchronous?: 'NORMAL' | 'FULL';
+export interface WalCheckpointThreadOptions extends WalCheckpointerOptions {
   /** How often every file is checkpointed (default 100 ms). */
   intervalMs?: number;
   /** Stores whose checkpoint copied pages or whose uncopied count changed (every store once at start). */

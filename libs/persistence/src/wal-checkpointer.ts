@@ -1,5 +1,6 @@
 import Sqlite from 'better-sqlite3';
 import { basename } from 'node:path';
+import type { SqliteStorage } from './open-database';
 
 export interface CheckpointResult {
   store: string;
@@ -11,10 +12,8 @@ export interface CheckpointResult {
   uncopiedPages: number;
 }
 
-export interface WalCheckpointerOptions {
-  /** The writers' `synchronous` setting: it decides the fsyncs a checkpoint makes (NORMAL and FULL both sync the log, then the file). */
-  synchronous?: 'NORMAL' | 'FULL';
-}
+/** The writers' `synchronous` setting: it decides the fsyncs a checkpoint makes (NORMAL and FULL both sync the log, then the file). */
+export type WalCheckpointerOptions = Pick<SqliteStorage, 'synchronous'>;
 
 /**
  * Copies write-ahead logs back into their SQLite files for connections opened with

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { sqliteFilesOpened, WalCheckpointThread } from '@qr/persistence';
+import { type SqliteStorage, sqliteFilesOpened, WalCheckpointThread } from '@qr/persistence';
 import { ConfigError, type Deployable, loadRuntimeConfig } from '../config/runtime-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { ProblemFilter } from '../http/problem.filter';
@@ -66,7 +66,7 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
   let background: BackgroundThread | null = null;
   let checkpoints: WalCheckpointThread | null = null;
   if (options.backgroundEntry) {
-    if (config.storage.kind === 'sqlite') checkpoints = startCheckpoints(runtime, config.storage.synchronous);
+    if (config.storage.kind === 'sqlite') checkpoints = startCheckpoints(runtime, config.storage);
     // Before the server listens, a failed start rejects `ready` and the app's main exits.
     background = startBackgroundThread(options.backgroundEntry, logger, (reason) => runtime.fatal(reason));
     const thread = background;
@@ -154,10 +154,10 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
  * The front's SQLite files (its stores leave their checkpoints elsewhere: see platform-runtime) are
  * checkpointed on a thread of their own, at the front's priority (WalCheckpointThread).
  */
-function startCheckpoints(runtime: PlatformRuntime, synchronous: 'NORMAL' | 'FULL' | undefined): WalCheckpointThread {
+function startCheckpoints(runtime: PlatformRuntime, storage: SqliteStorage): WalCheckpointThread {
   const { logger, metrics } = runtime;
   return WalCheckpointThread.start(sqliteFilesOpened(), {
-    synchronous,
+    synchronous: storage.synchronous,
     onResults: (results) => {
       for (const r of results) {
         metrics.walUncopied.set({ store: r.store }, r.uncopiedPages);
