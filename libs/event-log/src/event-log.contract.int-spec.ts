@@ -170,6 +170,39 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
     expect(seen.some((r) => r.event.id === bad.id)).toBe(false);
   });
 
+  if (transport === 'sql-sqlite') {
+    it('holds appends back while they would leave a slower consumer of the same instance more than 4,096 positions behind, and loses nothing', async () => {
+      const log = await openLog();
+      const key = uniqueKey('paced');
+      const events = Array.from({ length: 16_000 }, (_, i) => scanned(key, i + 1));
+      let appended = 0;
+      let handled = 0;
+      let furthestBehind = 0;
+      const seen: ConsumedRecord[] = [];
+      const sub = log.subscribe({
+        group: uniqueGroup('paced'), topics: [TOPICS.qrScanned], batchSize: 500,
+        handler: async (batch) => {
+          const ours = mine(batch, events);
+          if (!ours.length) return;
+          furthestBehind = Math.max(furthestBehind, appended - handled);
+          await new Promise((r) => setTimeout(r, 25)); // 500 per 25 ms: far slower than the appends below
+          seen.push(...ours);
+          handled += ours.length;
+        },
+      });
+      subs.push(sub);
+      for (let i = 0; i < events.length; i += 1000) {
+        await log.append(records(events.slice(i, i + 1000)));
+        appended += 1000;
+      }
+      await waitUntil(() => seen.length >= events.length, 'every event');
+      expect(seen.map((r) => r.event.id)).toEqual(events.map((e) => e.id));
+      // The window, plus the one append let through while the consumer was just inside it.
+      expect(furthestBehind).toBeGreaterThan(1000);
+      expect(furthestBehind).toBeLessThanOrEqual(4096 + 1000);
+    });
+  }
+
   if (transport !== 'kafka') {
     it('stores an event id once, however often it is appended', async () => {
       const log = await openLog();

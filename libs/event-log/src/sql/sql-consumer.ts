@@ -2,6 +2,7 @@ import { type Clock, errorText, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
+import { type AppendPacer } from './append-pacer';
 import { type DecodedRowCache, type RangeRow, type RowRef } from './decoded-row-cache';
 import { type StoredRow } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
@@ -19,6 +20,8 @@ export interface SqlConsumerOptions {
   clock: Clock;
   log: Log;
   decoded: DecodedRowCache;
+  /** Told how far this consumer has read, so this instance's appends do not outrun it (see AppendPacer). */
+  pacer: AppendPacer;
   onBacklog?: (ageMs: number) => void;
   onStop: () => void;
 }
@@ -43,6 +46,8 @@ export class SqlConsumer implements Subscription {
   private readonly topics: ReadonlySet<string>;
   /** Positions up to here hold none of this group's topics (the cache showed it): the next range starts after. */
   private quietThrough = 0;
+  /** The head as of this consumer's last read that found nothing for it (what it tells the pacer when idle). */
+  private caughtUpTo = 0;
 
   constructor(
     private readonly db: Database,
@@ -65,6 +70,7 @@ export class SqlConsumer implements Subscription {
     this.stopped = true;
     this.waker.wake();
     await this.loop;
+    this.o.pacer.readThrough(this, null);
     this.unsubscribe();
     await this.releaseLease().catch(() => undefined);
     this.o.onStop();
@@ -90,6 +96,7 @@ export class SqlConsumer implements Subscription {
       } catch (err) {
         failures += 1;
         this.claim = null;
+        this.o.pacer.readThrough(this, null);
         this.o.log.event('warn', 'event consumer batch failed; will retry', {
           group: this.o.group,
           failures,
@@ -103,9 +110,15 @@ export class SqlConsumer implements Subscription {
   /** Returns how many records were handled (0 when idle or not the lease holder). */
   private async pollOnce(): Promise<number> {
     const claim = await this.ensureClaim();
-    if (!claim) return 0;
+    if (!claim) {
+      this.o.pacer.readThrough(this, null);
+      return 0;
+    }
     const rows = await this.nextRows(claim.position);
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) {
+      this.o.pacer.readThrough(this, Math.max(claim.position, this.caughtUpTo));
+      return 0;
+    }
     this.o.onBacklog?.(this.o.clock().getTime() - Number(rows[0].appended_at));
     const records = await this.o.decoded.decode(rows, (missing) => this.payloadsOf(missing));
     if (records.length > 0) await this.o.handler(records);
@@ -127,6 +140,12 @@ export class SqlConsumer implements Subscription {
     const [top] = await this.db.query<{ head: number | null }>('SELECT MAX(position) AS head FROM event_log');
     const head = Number(top?.head ?? 0);
     if (head <= after) return [];
+    const rows = await this.rangeThrough(after, head);
+    if (rows.length === 0) this.caughtUpTo = head;
+    return rows;
+  }
+
+  private async rangeThrough(after: number, head: number): Promise<RangeRow[]> {
     // The log never changes below its head, so a stretch shown to hold none of our topics stays so
     // (a reset group comes back through it without reading it again).
     const cached = this.o.decoded.rangeOf(Math.max(after, this.quietThrough), head, this.topics, this.o.batchSize);
@@ -194,6 +213,7 @@ export class SqlConsumer implements Subscription {
     );
     if (affected === 1) {
       this.claim = { ...claim, position, validUntil: expires };
+      this.o.pacer.readThrough(this, position);
     } else {
       // Lost the lease or the group was reset: start again from whatever is committed now.
       this.claim = null;

@@ -3,6 +3,7 @@ import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
 import { SqlConsumer } from './sql-consumer';
+import { AppendPacer } from './append-pacer';
 import { DecodedRowCache } from './decoded-row-cache';
 import { type StoredRow } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
@@ -21,6 +22,8 @@ export interface SqlEventLogOptions {
 }
 
 const APPEND_CHUNK = 200;
+/** Positions the decoded-row cache holds. */
+const CACHE_POSITIONS = 8192;
 
 /**
  * The event log as an append-only table. Positions are assigned and committed in order: on
@@ -33,6 +36,8 @@ export class SqlEventLog implements EventLog {
   readonly instanceId = randomUUID();
   /** Rows decoded for one consumer group are decoded for all: parse and schema check once per event. */
   private readonly decoded: DecodedRowCache;
+  /** Appends wait for this instance's consumers to read what is in the cache (half of it, so a read of 500 still finds its rows). */
+  private readonly pacer = new AppendPacer(CACHE_POSITIONS / 2, 1000);
   private subscriptions = 0;
   /** Topics some consumer of this instance reads: appends of these are decoded into the cache. */
   private readonly subscribedTopics = new Set<string>();
@@ -43,7 +48,7 @@ export class SqlEventLog implements EventLog {
     private readonly options: SqlEventLogOptions,
   ) {
     this.transport = db.dialect === 'postgres' ? 'sql-postgres' : 'sql-sqlite';
-    this.decoded = new DecodedRowCache(8192, options.log);
+    this.decoded = new DecodedRowCache(CACHE_POSITIONS, options.log);
   }
 
   get notifyChannel(): string {
@@ -56,6 +61,7 @@ export class SqlEventLog implements EventLog {
     // With consumers here, every appended position is remembered (decoded if a consumer reads its topic):
     // they then take their ranges from the cache while this instance appended all of them.
     const prime = this.db.dialect === 'sqlite' && this.subscribedTopics.size > 0;
+    if (prime) await this.pacer.room(records.length);
     await this.db.transaction(async (tx) => {
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
       const appended: Array<StoredRow & { appended_at: number }> = [];
@@ -80,7 +86,10 @@ export class SqlEventLog implements EventLog {
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [this.notifyChannel, '']);
       tx.afterCommit(() => {
         // This thread's consumers will read these rows next: decode them now, while their payloads are at hand.
-        if (appended.length) this.decoded.remember(appended, (topic) => this.subscribedTopics.has(topic));
+        if (appended.length) {
+          this.decoded.remember(appended, (topic) => this.subscribedTopics.has(topic));
+          this.pacer.appended(appended[appended.length - 1].position);
+        }
         this.wakeups.notifyLocal();
       });
     });
@@ -99,6 +108,7 @@ export class SqlEventLog implements EventLog {
       clock: this.options.clock ?? systemClock,
       log: this.options.log,
       decoded: this.decoded,
+      pacer: this.pacer,
       onBacklog: this.options.onBacklog,
       onStop: () => this.consumers.delete(consumer),
     });
