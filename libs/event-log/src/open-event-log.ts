@@ -16,6 +16,8 @@ export interface OpenEventLogOptions {
   leaseMs?: number;
   /** Told the age of the oldest record in each batch a SQL consumer reads (all-in-one's background priority). */
   onBacklog?: (ageMs: number) => void;
+  /** SQL on SQLite: the longest an append waits for this instance's consumers (SqlEventLogOptions). */
+  appendWaitMs?: number;
 }
 
 /** The one place that turns configuration into an event log transport. */
@@ -27,5 +29,5 @@ export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
   }
   const db = await openDatabase({ name: 'eventlog', storage: o.storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: o.runMigrations });
   const wakeups = o.storage.kind === 'postgres' ? new PgWakeupChannel(o.storage.url, `event_log_${db.schema}`, o.log) : new LocalWakeupChannel();
-  return new SqlEventLog(db, wakeups, { log: o.log, pollMs: o.pollMs, leaseMs: o.leaseMs, onBacklog: o.onBacklog });
+  return new SqlEventLog(db, wakeups, { log: o.log, pollMs: o.pollMs, leaseMs: o.leaseMs, onBacklog: o.onBacklog, appendWaitMs: o.appendWaitMs });
 }

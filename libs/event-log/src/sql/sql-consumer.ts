@@ -217,6 +217,7 @@ export class SqlConsumer implements Subscription {
     } else {
       // Lost the lease or the group was reset: start again from whatever is committed now.
       this.claim = null;
+      this.o.pacer.readThrough(this, null);
     }
   }
 

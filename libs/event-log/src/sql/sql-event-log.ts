@@ -19,6 +19,8 @@ export interface SqlEventLogOptions {
   log: Log;
   /** Told the age of the oldest record in each batch a consumer reads. */
   onBacklog?: (ageMs: number) => void;
+  /** The longest an append waits for this instance's consumers on SQLite (default 1 s; see AppendPacer). */
+  appendWaitMs?: number;
 }
 
 const APPEND_CHUNK = 200;
@@ -36,8 +38,8 @@ export class SqlEventLog implements EventLog {
   readonly instanceId = randomUUID();
   /** Rows decoded for one consumer group are decoded for all: parse and schema check once per event. */
   private readonly decoded: DecodedRowCache;
-  /** Appends wait for this instance's consumers to read what is in the cache (half of it, so a read of 500 still finds its rows). */
-  private readonly pacer = new AppendPacer(CACHE_POSITIONS / 2, 1000);
+  /** Appends wait for this instance's consumers to read what is in the cache (see AppendPacer). */
+  private readonly pacer: AppendPacer;
   private subscriptions = 0;
   /** Topics some consumer of this instance reads: appends of these are decoded into the cache. */
   private readonly subscribedTopics = new Set<string>();
@@ -49,6 +51,9 @@ export class SqlEventLog implements EventLog {
   ) {
     this.transport = db.dialect === 'postgres' ? 'sql-postgres' : 'sql-sqlite';
     this.decoded = new DecodedRowCache(CACHE_POSITIONS, options.log);
+    // Half the cache: a consumer at the edge still finds its next batch of 500 there, with room for
+    // one append let through late before it is dropped.
+    this.pacer = new AppendPacer({ window: CACHE_POSITIONS / 2, followWithin: CACHE_POSITIONS - 1024, maxWaitMs: options.appendWaitMs ?? 1000 });
   }
 
   get notifyChannel(): string {
@@ -62,6 +67,14 @@ export class SqlEventLog implements EventLog {
     // they then take their ranges from the cache while this instance appended all of them.
     const prime = this.db.dialect === 'sqlite' && this.subscribedTopics.size > 0;
     if (prime) await this.pacer.room(records.length);
+    try {
+      await this.appendInTransaction(records, now, prime);
+    } finally {
+      if (prime) this.pacer.release(records.length);
+    }
+  }
+
+  private async appendInTransaction(records: readonly LogRecord[], now: number, prime: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
       const appended: Array<StoredRow & { appended_at: number }> = [];
