@@ -8,6 +8,9 @@ async function settled(promise: Promise<void>): Promise<boolean> {
   return done;
 }
 
+/** Holds appends past 100 positions, follows consumers up to 180 behind, waits at most a second. */
+const newPacer = () => new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+
 describe('AppendPacer', () => {
   const reader = { name: 'analytics' };
   const other = { name: 'webhooks' };
@@ -16,20 +19,20 @@ describe('AppendPacer', () => {
   afterEach(() => jest.useRealTimers());
 
   it('lets an append through at once when no consumer reads here', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(5000);
     expect(await settled(pacer.room(80))).toBe(true);
   });
 
   it('lets an append through while it keeps every consumer within the window', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(1000);
     pacer.readThrough(reader, 950);
     expect(await settled(pacer.room(50))).toBe(true);
   });
 
   it('holds an append that would push a consumer out of the window until the consumer reads on', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(1000);
     pacer.readThrough(reader, 950);
     const room = pacer.room(80);
@@ -41,7 +44,7 @@ describe('AppendPacer', () => {
   });
 
   it('waits for the slowest followed consumer', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(1000);
     pacer.readThrough(reader, 1000);
     pacer.readThrough(other, 940);
@@ -54,7 +57,7 @@ describe('AppendPacer', () => {
   });
 
   it('does not follow a consumer already further behind than it follows (a replay), nor one that stopped reading', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(1000);
     pacer.readThrough(reader, 10);
     expect(await settled(pacer.room(80))).toBe(true);
@@ -66,7 +69,7 @@ describe('AppendPacer', () => {
   });
 
   it('counts appends let through and not yet ended: two relays side by side do not both take the same room', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(1000);
     pacer.readThrough(reader, 960);
     expect(await settled(pacer.room(50))).toBe(true);
@@ -79,7 +82,7 @@ describe('AppendPacer', () => {
   });
 
   it('keeps following a consumer that one late append took past the window, and holds the next append until it is back', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(1000);
     pacer.readThrough(reader, 860); // 140 behind: past the window, within followWithin
     const room = pacer.room(10);
@@ -89,14 +92,14 @@ describe('AppendPacer', () => {
   });
 
   it('never holds an append for a consumer that has read everything, however large the append', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(1000);
     pacer.readThrough(reader, 1000);
     expect(await settled(pacer.room(500))).toBe(true);
   });
 
   it('gives up waiting after maxWaitMs for a consumer that reports no progress', async () => {
-    const pacer = new AppendPacer({ window: 100, followWithin: 180, maxWaitMs: 1000 });
+    const pacer = newPacer();
     pacer.appended(1000);
     pacer.readThrough(reader, 950);
     const room = pacer.room(80);

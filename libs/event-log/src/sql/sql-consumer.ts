@@ -46,8 +46,6 @@ export class SqlConsumer implements Subscription {
   private readonly topics: ReadonlySet<string>;
   /** Positions up to here hold none of this group's topics (the cache showed it): the next range starts after. */
   private quietThrough = 0;
-  /** The head as of this consumer's last read that found nothing for it (what it tells the pacer when idle). */
-  private caughtUpTo = 0;
 
   constructor(
     private readonly db: Database,
@@ -114,9 +112,10 @@ export class SqlConsumer implements Subscription {
       this.o.pacer.readThrough(this, null);
       return 0;
     }
-    const rows = await this.nextRows(claim.position);
+    const { rows, head } = await this.nextRows(claim.position);
     if (rows.length === 0) {
-      this.o.pacer.readThrough(this, Math.max(claim.position, this.caughtUpTo));
+      // Nothing of ours up to the head: this consumer has read everything appended so far.
+      this.o.pacer.readThrough(this, Math.max(claim.position, head));
       return 0;
     }
     this.o.onBacklog?.(this.o.clock().getTime() - Number(rows[0].appended_at));
@@ -136,13 +135,10 @@ export class SqlConsumer implements Subscription {
    * row appended between two reads cannot be passed over by a position taken from another topic.
    * When this log instance appended (or read) every position up to the head, the cache answers instead.
    */
-  private async nextRows(after: number): Promise<RangeRow[]> {
+  private async nextRows(after: number): Promise<{ rows: RangeRow[]; head: number }> {
     const [top] = await this.db.query<{ head: number | null }>('SELECT MAX(position) AS head FROM event_log');
     const head = Number(top?.head ?? 0);
-    if (head <= after) return [];
-    const rows = await this.rangeThrough(after, head);
-    if (rows.length === 0) this.caughtUpTo = head;
-    return rows;
+    return { rows: head <= after ? [] : await this.rangeThrough(after, head), head };
   }
 
   private async rangeThrough(after: number, head: number): Promise<RangeRow[]> {
