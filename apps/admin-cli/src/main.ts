@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import { ApiError, formatUtc, isRole, parseRfc3339, silentLog } from '@qr/domain';
+import { ApiError, formatUtc, isRole, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { openEventLog } from '@qr/event-log';
-import { AddMember, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, SetWorkspacePlan } from '@qr/gateway';
+import { AddMember, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, IssueSignInLink, Members, Passwords, SetWorkspacePlan } from '@qr/gateway';
+import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
 import { QR_STORE_SPEC } from '@qr/codes';
 import { type Database, openDatabase } from '@qr/persistence';
@@ -15,7 +16,12 @@ const USAGE = `usage: npm run admin -- <command> [--json]
   analytics rebuild                                    drop the scan projection and replay the event log into it
   workspace create --name N --plan free|starter|pro|agency
   workspace set-plan --workspace ws_… --plan P
-  member add --workspace ws_… --email E --role owner|editor|viewer
+  member add --workspace ws_… --email E --role owner|editor|viewer [--password-stdin]
+  member invite --workspace ws_… --email E [--role R] [--expires-in 72h]   prints a one-time sign-in link
+  member list --workspace ws_…
+  member set-role --workspace ws_… --email E --role R
+  member remove --workspace ws_… --email E                ends their sessions in that workspace
+  member sign-out --email E                               ends every dashboard session of that email
   key create --workspace ws_… --name N [--role owner|editor|viewer] [--expires-at RFC3339]
   key revoke --workspace ws_… --key key_…
 Reads the same environment as the server (DATA_DIR, DATABASE_URL…), so it works while the server runs.`;
@@ -38,10 +44,33 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
         const ws = await new SetWorkspacePlan(db).execute({ workspaceId: requireFlag(f, 'workspace'), plan: requireFlag(f, 'plan') });
         return { id: ws.id, name: ws.name, plan: ws.plan };
       }
-      case 'member add': {
-        const m = await new AddMember(db).execute({ workspaceId: requireFlag(f, 'workspace'), email: requireFlag(f, 'email'), role: requireFlag(f, 'role') });
-        return { id: m.id, workspace_id: m.workspace_id, email: m.email, role: m.role };
+      case 'member add':
+        return await addMember(db, f);
+      case 'member invite': {
+        const lifetimeMs = f['expires-in'] === undefined ? undefined : parseDuration(f['expires-in']);
+        if (lifetimeMs === null) throw new UsageError('--expires-in must be a duration like 30m, 72h or 7d');
+        const role = typeof f.role === 'string' ? f.role : undefined;
+        const issued = await new IssueSignInLink(db, config.publicBaseUrl).execute({ workspaceId: requireFlag(f, 'workspace'), email: requireFlag(f, 'email'), role, lifetimeMs });
+        return {
+          url: issued.url,
+          email: issued.member.email,
+          role: issued.member.role,
+          new_member: issued.addedMember,
+          expires_at: formatUtc(new Date(issued.link.expires_at)),
+        };
       }
+      case 'member list': {
+        const members = await new Members(db).list(requireFlag(f, 'workspace'));
+        return { members: members.map((m) => ({ email: m.email, role: m.role, added_at: formatUtc(new Date(Number(m.created_at))) })) };
+      }
+      case 'member set-role': {
+        const m = await new Members(db).setRole(requireFlag(f, 'workspace'), requireFlag(f, 'email'), requireFlag(f, 'role'));
+        return { email: m.email, role: m.role };
+      }
+      case 'member remove':
+        return { removed: f.email, sessions_ended: (await new Members(db).remove(requireFlag(f, 'workspace'), requireFlag(f, 'email'))).sessionsEnded };
+      case 'member sign-out':
+        return { email: f.email, sessions_ended: (await new Members(db).signOutEverywhere(requireFlag(f, 'email'))).sessionsEnded };
       case 'key create':
         return await createKey(db, f);
       case 'key revoke': {
@@ -55,6 +84,25 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   } finally {
     await db.close();
   }
+}
+
+/** With --password-stdin the password is read from standard input (one trailing newline dropped), never from argv. */
+async function addMember(db: Database, f: CliArgs['flags']): Promise<Output> {
+  const input = { workspaceId: requireFlag(f, 'workspace'), email: requireFlag(f, 'email'), role: requireFlag(f, 'role') };
+  const password = f['password-stdin'] === true ? await readStdin() : null;
+  // Checked before the member is added, so a refused password leaves nothing half done.
+  const problems = password === null ? [] : checkNewPassword(password, input.email.trim().toLowerCase(), '/password');
+  if (problems.length) throw new ApiError(422, 'validation_failed', 'Validation failed', `password: ${problems[0].detail}`, problems);
+  const m = await new AddMember(db).execute(input);
+  if (password !== null) await new Passwords(db).set(m.email, password);
+  return { id: m.id, workspace_id: m.workspace_id, email: m.email, role: m.role, password_set: password !== null };
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password (then Enter, then Ctrl-D): ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }
 
 async function createKey(db: Database, f: CliArgs['flags']): Promise<Output> {
@@ -97,6 +145,11 @@ async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
   }
 }
 
+/** One list entry in the text output: an object's values side by side. */
+function textOf(value: unknown): string {
+  return value !== null && typeof value === 'object' ? Object.values(value).join(' ') : String(value);
+}
+
 async function main(): Promise<void> {
   const args = parseCliArgs(process.argv.slice(2));
   const json = args.flags.json === true;
@@ -108,7 +161,7 @@ async function main(): Promise<void> {
     // The CLI needs only storage settings, so it validates as the all-in-one process does.
     const config = loadRuntimeConfig(process.env, DEPLOYABLES);
     const out = await run(args, config);
-    process.stdout.write(json ? `${JSON.stringify(out)}\n` : `${Object.entries(out).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('\n')}\n`);
+    process.stdout.write(json ? `${JSON.stringify(out)}\n` : `${Object.entries(out).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map(textOf).join(', ') : v}`).join('\n')}\n`);
   } catch (err) {
     process.exitCode = err instanceof UsageError ? 64 : 1;
     const error =

@@ -1,5 +1,6 @@
 export * from './time/clock';
 export * from './time/zone-clock';
+export * from './time/duration';
 export * from './ids/base62';
 export * from './ids/new-id';
 export * from './api-keys/api-key-format';

@@ -2,6 +2,8 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type Redis from 'ioredis';
 import { HealthRegistry, PLATFORM_RUNTIME, type PlatformRuntime, runsHere, type ServiceStore } from '@qr/platform';
 import { BootstrapFirstWorkspace } from './bootstrap/bootstrap-first-workspace';
+import { IssueSignInLink } from './sessions/issue-sign-in-link';
+import { DEFAULT_LINK_LIFETIME_MS } from '@qr/session-rules';
 import { GATEWAY_STORE } from './store/gateway-database';
 
 export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
@@ -14,6 +16,7 @@ export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, O
     @Inject(GATEWAY_REDIS) private readonly redis: Redis | null,
     @Inject(PLATFORM_RUNTIME) private readonly runtime: PlatformRuntime,
     private readonly health: HealthRegistry,
+    private readonly links: IssueSignInLink,
   ) {}
 
   onModuleInit(): void {
@@ -28,15 +31,19 @@ export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, O
   async onApplicationBootstrap(): Promise<void> {
     const { config } = this.runtime;
     if (!config.allInOne || !runsHere(this.runtime, 'front')) return;
-    const created = await new BootstrapFirstWorkspace(this.store.db).execute(config.bootstrapPlan);
+    const created = await new BootstrapFirstWorkspace(this.store.db).execute(config.bootstrapPlan, config.bootstrapOwnerEmail);
     if (!created) return;
+    const link = await this.links.execute({ workspaceId: created.workspace.id, email: config.bootstrapOwnerEmail, purpose: 'first_run' });
     process.stdout.write(
       [
         '',
-        '  First run: created a workspace and an owner API key. The key is shown only this once.',
+        '  First run: created a workspace, an owner API key and an owner sign-in link. Both are shown only this once.',
         `  workspace: ${created.workspace.id} (plan ${created.workspace.plan})`,
         `  api key:   ${created.secret}`,
         `  try:       curl -H "Authorization: Bearer ${created.secret}" ${config.publicBaseUrl}/api/public/v1/api-keys`,
+        `  dashboard: ${link.url}`,
+        `             (open it to choose a password for ${link.member.email}; it works once, for ${DEFAULT_LINK_LIFETIME_MS / 3_600_000} hours;`,
+        `             a new one: npm run admin -- member invite --workspace ${created.workspace.id} --email ${link.member.email})`,
         '',
         '',
       ].join('\n'),

@@ -2,11 +2,12 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { type Database } from '@qr/persistence';
 import { COMMAND_BUS, type CommandBus, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
-import { ApiAccessGuard, RATE_LIMITER } from './access/api-access.guard';
+import { ApiAccessGuard } from './access/api-access.guard';
 import { AuthenticateApiKey } from './access/authenticate-api-key';
 import { MonthlyQuota } from './access/monthly-quota';
 import { QuotaRepository } from './access/quota.repository';
-import { InProcessRateLimiter, RedisRateLimiter } from './access/rate-limiter';
+import { InProcessRateLimiter, type RateLimiter, RedisRateLimiter } from './access/rate-limiter';
+import { RATE_LIMITER, SessionAccess, SessionGuard } from './access/session-access';
 import { GATEWAY_REDIS, GatewayLifecycle } from './gateway-lifecycle';
 import { ApiKeysController } from './http/api-keys.controller';
 import { WorkspaceAnalyticsController } from './qrcodes/analytics.controller';
@@ -18,14 +19,25 @@ import { WebhookDeliveriesController, WebhookEndpointsController } from './qrcod
 import { ApiKeysRepository } from './identity/api-keys.repository';
 import { CreateApiKey } from './identity/create-api-key';
 import { OpenApiController } from './openapi/openapi.controller';
+import { AuthenticateSession } from './sessions/authenticate-session';
+import { CurrentSession } from './sessions/current-session';
+import { IssueSignInLink } from './sessions/issue-sign-in-link';
+import { Passwords } from './sessions/passwords';
+import { RedeemSignInLink } from './sessions/redeem-sign-in-link';
+import { SessionsRepository } from './sessions/sessions.repository';
+import { SignIn } from './sessions/sign-in';
 import { GATEWAY_STORE, GATEWAY_STORE_SPEC } from './store/gateway-database';
 
-/** api-gateway: the public API, identity, plans, quotas and rate limits. */
+/** api-gateway: the public API, identity (keys, members, dashboard sessions), plans, quotas and rate limits. */
 @Module({})
 export class GatewayModule {
   static register(runtime: PlatformRuntime): DynamicModule {
     const { config } = runtime;
     const withDb = <T>(make: (db: Database) => T) => ({ useFactory: (store: ServiceStore) => make(store.db), inject: [GATEWAY_STORE] });
+    const withDbAndLimiter = <T>(make: (db: Database, limiter: RateLimiter) => T) => ({
+      useFactory: (store: ServiceStore, limiter: RateLimiter) => make(store.db, limiter),
+      inject: [GATEWAY_STORE, RATE_LIMITER],
+    });
     return {
       module: GatewayModule,
       controllers: [OpenApiController, ApiKeysController, QrCodesController, FoldersController, DomainsController, PreviewsController, WorkspaceAnalyticsController, WebhookEndpointsController, WebhookDeliveriesController],
@@ -44,12 +56,23 @@ export class GatewayModule {
         { provide: QuotaRepository, ...withDb((db) => new QuotaRepository(db)) },
         { provide: CreateApiKey, ...withDb((db) => new CreateApiKey(db)) },
         { provide: AuthenticateApiKey, useFactory: (keys: ApiKeysRepository) => new AuthenticateApiKey(keys), inject: [ApiKeysRepository] },
+        { provide: AuthenticateSession, ...withDb((db) => new AuthenticateSession(new SessionsRepository(db), config.session)) },
+        { provide: SignIn, ...withDbAndLimiter((db, limiter) => new SignIn(db, limiter)) },
+        { provide: RedeemSignInLink, ...withDbAndLimiter((db, limiter) => new RedeemSignInLink(db, limiter)) },
+        { provide: IssueSignInLink, ...withDb((db) => new IssueSignInLink(db, config.publicBaseUrl)) },
+        { provide: Passwords, ...withDb((db) => new Passwords(db)) },
+        { provide: CurrentSession, ...withDb((db) => new CurrentSession(db)) },
         { provide: MonthlyQuota, useFactory: (q: QuotaRepository) => new MonthlyQuota(q), inject: [QuotaRepository] },
         { provide: CreateQrCodesFlow, useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q), inject: [COMMAND_BUS, QuotaRepository] },
+        SessionAccess,
+        SessionGuard,
         ApiAccessGuard,
         GatewayLifecycle,
       ],
-      exports: [GATEWAY_STORE, ApiAccessGuard, QuotaRepository, AuthenticateApiKey, MonthlyQuota, RATE_LIMITER],
+      exports: [
+        GATEWAY_STORE, ApiAccessGuard, SessionAccess, SessionGuard, QuotaRepository, AuthenticateApiKey, MonthlyQuota, RATE_LIMITER, CreateQrCodesFlow,
+        SignIn, RedeemSignInLink, IssueSignInLink, Passwords, CurrentSession,
+      ],
     };
   }
 }

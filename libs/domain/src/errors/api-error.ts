@@ -51,6 +51,18 @@ export const Errors = {
   planHasNoApiAccess: (plan: string) =>
     new ApiError(403, 'plan_has_no_api_access', 'Plan has no API access', `The ${plan} plan does not include API access; upgrade to pro or agency.`),
   forbidden: (detail: string) => new ApiError(403, 'forbidden', 'Forbidden', detail),
+  /** The dashboard's 401: no session cookie, or its session ended (idle, absolute, signed out, revoked). */
+  signedOut: () => new ApiError(401, 'unauthorized', 'Unauthorized', 'Sign in to continue: there is no session, or it has ended.'),
+  /** One answer for an unknown email, a wrong password and an account without a password. */
+  invalidCredentials: () => new ApiError(401, 'invalid_credentials', 'Invalid credentials', 'The email or password is not right.'),
+  csrfFailed: () =>
+    new ApiError(403, 'csrf_failed', 'CSRF check failed', 'This request did not carry the page’s CSRF token (X-CSRF-Token); reload the page and try again.'),
+  linkNotUsable: () =>
+    new ApiError(410, 'link_not_usable', 'Link not usable', 'This sign-in link has expired, was used already or was replaced by a newer one; ask for a new one.'),
+  tooManyAttempts: (retryAfterSeconds: number) =>
+    new ApiError(429, 'rate_limited', 'Too many attempts', `Too many sign-in attempts; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
   notFound: (what = 'resource') => new ApiError(404, 'not_found', 'Not found', `No such ${what}.`),
   payloadTooLarge: (limit: string) => new ApiError(413, 'payload_too_large', 'Payload too large', `The request body exceeds ${limit}.`),
   validationFailed: (errors: FieldError[], detail = 'The request is not valid.') =>

@@ -7,22 +7,27 @@ import { MonthlyQuota } from './monthly-quota';
 import { type Principal } from './principal';
 import { QUOTA_COST, type QuotaCostFn } from './quota-cost.decorator';
 import { type RateLimiter } from './rate-limiter';
+import { RATE_LIMITER, READ_METHODS, SessionAccess } from './session-access';
+import { readCookie, SESSION_COOKIE } from './session-cookie';
 
-export const RATE_LIMITER = Symbol('RATE_LIMITER');
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export { RATE_LIMITER } from './session-access';
+
 const NOT_COUNTED = new Set([401, 403, 429]);
 
 type AuthedRequest = Request & { principal?: Principal };
 
 /**
- * The gate in front of every public API route, in this order: who (401), plan (403), role (403),
- * per-second rate (429 rate_limited), monthly quota (429 quota_exceeded). Calls that end in
- * 401/403/429 anywhere, the handler included, give their quota back.
+ * The gate in front of every public API route. With an API key, in this order: who (401), plan
+ * (403), role (403), per-second rate (429 rate_limited), monthly quota (429 quota_exceeded); calls
+ * that end in 401/403/429 anywhere, the handler included, give their quota back. Without an
+ * Authorization header, a dashboard session cookie is the caller instead (SessionAccess): the
+ * dashboard calls the same routes and use cases, but its calls are not API calls and never count.
  */
 @Injectable()
 export class ApiAccessGuard implements CanActivate {
   constructor(
     private readonly authenticate: AuthenticateApiKey,
+    private readonly sessions: SessionAccess,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     private readonly quota: MonthlyQuota,
     private readonly reflector: Reflector,
@@ -31,6 +36,10 @@ export class ApiAccessGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     const res = ctx.switchToHttp().getResponse<Response>();
+    if (req.headers.authorization === undefined && readCookie(req, SESSION_COOKIE) !== undefined) {
+      await this.sessions.admit(req, { write: !READ_METHODS.has(req.method) });
+      return true;
+    }
     const principal = await this.authenticate.execute(req.headers.authorization);
     if (!READ_METHODS.has(req.method) && !canWrite(principal.role)) throw Errors.forbidden('This API key has the viewer role and can only read.');
     if (!(await this.limiter.allow(principal.keyId, principal.plan.requestsPerSecond))) throw Errors.rateLimited(1);

@@ -17,6 +17,8 @@ function record(overrides: Partial<KeyWithWorkspace> = {}): KeyWithWorkspace {
     key_hash: hashApiKey(KEY),
     key_hint: 'qrk_…',
     created_by_key_id: null,
+    created_by_member_id: null,
+    last_used_at: null,
     created_at: NOW - 86_400_000,
     expires_at: null,
     revoked_at: null,
@@ -25,10 +27,11 @@ function record(overrides: Partial<KeyWithWorkspace> = {}): KeyWithWorkspace {
   };
 }
 
-/** A fake ApiKeysRepository: only findByHash is used by the use case. */
+/** A fake ApiKeysRepository: the use case looks keys up by digest and records their use. */
 function fakeRepo(rows: KeyWithWorkspace[] = [record()]) {
   const findByHash = jest.fn(async (hash: string) => rows.find((r) => r.key_hash === hash) ?? null);
-  return { findByHash, repo: { findByHash } as unknown as ApiKeysRepository };
+  const touch = jest.fn(async () => undefined);
+  return { findByHash, touch, repo: { findByHash, touch } as unknown as ApiKeysRepository };
 }
 
 async function errorOf(p: Promise<unknown>): Promise<ApiError> {
@@ -152,6 +155,24 @@ describe('AuthenticateApiKey — plans and principal', () => {
   it.each([`bearer ${KEY}`, `BEARER ${KEY}`, `Bearer   ${KEY}`, `Bearer ${KEY}  `])('accepts the scheme case-insensitively and extra spaces: %j', async (header) => {
     const { repo } = fakeRepo();
     await expect(new AuthenticateApiKey(repo, clock).execute(header)).resolves.toMatchObject({ keyId: 'key_1' });
+  });
+
+  it('records the use of a key unused for a minute or more, and not more often', async () => {
+    const stale = fakeRepo([record({ last_used_at: NOW - 60_000 })]);
+    await new AuthenticateApiKey(stale.repo, clock).execute(`Bearer ${KEY}`);
+    expect(stale.touch).toHaveBeenCalledWith('key_1', NOW, 60_000);
+    const fresh = fakeRepo([record({ last_used_at: NOW - 59_999 })]);
+    await new AuthenticateApiKey(fresh.repo, clock).execute(`Bearer ${KEY}`);
+    expect(fresh.touch).not.toHaveBeenCalled();
+    const never = fakeRepo([record({ last_used_at: null })]);
+    await new AuthenticateApiKey(never.repo, clock).execute(`Bearer ${KEY}`);
+    expect(never.touch).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not record the use of a refused key', async () => {
+    const revoked = fakeRepo([record({ revoked_at: NOW - 1 })]);
+    await errorOf(new AuthenticateApiKey(revoked.repo, clock).execute(`Bearer ${KEY}`));
+    expect(revoked.touch).not.toHaveBeenCalled();
   });
 
   it('reads the clock for each call (a key expires between two calls)', async () => {

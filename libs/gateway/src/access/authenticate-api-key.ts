@@ -1,6 +1,7 @@
 import { type Clock, Errors, hashApiKey, isWellFormedApiKey, planOf, systemClock } from '@qr/domain';
+import { shouldTouch, TOUCH_INTERVAL_MS } from '@qr/session-rules';
 import { type ApiKeysRepository } from '../identity/api-keys.repository';
-import { type Principal } from './principal';
+import { type ApiKeyPrincipal } from './principal';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -14,7 +15,7 @@ export class AuthenticateApiKey {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async execute(authorization: string | undefined): Promise<Principal> {
+  async execute(authorization: string | undefined): Promise<ApiKeyPrincipal> {
     const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
     if (!token || !isWellFormedApiKey(token)) throw Errors.unauthorized();
     const key = await this.keys.findByHash(hashApiKey(token));
@@ -22,6 +23,8 @@ export class AuthenticateApiKey {
     if (!key || key.revoked_at !== null || (key.expires_at !== null && key.expires_at <= now)) throw Errors.unauthorized();
     const plan = planOf(key.workspace_plan);
     if (!plan.apiAccess) throw Errors.planHasNoApiAccess(plan.name);
+    // "Last used" is shown to the minute; the write is not on the request's path.
+    if (shouldTouch(key.last_used_at ?? 0, now)) void this.keys.touch(key.id, now, TOUCH_INTERVAL_MS).catch(() => undefined);
     return { keyId: key.id, workspaceId: key.workspace_id, role: key.role, plan };
   }
 }

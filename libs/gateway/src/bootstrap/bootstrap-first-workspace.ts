@@ -26,14 +26,14 @@ export class BootstrapFirstWorkspace {
     this.keys = new CreateApiKey(db, clock);
   }
 
-  async execute(plan: PlanName): Promise<BootstrapResult | null> {
+  async execute(plan: PlanName, ownerEmail = 'owner@localhost'): Promise<BootstrapResult | null> {
     return this.db.transaction(async (tx) => {
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['gateway:bootstrap']);
       if ((await this.workspaces.count(tx)) > 0) return null;
       const now = this.clock().getTime();
       const workspace: WorkspaceRecord = { id: newId('ws', this.clock), name: 'Default workspace', plan, created_at: now, updated_at: now };
       await this.workspaces.insert(tx, workspace);
-      await this.workspaces.insertMember(tx, { id: newId('mem', this.clock), workspace_id: workspace.id, email: 'owner@localhost', role: 'owner', created_at: now });
+      await this.workspaces.insertMember(tx, { id: newId('mem', this.clock), workspace_id: workspace.id, email: ownerEmail, role: 'owner', created_at: now });
       const key = await this.keys.insert(tx, { workspaceId: workspace.id, name: 'bootstrap', role: 'owner' });
       return { workspace, keyId: key.record.id, secret: key.secret };
     });

@@ -11,5 +11,6 @@ export function apiKeyView(k: ApiKeyRecord) {
     key_hint: k.key_hint,
     created_at: formatUtc(new Date(k.created_at)),
     expires_at: k.expires_at === null ? null : formatUtc(new Date(k.expires_at)),
+    last_used_at: k.last_used_at === null ? null : formatUtc(new Date(k.last_used_at)),
   };
 }

@@ -29,6 +29,7 @@ export class ApiKeysController {
       role,
       expiresAt: body.expires_at ? parseRfc3339(body.expires_at) : null,
       createdByKeyId: principal.keyId,
+      createdByMemberId: principal.member?.memberId ?? null,
     });
     return { ...apiKeyView(created.record), secret: created.secret };
   }
@@ -49,5 +50,5 @@ export class ApiKeysController {
 }
 
 function assertKeyManager(principal: Principal): void {
-  if (!canManageApiKeys(principal.role)) throw Errors.forbidden('Only owner and editor keys manage API keys.');
+  if (!canManageApiKeys(principal.role)) throw Errors.forbidden(principal.member ? 'Only owners and editors manage API keys.' : 'Only owner and editor keys manage API keys.');
 }

@@ -8,9 +8,9 @@ export class ApiKeysRepository {
 
   async insert(tx: Tx, k: ApiKeyRecord): Promise<void> {
     await tx.query(
-      `INSERT INTO api_keys (id, workspace_id, name, role, key_hash, key_hint, created_by_key_id, created_at, expires_at, revoked_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [k.id, k.workspace_id, k.name, k.role, k.key_hash, k.key_hint, k.created_by_key_id, k.created_at, k.expires_at, k.revoked_at],
+      `INSERT INTO api_keys (id, workspace_id, name, role, key_hash, key_hint, created_by_key_id, created_by_member_id, created_at, expires_at, revoked_at, last_used_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [k.id, k.workspace_id, k.name, k.role, k.key_hash, k.key_hint, k.created_by_key_id, k.created_by_member_id, k.created_at, k.expires_at, k.revoked_at, k.last_used_at],
     );
   }
 
@@ -33,6 +33,11 @@ export class ApiKeysRepository {
       `SELECT * FROM api_keys WHERE workspace_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2) ORDER BY id`,
       [workspaceId, now],
     );
+  }
+
+  /** Records a use; the condition keeps two replicas from writing the same minute twice. */
+  async touch(id: string, now: number, interval: number): Promise<void> {
+    await this.db.execute('UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at <= $3)', [now, id, now - interval]);
   }
 
   /** Revokes a key of this workspace; false when there is no such live key. */

@@ -10,6 +10,16 @@ export interface CreatedApiKey {
   secret: string;
 }
 
+export interface NewApiKey {
+  workspaceId: string;
+  name: string;
+  role: Role;
+  expiresAt?: Date | null;
+  /** Who asks: another key (the API) or a dashboard member; neither for the admin CLI. */
+  createdByKeyId?: string | null;
+  createdByMemberId?: string | null;
+}
+
 export class CreateApiKey {
   private readonly keys: ApiKeysRepository;
   private readonly workspaces: WorkspacesRepository;
@@ -22,13 +32,13 @@ export class CreateApiKey {
     this.workspaces = new WorkspacesRepository(db);
   }
 
-  async execute(input: { workspaceId: string; name: string; role: Role; expiresAt?: Date | null; createdByKeyId?: string | null }): Promise<CreatedApiKey> {
+  async execute(input: NewApiKey): Promise<CreatedApiKey> {
     if (!(await this.workspaces.find(input.workspaceId))) throw Errors.notFound('workspace');
     return this.db.transaction((tx) => this.insert(tx, input));
   }
 
   /** Inside a caller's transaction (the first-run bootstrap creates workspace and key together). */
-  async insert(tx: Tx, input: { workspaceId: string; name: string; role: Role; expiresAt?: Date | null; createdByKeyId?: string | null }): Promise<CreatedApiKey> {
+  async insert(tx: Tx, input: NewApiKey): Promise<CreatedApiKey> {
     const name = input.name?.trim();
     if (!name || name.length > 200) throw Errors.validationFailed([{ pointer: '/name', code: 'invalid', detail: 'name must be 1–200 characters' }]);
     const now = this.clock().getTime();
@@ -44,9 +54,11 @@ export class CreateApiKey {
       key_hash: hashApiKey(secret),
       key_hint: redactApiKey(secret),
       created_by_key_id: input.createdByKeyId ?? null,
+      created_by_member_id: input.createdByMemberId ?? null,
       created_at: now,
       expires_at: input.expiresAt ? input.expiresAt.getTime() : null,
       revoked_at: null,
+      last_used_at: null,
     };
     await this.keys.insert(tx, record);
     return { record, secret };

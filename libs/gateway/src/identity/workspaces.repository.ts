@@ -1,4 +1,4 @@
-import { type PlanName } from '@qr/domain';
+import { type PlanName, type Role } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type MemberRecord, type WorkspaceRecord } from './identity-records';
 
@@ -40,8 +40,31 @@ export class WorkspacesRepository {
     ]);
   }
 
-  async findMemberByEmail(workspaceId: string, email: string): Promise<MemberRecord | null> {
-    const [row] = await this.db.query<MemberRecord>('SELECT * FROM members WHERE workspace_id = $1 AND email = $2', [workspaceId, email]);
-    return row ?? null;
+  async listMembers(workspaceId: string): Promise<MemberRecord[]> {
+    return this.db.query<MemberRecord>('SELECT * FROM members WHERE workspace_id = $1 ORDER BY created_at, id', [workspaceId]);
+  }
+
+  /** The workspaces an email belongs to, oldest membership first, with its role there. */
+  async membershipsOf(email: string): Promise<Array<WorkspaceRecord & { role: Role; member_id: string }>> {
+    return this.db.query(
+      `SELECT w.*, m.role AS role, m.id AS member_id FROM members m JOIN workspaces w ON w.id = m.workspace_id
+       WHERE m.email = $1 ORDER BY m.created_at, m.id`,
+      [email],
+    );
+  }
+
+  async setMemberRole(workspaceId: string, email: string, role: Role): Promise<boolean> {
+    const { affected } = await this.db.execute('UPDATE members SET role = $1 WHERE workspace_id = $2 AND email = $3', [role, workspaceId, email]);
+    return affected === 1;
+  }
+
+  async deleteMember(tx: Tx, workspaceId: string, email: string): Promise<boolean> {
+    return (await tx.query('DELETE FROM members WHERE workspace_id = $1 AND email = $2', [workspaceId, email])).affected === 1;
+  }
+
+  async findMemberByEmail(workspaceId: string, email: string, tx?: Tx): Promise<MemberRecord | null> {
+    const sql = 'SELECT * FROM members WHERE workspace_id = $1 AND email = $2';
+    const rows = tx ? (await tx.query<MemberRecord>(sql, [workspaceId, email])).rows : await this.db.query<MemberRecord>(sql, [workspaceId, email]);
+    return rows[0] ?? null;
   }
 }

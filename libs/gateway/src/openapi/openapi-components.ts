@@ -5,6 +5,7 @@ export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning:
   { code: 'unauthorized', status: 401, meaning: 'Missing, unknown, revoked or expired API key (one answer for all).' },
   { code: 'plan_has_no_api_access', status: 403, meaning: 'The workspace plan (free, starter) does not include the API.' },
   { code: 'forbidden', status: 403, meaning: 'The key’s role or the plan does not allow this action.' },
+  { code: 'csrf_failed', status: 403, meaning: 'A dashboard session’s change without its X-CSRF-Token (never for API keys).' },
   { code: 'not_found', status: 404, meaning: 'No such object in this workspace (another workspace’s objects are not found either).' },
   { code: 'method_not_allowed', status: 405, meaning: 'The method is not allowed on this resource.' },
   { code: 'payload_too_large', status: 413, meaning: 'The body is larger than the limit (1 MiB by default).' },
@@ -19,6 +20,14 @@ export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning:
 export const COMPONENTS = {
   securitySchemes: {
     apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'qrk_ + 32 base62 characters', description: 'Authorization: Bearer qrk_…' },
+    dashboardSession: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'qr_session',
+      description:
+        'The dashboard’s sign-in session (used only when there is no Authorization header). Every method but GET needs the session’s ' +
+        'X-CSRF-Token header. Session calls are not API calls: no plan gate, no monthly quota, no RateLimit headers.',
+    },
   },
   headers: {
     RateLimitPolicy: { description: 'IETF RateLimit-Policy for the monthly quota, e.g. `"monthly";q=3000;w=2592000`', schema: { type: 'string' } },
@@ -48,7 +57,7 @@ export const COMPONENTS = {
     },
     ApiKey: {
       type: 'object',
-      required: ['id', 'object', 'name', 'role', 'key_hint', 'created_at', 'expires_at'],
+      required: ['id', 'object', 'name', 'role', 'key_hint', 'created_at', 'expires_at', 'last_used_at'],
       properties: {
         id: { type: 'string', example: 'key_00VbayHbnbI0mAOB5TZyTCWm' },
         object: { const: 'api_key' },
@@ -57,6 +66,7 @@ export const COMPONENTS = {
         key_hint: { type: 'string', description: 'First and last characters only, e.g. `qrk_AbC1…x9Z`' },
         created_at: { type: 'string', format: 'date-time' },
         expires_at: { type: ['string', 'null'], format: 'date-time' },
+        last_used_at: { type: ['string', 'null'], format: 'date-time', description: 'Last authenticated call, to the minute; null if never used' },
       },
     },
     CreatedApiKey: {

@@ -181,7 +181,7 @@ describe('openApiDocument', () => {
   it('is OpenAPI 3.1 with the public base path as its server', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: 'https://api.example.com/api/public/v1' }]);
-    expect(doc.security).toEqual([{ apiKey: [] }]);
+    expect(doc.security).toEqual([{ apiKey: [] }, { dashboardSession: [] }]);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 

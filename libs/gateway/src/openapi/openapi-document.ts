@@ -19,7 +19,7 @@ export function openApiDocument(publicBaseUrl: string) {
         'Every authenticated call counts one call of the monthly quota (a bulk call one per item); calls answered 401, 403 or 429 do not count.',
     },
     servers: [{ url: `${publicBaseUrl}/api/public/v1` }],
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { dashboardSession: [] }],
     paths: { ...QR_CODES_PATHS, ...WEBHOOK_PATHS, ...API_KEYS_PATHS },
     components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...QR_CODE_SCHEMAS, ...WEBHOOK_SCHEMAS } },
   };

@@ -42,4 +42,42 @@ const IDENTITY = [
   )`,
 ];
 
-export const GATEWAY_MIGRATIONS = [defineMigration({ timestamp: 1763700000100, name: 'CreateIdentityAndQuota', sqlite: IDENTITY, postgres: IDENTITY })];
+/** Dashboard sign-in: passwords per email (one person, several workspaces), sessions, one-time links. */
+const SESSIONS = [
+  `CREATE TABLE accounts (
+    email TEXT PRIMARY KEY,
+    password_hash TEXT,
+    password_changed_at BIGINT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  )`,
+  `CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    email TEXT NOT NULL,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id),
+    created_at BIGINT NOT NULL,
+    last_seen_at BIGINT NOT NULL,
+    revoked_at BIGINT,
+    user_agent TEXT
+  )`,
+  `CREATE INDEX sessions_email ON sessions (email, id)`,
+  `CREATE TABLE sign_in_links (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    email TEXT NOT NULL,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id),
+    purpose TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT
+  )`,
+  `CREATE INDEX sign_in_links_email ON sign_in_links (email, workspace_id)`,
+  `ALTER TABLE api_keys ADD COLUMN created_by_member_id TEXT`,
+  `ALTER TABLE api_keys ADD COLUMN last_used_at BIGINT`,
+];
+
+export const GATEWAY_MIGRATIONS = [
+  defineMigration({ timestamp: 1763700000100, name: 'CreateIdentityAndQuota', sqlite: IDENTITY, postgres: IDENTITY }),
+  defineMigration({ timestamp: 1764000000100, name: 'CreateDashboardSessions', sqlite: SESSIONS, postgres: SESSIONS }),
+];

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type StorageConfig } from '@qr/persistence';
 import { z } from 'zod';
+import { parseDuration } from '@qr/domain';
 
 /**
  * Every environment variable the platform reads, validated once at boot, before Nest starts.
@@ -10,7 +11,7 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const duration = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'a duration like 5s, 5m, 2h');
+const duration = z.string().refine((v) => parseDuration(v) !== null, 'a duration like 5s, 5m, 2h, 7d');
 
 const cidr = z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'a CIDR like 127.0.0.0/8');
 
@@ -44,6 +45,10 @@ const envSchema = z
     SECRETS_KEY: z.string().min(32).optional(),
     BACKGROUND_PRIORITY: z.enum(['idle', 'low', 'normal']).default('idle'),
     DNS_RESOLVER: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list').optional(),
+    SESSION_IDLE_TIMEOUT: duration.default('8h'),
+    SESSION_MAX_AGE: duration.default('7d'),
+    BOOTSTRAP_OWNER_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'an email address').default('owner@localhost'),
+    DASHBOARD_DIR: z.string().optional(),
   });
 
 /** Checks that span fields or lists; run on the raw values so every problem is reported at once. */
@@ -101,6 +106,12 @@ export interface RuntimeConfig {
   dnsResolvers: string[] | undefined;
   /** Key for sealing webhook secrets (base64/hex of 32 bytes); all-in-one creates a key file when unset. */
   secretsKey: string | undefined;
+  /** Dashboard sessions: idle and absolute expiry, in milliseconds. */
+  session: { idleMs: number; absoluteMs: number };
+  /** The owner member the first-run bootstrap creates (all-in-one). */
+  bootstrapOwnerEmail: string;
+  /** The built dashboard (index.html and assets); the build's output when unset. */
+  dashboardDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -151,6 +162,9 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     dnsResolvers: e.DNS_RESOLVER?.split(','),
     secretsKey: e.SECRETS_KEY,
     backgroundPriority: e.BACKGROUND_PRIORITY,
+    session: { idleMs: parseDuration(e.SESSION_IDLE_TIMEOUT)!, absoluteMs: parseDuration(e.SESSION_MAX_AGE)! },
+    bootstrapOwnerEmail: e.BOOTSTRAP_OWNER_EMAIL.toLowerCase(),
+    dashboardDir: e.DASHBOARD_DIR === undefined ? undefined : resolve(e.DASHBOARD_DIR),
   };
 }
 

@@ -1,8 +1,7 @@
+import { parseDuration } from '@qr/domain';
+
 /** DESIGN §3: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 27.5 h of retries after the first try. */
 export const DEFAULT_RETRY_SCHEDULE: readonly string[] = Object.freeze(['5s', '5m', '30m', '2h', '5h', '10h', '10h']);
-
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-const DURATION = /^(\d+)(ms|s|m|h|d)$/;
 
 /**
  * Delays in milliseconds from durations like `5s`, `5m`, `30m`, `2h`, `1d` or `250ms` (surrounding
@@ -15,9 +14,8 @@ const DURATION = /^(\d+)(ms|s|m|h|d)$/;
  */
 export function parseRetrySchedule(values: readonly string[]): number[] {
   return values.map((raw, i) => {
-    const match = DURATION.exec(typeof raw === 'string' ? raw.trim() : '');
-    const ms = match ? Number(match[1]) * UNIT_MS[match[2]] : NaN;
-    if (!Number.isSafeInteger(ms) || ms <= 0) {
+    const ms = parseDuration(raw);
+    if (ms === null) {
       throw new Error(`retry schedule entry ${i} (${JSON.stringify(raw)}) is not a positive duration like 5s, 5m, 2h, 1d or 250ms`);
     }
     return ms;

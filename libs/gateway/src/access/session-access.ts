@@ -1,0 +1,65 @@
+import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { canWrite, Errors } from '@qr/domain';
+import { csrfTokenMatches } from '@qr/session-rules';
+import { AuthenticateSession, type SessionPrincipal } from '../sessions/authenticate-session';
+import { type RateLimiter } from './rate-limiter';
+import { CSRF_HEADER, readCookie, SESSION_COOKIE } from './session-cookie';
+
+export const RATE_LIMITER = Symbol('RATE_LIMITER');
+export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A person clicking through pages; generous, but a runaway script in a tab is still stopped. */
+export const DASHBOARD_REQUESTS_PER_SECOND = 50;
+
+type SessionRequest = Request & { principal?: SessionPrincipal };
+
+/**
+ * The dashboard's gate, used for its own routes and for the public API routes a session calls:
+ * a live session (401), the CSRF token on anything but a read (403 csrf_failed), the role for a
+ * write (403), and a per-session rate (429). Sessions are not API calls: no plan gate, no quota.
+ */
+@Injectable()
+export class SessionAccess {
+  constructor(
+    private readonly authenticate: AuthenticateSession,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+  ) {}
+
+  async admit(req: Request, o: { write: boolean }): Promise<SessionPrincipal> {
+    const token = readCookie(req, SESSION_COOKIE);
+    const principal = await this.authenticate.execute(token);
+    if (!READ_METHODS.has(req.method) && !csrfTokenMatches(token!, req.headers[CSRF_HEADER])) throw Errors.csrfFailed();
+    if (o.write && !canWrite(principal.role)) throw Errors.forbidden('Your role in this workspace is viewer: you can look, not change.');
+    if (!(await this.limiter.allow(`session:${principal.member.sessionId}`, DASHBOARD_REQUESTS_PER_SECOND))) throw Errors.rateLimited(1);
+    (req as SessionRequest).principal = principal;
+    return principal;
+  }
+}
+
+const VIEWERS_MAY = Symbol('VIEWERS_MAY');
+/** A dashboard POST that changes nothing (a preview, a print sheet): viewers may call it too. */
+export const ViewersMay = () => SetMetadata(VIEWERS_MAY, true);
+
+/** Guards the dashboard's own routes (/app/api): a session only, never an API key. */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly access: SessionAccess,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const req = ctx.switchToHttp().getRequest<Request>();
+    const viewersMay = this.reflector.get<boolean | undefined>(VIEWERS_MAY, ctx.getHandler()) === true;
+    await this.access.admit(req, { write: !READ_METHODS.has(req.method) && !viewersMay });
+    return true;
+  }
+}
+
+/** The signed-in member, in a handler behind SessionGuard. */
+export const CurrentMember = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionPrincipal => {
+  const principal = ctx.switchToHttp().getRequest<SessionRequest>().principal;
+  if (!principal?.member) throw new Error('CurrentMember used on a route without SessionGuard');
+  return principal;
+});

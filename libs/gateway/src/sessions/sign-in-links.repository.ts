@@ -1,0 +1,30 @@
+import { type Database, type Tx } from '@qr/persistence';
+import { type SignInLinkRecord } from '../identity/identity-records';
+
+export class SignInLinksRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(tx: Tx, l: SignInLinkRecord): Promise<void> {
+    await tx.query(
+      `INSERT INTO sign_in_links (id, token_hash, email, workspace_id, purpose, created_at, expires_at, used_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [l.id, l.token_hash, l.email, l.workspace_id, l.purpose, l.created_at, l.expires_at, l.used_at],
+    );
+  }
+
+  async findByTokenHash(hash: string, tx?: Tx): Promise<SignInLinkRecord | null> {
+    const sql = 'SELECT * FROM sign_in_links WHERE token_hash = $1';
+    const rows = tx ? (await tx.query<SignInLinkRecord>(sql, [hash])).rows : await this.db.query<SignInLinkRecord>(sql, [hash]);
+    return rows[0] ?? null;
+  }
+
+  /** Uses the link once: false when another request used it first. */
+  async markUsed(tx: Tx, id: string, now: number): Promise<boolean> {
+    return (await tx.query('UPDATE sign_in_links SET used_at = $1 WHERE id = $2 AND used_at IS NULL', [now, id])).affected === 1;
+  }
+
+  /** A new link replaces the unused ones of the same person and workspace: only the newest works. */
+  async retireUnused(tx: Tx, email: string, workspaceId: string, now: number): Promise<void> {
+    await tx.query('UPDATE sign_in_links SET expires_at = $1 WHERE email = $2 AND workspace_id = $3 AND used_at IS NULL AND expires_at > $1', [now, email, workspaceId]);
+  }
+}
