@@ -11,7 +11,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { '@nx': nx },
     // Nest reads constructor parameter types at runtime: the type-import rule must know that.
     languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
@@ -29,8 +29,12 @@ export default tseslint.config(
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'], bannedExternalImports: INFRA_PACKAGES },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:ui', 'type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
+            // A deployable's user interface (the dashboard's server side) sits on top of that deployable's service lib.
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:service'] },
+            // The dashboard runs in the browser: it talks to the server over HTTP only, never imports it.
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: [], bannedExternalImports: [...INFRA_PACKAGES, 'node:*'] },
             // A service never imports another service: it sends commands or consumes events.
             { sourceTag: 'scope:api-gateway', onlyDependOnLibsWithTags: ['scope:api-gateway', 'scope:shared'] },
             { sourceTag: 'scope:qr-service', onlyDependOnLibsWithTags: ['scope:qr-service', 'scope:shared'] },
@@ -44,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Production code never imports the test helpers.
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**', 'test/**', 'bench/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@qr/testing', message: 'test helpers are for tests only' }] }] },
   },

@@ -1,6 +1,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { AnalyticsModule } from '@qr/analytics';
 import { CodesModule } from '@qr/codes';
+import { DashboardModule } from '@qr/dashboard';
 import { shareSignalsAcrossThreads } from '@qr/event-log';
 import { GatewayModule } from '@qr/gateway';
 import { DEPLOYABLES, runDeployables, serveBackground } from '@qr/platform';
@@ -19,13 +20,17 @@ const started = isMainThread
       processName,
       deployables: DEPLOYABLES,
       backgroundEntry: __filename,
-      modules: (runtime) => [
-        CodesModule.register(runtime),
-        RedirectModule.register(runtime),
-        AnalyticsModule.register(runtime),
-        WebhooksModule.register(runtime),
-        GatewayModule.register(runtime),
-      ],
+      modules: (runtime) => {
+        const gateway = GatewayModule.register(runtime);
+        return [
+          CodesModule.register(runtime),
+          RedirectModule.register(runtime),
+          AnalyticsModule.register(runtime),
+          WebhooksModule.register(runtime),
+          gateway,
+          DashboardModule.register(runtime, gateway),
+        ];
+      },
     })
   : serveBackground({
       processName,

@@ -7,6 +7,7 @@ export * from './api-keys/api-key-format';
 export * from './plans/plans';
 export * from './quota/billing-period';
 export * from './quota/monthly-quota-headers';
+export * from './quota/usage-summary';
 export * from './rate-limit/fixed-window-counter';
 export * from './access/roles';
 export * from './errors/api-error';

@@ -70,7 +70,7 @@ export class GatewayModule {
         GatewayLifecycle,
       ],
       exports: [
-        GATEWAY_STORE, ApiAccessGuard, SessionAccess, SessionGuard, QuotaRepository, AuthenticateApiKey, MonthlyQuota, RATE_LIMITER, CreateQrCodesFlow,
+        GATEWAY_STORE, ApiAccessGuard, SessionAccess, SessionGuard, QuotaRepository, AuthenticateApiKey, AuthenticateSession, MonthlyQuota, RATE_LIMITER, CreateQrCodesFlow,
         SignIn, RedeemSignInLink, IssueSignInLink, Passwords, CurrentSession,
       ],
     };

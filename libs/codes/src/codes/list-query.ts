@@ -25,6 +25,7 @@ export function parseListQuery(query: Record<string, unknown>, allowedFilters: r
     if (typeof value !== 'string' || value === '') errors.push(fieldError(`/${key}`, 'invalid', `${key} must be a single value`));
     else if (key === 'status' && value !== 'active' && value !== 'paused') errors.push(fieldError('/status', 'invalid', 'status must be active or paused'));
     else if (key === 'type' && !isQrType(value)) errors.push(fieldError('/type', 'invalid', 'unknown type'));
+    else if (key === 'q' && value.length > 200) errors.push(fieldError('/q', 'invalid', 'search at most 200 characters'));
     else (filters as Record<string, string>)[key] = value;
   }
   if (errors.length) throw Errors.validationFailed(errors, 'The query parameters are not valid.');

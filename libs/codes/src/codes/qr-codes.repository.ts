@@ -6,6 +6,8 @@ export interface ListFilters {
   status?: 'active' | 'paused';
   type?: string;
   client_ref?: string;
+  /** Search: a part of the name or client_ref, or the short code (case-insensitive for ASCII letters). */
+  q?: string;
 }
 
 const INSERT_SQL = `INSERT INTO qr_codes (${QR_CODE_COLUMNS.join(', ')}) VALUES (${QR_CODE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING`;
@@ -53,6 +55,12 @@ export class QrCodesRepository {
     };
     if (beforeId) add('id < ?', beforeId);
     for (const key of ['folder_id', 'status', 'type', 'client_ref'] as const) if (filters[key] !== undefined) add(`${key} = ?`, filters[key]);
+    if (filters.q !== undefined) {
+      const pattern = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      params.push(pattern, filters.q);
+      const [like, exact] = [params.length - 1, params.length];
+      where.push(`(LOWER(name) LIKE $${like} ESCAPE '\\' OR LOWER(client_ref) LIKE $${like} ESCAPE '\\' OR short_code = $${exact})`);
+    }
     params.push(limit);
     const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
       `SELECT * FROM qr_codes WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,

@@ -61,7 +61,7 @@ export class CodesCommands implements OnModuleInit {
       },
       [QR_COMMANDS.get]: async (p) => (await this.views([await this.mustFind(p.workspaceId, p.id)]))[0],
       [QR_COMMANDS.list]: async (p) => {
-        const q = parseListQuery(p.query, ['folder_id', 'status', 'type', 'client_ref']);
+        const q = parseListQuery(p.query, ['folder_id', 'status', 'type', 'client_ref', 'q']);
         const rows = await this.u.codes.list(p.workspaceId, q.filters, q.beforeId, q.limit + 1);
         const listed = page(rows, q.limit, (r) => r);
         return { ...listed, data: await this.views(listed.data) };

@@ -14,6 +14,7 @@ describe('PLANS (DESIGN.md §3 Quota table)', () => {
     const plan = PLANS[name];
     expect(plan.apiAccess).toBe(false);
     expect(plan.monthlyCalls).toBeNull();
+    expect(plan.dynamicCodes).toBe(0);
     expect(plan.webhookEvents).toEqual([]);
     expect(plan.requestsPerSecond).toBe(0);
   });

@@ -9,7 +9,10 @@ export interface Plan {
   apiAccess: boolean;
   /** API calls per calendar month (UTC); null where the plan has no API. */
   monthlyCalls: number | null;
-  /** Existing dynamic codes allowed; null means no cap. */
+  /**
+   * Existing dynamic codes allowed; null means no cap. free and starter have none (the brief's "–"):
+   * before the dashboard they could not create codes at all; now their members create static codes.
+   */
   dynamicCodes: number | null;
   webhookEvents: readonly WebhookEventType[];
   /** Per-key requests per second. Not in the brief; chosen so bulk work is not throttled by ordinary clients. */
@@ -19,8 +22,8 @@ export interface Plan {
 const PRO_EVENTS: readonly WebhookEventType[] = ['qr.scanned', 'lead.created', 'qr.scan_limit_reached'];
 
 export const PLANS: Readonly<Record<PlanName, Plan>> = {
-  free: { name: 'free', apiAccess: false, monthlyCalls: null, dynamicCodes: null, webhookEvents: [], requestsPerSecond: 0 },
-  starter: { name: 'starter', apiAccess: false, monthlyCalls: null, dynamicCodes: null, webhookEvents: [], requestsPerSecond: 0 },
+  free: { name: 'free', apiAccess: false, monthlyCalls: null, dynamicCodes: 0, webhookEvents: [], requestsPerSecond: 0 },
+  starter: { name: 'starter', apiAccess: false, monthlyCalls: null, dynamicCodes: 0, webhookEvents: [], requestsPerSecond: 0 },
   pro: { name: 'pro', apiAccess: true, monthlyCalls: 3_000, dynamicCodes: 300, webhookEvents: PRO_EVENTS, requestsPerSecond: 20 },
   agency: { name: 'agency', apiAccess: true, monthlyCalls: 25_000, dynamicCodes: null, webhookEvents: [...PRO_EVENTS, 'qr.scan_milestone_reached'], requestsPerSecond: 100 },
 };

@@ -43,6 +43,9 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
   { file: 'libs/gateway/src/qrcodes/folders-domains.controller.ts', controller: FoldersController },
   { file: 'libs/gateway/src/qrcodes/folders-domains.controller.ts', controller: DomainsController },
   { file: 'libs/platform/src/health/health.controller.ts', controller: HealthController },
+  { file: 'libs/dashboard/src/spa/spa.controller.ts', controller: exportOf('libs/dashboard/src/spa/spa.controller.ts', 'SpaController') },
+  { file: 'libs/dashboard/src/session/session.controller.ts', controller: exportOf('libs/dashboard/src/session/session.controller.ts', 'SessionController') },
+  { file: 'libs/dashboard/src/usage/usage.controller.ts', controller: exportOf('libs/dashboard/src/usage/usage.controller.ts', 'UsageController') },
   {
     file: 'libs/platform/src/commands/internal-commands.controller.ts',
     controller: exportOf('libs/platform/src/commands/internal-commands.controller.ts', 'InternalCommandsController'),

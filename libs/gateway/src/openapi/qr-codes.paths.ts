@@ -23,7 +23,7 @@ export const QR_CODES_PATHS = {
     },
     get: {
       operationId: 'listQrCodes', summary: 'List QR codes, newest first', ...tag('QR codes'),
-      parameters: [...pagination, q('folder_id', { type: 'string' }), q('status', { enum: ['active', 'paused'] }), q('type', { type: 'string' }), q('client_ref', { type: 'string' })],
+      parameters: [...pagination, q('folder_id', { type: 'string' }), q('status', { enum: ['active', 'paused'] }), q('type', { type: 'string' }), q('client_ref', { type: 'string' }), q('q', { type: 'string', maxLength: 200 }, 'Search: part of the name or client_ref (case-insensitive), or an exact short code')],
       responses: { '200': { description: 'A page', content: json(ref('QrCodeList')) }, ...errors422, ...AUTHENTICATED_ERRORS },
     },
   },

@@ -1,0 +1,81 @@
+import { ProblemError } from './problem';
+
+/** The public API, which the dashboard calls with its session cookie (never an API key). */
+export const PUBLIC_API = '/api/public/v1';
+/** The dashboard's own endpoints: sign-in, account, usage, previews, print sheets, imports. */
+export const APP_API = '/app/api';
+
+let csrfToken = '';
+const signedOutListeners = new Set<() => void>();
+
+/** The session's CSRF token: sent as X-CSRF-Token on every request that is not a read. */
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+export function csrfHeader(): Record<string, string> {
+  return { 'X-CSRF-Token': csrfToken };
+}
+
+/** Called when the server says the session has ended (401), so the app can ask to sign in again. */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** Don't treat a 401 as "signed out" (the sign-in form's own 401 is a wrong password). */
+  expectUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+/** JSON in and out; any non-2xx becomes a ProblemError. */
+export async function request<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const res = await send(method, url, body === undefined ? undefined : JSON.stringify(body), 'application/json', options);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The raw response of a request (streams, files), after the same error handling. */
+export async function send(method: Method, url: string, body: BodyInit | undefined, contentType: string | undefined, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (contentType && body !== undefined) headers['Content-Type'] = contentType;
+  if (method !== 'GET') Object.assign(headers, csrfHeader());
+  const res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  if (res.ok) return res;
+  const problem = await problemOf(res);
+  if (res.status === 401 && !options.expectUnauthorized) signedOutListeners.forEach((l) => l());
+  throw problem;
+}
+
+async function problemOf(res: Response): Promise<ProblemError> {
+  const retryAfter = Number(res.headers.get('Retry-After')) || null;
+  try {
+    const p = (await res.json()) as { code?: string; title?: string; detail?: string; errors?: ProblemError['errors']; request_id?: string };
+    return new ProblemError(res.status, p.code ?? 'error', p.title ?? res.statusText, p.detail ?? '', p.errors ?? [], p.request_id ?? null, retryAfter);
+  } catch {
+    return new ProblemError(res.status, 'error', res.statusText || 'Request failed', `The server answered ${res.status}.`, [], null, retryAfter);
+  }
+}
+
+/** Shorthands for the two APIs. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', `${PUBLIC_API}${path}`, undefined, options),
+  post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', `${PUBLIC_API}${path}`, body, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', `${PUBLIC_API}${path}`, body, options),
+  del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', `${PUBLIC_API}${path}`, undefined, options),
+};
+
+export const appApi = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', `${APP_API}${path}`, undefined, options),
+  post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', `${APP_API}${path}`, body, options),
+  del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', `${APP_API}${path}`, undefined, options),
+};
+
+/** `?a=1&b=2` from the set values of an object (undefined, null and '' are left out). */
+export function query(params: Record<string, string | number | boolean | null | undefined>): string {
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
+}

@@ -1,0 +1,37 @@
+/** One field-level problem of a 422, located by a JSON pointer into what was sent. */
+export interface FieldProblem {
+  pointer: string;
+  code: string;
+  detail: string;
+}
+
+/** An RFC 9457 problem answered by the server, as an Error the pages can catch and show. */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    readonly detail: string,
+    readonly errors: FieldProblem[] = [],
+    readonly requestId: string | null = null,
+    readonly retryAfter: number | null = null,
+  ) {
+    super(detail || title);
+  }
+
+  /** The detail of the problems at `pointer` (or under it, e.g. `/content` for `/content/url`), one sentence. */
+  at(pointer: string): string | undefined {
+    const found = this.errors.filter((e) => e.pointer === pointer);
+    return found.length ? found.map((e) => sentence(e.detail)).join(' ') : undefined;
+  }
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : t;
+}
+
+/** Pointers under `prefix`, relative to it: `/items/3/content/url` under `/items/3` is `/content/url`. */
+export function relativeProblems(problems: readonly FieldProblem[], prefix: string): FieldProblem[] {
+  return problems.filter((p) => p.pointer === prefix || p.pointer.startsWith(`${prefix}/`)).map((p) => ({ ...p, pointer: p.pointer.slice(prefix.length) }));
+}

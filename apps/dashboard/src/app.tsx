@@ -1,0 +1,72 @@
+import { ErrorBoundary, lazy, LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { useEffect } from 'preact/hooks';
+import { Shell } from './layout/shell';
+import { CodesPage } from './pages/codes/codes-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { SignInPage } from './pages/sign-in-page';
+import { WelcomePage } from './pages/welcome-page';
+import { SessionProvider, useSession } from './session';
+import { Loading } from './ui/notice';
+
+// The codes list is in the first bundle (it is the first page a person sees); the rest load on demand.
+const CodeCreatePage = lazy(() => import('./pages/codes/code-create-page').then((m) => m.CodeCreatePage));
+const CodeEditPage = lazy(() => import('./pages/codes/code-edit-page').then((m) => m.CodeEditPage));
+const CodeDetailPage = lazy(() => import('./pages/codes/code-detail-page').then((m) => m.CodeDetailPage));
+const FoldersPage = lazy(() => import('./pages/folders-page').then((m) => m.FoldersPage));
+const DomainsPage = lazy(() => import('./pages/domains-page').then((m) => m.DomainsPage));
+const PrintPage = lazy(() => import('./pages/print-page').then((m) => m.PrintPage));
+const DevelopersPage = lazy(() => import('./pages/developers/developers-page').then((m) => m.DevelopersPage));
+const EndpointPage = lazy(() => import('./pages/developers/endpoint-page').then((m) => m.EndpointPage));
+const UsagePage = lazy(() => import('./pages/usage-page').then((m) => m.UsagePage));
+const AccountPage = lazy(() => import('./pages/account-page').then((m) => m.AccountPage));
+
+export function App() {
+  return (
+    <LocationProvider scope="/app">
+      <SessionProvider>
+        <Routes />
+      </SessionProvider>
+    </LocationProvider>
+  );
+}
+
+function Routes() {
+  const { state } = useSession();
+  const { path, url, route } = useLocation();
+  const publicPage = path === '/app/sign-in' || path === '/app/welcome';
+  useEffect(() => {
+    if (state.status === 'signed-out' && !publicPage) route(`/app/sign-in?next=${encodeURIComponent(url)}`, true);
+    if (state.status === 'signed-in' && path === '/app/sign-in') route('/app/codes', true);
+    if (state.status === 'signed-in' && (path === '/app' || path === '/app/')) route('/app/codes', true);
+  }, [state.status, path]);
+  if (state.status === 'loading') return <Loading label="Opening the dashboard…" />;
+  if (publicPage || state.status === 'signed-out') {
+    return (
+      <Router>
+        <Route path="/app/welcome" component={WelcomePage} />
+        <Route default component={SignInPage} />
+      </Router>
+    );
+  }
+  return (
+    <Shell>
+      <ErrorBoundary>
+        <Router>
+          <Route path="/app/codes" component={CodesPage} />
+          <Route path="/app/codes/new" component={CodeCreatePage} />
+          <Route path="/app/codes/:id" component={CodeDetailPage} />
+          <Route path="/app/codes/:id/edit" component={CodeEditPage} />
+          <Route path="/app/folders" component={FoldersPage} />
+          <Route path="/app/domains" component={DomainsPage} />
+          <Route path="/app/print" component={PrintPage} />
+          <Route path="/app/developers" component={DevelopersPage} />
+          <Route path="/app/developers/webhooks/:id" component={EndpointPage} />
+          <Route path="/app/usage" component={UsagePage} />
+          <Route path="/app/account" component={AccountPage} />
+          <Route path="/app" component={CodesPage} />
+          <Route default component={NotFoundPage} />
+        </Router>
+      </ErrorBoundary>
+    </Shell>
+  );
+}

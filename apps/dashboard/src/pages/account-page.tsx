@@ -1,0 +1,3 @@
+export function AccountPage() {
+  return <p>TODO</p>;
+}

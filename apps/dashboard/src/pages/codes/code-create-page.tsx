@@ -1,0 +1,3 @@
+export function CodeCreatePage() {
+  return <p>TODO</p>;
+}

@@ -1,0 +1,3 @@
+export function CodeDetailPage() {
+  return <p>TODO</p>;
+}

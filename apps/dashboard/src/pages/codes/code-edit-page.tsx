@@ -1,0 +1,3 @@
+export function CodeEditPage() {
+  return <p>TODO</p>;
+}

@@ -1,0 +1,204 @@
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { api, query } from '../../api/client';
+import { type Folder, type ListPage, type QrCode } from '../../api/types';
+import { formatDate, formatNumber, TYPE_LABELS } from '../../lib/format';
+import { readSelection, writeSelection } from '../../lib/selection';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { StateBadge } from '../../ui/badge';
+import { SelectField, TextField } from '../../ui/field';
+import { ErrorNotice, Loading } from '../../ui/notice';
+import { PageHeader } from '../../ui/page-header';
+import { ImportPanel } from './import-panel';
+
+const PAGE_SIZE = 50;
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  { value: 'active', label: 'Active' },
+  { value: 'paused', label: 'Paused' },
+];
+const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))];
+
+/** The filters live in the address (shareable, and Back restores them); the page cursor too. */
+interface Filters {
+  q: string;
+  folder_id: string;
+  status: string;
+  type: string;
+  cursor: string;
+}
+
+function filtersOf(q: Record<string, string>): Filters {
+  return { q: q.q ?? '', folder_id: q.folder_id ?? '', status: q.status ?? '', type: q.type ?? '', cursor: q.cursor ?? '' };
+}
+
+export function CodesPage() {
+  const me = useMe();
+  const { query: params, route } = useLocation();
+  const filters = filtersOf(params);
+  const [search, setSearch] = useState(filters.q);
+  const [previous, setPrevious] = useState<string[]>([]);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(readSelection()));
+  const [importing, setImporting] = useState(false);
+  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const key = JSON.stringify(filters);
+  const codes = useResource(
+    (signal) => api.get<ListPage<QrCode>>(`/qrcodes${query({ limit: PAGE_SIZE, q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type, cursor: filters.cursor })}`, { signal }),
+    key,
+  );
+
+  const go = (next: Partial<Filters>, keepPages = false) => {
+    if (!keepPages) setPrevious([]);
+    const merged = { ...filters, cursor: '', ...next };
+    route(`/app/codes${query({ ...merged })}`);
+  };
+  // Typing searches after a short pause, not on every key.
+  useEffect(() => {
+    if (search === filters.q) return;
+    const timer = setTimeout(() => go({ q: search }), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  useEffect(() => writeSelection(selected), [selected]);
+
+  const rows = codes.data?.data ?? [];
+  const folderName = new Map((folders.data?.data ?? []).map((f) => [f.id, f.name]));
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggle = (id: string, on: boolean) => setSelected((s) => (on ? new Set(s).add(id) : new Set([...s].filter((x) => x !== id))));
+  const togglePage = (on: boolean) => setSelected((s) => (on ? new Set([...s, ...rows.map((r) => r.id)]) : new Set([...s].filter((x) => !rows.some((r) => r.id === x)))));
+  const filtered = Boolean(filters.q || filters.folder_id || filters.status || filters.type);
+
+  return (
+    <>
+      <PageHeader
+        title="Codes"
+        actions={
+          <>
+            <a class="button" href={`/app/api/exports/codes.csv${query({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })}`} download>
+              Export CSV
+            </a>
+            {me.permissions.write ? (
+              <button type="button" class="button" onClick={() => setImporting((v) => !v)} aria-expanded={importing}>
+                Import CSV
+              </button>
+            ) : null}
+            {me.permissions.write ? (
+              <a class="button button--primary" href="/app/codes/new">
+                New code
+              </a>
+            ) : null}
+          </>
+        }
+      />
+      {importing ? <ImportPanel onClose={() => setImporting(false)} onImported={codes.reload} /> : null}
+      <form class="filters" role="search" aria-label="Find codes" onSubmit={(e) => (e.preventDefault(), go({ q: search }))}>
+        <TextField label="Search" type="search" value={search} onValue={setSearch} placeholder="Name, client_ref or short code" />
+        <SelectField
+          label="Folder"
+          value={filters.folder_id}
+          onValue={(v) => go({ folder_id: v })}
+          options={[{ value: '', label: 'All folders' }, ...(folders.data?.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
+        />
+        <SelectField label="Status" value={filters.status} onValue={(v) => go({ status: v })} options={STATUS_OPTIONS} />
+        <SelectField label="Type" value={filters.type} onValue={(v) => go({ type: v })} options={TYPE_OPTIONS} />
+      </form>
+      <div class="selection-bar" aria-live="polite">
+        {selected.size > 0 ? (
+          <>
+            <span>
+              {formatNumber(selected.size)} {selected.size === 1 ? 'code' : 'codes'} selected
+            </span>
+            <a class="button button--small button--primary" href="/app/print">
+              Print sheet of the selection
+            </a>
+            <button type="button" class="button button--small" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </button>
+          </>
+        ) : (
+          <span class="muted">Select codes to print them on a sheet.</span>
+        )}
+      </div>
+      <ErrorNotice error={codes.error} />
+      {codes.loading && !codes.data ? <Loading label="Loading codes…" /> : null}
+      {codes.data && rows.length === 0 ? (
+        <div class="empty">
+          {filtered ? (
+            <p>No codes match these filters.</p>
+          ) : (
+            <>
+              <p>There are no codes in this workspace yet.</p>
+              {me.permissions.write ? (
+                <a class="button button--primary" href="/app/codes/new">
+                  Create your first code
+                </a>
+              ) : null}
+            </>
+          )}
+        </div>
+      ) : null}
+      {rows.length > 0 ? (
+        <div class="table-wrap" aria-busy={codes.loading}>
+          <table class="table" data-testid="codes-table">
+            <caption class="visually-hidden">Codes{filtered ? ', filtered' : ''}</caption>
+            <thead>
+              <tr>
+                <th scope="col" class="table__check">
+                  <input type="checkbox" aria-label="Select every code on this page" checked={allOnPage} onChange={(e) => togglePage((e.currentTarget as HTMLInputElement).checked)} />
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">State</th>
+                <th scope="col" class="num">
+                  Scans
+                </th>
+                <th scope="col">Short link</th>
+                <th scope="col">Folder</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <td class="table__check">
+                    <input type="checkbox" aria-label={`Select ${c.name}`} checked={selected.has(c.id)} onChange={(e) => toggle(c.id, (e.currentTarget as HTMLInputElement).checked)} />
+                  </td>
+                  <td>
+                    <a href={`/app/codes/${c.id}`} class="table__primary">
+                      {c.name}
+                    </a>
+                    {c.client_ref ? <div class="muted small mono">{c.client_ref}</div> : null}
+                  </td>
+                  <td>
+                    {TYPE_LABELS[c.type]}
+                    <div class="muted small">{c.category}</div>
+                  </td>
+                  <td>
+                    <StateBadge state={c.state} />
+                  </td>
+                  <td class="num">{c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}</td>
+                  <td class="mono small">{c.short_url ? c.short_url.replace(/^https?:\/\//, '') : <span class="muted">static</span>}</td>
+                  <td>{c.folder_id ? folderName.get(c.folder_id) ?? '—' : '—'}</td>
+                  <td>{formatDate(c.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <nav class="pagination" aria-label="Pages of codes">
+        {previous.length > 0 ? (
+          <button type="button" class="button" onClick={() => (setPrevious(previous.slice(0, -1)), go({ cursor: previous[previous.length - 1] }, true))}>
+            ← Previous page
+          </button>
+        ) : null}
+        {codes.data?.has_more && codes.data.next_cursor ? (
+          <button type="button" class="button" onClick={() => (setPrevious([...previous, filters.cursor]), go({ cursor: codes.data!.next_cursor! }, true))}>
+            Next page →
+          </button>
+        ) : null}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export function ImportPanel(_: { onClose: () => void; onImported: () => void }) {
+  return <p>TODO</p>;
+}

@@ -1,0 +1,3 @@
+export function DevelopersPage() {
+  return <p>TODO</p>;
+}

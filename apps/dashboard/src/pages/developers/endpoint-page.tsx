@@ -1,0 +1,3 @@
+export function EndpointPage() {
+  return <p>TODO</p>;
+}

@@ -1,0 +1,3 @@
+export function DomainsPage() {
+  return <p>TODO</p>;
+}

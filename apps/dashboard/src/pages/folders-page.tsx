@@ -1,0 +1,3 @@
+export function FoldersPage() {
+  return <p>TODO</p>;
+}

@@ -1,0 +1,3 @@
+export function UsagePage() {
+  return <p>TODO</p>;
+}

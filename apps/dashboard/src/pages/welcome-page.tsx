@@ -1,0 +1,115 @@
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { appApi } from '../api/client';
+import { ProblemError } from '../api/problem';
+import { type Me } from '../api/types';
+import { formatDateTime } from '../lib/format';
+import { useSession } from '../session';
+import { TextField } from '../ui/field';
+import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { PageHeader } from '../ui/page-header';
+
+interface LinkDetails {
+  email: string;
+  workspace_name: string;
+  purpose: 'invite' | 'first_run';
+  has_password: boolean;
+  expires_at: string;
+}
+
+/**
+ * A sign-in link (invitation, first run, or a reset): says whom it is for, asks for a password,
+ * and signs in. The token is in the URL's fragment, so it never reached a server log on the way here.
+ */
+export function WelcomePage() {
+  const { accept, state } = useSession();
+  const { route } = useLocation();
+  const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
+  const [details, setDetails] = useState<LinkDetails | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const csrfReady = state.status !== 'loading';
+
+  useEffect(() => {
+    // The token leaves the address bar at once: it must not stay in history or be shared by accident.
+    history.replaceState(null, '', '/app/welcome');
+    if (!token) setError(new Error('This page needs the link you were sent, with the part after #.'));
+  }, []);
+  useEffect(() => {
+    if (!token || !csrfReady || details) return;
+    appApi.post<LinkDetails>('/sign-in-links/inspect', { token }, { expectUnauthorized: true }).then(setDetails, setError);
+  }, [token, csrfReady]);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setMismatch(password !== repeat);
+    if (password !== repeat) return;
+    setBusy(true);
+    setError(null);
+    try {
+      accept(await appApi.post<Me>('/sign-in-links/redeem', { token, password }, { expectUnauthorized: true }));
+      route('/app/codes', true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const problem = error instanceof ProblemError ? error : null;
+  return (
+    <main class="auth" id="main">
+      <div class="auth__card">
+        <p class="brand">
+          <span class="brand__mark" aria-hidden="true" />
+          QR platform
+        </p>
+        <PageHeader title={details?.has_password ? 'Choose a new password' : 'Welcome'} />
+        {problem?.code === 'link_not_usable' ? (
+          <Notice kind="error" title="This link cannot be used">
+            <p>It has expired, was used already, or a newer link replaced it. Ask for a new one.</p>
+            <p>
+              <a href="/app/sign-in">Sign in</a> if you have a password.
+            </p>
+          </Notice>
+        ) : (
+          <ErrorNotice error={problem && problem.status === 422 ? null : error} />
+        )}
+        {!details && !error ? <Loading label="Checking the link…" /> : null}
+        {details ? (
+          <form onSubmit={submit} noValidate>
+            <p>
+              You are signing in to <strong>{details.workspace_name}</strong> as <strong>{details.email}</strong>. The link works once, until{' '}
+              {formatDateTime(details.expires_at)}.
+            </p>
+            <TextField label="Email" type="email" autocomplete="username" value={details.email} onValue={() => undefined} disabled />
+            <TextField
+              label="New password"
+              type="password"
+              autocomplete="new-password"
+              value={password}
+              onValue={setPassword}
+              required
+              hint="At least 10 characters. A sentence you can remember works well."
+              error={problem?.at('/password')}
+            />
+            <TextField
+              label="New password, again"
+              type="password"
+              autocomplete="new-password"
+              value={repeat}
+              onValue={setRepeat}
+              required
+              error={mismatch ? 'The two passwords are not the same.' : undefined}
+            />
+            <button type="submit" class="button button--primary button--wide" disabled={busy}>
+              {busy ? 'Saving…' : 'Save password and sign in'}
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </main>
+  );
+}

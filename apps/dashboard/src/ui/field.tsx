@@ -1,0 +1,148 @@
+import { type ComponentChildren } from 'preact';
+import { useId } from 'preact/hooks';
+
+interface Common {
+  label: string;
+  /** A server-side problem for this field: shown under it and announced with the field. */
+  error?: string;
+  hint?: ComponentChildren;
+  required?: boolean;
+  disabled?: boolean;
+  class?: string;
+}
+
+/** Label, control, hint and error, wired with for/id and aria-describedby so each is read with the field. */
+function Frame({ id, label, error, hint, required, class: className, children }: Common & { id: string; children: ComponentChildren }) {
+  return (
+    <div class={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label for={id} class={required ? 'field__label--required' : undefined}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p class="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p class="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, o: Common): string | undefined {
+  const ids = [o.hint ? `${id}-hint` : '', o.error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function TextField(
+  props: Common & {
+    value: string;
+    onValue: (value: string) => void;
+    type?: 'text' | 'email' | 'url' | 'password' | 'number' | 'search' | 'tel' | 'time' | 'date' | 'datetime-local';
+    autocomplete?: string;
+    placeholder?: string;
+    inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'url';
+    min?: string | number;
+    max?: string | number;
+    step?: string | number;
+    name?: string;
+    maxLength?: number;
+  },
+) {
+  const id = useId();
+  return (
+    <Frame {...props} id={id}>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        onInput={(e) => props.onValue((e.currentTarget as HTMLInputElement).value)}
+        autocomplete={props.autocomplete}
+        placeholder={props.placeholder}
+        inputMode={props.inputMode}
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        maxLength={props.maxLength}
+        required={props.required}
+        disabled={props.disabled}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy(id, props)}
+      />
+    </Frame>
+  );
+}
+
+export function TextAreaField(props: Common & { value: string; onValue: (value: string) => void; rows?: number }) {
+  const id = useId();
+  return (
+    <Frame {...props} id={id}>
+      <textarea
+        id={id}
+        rows={props.rows ?? 3}
+        value={props.value}
+        onInput={(e) => props.onValue((e.currentTarget as HTMLTextAreaElement).value)}
+        required={props.required}
+        disabled={props.disabled}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy(id, props)}
+      />
+    </Frame>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export function SelectField(props: Common & { value: string; onValue: (value: string) => void; options: readonly Option[] }) {
+  const id = useId();
+  return (
+    <Frame {...props} id={id}>
+      <select
+        id={id}
+        value={props.value}
+        onChange={(e) => props.onValue((e.currentTarget as HTMLSelectElement).value)}
+        required={props.required}
+        disabled={props.disabled}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy(id, props)}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Frame>
+  );
+}
+
+export function CheckboxField(props: { label: string; checked: boolean; onChecked: (checked: boolean) => void; hint?: string; disabled?: boolean; error?: string }) {
+  const id = useId();
+  return (
+    <div class={`checkbox${props.error ? ' field--invalid' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChecked((e.currentTarget as HTMLInputElement).checked)}
+        aria-describedby={props.hint || props.error ? `${id}-note` : undefined}
+      />
+      <label for={id}>{props.label}</label>
+      {props.hint || props.error ? (
+        <p class={props.error ? 'field__error' : 'field__hint'} id={`${id}-note`}>
+          {props.error ?? props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

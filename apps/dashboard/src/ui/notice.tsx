@@ -1,0 +1,39 @@
+import { type ComponentChildren } from 'preact';
+import { ProblemError } from '../api/problem';
+
+/** A message in the page. Errors interrupt (role=alert); the rest are polite (role=status). */
+export function Notice({ kind, children, title }: { kind: 'error' | 'success' | 'info' | 'warning'; title?: string; children?: ComponentChildren }) {
+  return (
+    <div class={`notice notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {title ? <strong class="notice__title">{title}</strong> : null}
+      {children ? <div>{children}</div> : null}
+    </div>
+  );
+}
+
+/** What went wrong with a request: the server's own words, and the request id to quote to support. */
+export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
+  if (!error) return null;
+  if (error instanceof ProblemError) {
+    const fields = error.errors.length > 0 && error.status === 422;
+    return (
+      <Notice kind="error" title={title ?? error.title}>
+        <p>{fields ? 'Some fields need attention; each says what is wrong.' : error.detail}</p>
+        {error.requestId ? <p class="muted small">Request id: {error.requestId}</p> : null}
+      </Notice>
+    );
+  }
+  return (
+    <Notice kind="error" title={title ?? 'Something went wrong'}>
+      <p>{error instanceof Error ? error.message : String(error)}</p>
+    </Notice>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p class="loading" role="status">
+      <span class="spinner" aria-hidden="true" /> {label}
+    </p>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './dashboard.module';
+export * from './spa/dashboard-assets';
+export * from './spa/security-headers';

@@ -1,0 +1,93 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiBodyPipe, AuthenticateSession, CurrentMember, CurrentSession, Passwords, readCookie, RedeemSignInLink, SESSION_COOKIE, SessionGuard, type SessionPrincipal, SignIn } from '@qr/gateway';
+import { formatUtc } from '@qr/domain';
+import { csrfTokenFor } from '@qr/session-rules';
+import { meView } from './me-view';
+import { SessionCookies } from './session-cookies';
+import { ChangePasswordBody, RedeemLinkBody, SignInBody, SwitchWorkspaceBody, TokenBody } from './session.dto';
+
+/**
+ * Signing in and out of the dashboard, sign-in links, and the member's own account. Each handler
+ * parses, calls one gateway use case, and shapes the answer; the rules live in the use cases.
+ */
+@Controller('app/api')
+export class SessionController {
+  constructor(
+    private readonly signIn: SignIn,
+    private readonly authenticate: AuthenticateSession,
+    private readonly current: CurrentSession,
+    private readonly links: RedeemSignInLink,
+    private readonly passwords: Passwords,
+    @Inject(SessionCookies) private readonly cookies: SessionCookies,
+  ) {}
+
+  /** Who is signed in, or `{signed_in: false}` with the CSRF token the sign-in form needs. */
+  @Get('session')
+  async session(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const token = readCookie(req, SESSION_COOKIE);
+    const principal = token ? await this.authenticate.execute(token).catch(() => null) : null;
+    if (!principal || !token) {
+      if (token) this.cookies.clearSession(req, res);
+      return { signed_in: false as const, csrf_token: this.cookies.presessionCsrf(req, res) };
+    }
+    return meView(principal, await this.current.memberships(principal), csrfTokenFor(token));
+  }
+
+  @Post('session')
+  @HttpCode(200)
+  async create(@Body(ApiBodyPipe) body: SignInBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    this.cookies.checkPresessionCsrf(req);
+    const started = await this.signIn.execute({ email: body.email, password: body.password, clientAddress: req.ip ?? '', userAgent: req.headers['user-agent'] });
+    return this.startedSession(req, res, started.token);
+  }
+
+  @Delete('session')
+  @UseGuards(SessionGuard)
+  async destroy(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.current.signOut(principal);
+    this.cookies.clearSession(req, res);
+    return { signed_in: false as const, csrf_token: this.cookies.presessionCsrf(req, res) };
+  }
+
+  /** Switching workspaces changes what the session looks at; any signed-in role may. */
+  @Post('session/workspace')
+  @HttpCode(200)
+  @UseGuards(SessionGuard)
+  async switchWorkspace(@CurrentMember() principal: SessionPrincipal, @Body(ApiBodyPipe) body: SwitchWorkspaceBody, @Req() req: Request) {
+    await this.current.switchTo(principal, body.workspace_id);
+    const token = readCookie(req, SESSION_COOKIE)!;
+    const switched = await this.authenticate.execute(token);
+    return meView(switched, await this.current.memberships(switched), csrfTokenFor(token));
+  }
+
+  @Post('sign-in-links/inspect')
+  @HttpCode(200)
+  async inspectLink(@Body(ApiBodyPipe) body: TokenBody, @Req() req: Request) {
+    this.cookies.checkPresessionCsrf(req);
+    const details = await this.links.inspect(body.token, req.ip ?? '');
+    return { ...details, expires_at: formatUtc(new Date(details.expires_at)) };
+  }
+
+  @Post('sign-in-links/redeem')
+  @HttpCode(200)
+  async redeemLink(@Body(ApiBodyPipe) body: RedeemLinkBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    this.cookies.checkPresessionCsrf(req);
+    const started = await this.links.redeem({ token: body.token, password: body.password, clientAddress: req.ip ?? '', userAgent: req.headers['user-agent'] });
+    return this.startedSession(req, res, started.token);
+  }
+
+  @Post('account/password')
+  @HttpCode(200)
+  @UseGuards(SessionGuard)
+  async changePassword(@CurrentMember() principal: SessionPrincipal, @Body(ApiBodyPipe) body: ChangePasswordBody) {
+    await this.passwords.change({ email: principal.member.email, sessionId: principal.member.sessionId, currentPassword: body.current_password, newPassword: body.new_password });
+    return { changed: true, other_sessions_ended: true };
+  }
+
+  private async startedSession(req: Request, res: Response, token: string) {
+    this.cookies.setSession(req, res, token);
+    const principal = await this.authenticate.execute(token);
+    return meView(principal, await this.current.memberships(principal), csrfTokenFor(token));
+  }
+}

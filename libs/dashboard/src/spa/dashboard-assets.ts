@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface Asset {
+  body: Buffer;
+  /** Gzip of the body when that is smaller (text types), else null. */
+  gzip: Buffer | null;
+  contentType: string;
+  etag: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt']);
+
+/**
+ * The built dashboard (Vite's output), read into memory once at start and gzipped once: a few
+ * hundred kilobytes that every page view needs, so there is no disk read or compression per request.
+ */
+export class DashboardAssets {
+  private constructor(
+    private readonly files: ReadonlyMap<string, Asset>,
+    readonly directory: string,
+  ) {}
+
+  /** The build's output next to the built server, unless DASHBOARD_DIR names another directory. */
+  static load(directory: string | undefined): DashboardAssets {
+    const dir = directory ?? defaultDirectory();
+    const files = new Map<string, Asset>();
+    if (existsSync(join(dir, 'index.html'))) {
+      for (const path of listFiles(dir)) files.set(`/${relative(dir, path).split(sep).join('/')}`, toAsset(path));
+    }
+    return new DashboardAssets(files, dir);
+  }
+
+  get built(): boolean {
+    return this.files.has('/index.html');
+  }
+
+  /** A file by its path under /app (`/assets/index-abc.js`). */
+  file(path: string): Asset | undefined {
+    return this.files.get(path);
+  }
+
+  get index(): Asset | undefined {
+    return this.files.get('/index.html');
+  }
+
+  /** Bytes shipped for a first view: the index's scripts and stylesheets, gzipped (the bench reports it). */
+  entryBytes(): { js: number; css: number } {
+    const html = this.index?.body.toString('utf8') ?? '';
+    const refs = [...html.matchAll(/(?:src|href)="\/app(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    const sum = (ext: string) => refs.filter((r) => r.endsWith(ext)).reduce((n, r) => n + (this.files.get(r)?.gzip ?? this.files.get(r)?.body ?? Buffer.alloc(0)).length, 0);
+    return { js: sum('.js'), css: sum('.css') };
+  }
+}
+
+function defaultDirectory(): string {
+  // dist/libs/dashboard/src/spa → dist/apps/dashboard (the server runs built; see the root build script).
+  return resolve(__dirname, __dirname.split(sep).includes('dist') ? '../../../../apps/dashboard' : '../../../../dist/apps/dashboard');
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+function toAsset(path: string): Asset {
+  const ext = extname(path);
+  const body = readFileSync(path);
+  const gzipped = COMPRESSIBLE.has(ext) ? gzipSync(body, { level: 9 }) : null;
+  return {
+    body,
+    gzip: gzipped && gzipped.length < body.length ? gzipped : null,
+    contentType: TYPES[ext] ?? 'application/octet-stream',
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+  };
+}
