@@ -1,7 +1,13 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { QuotaRepository } from '@qr/gateway';
-import { type PlatformRuntime } from '@qr/platform';
+import { CreateQrCodesFlow, QuotaRepository } from '@qr/gateway';
+import { COMMAND_BUS, type CommandBus, type PlatformRuntime } from '@qr/platform';
+import { DraftPreviewController } from './codes/draft-preview.controller';
+import { ExportsController } from './imports/exports.controller';
+import { ImportCodes } from './imports/import-codes';
+import { ImportsController } from './imports/imports.controller';
+import { BuildPrintSheet } from './print/build-print-sheet';
+import { PrintSheetController } from './print/print-sheet.controller';
 import { SessionController } from './session/session.controller';
 import { SessionCookies } from './session/session-cookies';
 import { DashboardAssets } from './spa/dashboard-assets';
@@ -25,10 +31,12 @@ export class DashboardModule implements NestModule {
     return {
       module: DashboardModule,
       imports: [gateway],
-      controllers: [SessionController, UsageController, SpaController],
+      controllers: [SessionController, UsageController, DraftPreviewController, PrintSheetController, ImportsController, ExportsController, SpaController],
       providers: [
         { provide: DashboardAssets, useValue: assets },
         { provide: SessionCookies, useValue: new SessionCookies(config.publicBaseUrl, config.session.absoluteMs) },
+        { provide: BuildPrintSheet, useFactory: (bus: CommandBus) => new BuildPrintSheet(bus), inject: [COMMAND_BUS] },
+        { provide: ImportCodes, useFactory: (bus: CommandBus, create: CreateQrCodesFlow) => new ImportCodes(bus, create), inject: [COMMAND_BUS, CreateQrCodesFlow] },
         { provide: WorkspaceUsage, useFactory: (quota: QuotaRepository) => new WorkspaceUsage(quota), inject: [QuotaRepository] },
       ],
     };

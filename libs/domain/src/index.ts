@@ -14,3 +14,4 @@ export * from './errors/api-error';
 export * from './logging/log';
 export * from './validation/http-url-fault';
 export * from './collections/get-or-create';
+export * from './csv/csv-cell';

@@ -15,3 +15,6 @@ export { rasterize } from './render/rasterize';
 export { renderPng } from './render/render-png';
 export type { RenderPdfOptions } from './render/render-pdf';
 export { renderPdf } from './render/render-pdf';
+export { pdfModuleRects } from './render/pdf-module-rects';
+export { pdfNumber } from './render/pdf-number';
+export { DEFAULT_MARGIN } from './render/render-options';

@@ -89,8 +89,16 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
     [WEBHOOK_COMMANDS.test]: async (p) => {
       const endpoint = await manage.mustFind(p.workspaceId, p.id);
       const payload = sampleEvent(endpoint.events[0], p.workspaceId);
-      const result = await worker.send(endpoint, { event_id: payload.id, body: JSON.stringify(payload) });
-      return { object: 'webhook_test', event_id: payload.id, delivered: result.status !== null && result.status >= 200 && result.status < 300, status_code: result.status, error: result.error, duration_ms: Math.round(result.durationMs) };
+      const { deliveryId, result } = await worker.sendTest(endpoint, { id: payload.id, type: payload.type, body: JSON.stringify(payload) });
+      return {
+        object: 'webhook_test',
+        event_id: payload.id,
+        delivery_id: deliveryId,
+        delivered: result.status !== null && result.status >= 200 && result.status < 300,
+        status_code: result.status,
+        error: result.error,
+        duration_ms: Math.round(result.durationMs),
+      };
     },
   };
   for (const [name, handler] of Object.entries(handlers)) runtime.commands.register(name, (payload) => handler(payload as P));

@@ -139,6 +139,7 @@ export interface WebhookDelivery {
 export interface WebhookTest {
   object: 'webhook_test';
   event_id: string;
+  delivery_id: string;
   delivered: boolean;
   status_code: number | null;
   error: string | null;

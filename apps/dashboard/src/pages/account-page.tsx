@@ -1,3 +1,67 @@
+import { useState } from 'preact/hooks';
+import { appApi } from '../api/client';
+import { ProblemError } from '../api/problem';
+import { useMe } from '../session';
+import { TextField } from '../ui/field';
+import { ErrorNotice, Notice } from '../ui/notice';
+import { PageHeader } from '../ui/page-header';
+
 export function AccountPage() {
-  return <p>TODO</p>;
+  const me = useMe();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setDone(false);
+    if (next !== repeat) {
+      setError(new ProblemError(422, 'validation_failed', 'Validation failed', '', [{ pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' }]));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await appApi.post('/account/password', { current_password: current, new_password: next });
+      setDone(true);
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const problem = error instanceof ProblemError ? error : null;
+  return (
+    <>
+      <PageHeader title="Your account" subtitle={me.account.email} />
+      <section class="panel" aria-labelledby="workspaces-title">
+        <h2 id="workspaces-title">Workspaces</h2>
+        <ul>
+          {me.workspaces.map((w) => (
+            <li key={w.id}>
+              {w.name}: {w.role}, {w.plan} plan{w.id === me.workspace.id ? ' (open now)' : ''}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <form class="panel" onSubmit={submit} noValidate aria-labelledby="password-title">
+        <h2 id="password-title">Change password</h2>
+        {done ? <Notice kind="success">Password changed. Your other sessions are signed out; this one stays.</Notice> : null}
+        {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
+        <TextField label="Current password" type="password" autocomplete="current-password" required value={current} onValue={setCurrent} error={problem?.at('/current_password')} />
+        <div class="grid-2">
+          <TextField label="New password" type="password" autocomplete="new-password" required value={next} onValue={setNext} error={problem?.at('/new_password')} hint="At least 10 characters." />
+          <TextField label="New password, again" type="password" autocomplete="new-password" required value={repeat} onValue={setRepeat} error={problem?.at('/repeat')} />
+        </div>
+        <button type="submit" class="button button--primary" disabled={busy}>
+          Change password
+        </button>
+      </form>
+    </>
+  );
 }

@@ -1,3 +1,120 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api/client';
+import { ProblemError } from '../api/problem';
+import { type Domain, type ListPage } from '../api/types';
+import { formatDateTime } from '../lib/format';
+import { useResource } from '../lib/use-resource';
+import { useMe } from '../session';
+import { Badge } from '../ui/badge';
+import { CopyButton } from '../ui/copy-button';
+import { TextField } from '../ui/field';
+import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { PageHeader } from '../ui/page-header';
+
+/** Custom short-link domains: add one, publish the TXT record, check it. */
 export function DomainsPage() {
-  return <p>TODO</p>;
+  const me = useMe();
+  const domains = useResource((signal) => api.get<ListPage<Domain>>('/domains?limit=100', { signal }), 'domains');
+  const [hostname, setHostname] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const add = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post<Domain>('/domains', { hostname: hostname.trim() });
+      setHostname('');
+      domains.reload();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const problem = error instanceof ProblemError ? error : null;
+  return (
+    <>
+      <PageHeader title="Domains" subtitle="Print your own domain in dynamic codes, e.g. qr.example.com/AbC1234." />
+      {me.permissions.write ? (
+        <form class="panel" onSubmit={add} noValidate aria-labelledby="new-domain">
+          <h2 id="new-domain">Add a domain</h2>
+          {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
+          <div class="controls">
+            <TextField label="Hostname" required placeholder="qr.example.com" value={hostname} onValue={setHostname} error={problem?.at('/hostname')} />
+            <div class="field">
+              <button type="submit" class="button button--primary" disabled={busy}>
+                Add domain
+              </button>
+            </div>
+          </div>
+          <p class="muted small">
+            Two steps make a domain work: its DNS points at this platform’s short-link server (your operator has the address), and a TXT record proves the domain is
+            yours. Codes can use it once it is verified.
+          </p>
+        </form>
+      ) : null}
+      <ErrorNotice error={domains.error} />
+      {domains.loading && !domains.data ? <Loading /> : null}
+      {domains.data && domains.data.data.length === 0 ? <p class="empty">No custom domains yet: codes use the default short domain.</p> : null}
+      {domains.data?.data.map((d) => <DomainCard key={d.id} domain={d} canVerify={me.permissions.write} onChanged={domains.reload} />)}
+    </>
+  );
+}
+
+function DomainCard({ domain: d, canVerify, onChanged }: { domain: Domain; canVerify: boolean; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [checked, setChecked] = useState<Domain | null>(null);
+  const current = checked ?? d;
+  const verify = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.post<Domain>(`/domains/${d.id}/verify`);
+      setChecked(answer);
+      if (answer.status === 'verified') onChanged();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="panel" aria-labelledby={`domain-${d.id}`}>
+      <h2 id={`domain-${d.id}`}>
+        {current.hostname} {current.status === 'verified' ? <Badge tone="good">verified</Badge> : <Badge tone="warn">pending verification</Badge>}
+      </h2>
+      {current.status === 'verified' ? (
+        <p>Verified {formatDateTime(current.verified_at)}. New dynamic codes can use it (choose it under Domain when you create a code).</p>
+      ) : (
+        <>
+          <p>Add this TXT record at your DNS provider, wait for it to propagate (minutes to an hour), then check:</p>
+          <dl class="facts">
+            <dt>Type</dt>
+            <dd>TXT</dd>
+            <dt>Name</dt>
+            <dd class="short-link">
+              <code>{current.verification.name}</code> <CopyButton value={current.verification.name} />
+            </dd>
+            <dt>Value</dt>
+            <dd class="short-link">
+              <code>{current.verification.value}</code> <CopyButton value={current.verification.value} />
+            </dd>
+          </dl>
+          {current.verification.last_error ? (
+            <Notice kind="warning" title={`Not verified yet (checked ${formatDateTime(current.verification.last_checked_at)})`}>
+              <p>{current.verification.last_error}</p>
+            </Notice>
+          ) : null}
+          <ErrorNotice error={error} />
+          {canVerify ? (
+            <button type="button" class="button button--primary" onClick={() => void verify()} disabled={busy}>
+              {busy ? 'Checking DNS…' : 'Check the TXT record now'}
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
 }

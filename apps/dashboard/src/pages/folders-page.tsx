@@ -1,3 +1,83 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api/client';
+import { ProblemError } from '../api/problem';
+import { type Folder, type ListPage } from '../api/types';
+import { formatDate } from '../lib/format';
+import { useResource } from '../lib/use-resource';
+import { useMe } from '../session';
+import { TextField } from '../ui/field';
+import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { PageHeader } from '../ui/page-header';
+
 export function FoldersPage() {
-  return <p>TODO</p>;
+  const me = useMe();
+  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const folder = await api.post<Folder>('/folders', { name });
+      setCreated(folder.name);
+      setName('');
+      folders.reload();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const problem = error instanceof ProblemError ? error : null;
+  return (
+    <>
+      <PageHeader title="Folders" subtitle="Group codes to find, filter and print them together." />
+      {me.permissions.write ? (
+        <form class="panel" onSubmit={create} noValidate aria-labelledby="new-folder">
+          <h2 id="new-folder">New folder</h2>
+          {created ? <Notice kind="success">Folder “{created}” created.</Notice> : null}
+          {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
+          <div class="controls">
+            <TextField label="Name" required value={name} onValue={(v) => (setName(v), setCreated(null))} error={problem?.at('/name')} maxLength={200} />
+            <div class="field">
+              <button type="submit" class="button button--primary" disabled={busy}>
+                Create folder
+              </button>
+            </div>
+          </div>
+        </form>
+      ) : null}
+      <ErrorNotice error={folders.error} />
+      {folders.loading && !folders.data ? <Loading /> : null}
+      {folders.data && folders.data.data.length === 0 ? <p class="empty">No folders yet.</p> : null}
+      {folders.data && folders.data.data.length > 0 ? (
+        <div class="table-wrap">
+          <table class="table">
+            <caption class="visually-hidden">Folders</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Created</th>
+                <th scope="col">Codes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {folders.data.data.map((f) => (
+                <tr key={f.id}>
+                  <td class="table__primary">{f.name}</td>
+                  <td>{formatDate(f.created_at)}</td>
+                  <td>
+                    <a href={`/app/codes?folder_id=${f.id}`}>Show codes in {f.name}</a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
 }

@@ -1,3 +1,210 @@
+import { useMemo, useState } from 'preact/hooks';
+import { api, APP_API, appApi, send } from '../api/client';
+import { ProblemError } from '../api/problem';
+import { type Folder, type ListPage } from '../api/types';
+import { filenameOf, saveBlob } from '../lib/download';
+import { formatNumber } from '../lib/format';
+import { readSelection } from '../lib/selection';
+import { useResource } from '../lib/use-resource';
+import { CheckboxField, SelectField, TextField } from '../ui/field';
+import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { PageHeader } from '../ui/page-header';
+
+interface Preset {
+  id: string;
+  label: string;
+  page_size: 'A4' | 'Letter';
+  columns: number;
+  rows: number;
+}
+
+const PAGE_MARKER = new TextEncoder().encode('/Type/Page/Parent');
+
+/** Print sheets: codes from the selection or a folder, on label sheets or a custom grid, as one vector PDF. */
 export function PrintPage() {
-  return <p>TODO</p>;
+  const selection = useMemo(readSelection, []);
+  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const presets = useResource((signal) => appApi.get<{ data: Preset[] }>('/print-sheets/presets', { signal }), 'presets');
+  const [source, setSource] = useState<'selection' | 'folder'>(selection.length ? 'selection' : 'folder');
+  const [folderId, setFolderId] = useState('');
+  const [pageSize, setPageSize] = useState<'A4' | 'Letter'>('A4');
+  const [preset, setPreset] = useState('a4-3x7');
+  const [custom, setCustom] = useState({ columns: '3', rows: '8', top: '10', right: '10', bottom: '10', left: '10', gx: '5', gy: '5' });
+  const [label, setLabel] = useState('name');
+  const [cropMarks, setCropMarks] = useState(false);
+  const [progress, setProgress] = useState<{ pages: number; of: number; bytes: number } | null>(null);
+  const [done, setDone] = useState<{ url: string; filename: string; codes: number; pages: number } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const forSize = (presets.data?.data ?? []).filter((p) => p.page_size === pageSize);
+  const changeSize = (size: 'A4' | 'Letter') => {
+    setPageSize(size);
+    const first = (presets.data?.data ?? []).find((p) => p.page_size === size);
+    if (preset !== 'custom' && first) setPreset(first.id);
+  };
+  const body = () => {
+    const layout =
+      preset === 'custom'
+        ? {
+            page_size: pageSize,
+            columns: Number(custom.columns),
+            rows: Number(custom.rows),
+            margin_mm: { top: Number(custom.top), right: Number(custom.right), bottom: Number(custom.bottom), left: Number(custom.left) },
+            gutter_mm: { x: Number(custom.gx), y: Number(custom.gy) },
+          }
+        : { preset };
+    return { ...(source === 'selection' ? { code_ids: selection } : { folder_id: folderId }), ...layout, label, crop_marks: cropMarks };
+  };
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setDone(null);
+    try {
+      setProgress({ pages: 0, of: 0, bytes: 0 });
+      const res = await send('POST', `${APP_API}/print-sheets`, JSON.stringify(body()), 'application/json');
+      const of = Number(res.headers.get('X-Sheet-Pages')) || 0;
+      const codes = Number(res.headers.get('X-Sheet-Codes')) || 0;
+      const reader = res.body!.getReader();
+      const parts: Uint8Array[] = [];
+      let pages = 0;
+      let bytes = 0;
+      for (;;) {
+        const { value, done: end } = await reader.read();
+        if (end) break;
+        parts.push(value);
+        bytes += value.length;
+        pages += count(value, PAGE_MARKER);
+        setProgress({ pages, of, bytes });
+      }
+      const filename = filenameOf(res, 'qr-sheet.pdf');
+      const url = saveBlob(new Blob(parts as BlobPart[], { type: 'application/pdf' }), filename);
+      setDone({ url, filename, codes, pages: of });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setProgress(null);
+    }
+  };
+  const problem = error instanceof ProblemError ? error : null;
+  const setC = (k: keyof typeof custom) => (v: string) => setCustom({ ...custom, [k]: v });
+  if (presets.loading && !presets.data) return <Loading />;
+  return (
+    <>
+      <PageHeader title="Print sheets" subtitle="Many codes on label sheets or a grid, as one vector PDF: every module a path, sharp at any size." />
+      {problem?.status !== 422 ? <ErrorNotice error={error} /> : <ErrorNotice error={error} title="The sheet cannot be made like this" />}
+      {done ? (
+        <Notice kind="success" title="Sheet ready">
+          <p>
+            {formatNumber(done.codes)} codes on {done.pages} {done.pages === 1 ? 'page' : 'pages'}. Your browser saved <strong>{done.filename}</strong>;{' '}
+            <a href={done.url} download={done.filename} data-testid="sheet-download">
+              download it again
+            </a>
+            .
+          </p>
+        </Notice>
+      ) : null}
+      <form class="panel" onSubmit={create} noValidate aria-label="Print sheet">
+        <fieldset>
+          <legend>Codes</legend>
+          <div class="checkbox">
+            <input type="radio" id="src-selection" name="source" checked={source === 'selection'} disabled={!selection.length} onChange={() => setSource('selection')} />
+            <label for="src-selection">
+              The codes selected on the Codes page ({formatNumber(selection.length)}){selection.length ? '' : ': select some there first'}
+            </label>
+          </div>
+          <div class="checkbox">
+            <input type="radio" id="src-folder" name="source" checked={source === 'folder'} onChange={() => setSource('folder')} />
+            <label for="src-folder">Every code of a folder</label>
+          </div>
+          {source === 'folder' ? (
+            <SelectField
+              label="Folder"
+              value={folderId}
+              onValue={setFolderId}
+              options={[{ value: '', label: 'Choose a folder' }, ...(folders.data?.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
+              error={problem?.at('/folder_id')}
+            />
+          ) : null}
+          {problem?.errors.some((p) => p.pointer.startsWith('/code_ids')) ? <p class="field__error">{problem.errors.find((p) => p.pointer.startsWith('/code_ids'))!.detail}</p> : null}
+        </fieldset>
+        <fieldset>
+          <legend>Layout</legend>
+          <div class="grid-2 grid-2--narrow-first">
+            <SelectField
+              label="Page size"
+              value={pageSize}
+              onValue={(v) => changeSize(v as 'A4' | 'Letter')}
+              options={[
+                { value: 'A4', label: 'A4 (210 × 297 mm)' },
+                { value: 'Letter', label: 'Letter (8.5 × 11 in)' },
+              ]}
+            />
+            <SelectField
+              label="Sheet"
+              value={preset}
+              onValue={setPreset}
+              options={[...forSize.map((p) => ({ value: p.id, label: p.label })), { value: 'custom', label: 'Custom grid…' }]}
+              error={problem?.at('/preset')}
+            />
+          </div>
+          {preset === 'custom' ? (
+            <>
+              <div class="grid-4">
+                <TextField label="Columns" inputMode="numeric" value={custom.columns} onValue={setC('columns')} error={problem?.at('/columns')} />
+                <TextField label="Rows" inputMode="numeric" value={custom.rows} onValue={setC('rows')} error={problem?.at('/rows')} />
+                <TextField label="Gutter across (mm)" inputMode="decimal" value={custom.gx} onValue={setC('gx')} error={problem?.at('/gutter_mm/x')} />
+                <TextField label="Gutter down (mm)" inputMode="decimal" value={custom.gy} onValue={setC('gy')} error={problem?.at('/gutter_mm/y')} />
+              </div>
+              <div class="grid-4">
+                <TextField label="Top margin (mm)" inputMode="decimal" value={custom.top} onValue={setC('top')} error={problem?.at('/margin_mm/top')} />
+                <TextField label="Right margin (mm)" inputMode="decimal" value={custom.right} onValue={setC('right')} error={problem?.at('/margin_mm/right')} />
+                <TextField label="Bottom margin (mm)" inputMode="decimal" value={custom.bottom} onValue={setC('bottom')} error={problem?.at('/margin_mm/bottom')} />
+                <TextField label="Left margin (mm)" inputMode="decimal" value={custom.left} onValue={setC('left')} error={problem?.at('/margin_mm/left')} />
+              </div>
+            </>
+          ) : null}
+          <div class="grid-2">
+            <SelectField
+              label="Text under each code"
+              value={label}
+              onValue={setLabel}
+              options={[
+                { value: 'name', label: 'Name' },
+                { value: 'client_ref', label: 'Client reference' },
+                { value: 'short_link', label: 'Short link' },
+                { value: 'none', label: 'None' },
+              ]}
+              error={problem?.at('/label')}
+            />
+            <div class="field">
+              <span class="fieldset-label" aria-hidden="true">
+                &nbsp;
+              </span>
+              <CheckboxField label="Crop marks in the margins" checked={cropMarks} onChecked={setCropMarks} hint="For cutting plain paper; label sheets are pre-cut." />
+            </div>
+          </div>
+        </fieldset>
+        {progress ? (
+          <div role="status" aria-live="polite" class="progress">
+            <label for="sheet-progress">{progress.of ? `Drawing page ${Math.min(progress.pages + 1, progress.of)} of ${progress.of}…` : 'Starting…'}</label>
+            <progress id="sheet-progress" max={progress.of || 1} value={progress.of ? progress.pages : undefined} />
+            <span class="muted small">{formatNumber(Math.round(progress.bytes / 1024))} KB received</span>
+          </div>
+        ) : null}
+        <button type="submit" class="button button--primary" disabled={progress !== null || (source === 'folder' && !folderId)}>
+          {progress ? 'Making the PDF…' : 'Create PDF'}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function count(haystack: Uint8Array, needle: Uint8Array): number {
+  let n = 0;
+  outer: for (let i = 0; i <= haystack.length - needle.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    n++;
+  }
+  return n;
 }

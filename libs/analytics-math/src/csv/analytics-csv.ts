@@ -1,4 +1,4 @@
-import { csvCell } from './csv-cell';
+import { csvCell } from '@qr/domain';
 
 type Cell = string | number;
 

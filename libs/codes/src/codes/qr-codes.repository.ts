@@ -69,6 +69,30 @@ export class QrCodesRepository {
     return rows.map(recordFromRow);
   }
 
+  /** Codes of the workspace among `ids` (missing and deleted ones are simply not returned). */
+  async findMany(workspaceId: string, ids: readonly string[]): Promise<QrCodeRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
+      `SELECT * FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND id IN (${ids.map((_, i) => `$${i + 2}`).join(', ')}) ORDER BY id`,
+      [workspaceId, ...ids],
+    );
+    return rows.map(recordFromRow);
+  }
+
+  /** A folder's codes in creation order, a page at a time after `afterId` (print sheets). */
+  async listFolderAscending(workspaceId: string, folderId: string, afterId: string | null, limit: number): Promise<QrCodeRecord[]> {
+    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
+      `SELECT * FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL AND id > $3 ORDER BY id LIMIT $4`,
+      [workspaceId, folderId, afterId ?? '', limit],
+    );
+    return rows.map(recordFromRow);
+  }
+
+  async countInFolder(workspaceId: string, folderId: string): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL', [workspaceId, folderId]);
+    return Number(row?.n ?? 0);
+  }
+
   /** Optimistic update: false when someone else changed the code since `expectedRevision`. */
   async update(tx: Tx, record: QrCodeRecord, expectedRevision: number): Promise<boolean> {
     const sets = MUTABLE.map((c, i) => `${c} = $${i + 1}`).join(', ');

@@ -6,7 +6,7 @@ import { type DeleteQrCode } from '../codes/delete-qr-code';
 import { page, parseListQuery } from '../codes/list-query';
 import { MAX_BULK_ITEMS, planCreation } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
-import { qrCodeView } from '../codes/qr-code-view';
+import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
 import { type QrCodesRepository } from '../codes/qr-codes.repository';
 import { type ReferencesRepository } from '../codes/references.repository';
 import { type UpdateQrCode } from '../codes/update-qr-code';
@@ -17,7 +17,7 @@ import { type VerifyDomain } from '../domains/verify-domain';
 import { type CreateFolder, folderView } from '../folders/create-folder';
 import { type FoldersRepository } from '../folders/folders.repository';
 import { parseImageOptions } from '../rendering/image-options';
-import { payloadOf, renderImage } from '../rendering/render-image';
+import { payloadOf, renderDraftSvg, renderImage } from '../rendering/render-image';
 import { CODES_USE_CASES } from './codes-use-cases';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type QrCommandPayloads } from './qr-commands';
@@ -78,6 +78,15 @@ export class CodesCommands implements OnModuleInit {
         if (!record) throw Errors.notFound('preview');
         return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), { format: 'svg', size: null, margin: 4, ecc: 'M' });
       },
+      [QR_COMMANDS.renderDraft]: async (p) => {
+        const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '');
+        const host = item.draft.custom_domain_id ? ((await this.u.references.domainHosts([item.draft.custom_domain_id])).get(item.draft.custom_domain_id) ?? null) : null;
+        return {
+          svg: renderDraftSvg(item.draft, this.config.shortBaseUrl, host),
+          existing: item.existing ? { id: item.existing.id, name: item.existing.name } : null,
+        };
+      },
+      [QR_COMMANDS.sheetCodes]: (p) => this.sheetCodes(p),
       [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.createFolder.execute(p.workspaceId, p.body)),
       [QR_COMMANDS.listFolders]: async (p) => {
         const q = parseListQuery(p.query, []);
@@ -91,6 +100,39 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.verifyDomain.execute(p.workspaceId, p.id)),
     };
     for (const [name, handler] of Object.entries(handlers)) this.registry.register(name, handler as (p: unknown) => Promise<unknown>);
+  }
+
+  /**
+   * What a print sheet needs of each code: the text its pattern encodes and its label texts. A
+   * selection comes back whole (ids not in the workspace are a 422 at their pointer); a folder, a
+   * page at a time in creation order, with its total on the first page.
+   */
+  private async sheetCodes(p: QrCommandPayloads['qr.sheet-codes']) {
+    const limit = Math.min(Math.max(Number(p.limit) || 200, 1), 1000);
+    let records: QrCodeRecord[];
+    let total: number | null = null;
+    if (Array.isArray(p.ids)) {
+      const ids = p.ids.filter((id): id is string => typeof id === 'string');
+      records = await this.u.codes.findMany(p.workspaceId, ids);
+      const found = new Set(records.map((r) => r.id));
+      const missing = ids.map((id, i) => [id, i] as const).filter(([id]) => !found.has(id));
+      if (missing.length) throw Errors.validationFailed(missing.map(([, i]) => ({ pointer: `/code_ids/${i}`, code: 'not_found', detail: 'no such code in this workspace' })));
+      total = records.length;
+    } else {
+      const folderId = String(p.folderId);
+      if (!p.afterId) {
+        if (!(await this.u.references.existingFolders(p.workspaceId, [folderId])).size) throw Errors.validationFailed([{ pointer: '/folder_id', code: 'not_found', detail: 'no such folder in this workspace' }]);
+        total = await this.u.codes.countInFolder(p.workspaceId, folderId);
+      }
+      records = await this.u.codes.listFolderAscending(p.workspaceId, folderId, p.afterId ?? null, limit);
+    }
+    const hosts = await this.u.references.domainHosts(records.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
+    const codes = records.map((r) => {
+      const host = r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null;
+      return { id: r.id, name: r.name, client_ref: r.client_ref, short_url: shortUrlOf(r, this.config.shortBaseUrl, host), payload: payloadOf(r, this.config.shortBaseUrl, host) };
+    });
+    const more = !Array.isArray(p.ids) && records.length === limit;
+    return { total, codes, next_after: more ? records[records.length - 1].id : null };
   }
 
   private async mustFind(workspaceId: string, id: string): Promise<QrCodeRecord> {

@@ -14,6 +14,8 @@ export interface QrCommandPayloads {
   'qr.delete': Ws & { id: string };
   'qr.image': Ws & { id: string; query: Record<string, unknown> };
   'qr.preview': { token: string };
+  'qr.render-draft': Ws & { item: unknown };
+  'qr.sheet-codes': Ws & { ids?: unknown; folderId?: unknown; afterId?: string | null; limit?: number };
   'folders.create': Ws & { body: unknown };
   'folders.list': Ws & { query: Record<string, unknown> };
   'domains.create': Ws & { body: unknown };

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { staticPayload } from '@qr/qr-content';
 import { Errors } from '@qr/domain';
 import { encodeText, QrCapacityError, type QrMatrix, renderPdf, renderPng, renderSvg } from '@qr/qr-render';
-import { type QrCodeRecord } from '../codes/qr-code-record';
+import { type QrCodeDraft, type QrCodeRecord } from '../codes/qr-code-record';
+import { SHORT_CODE_LENGTH } from '../codes/short-code';
 import { shortUrlOf } from '../codes/qr-code-view';
 import { type ImageOptions } from './image-options';
 
@@ -17,6 +18,15 @@ export interface RenderedImage {
 /** What the pattern encodes: the short URL of a dynamic code, the data itself for a static one. */
 export function payloadOf(record: QrCodeRecord, shortBaseUrl: string, domainHost: string | null): string {
   return record.category === 'dynamic' ? shortUrlOf(record, shortBaseUrl, domainHost)! : staticPayload(record.type, record.content);
+}
+
+/**
+ * The pattern of a code not created yet, for the dashboard's live preview: a dynamic code's short
+ * link gets a stand-in code of the real length, so the preview has the size and density it will have.
+ */
+export function renderDraftSvg(draft: QrCodeDraft, shortBaseUrl: string, domainHost: string | null): string {
+  const standIn = { ...draft, short_code: draft.category === 'dynamic' ? '0'.repeat(SHORT_CODE_LENGTH) : null } as QrCodeRecord;
+  return renderSvg(encodeAt(payloadOf(standIn, shortBaseUrl, domainHost), 'M'), { margin: 4 });
 }
 
 export function renderImage(record: QrCodeRecord, payload: string, options: ImageOptions): RenderedImage {

@@ -11,6 +11,8 @@ export const QR_COMMANDS = {
   delete: 'qr.delete',
   image: 'qr.image',
   preview: 'qr.preview',
+  renderDraft: 'qr.render-draft',
+  sheetCodes: 'qr.sheet-codes',
   createFolder: 'folders.create',
   listFolders: 'folders.list',
   createDomain: 'domains.create',

@@ -45,6 +45,10 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
   { file: 'libs/platform/src/health/health.controller.ts', controller: HealthController },
   { file: 'libs/dashboard/src/spa/spa.controller.ts', controller: exportOf('libs/dashboard/src/spa/spa.controller.ts', 'SpaController') },
   { file: 'libs/dashboard/src/session/session.controller.ts', controller: exportOf('libs/dashboard/src/session/session.controller.ts', 'SessionController') },
+  { file: 'libs/dashboard/src/codes/draft-preview.controller.ts', controller: exportOf('libs/dashboard/src/codes/draft-preview.controller.ts', 'DraftPreviewController') },
+  { file: 'libs/dashboard/src/print/print-sheet.controller.ts', controller: exportOf('libs/dashboard/src/print/print-sheet.controller.ts', 'PrintSheetController') },
+  { file: 'libs/dashboard/src/imports/imports.controller.ts', controller: exportOf('libs/dashboard/src/imports/imports.controller.ts', 'ImportsController') },
+  { file: 'libs/dashboard/src/imports/exports.controller.ts', controller: exportOf('libs/dashboard/src/imports/exports.controller.ts', 'ExportsController') },
   { file: 'libs/dashboard/src/usage/usage.controller.ts', controller: exportOf('libs/dashboard/src/usage/usage.controller.ts', 'UsageController') },
   {
     file: 'libs/platform/src/commands/internal-commands.controller.ts',

@@ -67,7 +67,36 @@ export const WEBHOOK_PATHS = {
     get: { operationId: 'listWebhookDeliveries', summary: 'Delivery log: status, attempts, response code, duration (never the response body)', tags, parameters: [id], responses: { '200': { description: 'Deliveries', content: json({ type: 'object' }) }, ...e404, ...AUTHENTICATED_ERRORS } },
   },
   '/webhook-endpoints/{id}/test': {
-    post: { operationId: 'testWebhookEndpoint', summary: 'Send a sample event now (one attempt)', tags, parameters: [id], responses: { '200': { description: 'What the endpoint answered' }, ...e404, ...AUTHENTICATED_ERRORS } },
+    post: {
+      operationId: 'testWebhookEndpoint',
+      summary: 'Send a sample event now: one attempt, recorded in the delivery log (never retried on its own, never counted toward disabling the endpoint)',
+      tags,
+      parameters: [id],
+      responses: {
+        '200': {
+          description: 'What the endpoint answered',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['object', 'event_id', 'delivery_id', 'delivered', 'status_code', 'error', 'duration_ms'],
+                properties: {
+                  object: { const: 'webhook_test' },
+                  event_id: { type: 'string' },
+                  delivery_id: { type: 'string', description: 'The test’s entry in GET /webhook-endpoints/{id}/deliveries' },
+                  delivered: { type: 'boolean' },
+                  status_code: { type: ['integer', 'null'] },
+                  error: { type: ['string', 'null'] },
+                  duration_ms: { type: 'integer' },
+                },
+              },
+            },
+          },
+        },
+        ...e404,
+        ...AUTHENTICATED_ERRORS,
+      },
+    },
   },
   '/webhook-deliveries/{id}/retry': {
     post: { operationId: 'retryWebhookDelivery', summary: 'Send a delivery again now', tags, parameters: [id], responses: { '202': { description: 'Queued', content: json(ref('WebhookDelivery')) }, ...e404, ...AUTHENTICATED_ERRORS } },

@@ -1,4 +1,6 @@
 import type { QrMatrix } from '../encoder/qr-matrix';
+import { pdfModuleRects } from './pdf-module-rects';
+import { pdfNumber } from './pdf-number';
 import { checkPositive, resolveMargin } from './render-options';
 
 /** Options of {@link renderPdf}. */
@@ -27,7 +29,7 @@ export function renderPdf(matrix: QrMatrix, options: RenderPdfOptions = {}): Buf
   const objects = [
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    `<</Type/Page/Parent 2 0 R/MediaBox[0 0 ${formatNumber(sizePt)} ${formatNumber(sizePt)}]/Resources<<>>/Contents 4 0 R>>`,
+    `<</Type/Page/Parent 2 0 R/MediaBox[0 0 ${pdfNumber(sizePt)} ${pdfNumber(sizePt)}]/Resources<<>>/Contents 4 0 R>>`,
     `<</Length ${content.length}>>\nstream\n${content}\nendstream`,
   ];
   // The second line's high bytes tell transfer tools the file is binary (ISO 32000-1 7.5.2).
@@ -52,21 +54,7 @@ export function renderPdf(matrix: QrMatrix, options: RenderPdfOptions = {}): Buf
  */
 function pageContent(matrix: QrMatrix, margin: number, sizePt: number): string {
   const side = matrix.size + 2 * margin;
-  const unit = formatNumber(sizePt / side);
-  let content = `q ${unit} 0 0 -${unit} 0 ${formatNumber(sizePt)} cm\n1 g 0 0 ${side} ${side} re f\n0 g\n`;
-  const n = matrix.size;
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      if (!matrix.isDark(x, y)) continue;
-      const start = x;
-      while (x + 1 < n && matrix.isDark(x + 1, y)) x++;
-      content += `${start + margin} ${y + margin} ${x + 1 - start} 1 re\n`;
-    }
-  }
+  const unit = pdfNumber(sizePt / side);
+  const content = `q ${unit} 0 0 -${unit} 0 ${pdfNumber(sizePt)} cm\n1 g 0 0 ${side} ${side} re f\n0 g\n${pdfModuleRects(matrix, margin)}`;
   return `${content}f\nQ`;
-}
-
-/** A PDF real: at most 6 decimals (PDF readers keep about 5 significant digits), no trailing zeros. */
-function formatNumber(value: number): string {
-  return value.toFixed(6).replace(/\.?0+$/, '');
 }

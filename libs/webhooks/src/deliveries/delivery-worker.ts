@@ -1,4 +1,4 @@
-import { type Clock, type Log, systemClock } from '@qr/domain';
+import { type Clock, type Log, newId, systemClock } from '@qr/domain';
 import { ThreadSignal } from '@qr/event-log';
 import { type Database, type Tx } from '@qr/persistence';
 import { type AddressPolicy, classifyAttempt, nextAttemptAt, shouldDisableEndpoint, webhookHeaders } from '@qr/webhook-rules';
@@ -182,7 +182,29 @@ export class DeliveryWorker {
     });
   }
 
-  /** One attempt, also used by the "send a test event" endpoint. */
+  /**
+   * "Send a test event": one attempt now, written to the delivery log like any other (so the log
+   * shows it, and "retry now" can send it again), but never retried on its own and never counted
+   * toward disabling the endpoint: a test says how the endpoint answers, it is not a real event.
+   */
+  async sendTest(endpoint: EndpointRecord, payload: { id: string; type: string; body: string }): Promise<{ deliveryId: string; result: PostResult }> {
+    const now = this.clock().getTime();
+    const id = newId('wd', this.clock);
+    // Inserted as claimed (a lease), so the worker does not send it a second time meanwhile.
+    const [row] = (
+      await this.db.execute(
+        `INSERT INTO webhook_deliveries (id, endpoint_id, workspace_id, event_id, event_type, body, status, attempts, next_attempt_at, lease_until, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'delivering', 0, $7, $8, $7, $7) RETURNING *`,
+        [id, endpoint.id, endpoint.workspace_id, payload.id, payload.type, payload.body, now, now + (this.o.leaseMs ?? 60_000)],
+      )
+    ).rows;
+    const d = deliveryFromRow(row as Record<string, unknown>);
+    const result = await this.send(endpoint, d);
+    await this.db.transaction((tx) => this.record(tx, endpoint, d, result, { test: true }));
+    return { deliveryId: id, result };
+  }
+
+  /** One attempt: the worker's, and the test event's. */
   send(endpoint: EndpointRecord, d: Pick<DeliveryRecord, 'event_id' | 'body'>): Promise<PostResult> {
     const now = this.clock();
     const secrets = this.secretsOf(endpoint, now);
@@ -196,11 +218,11 @@ export class DeliveryWorker {
     });
   }
 
-  private async record(tx: Tx, endpoint: EndpointRecord, d: DeliveryRecord, result: PostResult): Promise<void> {
+  private async record(tx: Tx, endpoint: EndpointRecord, d: DeliveryRecord, result: PostResult, o: { test?: boolean } = {}): Promise<void> {
     const now = this.clock();
     const attempt = d.attempts + 1;
     const outcome = classifyAttempt({ status: result.status, retryAfter: result.retryAfter, error: result.error, now });
-    const next = outcome.kind === 'retry' ? nextAttemptAt({ attempt, now, schedule: this.o.schedule, random: this.random, retryAfterMs: outcome.retryAfterMs }) : null;
+    const next = outcome.kind === 'retry' && !o.test ? nextAttemptAt({ attempt, now, schedule: this.o.schedule, random: this.random, retryAfterMs: outcome.retryAfterMs }) : null;
     const status = outcome.kind === 'delivered' ? 'delivered' : next ? 'pending' : 'failed';
     await tx.query('INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
       d.id, attempt, now.getTime(), result.status, result.error, Math.round(result.durationMs),
@@ -210,6 +232,7 @@ export class DeliveryWorker {
          last_error = $6, last_duration_ms = $7, updated_at = $4 WHERE id = $8`,
       [status, attempt, next?.getTime() ?? null, now.getTime(), result.status, outcome.kind === 'retry' ? outcome.reason : outcome.kind === 'disable' ? outcome.reason : null, Math.round(result.durationMs), d.id],
     );
+    if (o.test) return;
     // The failure streak lives in the row (not the cached endpoint), so concurrent deliveries agree on it.
     const { rows } = await tx.query<{ failing_since: number | null }>(
       `UPDATE webhook_endpoints SET failing_since = CASE WHEN $1 = 1 THEN NULL ELSE COALESCE(failing_since, $2) END WHERE id = $3 RETURNING failing_since`,

@@ -1,3 +1,82 @@
+import { useLocation } from 'preact-iso';
+import { useMemo, useState } from 'preact/hooks';
+import { api } from '../../api/client';
+import { ProblemError } from '../../api/problem';
+import { type Domain, type Folder, type ListPage, type QrCode } from '../../api/types';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { ErrorNotice, Notice } from '../../ui/notice';
+import { PageHeader } from '../../ui/page-header';
+import { CodeForm } from './code-form';
+import { createBody, formPointer, newCodeState } from './code-form-state';
+import { FieldErrors } from './field-errors';
+import { LivePreview } from './live-preview';
+
 export function CodeCreatePage() {
-  return <p>TODO</p>;
+  const me = useMe();
+  const { route } = useLocation();
+  const dynamicAllowed = me.plan.dynamic_codes !== 0;
+  const [state, setState] = useState(() => {
+    const fresh = newCodeState('website');
+    return dynamicAllowed ? fresh : { ...fresh, category: 'static' as const };
+  });
+  const [submitError, setSubmitError] = useState<unknown>(null);
+  const [previewError, setPreviewError] = useState<unknown>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const domains = useResource((signal) => api.get<ListPage<Domain>>('/domains?limit=100', { signal }), 'domains');
+  const body = useMemo(() => createBody(state), [state]);
+  // After a submit the submit's answer rules; before, the live preview's (without "required" noise).
+  const shown = submitted ? submitError : previewError;
+  const errors = new FieldErrors(shown, formPointer, !submitted);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setSubmitted(true);
+    try {
+      const code = await api.post<QrCode>('/qrcodes', body);
+      route(`/app/codes/${code.id}?created=1`);
+    } catch (err) {
+      setSubmitError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const other = submitted && submitError instanceof ProblemError && submitError.status !== 422 ? submitError : null;
+  return (
+    <>
+      <PageHeader title="New code" back={{ href: '/app/codes', label: 'Codes' }} />
+      {!me.permissions.write ? <Notice kind="warning">Your role in this workspace is viewer: you can look, not create.</Notice> : null}
+      {other?.code === 'dynamic_allowance_exceeded' ? (
+        <Notice kind="error" title="No dynamic codes left">
+          <p>{other.detail} Static codes are not counted.</p>
+        </Notice>
+      ) : (
+        <ErrorNotice error={submitted ? submitError : null} />
+      )}
+      <div class="split">
+        <form onSubmit={submit} noValidate aria-label="New code">
+          <CodeForm
+            mode="create"
+            state={state}
+            onState={(next) => (setState(next), setSubmitted(false))}
+            errors={errors}
+            folders={folders.data?.data ?? []}
+            domains={domains.data?.data ?? []}
+            dynamicAllowed={dynamicAllowed}
+            busy={busy}
+            submitLabel="Create code"
+            footer={
+              <a class="button" href="/app/codes">
+                Cancel
+              </a>
+            }
+          />
+        </form>
+        <LivePreview body={body} onProblem={setPreviewError} />
+      </div>
+    </>
+  );
 }

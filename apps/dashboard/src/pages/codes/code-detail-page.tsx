@@ -1,3 +1,217 @@
+import { useLocation, useRoute } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { api, PUBLIC_API } from '../../api/client';
+import { type Folder, type ListPage, type QrCode } from '../../api/types';
+import { formatDateTime, formatNumber, TYPE_LABELS } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { StateBadge } from '../../ui/badge';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { CopyButton } from '../../ui/copy-button';
+import { SelectField } from '../../ui/field';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { PageHeader } from '../../ui/page-header';
+import { AnalyticsPanel } from './analytics-panel';
+
 export function CodeDetailPage() {
-  return <p>TODO</p>;
+  const me = useMe();
+  const { params } = useRoute();
+  const { query, route } = useLocation();
+  const code = useResource((signal) => api.get<QrCode>(`/qrcodes/${encodeURIComponent(params.id)}`, { signal }), params.id);
+  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<unknown>(null);
+
+  if (code.error) return <ErrorNotice error={code.error} title="This code cannot be opened" />;
+  const c = code.data;
+  if (!c) return <Loading />;
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      await work();
+    } catch (err) {
+      setActionError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const setStatus = (status: 'active' | 'paused') => act(async () => (await api.patch(`/qrcodes/${c.id}`, { status }), code.reload()));
+  const remove = () => act(async () => (await api.del(`/qrcodes/${c.id}`), route('/app/codes?deleted=1')));
+  const folder = c.folder_id ? folders.data?.data.find((f) => f.id === c.folder_id)?.name : null;
+  return (
+    <>
+      <PageHeader
+        title={c.name}
+        back={{ href: '/app/codes', label: 'Codes' }}
+        subtitle={
+          <>
+            {TYPE_LABELS[c.type]}, {c.category} · <StateBadge state={c.state} />
+          </>
+        }
+        actions={
+          me.permissions.write ? (
+            <>
+              <a class="button" href={`/app/codes/${c.id}/edit`}>
+                Edit
+              </a>
+              {c.status === 'active' ? (
+                <button type="button" class="button" disabled={busy} onClick={() => void setStatus('paused')}>
+                  Pause
+                </button>
+              ) : (
+                <button type="button" class="button" disabled={busy} onClick={() => void setStatus('active')}>
+                  Resume
+                </button>
+              )}
+              <button type="button" class="button button--danger" disabled={busy} onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </>
+          ) : null
+        }
+      />
+      {query.created ? <Notice kind="success">The code is created{c.category === 'dynamic' ? ' and its short link works now' : ''}.</Notice> : null}
+      {query.saved ? <Notice kind="success">Changes saved. The next scan follows them.</Notice> : null}
+      <ErrorNotice error={actionError} />
+      <div class="split">
+        <div>
+          <section class="panel" aria-labelledby="link-title">
+            <h2 id="link-title">{c.short_url ? 'Short link' : 'Static code'}</h2>
+            {c.short_url ? (
+              <p class="short-link">
+                <a href={c.short_url} target="_blank" rel="noopener noreferrer" class="mono" data-testid="short-url">
+                  {c.short_url}
+                </a>
+                <CopyButton value={c.short_url} label="Copy link" />
+              </p>
+            ) : (
+              <p class="muted">The data is in the pattern itself; scans never reach us, so there are no analytics.</p>
+            )}
+            <dl class="facts">
+              <dt>Scans</dt>
+              <dd>
+                {c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}
+                {c.scan_limit !== null ? ` of ${formatNumber(c.scan_limit)} allowed` : ''}
+              </dd>
+              {c.client_ref ? (
+                <>
+                  <dt>Client reference</dt>
+                  <dd class="mono">{c.client_ref}</dd>
+                </>
+              ) : null}
+              <dt>Folder</dt>
+              <dd>{folder ?? (c.folder_id ? c.folder_id : 'None')}</dd>
+              {c.category === 'dynamic' ? <OpeningFacts c={c} /> : null}
+              <dt>Created</dt>
+              <dd>{formatDateTime(c.created_at)}</dd>
+              <dt>Updated</dt>
+              <dd>{formatDateTime(c.updated_at)}</dd>
+              <dt>Id</dt>
+              <dd class="mono small">{c.id}</dd>
+            </dl>
+          </section>
+          {c.category === 'dynamic' ? <AnalyticsPanel code={c} /> : null}
+        </div>
+        <Downloads c={c} />
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${c.name}?`}
+        confirmLabel="Delete code"
+        danger
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+      >
+        <p>
+          {c.category === 'dynamic'
+            ? 'Its short link will answer “gone” (410) from now on, also where it is already printed. Its analytics stay in the event log. This cannot be undone.'
+            : 'The printed pattern keeps working (its data is in it), but the code leaves this workspace. This cannot be undone.'}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function OpeningFacts({ c }: { c: QrCode }) {
+  const rules = c.destinations.slice(1);
+  return (
+    <>
+      <dt>Destination</dt>
+      <dd>
+        {c.destinations[0]?.target_url ?? <span class="muted">hosted page</span>}
+        {rules.length ? ` (+${rules.length} rule${rules.length > 1 ? 's' : ''})` : ''}
+      </dd>
+      <dt>Opens</dt>
+      <dd>
+        {c.start_at ? formatDateTime(c.start_at) : 'now'} → {c.end_at ? formatDateTime(c.end_at) : 'no end'}
+      </dd>
+      {c.daily_start ? (
+        <>
+          <dt>Daily</dt>
+          <dd>
+            {c.daily_start}–{c.daily_end} {c.daily_days ? `on ${c.daily_days.join(', ')}` : 'every day'} ({c.timezone})
+          </dd>
+        </>
+      ) : null}
+      {c.fallback_url ? (
+        <>
+          <dt>Fallback</dt>
+          <dd>{c.fallback_url}</dd>
+        </>
+      ) : null}
+      {c.utm_source || c.utm_campaign ? (
+        <>
+          <dt>UTM</dt>
+          <dd class="small">{[c.utm_source, c.utm_medium, c.utm_campaign, c.utm_term, c.utm_content].filter(Boolean).join(' · ')}</dd>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The preview and the downloads (the image endpoint, with the session: not API calls). */
+function Downloads({ c }: { c: QrCode }) {
+  const [ecc, setEcc] = useState('M');
+  const [size, setSize] = useState('1024');
+  const preview = new URL(c.preview_url).pathname;
+  const href = (format: string) => `${PUBLIC_API}/qrcodes/${c.id}/image?format=${format}&ecc=${ecc}${format === 'pdf' ? '' : `&size=${size}`}`;
+  return (
+    <section class="panel preview" aria-labelledby="downloads-title">
+      <img class="preview__image" src={preview} alt={`QR code of ${c.name}`} data-testid="code-preview" />
+      <h2 id="downloads-title">Download</h2>
+      <div class="grid-2">
+        <SelectField
+          label="Error correction"
+          value={ecc}
+          onValue={setEcc}
+          options={[
+            { value: 'L', label: 'L (7%)' },
+            { value: 'M', label: 'M (15%)' },
+            { value: 'Q', label: 'Q (25%)' },
+            { value: 'H', label: 'H (30%)' },
+          ]}
+        />
+        <SelectField
+          label="Size (px)"
+          value={size}
+          onValue={setSize}
+          options={['256', '512', '1024', '2048', '4096'].map((s) => ({ value: s, label: s }))}
+        />
+      </div>
+      <div class="button-row">
+        <a class="button" href={href('svg')} download>
+          SVG
+        </a>
+        <a class="button" href={href('png')} download>
+          PNG
+        </a>
+        <a class="button" href={href('pdf')} download>
+          PDF (vector)
+        </a>
+      </div>
+    </section>
+  );
 }

@@ -1,3 +1,131 @@
-export function ImportPanel(_: { onClose: () => void; onImported: () => void }) {
-  return <p>TODO</p>;
+import { useState } from 'preact/hooks';
+import { APP_API, send } from '../../api/client';
+import { formatNumber } from '../../lib/format';
+import { ErrorNotice, Notice } from '../../ui/notice';
+
+interface RowError {
+  line: number;
+  column: string | null;
+  code: string;
+  detail: string;
+}
+
+interface Report {
+  rows: number;
+  created: number;
+  existing: number;
+  failed: number;
+  errors: RowError[];
+}
+
+const EXAMPLE = 'client_ref,name,type,url,folder\nsku-1001,Box 1001,website,https://example.com/p/1001,Spring 2026';
+
+/**
+ * Import codes from a CSV file. Each row is a create request for the bulk use case: the same
+ * validation, client_ref idempotency (a second import of the same file creates only what is missing)
+ * and the plan's dynamic allowance. Progress streams in as batches of 50 finish.
+ */
+export function ImportPanel({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (e: Event) => {
+    e.preventDefault();
+    if (!file) return;
+    setError(null);
+    setReport(null);
+    setProgress({ done: 0, total: 0 });
+    try {
+      const res = await send('POST', `${APP_API}/imports`, await file.text(), 'text/csv');
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffered = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffered += value;
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines.filter(Boolean)) {
+          const message = JSON.parse(line) as { type: string; done?: number; total?: number; detail?: string } & Report;
+          if (message.type === 'progress') setProgress({ done: message.done!, total: message.total! });
+          if (message.type === 'result') setReport(message);
+          if (message.type === 'error') setError(new Error(message.detail));
+        }
+      }
+      onImported();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <section class="panel" aria-labelledby="import-title">
+      <div class="page-header__row">
+        <h2 id="import-title">Import codes from CSV</h2>
+        <button type="button" class="button button--small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p class="muted small">
+        One code per row, with a header row. <code>client_ref</code> is required on every row: importing the same file again creates only the rows that are
+        missing. Other columns: <code>name</code>, <code>type</code> (default website), <code>category</code>, <code>url</code>, <code>folder</code> (a folder’s
+        name), <code>status</code>, <code>scan_limit</code>, <code>start_at</code>, <code>end_at</code>, <code>timezone</code>, <code>fallback_url</code>, the{' '}
+        <code>utm_*</code> fields, the content fields of each type (<code>text</code>, <code>ssid</code>, <code>number</code>…), or <code>content</code> as JSON.
+        An export of this page can be imported as it is.
+      </p>
+      <pre class="code-block">{EXAMPLE}</pre>
+      <form onSubmit={run}>
+        <div class="controls">
+          <div class="field">
+            <label for="import-file">CSV file</label>
+            <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
+          </div>
+          <div class="field">
+            <button type="submit" class="button button--primary" disabled={!file || progress !== null}>
+              {progress ? 'Importing…' : 'Import'}
+            </button>
+          </div>
+        </div>
+      </form>
+      {progress ? (
+        <div role="status" aria-live="polite">
+          <label for="import-progress">{progress.total ? `${formatNumber(progress.done)} of ${formatNumber(progress.total)} rows done` : 'Reading the file…'}</label>
+          <progress id="import-progress" max={progress.total || 1} value={progress.total ? progress.done : undefined} />
+        </div>
+      ) : null}
+      <ErrorNotice error={error} />
+      {report ? (
+        <Notice kind={report.failed ? 'warning' : 'success'} title="Import finished">
+          <p data-testid="import-summary">
+            {formatNumber(report.rows)} rows: {formatNumber(report.created)} created, {formatNumber(report.existing)} already there, {formatNumber(report.failed)} not
+            imported.
+          </p>
+          {report.errors.length ? (
+            <table class="table">
+              <caption class="visually-hidden">Rows not imported</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Column</th>
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.errors.slice(0, 200).map((e, i) => (
+                  <tr key={i}>
+                    <td class="num">{e.line}</td>
+                    <td class="mono">{e.column ?? '—'}</td>
+                    <td>{e.detail}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {report.errors.length > 200 ? <p>…and {report.errors.length - 200} more.</p> : null}
+        </Notice>
+      ) : null}
+    </section>
+  );
 }

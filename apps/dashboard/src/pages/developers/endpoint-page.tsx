@@ -1,3 +1,213 @@
+import { useLocation, useRoute } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../../api/client';
+import { type ListPage, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType, type WebhookTest } from '../../api/types';
+import { formatDateTime } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { Badge } from '../../ui/badge';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { SecretOnce } from '../../ui/copy-button';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { PageHeader } from '../../ui/page-header';
+import { EventKindsField } from './event-kinds-field';
+
+/** One webhook endpoint: its events and status, secret rotation, a test event, and its deliveries. */
 export function EndpointPage() {
-  return <p>TODO</p>;
+  const me = useMe();
+  const { params } = useRoute();
+  const { route } = useLocation();
+  const endpoint = useResource((signal) => api.get<WebhookEndpoint>(`/webhook-endpoints/${encodeURIComponent(params.id)}`, { signal }), params.id);
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [test, setTest] = useState<WebhookTest | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deliveriesVersion, setDeliveriesVersion] = useState(0);
+  useEffect(() => {
+    if (endpoint.data) setEvents(endpoint.data.events);
+  }, [endpoint.data]);
+  if (endpoint.error) return <ErrorNotice error={endpoint.error} title="This endpoint cannot be opened" />;
+  const ep = endpoint.data;
+  if (!ep) return <Loading />;
+  const act = async (name: string, work: () => Promise<void>) => {
+    setBusy(name);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const write = me.permissions.write;
+  return (
+    <>
+      <PageHeader
+        title="Webhook endpoint"
+        subtitle={<span class="mono">{ep.url}</span>}
+        back={{ href: '/app/developers', label: 'Developers' }}
+        actions={
+          write ? (
+            <>
+              <button
+                type="button"
+                class="button"
+                disabled={busy !== null}
+                onClick={() => void act('status', async () => (await api.patch(`/webhook-endpoints/${ep.id}`, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()))}
+              >
+                {ep.status === 'enabled' ? 'Disable' : 'Enable'}
+              </button>
+              <button type="button" class="button" disabled={busy !== null} onClick={() => void act('rotate', async () => setSecret((await api.post<WebhookEndpoint>(`/webhook-endpoints/${ep.id}/rotate-secret`)).secret ?? null))}>
+                Rotate secret
+              </button>
+              <button
+                type="button"
+                class="button button--primary"
+                disabled={busy !== null}
+                onClick={() => void act('test', async () => (setTest(await api.post<WebhookTest>(`/webhook-endpoints/${ep.id}/test`)), setDeliveriesVersion((v) => v + 1)))}
+              >
+                {busy === 'test' ? 'Sending…' : 'Send test event'}
+              </button>
+              <button type="button" class="button button--danger" disabled={busy !== null} onClick={() => setDeleting(true)}>
+                Delete
+              </button>
+            </>
+          ) : null
+        }
+      />
+      <ErrorNotice error={error} />
+      {secret ? (
+        <SecretOnce label="The new signing secret" value={secret} onDone={() => setSecret(null)} />
+      ) : null}
+      {secret ? <Notice kind="info">For the next 24 hours each delivery is signed with both the old and the new secret, so your receiver can switch over.</Notice> : null}
+      {test ? (
+        <Notice kind={test.delivered ? 'success' : 'error'} title={test.delivered ? 'Test event delivered' : 'Test event not delivered'}>
+          <p data-testid="test-result">
+            Event <code>{test.event_id}</code>: {test.status_code !== null ? `your endpoint answered ${test.status_code}` : `no answer (${test.error})`} in {test.duration_ms} ms.
+          </p>
+        </Notice>
+      ) : null}
+      <section class="panel" aria-labelledby="endpoint-facts">
+        <h2 id="endpoint-facts">Settings</h2>
+        <dl class="facts">
+          <dt>Status</dt>
+          <dd>
+            {ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}
+            {ep.disabled_reason ? <span class="muted small"> ({ep.disabled_reason.replace(/_/g, ' ')})</span> : null}
+          </dd>
+          <dt>Description</dt>
+          <dd>{ep.description ?? '—'}</dd>
+          <dt>Created</dt>
+          <dd>{formatDateTime(ep.created_at)}</dd>
+          <dt>Id</dt>
+          <dd class="mono small">{ep.id}</dd>
+        </dl>
+        {write ? (
+          <form onSubmit={(e) => (e.preventDefault(), void act('events', async () => (await api.patch(`/webhook-endpoints/${ep.id}`, { events }), endpoint.reload())))} aria-label="Events of this endpoint">
+            <EventKindsField value={events} onValue={setEvents} allowed={me.plan.webhook_events} planName={me.plan.name} />
+            <button type="submit" class="button" disabled={busy !== null}>
+              Save events
+            </button>
+          </form>
+        ) : (
+          <p>Events: {ep.events.join(', ')}</p>
+        )}
+      </section>
+      <Deliveries endpointId={ep.id} version={deliveriesVersion} canRetry={write} />
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this endpoint?"
+        confirmLabel="Delete endpoint"
+        danger
+        busy={busy !== null}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void act('delete', async () => (await api.del(`/webhook-endpoints/${ep.id}`), route('/app/developers')))}
+      >
+        <p>Its pending deliveries are cancelled; the delivery log stays. This cannot be undone.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Deliveries({ endpointId, version, canRetry }: { endpointId: string; version: number; canRetry: boolean }) {
+  const deliveries = useResource((signal) => api.get<ListPage<WebhookDelivery>>(`/webhook-endpoints/${endpointId}/deliveries`, { signal }), `${endpointId}:${version}`);
+  const [retried, setRetried] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const retry = async (id: string) => {
+    setError(null);
+    try {
+      await api.post(`/webhook-deliveries/${id}/retry`);
+      setRetried(id);
+      setTimeout(deliveries.reload, 800);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section class="panel" aria-labelledby="deliveries-title">
+      <div class="page-header__row">
+        <h2 id="deliveries-title">Deliveries</h2>
+        <button type="button" class="button button--small" onClick={deliveries.reload}>
+          Refresh
+        </button>
+      </div>
+      <p class="muted small">The last 100, newest first. Every attempt of one event has the same webhook-id.</p>
+      {retried ? <Notice kind="info">Retry of {retried} queued: it is sent within seconds.</Notice> : null}
+      <ErrorNotice error={error ?? deliveries.error} />
+      {deliveries.loading && !deliveries.data ? <Loading /> : null}
+      {deliveries.data && deliveries.data.data.length === 0 ? <p class="muted">No deliveries yet. Send a test event, or scan a code.</p> : null}
+      {deliveries.data && deliveries.data.data.length > 0 ? (
+        <div class="table-wrap">
+          <table class="table" data-testid="deliveries">
+            <caption class="visually-hidden">Deliveries to this endpoint</caption>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="num">
+                  Attempts
+                </th>
+                <th scope="col">Response</th>
+                <th scope="col">Next retry</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.data.data.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    {d.event_type}
+                    <div class="muted small mono">{d.event_id}</div>
+                  </td>
+                  <td>
+                    <Badge tone={d.status === 'delivered' ? 'good' : d.status === 'pending' ? 'warn' : 'bad'}>{d.status}</Badge>
+                  </td>
+                  <td class="num">{d.attempts}</td>
+                  <td class="small">
+                    {d.last_status_code ?? '—'}
+                    {d.last_error ? <div class="muted">{d.last_error}</div> : null}
+                  </td>
+                  <td>{d.next_attempt_at && d.status === 'pending' ? formatDateTime(d.next_attempt_at) : '—'}</td>
+                  <td>{formatDateTime(d.created_at)}</td>
+                  <td>
+                    {canRetry && d.status !== 'delivered' ? (
+                      <button type="button" class="button button--small" onClick={() => void retry(d.id)}>
+                        Retry now
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
 }

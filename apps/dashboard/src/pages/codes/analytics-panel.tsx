@@ -1,0 +1,156 @@
+import { useMemo, useState } from 'preact/hooks';
+import { api, PUBLIC_API, query } from '../../api/client';
+import { type Analytics, type QrCode } from '../../api/types';
+import { formatNumber } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
+import { timeZones } from '../../lib/zoned-time';
+import { CheckboxField, SelectField, TextField } from '../../ui/field';
+import { ErrorNotice, Loading } from '../../ui/notice';
+import { ScansChart } from './scans-chart';
+
+const RANGES = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 90 days' },
+  { value: '365', label: 'Last 365 days' },
+  { value: 'custom', label: 'Custom dates' },
+];
+
+/** Scans of one code: a chart by day with range, time zone and bots, breakdowns, and a CSV download. */
+export function AnalyticsPanel({ code }: { code: QrCode }) {
+  const [range, setRange] = useState('30');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [tz, setTz] = useState(code.timezone);
+  const [bots, setBots] = useState(false);
+  const [style, setStyle] = useState<'line' | 'bar'>('bar');
+  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
+  const params = range === 'custom' ? { from: from || undefined, to: to || undefined } : { from: daysAgo(Number(range) - 1, tz), to: daysAgo(0, tz) };
+  const q = { ...params, tz, include_bots: bots ? 'true' : undefined };
+  const analytics = useResource((signal) => api.get<Analytics>(`/qrcodes/${code.id}/analytics${query(q)}`, { signal }), JSON.stringify(q));
+  const a = analytics.data;
+  return (
+    <section class="panel" aria-labelledby="analytics-title">
+      <h2 id="analytics-title">Scans</h2>
+      <div class="controls">
+        <SelectField label="Range" value={range} onValue={setRange} options={RANGES} />
+        {range === 'custom' ? (
+          <>
+            <TextField label="From" type="date" value={from} onValue={setFrom} error={problemAt(analytics.error, '/from')} />
+            <TextField label="To" type="date" value={to} onValue={setTo} error={problemAt(analytics.error, '/to')} />
+          </>
+        ) : null}
+        <SelectField label="Time zone" value={tz} onValue={setTz} options={zones} />
+        <SelectField
+          label="Chart"
+          value={style}
+          onValue={(v) => setStyle(v as 'line' | 'bar')}
+          options={[
+            { value: 'bar', label: 'Bars' },
+            { value: 'line', label: 'Line' },
+          ]}
+        />
+        <CheckboxField label="Include bots" checked={bots} onChecked={setBots} />
+      </div>
+      {analytics.error && !problemAt(analytics.error, '/from') && !problemAt(analytics.error, '/to') ? <ErrorNotice error={analytics.error} /> : null}
+      {analytics.loading && !a ? <Loading label="Loading scans…" /> : null}
+      {a ? (
+        <div aria-busy={analytics.loading}>
+          <div class="stats">
+            <div class="stat">
+              <div class="stat__value" data-testid="total-scans">
+                {formatNumber(a.total_scans)}
+              </div>
+              <div class="stat__label">scans</div>
+            </div>
+            <div class="stat">
+              <div class="stat__value">{formatNumber(a.unique_scanners)}</div>
+              <div class="stat__label">unique scanners</div>
+            </div>
+            <div class="stat">
+              <div class="stat__value">{a.by_day.length}</div>
+              <div class="stat__label">
+                days, {a.from} to {a.to}
+              </div>
+            </div>
+          </div>
+          <ScansChart days={a.by_day} style={style} label={`Scans by day from ${a.from} to ${a.to}, ${a.timezone}: ${formatNumber(a.total_scans)} in all. The table below has the numbers.`} />
+          <details>
+            <summary>Scans by day as a table</summary>
+            <table class="table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col" class="num">
+                    Scans
+                  </th>
+                  <th scope="col" class="num">
+                    Unique scanners
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.by_day.map((d) => (
+                  <tr key={d.date}>
+                    <td>{d.date}</td>
+                    <td class="num">{d.scans}</td>
+                    <td class="num">{d.unique_scanners}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+          <div class="breakdowns">
+            <Breakdown title="Devices" rows={a.by_device.map((r) => [r.device, r.scans])} />
+            <Breakdown title="Countries" rows={a.by_country.map((r) => [r.country, r.scans])} />
+            <Breakdown title="Operating systems" rows={a.by_os.map((r) => [r.os, r.scans])} />
+            <Breakdown title="Browsers" rows={a.by_browser.map((r) => [r.browser, r.scans])} />
+          </div>
+          <p>
+            <a class="button" href={`${PUBLIC_API}/qrcodes/${code.id}/analytics${query({ ...q, format: 'csv' })}`} download>
+              Download CSV
+            </a>
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Breakdown({ title, rows: all }: { title: string; rows: Array<[string, number]> }) {
+  const rows = all.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  const max = Math.max(1, ...rows.map(([, n]) => n));
+  return (
+    <div>
+      <h3>{title}</h3>
+      {rows.length === 0 ? (
+        <p class="muted small">No scans in this range.</p>
+      ) : (
+        <table class="bars">
+          <tbody>
+            {rows.slice(0, 10).map(([name, n]) => (
+              <tr key={name}>
+                <th scope="row">{name}</th>
+                <td style={{ width: '50%' }} aria-hidden="true">
+                  <span class="bar" style={{ width: `${(n / max) * 100}%` }} />
+                </td>
+                <td class="num">{formatNumber(n)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function problemAt(error: unknown, pointer: string): string | undefined {
+  return (error as { at?: (p: string) => string | undefined } | undefined)?.at?.(pointer);
+}
+
+/** Today minus n days, as a calendar date in `zone`. */
+function daysAgo(n: number, zone: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,176 @@
+import { type ComponentChildren } from 'preact';
+import { type Domain, type Folder, type QrType } from '../../api/types';
+import { TYPE_LABELS } from '../../lib/format';
+import { CheckboxField, SelectField, TextField } from '../../ui/field';
+import { type CodeFormState, newCodeState } from './code-form-state';
+import { CATEGORIES, emptyContent, TYPE_HINTS } from './code-types';
+import { ContentEditor } from './content-editor';
+import { DestinationsEditor } from './destinations-editor';
+import { type FieldErrors } from './field-errors';
+import { OpeningRulesEditor, UtmEditor } from './opening-rules-editor';
+
+export interface CodeFormProps {
+  mode: 'create' | 'edit';
+  state: CodeFormState;
+  onState: (next: CodeFormState) => void;
+  errors: FieldErrors;
+  folders: Folder[];
+  domains: Domain[];
+  /** Dynamic codes are refused by the plan (free, starter): the form says so up front. */
+  dynamicAllowed: boolean;
+  busy: boolean;
+  submitLabel: string;
+  footer?: ComponentChildren;
+}
+
+/**
+ * Every field of a code, for creating (type and category chosen here) and editing (they are fixed
+ * then, and a static code's data is in its printed pattern, so it is shown but cannot change).
+ */
+export function CodeForm(props: CodeFormProps) {
+  const { mode, state, errors } = props;
+  const set = (patch: Partial<CodeFormState>) => props.onState({ ...state, ...patch });
+  const creating = mode === 'create';
+  const dynamic = state.category === 'dynamic';
+  const dataLocked = !creating && !dynamic;
+  const changeType = (type: QrType) => {
+    const category = CATEGORIES[type].includes(state.category) && (state.category === 'static' || props.dynamicAllowed) ? state.category : preferredCategory(type, props.dynamicAllowed);
+    props.onState({ ...newCodeState(type), name: state.name, client_ref: state.client_ref, folder_id: state.folder_id, timezone: state.timezone, type, category, content: emptyContent(type) });
+  };
+  const categories = CATEGORIES[state.type];
+  return (
+    <>
+      <fieldset>
+        <legend>Basics</legend>
+        {creating ? (
+          <div class="grid-2">
+            <SelectField
+              label="Type"
+              value={state.type}
+              onValue={(v) => changeType(v as QrType)}
+              options={Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label, disabled: !props.dynamicAllowed && !CATEGORIES[value as QrType].includes('static') }))}
+              hint={TYPE_HINTS[state.type]}
+              error={errors.at('/type')}
+            />
+            <SelectField
+              label="Kind"
+              value={state.category}
+              onValue={(v) => set({ category: v as CodeFormState['category'] })}
+              options={categories.map((c) => ({
+                value: c,
+                label: c === 'dynamic' ? 'Dynamic (editable short link)' : 'Static (data in the pattern)',
+                disabled: c === 'dynamic' && !props.dynamicAllowed,
+              }))}
+              hint={
+                !props.dynamicAllowed
+                  ? 'Your plan has no dynamic codes; static codes are unlimited.'
+                  : state.category === 'dynamic'
+                    ? 'The pattern holds a short link: change where it goes, see scans, set opening rules, after printing.'
+                    : 'The pattern holds the data itself: it never changes and scans never reach us.'
+              }
+              error={errors.at('/category')}
+            />
+          </div>
+        ) : (
+          <p>
+            {TYPE_LABELS[state.type]}, {state.category}
+            {state.client_ref ? (
+              <>
+                {' '}
+                · client_ref <code>{state.client_ref}</code>
+              </>
+            ) : null}
+          </p>
+        )}
+        <div class="grid-2">
+          <TextField label="Name" value={state.name} onValue={(v) => set({ name: v })} error={errors.at('/name')} hint={creating ? 'Shown in lists and on print sheets.' : undefined} maxLength={200} />
+          <SelectField
+            label="Folder"
+            value={state.folder_id}
+            onValue={(v) => set({ folder_id: v })}
+            options={[{ value: '', label: 'No folder' }, ...props.folders.map((f) => ({ value: f.id, label: f.name }))]}
+            error={errors.at('/folder_id')}
+          />
+        </div>
+        {creating ? (
+          <div class="grid-2">
+            <TextField
+              label="Client reference"
+              value={state.client_ref}
+              onValue={(v) => set({ client_ref: v })}
+              error={errors.at('/client_ref')}
+              hint="Your own id (a SKU, an order). Creating again with the same one returns the existing code."
+            />
+            {dynamic ? (
+              <SelectField
+                label="Domain"
+                value={state.custom_domain_id}
+                onValue={(v) => set({ custom_domain_id: v })}
+                options={[{ value: '', label: 'The default short domain' }, ...props.domains.filter((d) => d.status === 'verified').map((d) => ({ value: d.id, label: d.hostname }))]}
+                error={errors.at('/custom_domain_id')}
+                hint="Verified custom domains only; fixed once the code exists."
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </fieldset>
+      <fieldset>
+        <legend>Content</legend>
+        {dataLocked ? <p class="muted small">A static code’s data is in its printed pattern, so it cannot change.</p> : null}
+        <ContentEditor type={state.type} content={state.content} onContent={(content) => set({ content })} errors={errors} disabled={dataLocked} />
+      </fieldset>
+      {dynamic && state.type === 'website' ? (
+        <fieldset>
+          <legend>Destination rules</legend>
+          <DestinationsEditor rules={state.rules} onRules={(rules) => set({ rules })} errors={errors} />
+        </fieldset>
+      ) : null}
+      {dynamic ? (
+        <fieldset>
+          <legend>Opening rules</legend>
+          <OpeningRulesEditor state={state} set={set} errors={errors} />
+        </fieldset>
+      ) : null}
+      {dynamic ? (
+        <details class="panel" open={Object.values(state.utm).some(Boolean) || undefined}>
+          <summary>UTM parameters</summary>
+          <p class="muted small">Added to the destination’s query on every redirect.</p>
+          <UtmEditor state={state} set={set} errors={errors} />
+        </details>
+      ) : null}
+      {!dynamic && !creating ? (
+        <CheckboxField label="Paused" checked={state.paused} onChecked={(v) => set({ paused: v })} hint="Static codes are scanned without us; this only marks them in lists." />
+      ) : null}
+      <OtherProblems errors={errors} />
+      <div class="button-row">
+        <button type="submit" class="button button--primary" disabled={props.busy}>
+          {props.busy ? 'Saving…' : props.submitLabel}
+        </button>
+        {props.footer}
+      </div>
+    </>
+  );
+}
+
+function preferredCategory(type: QrType, dynamicAllowed: boolean) {
+  const allowed = CATEGORIES[type];
+  return !dynamicAllowed && allowed.includes('static') ? 'static' : allowed[0];
+}
+
+/** Problems no field above showed (rendered last, after every field claimed its own). */
+function OtherProblems({ errors }: { errors: FieldErrors }) {
+  const rest = errors.unclaimed();
+  if (!rest.length) return null;
+  return (
+    <div class="notice notice--error" role="alert">
+      <strong class="notice__title">Also to fix</strong>
+      <ul>
+        {rest.map((p) => (
+          <li key={p.pointer + p.code}>
+            <code>{p.pointer || '(the code)'}</code>: {p.detail}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { type QrType } from '../../api/types';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/field';
+import { CONTENT_FIELDS } from './code-types';
+import { type FieldErrors } from './field-errors';
+import { FormFieldsEditor } from './form-fields-editor';
+import { MenuEditor } from './menu-editor';
+
+export interface ContentEditorProps {
+  type: QrType;
+  content: Record<string, unknown>;
+  onContent: (content: Record<string, unknown>) => void;
+  errors: FieldErrors;
+  disabled?: boolean;
+}
+
+/** The `content` of a code: one field per property of flat types, repeaters for menus and forms. */
+export function ContentEditor(props: ContentEditorProps) {
+  if (props.type === 'menu') return <MenuEditor {...props} />;
+  if (props.type === 'form') return <FormFieldsEditor {...props} />;
+  const { content, onContent, errors, disabled } = props;
+  const set = (key: string, value: unknown) => onContent({ ...content, [key]: value });
+  return (
+    <>
+      {(CONTENT_FIELDS[props.type] ?? []).map((spec) => {
+        if (spec.when && !spec.when(content)) return null;
+        const common = { label: spec.label, required: spec.required, hint: spec.hint, error: errors.under(`/content/${spec.key}`), disabled };
+        const value = String(content[spec.key] ?? '');
+        switch (spec.kind) {
+          case 'checkbox':
+            return <CheckboxField key={spec.key} label={spec.label} checked={content[spec.key] === true} onChecked={(v) => set(spec.key, v)} error={common.error} disabled={disabled} />;
+          case 'select':
+            return <SelectField key={spec.key} {...common} value={value} onValue={(v) => set(spec.key, v)} options={spec.options ?? []} />;
+          case 'textarea':
+            return <TextAreaField key={spec.key} {...common} value={value} onValue={(v) => set(spec.key, v)} />;
+          default:
+            return (
+              <TextField
+                key={spec.key}
+                {...common}
+                type={spec.kind === 'number' ? 'text' : spec.kind}
+                inputMode={spec.kind === 'number' ? 'decimal' : undefined}
+                value={value}
+                onValue={(v) => set(spec.key, v)}
+              />
+            );
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'preact/hooks';
+import { appApi } from '../../api/client';
+import { ProblemError } from '../../api/problem';
+
+interface PreviewAnswer {
+  svg: string;
+  existing: { id: string; name: string } | null;
+}
+
+/**
+ * Renders the code as it would be created, with the server's own validation and renderer
+ * (POST /app/api/previews), a moment after the last change. `onProblem` gets the validation answer
+ * so the form can show the same field errors as you type.
+ */
+export function LivePreview({ body, onProblem }: { body: Record<string, unknown>; onProblem: (error: unknown) => void }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [existing, setExisting] = useState<PreviewAnswer['existing']>(null);
+  const [state, setState] = useState<'waiting' | 'ok' | 'invalid' | 'failed'>('waiting');
+  const key = JSON.stringify(body);
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const answer = await appApi.post<PreviewAnswer>('/previews', body, { signal: controller.signal });
+        const next = URL.createObjectURL(new Blob([answer.svg], { type: 'image/svg+xml' }));
+        setUrl((old) => (old && URL.revokeObjectURL(old), next));
+        setExisting(answer.existing);
+        setState('ok');
+        onProblem(null);
+      } catch (err) {
+        if (controller.signal.aborted) return;
+        setState(err instanceof ProblemError && err.status === 422 ? 'invalid' : 'failed');
+        onProblem(err);
+      }
+    }, 350);
+    return () => (clearTimeout(timer), controller.abort());
+  }, [key]);
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), []);
+  return (
+    <div class="panel preview" aria-live="polite">
+      <h2>Preview</h2>
+      {url && state === 'ok' ? (
+        <img class="preview__image" src={url} alt="Preview of the QR code as it will be printed" data-testid="live-preview" />
+      ) : (
+        <div class="preview__empty">{state === 'failed' ? 'The preview could not be drawn just now.' : 'The preview appears once the content is valid.'}</div>
+      )}
+      {existing ? (
+        <p class="notice notice--info small">
+          This client reference already names <a href={`/app/codes/${existing.id}`}>{existing.name}</a>: saving returns that code unchanged.
+        </p>
+      ) : null}
+      <p class="muted small">Drawn by the same renderer as downloads; a dynamic code’s final short link has the same length.</p>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'preact/hooks';
+import { api } from '../../api/client';
+import { ProblemError } from '../../api/problem';
+import { type ApiKey, type ListPage, type Role } from '../../api/types';
+import { formatAgo, formatDate } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { SecretOnce } from '../../ui/copy-button';
+import { SelectField, TextField } from '../../ui/field';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+
+const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
+
+/** API keys: create (the secret shown once), list with last use, revoke. Owners and editors only. */
+export function ApiKeysSection() {
+  const me = useMe();
+  if (!me.permissions.manage_api_keys) {
+    return (
+      <section class="panel" aria-labelledby="keys-title">
+        <h2 id="keys-title">API keys</h2>
+        <p>Only owners and editors of this workspace manage API keys. Ask one of them for a key.</p>
+      </section>
+    );
+  }
+  return <ManageKeys />;
+}
+
+function ManageKeys() {
+  const me = useMe();
+  const keys = useResource((signal) => api.get<ListPage<ApiKey>>('/api-keys', { signal }), 'keys');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
+  const [expires, setExpires] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body: Record<string, unknown> = { name, role };
+      if (expires) body.expires_at = `${expires}T00:00:00Z`;
+      const created = await api.post<ApiKey>('/api-keys', body);
+      setSecret(created.secret ?? null);
+      setName('');
+      setExpires('');
+      keys.reload();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const revoke = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      await api.del(`/api-keys/${revoking.id}`);
+      setRevoking(null);
+      keys.reload();
+    } catch (err) {
+      setError(err);
+      setRevoking(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const problem = error instanceof ProblemError ? error : null;
+  const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);
+  return (
+    <section class="panel" aria-labelledby="keys-title">
+      <h2 id="keys-title">API keys</h2>
+      <p class="muted">
+        For your systems calling <code>/api/public/v1</code> with <code>Authorization: Bearer qrk_…</code>. Each call counts against the monthly quota; the
+        dashboard’s own actions do not.
+      </p>
+      {!me.plan.api_access ? (
+        <Notice kind="warning">The {me.plan.name} plan has no API access: keys are refused (403) until the workspace moves to pro or agency.</Notice>
+      ) : null}
+      {secret ? <SecretOnce label="Your new API key" value={secret} onDone={() => setSecret(null)} /> : null}
+      <form onSubmit={create} noValidate aria-label="Create an API key">
+        {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
+        <div class="controls">
+          <TextField label="Name" required hint="What uses it, e.g. erp-sync" value={name} onValue={setName} error={problem?.at('/name')} maxLength={200} />
+          <SelectField label="Role" value={role} onValue={(v) => setRole(v as Role)} options={roles.map((r) => ({ value: r, label: r }))} error={problem?.at('/role')} />
+          <TextField label="Expires" type="date" hint="Optional" value={expires} onValue={setExpires} error={problem?.at('/expires_at')} />
+          <div class="field">
+            <button type="submit" class="button button--primary" disabled={busy}>
+              Create API key
+            </button>
+          </div>
+        </div>
+      </form>
+      <ErrorNotice error={keys.error} />
+      {keys.loading && !keys.data ? <Loading /> : null}
+      {keys.data && keys.data.data.length === 0 ? <p class="muted">No live keys.</p> : null}
+      {keys.data && keys.data.data.length > 0 ? (
+        <div class="table-wrap">
+          <table class="table" data-testid="api-keys">
+            <caption class="visually-hidden">Live API keys</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Role</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.data.map((k) => (
+                <tr key={k.id}>
+                  <td class="table__primary">{k.name}</td>
+                  <td class="mono small">{k.key_hint}</td>
+                  <td>{k.role}</td>
+                  <td>{formatDate(k.created_at)}</td>
+                  <td>{formatAgo(k.last_used_at)}</td>
+                  <td>{k.expires_at ? formatDate(k.expires_at) : 'never'}</td>
+                  <td>
+                    <button type="button" class="button button--small" onClick={() => setRevoking(k)}>
+                      Revoke<span class="visually-hidden"> {k.name}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <ConfirmDialog open={revoking !== null} title={`Revoke ${revoking?.name ?? ''}?`} confirmLabel="Revoke key" danger busy={busy} onCancel={() => setRevoking(null)} onConfirm={() => void revoke()}>
+        <p>Calls with this key are refused (401) from the next request. This cannot be undone; create a new key instead.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

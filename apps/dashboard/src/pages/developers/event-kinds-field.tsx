@@ -1,0 +1,26 @@
+import { type WebhookEventType } from '../../api/types';
+import { CheckboxField } from '../../ui/field';
+import { EVENT_KINDS } from './event-kinds';
+
+/** The event kinds to subscribe to; the ones the plan lacks are shown, disabled, with the plan that has them. */
+export function EventKindsField(props: { value: WebhookEventType[]; onValue: (v: WebhookEventType[]) => void; allowed: WebhookEventType[]; planName: string; error?: string }) {
+  return (
+    <fieldset>
+      <legend>Events</legend>
+      {EVENT_KINDS.map((k) => {
+        const available = props.allowed.includes(k.type);
+        return (
+          <CheckboxField
+            key={k.type}
+            label={`${k.type}: ${k.label}`}
+            checked={props.value.includes(k.type)}
+            disabled={!available}
+            hint={available ? undefined : `Needs the ${k.plan} plan (this workspace is on ${props.planName}).`}
+            onChecked={(on) => props.onValue(on ? [...props.value, k.type] : props.value.filter((t) => t !== k.type))}
+          />
+        );
+      })}
+      {props.error ? <p class="field__error">{props.error}</p> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'preact/hooks';
+import { api } from '../../api/client';
+import { ProblemError } from '../../api/problem';
+import { type ListPage, type WebhookEndpoint, type WebhookEventType } from '../../api/types';
+import { formatDate } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { Badge } from '../../ui/badge';
+import { SecretOnce } from '../../ui/copy-button';
+import { TextField } from '../../ui/field';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { EventKindsField } from './event-kinds-field';
+
+/** Webhook endpoints: register one (its whsec_ secret shown once), list them. */
+export function WebhooksSection() {
+  const me = useMe();
+  const endpoints = useResource((signal) => api.get<ListPage<WebhookEndpoint>>('/webhook-endpoints', { signal }), 'endpoints');
+  const allowed = me.plan.webhook_events;
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>(allowed.includes('qr.scanned') ? ['qr.scanned'] : []);
+  const [error, setError] = useState<unknown>(null);
+  const [created, setCreated] = useState<WebhookEndpoint | null>(null);
+  const [busy, setBusy] = useState(false);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setCreated(await api.post<WebhookEndpoint>('/webhook-endpoints', { url, events, ...(description ? { description } : {}) }));
+      setUrl('');
+      setDescription('');
+      endpoints.reload();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const problem = error instanceof ProblemError ? error : null;
+  return (
+    <section class="panel" aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title">Webhook endpoints</h2>
+      <p class="muted">Signed (Standard Webhooks) POSTs to your server when things happen, retried for about a day when it does not answer 2xx.</p>
+      {allowed.length === 0 ? <Notice kind="warning">The {me.plan.name} plan has no webhooks; pro and agency have.</Notice> : null}
+      {created?.secret ? (
+        <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} onDone={() => setCreated(null)} />
+      ) : null}
+      {me.permissions.write && allowed.length > 0 ? (
+        <form onSubmit={create} noValidate aria-label="Register a webhook endpoint">
+          {problem && problem.status !== 422 ? <ErrorNotice error={error} /> : null}
+          <div class="grid-2">
+            <TextField label="Endpoint URL" type="url" required placeholder="https://example.com/webhooks/qr" value={url} onValue={setUrl} error={problem?.at('/url')} />
+            <TextField label="Description" value={description} onValue={setDescription} error={problem?.at('/description')} />
+          </div>
+          <EventKindsField value={events} onValue={setEvents} allowed={allowed} planName={me.plan.name} error={problem?.at('/events') ?? problem?.errors.find((p) => p.pointer.startsWith('/events/'))?.detail} />
+          <button type="submit" class="button button--primary" disabled={busy}>
+            Register endpoint
+          </button>
+        </form>
+      ) : null}
+      <ErrorNotice error={endpoints.error} />
+      {endpoints.loading && !endpoints.data ? <Loading /> : null}
+      {endpoints.data && endpoints.data.data.length > 0 ? (
+        <div class="table-wrap spaced">
+          <table class="table" data-testid="webhook-endpoints">
+            <caption class="visually-hidden">Webhook endpoints</caption>
+            <thead>
+              <tr>
+                <th scope="col">Endpoint</th>
+                <th scope="col">Events</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {endpoints.data.data.map((ep) => (
+                <tr key={ep.id}>
+                  <td>
+                    <a class="table__primary" href={`/app/developers/webhooks/${ep.id}`}>
+                      {ep.url}
+                    </a>
+                    {ep.description ? <div class="muted small">{ep.description}</div> : null}
+                  </td>
+                  <td class="small">{ep.events.join(', ')}</td>
+                  <td>{ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}</td>
+                  <td>{formatDate(ep.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : endpoints.data ? (
+        <p class="muted">No endpoints yet.</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/** Columns every row may fill, whatever its type (the code's own fields). */
+export const CODE_COLUMNS = [
+  'client_ref', 'name', 'type', 'category', 'folder', 'status', 'scan_limit', 'start_at', 'end_at', 'timezone',
+  'daily_start', 'daily_end', 'daily_days', 'fallback_url', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'content',
+] as const;
+
+/** Columns that fill `content`, by type; menus and forms take their content as JSON in `content`. */
+export const CONTENT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  website: ['url'],
+  vcard: ['first_name', 'last_name', 'organization', 'title', 'phone', 'email', 'url', 'address', 'note'],
+  text: ['text'],
+  wifi: ['ssid', 'password', 'encryption', 'hidden'],
+  email: ['to', 'subject', 'body'],
+  phone: ['number'],
+  sms: ['number', 'message'],
+  location: ['latitude', 'longitude', 'query'],
+  menu: [],
+  form: [],
+};
+
+/** Content fields that are numbers or booleans in the API (the CSV has only text). */
+export const NUMBER_FIELDS: ReadonlySet<string> = new Set(['latitude', 'longitude']);
+export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(['hidden']);
+
+/** The codes export's columns that say what a code is now: an import reads past them (export, edit, re-import). */
+export const EXPORT_ONLY_COLUMNS = ['id', 'short_url', 'state', 'scan_count', 'created_at'] as const;
+
+/** Columns of the codes CSV export, in order: an import of the file reads back every one. */
+export const EXPORT_COLUMNS = ['client_ref', 'name', 'type', 'category', 'status', 'folder', 'url', 'scan_limit', ...EXPORT_ONLY_COLUMNS] as const;
+
+export const KNOWN_COLUMNS: ReadonlySet<string> = new Set([...CODE_COLUMNS, ...Object.values(CONTENT_COLUMNS).flat(), ...EXPORT_ONLY_COLUMNS]);

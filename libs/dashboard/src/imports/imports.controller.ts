@@ -1,0 +1,43 @@
+import { Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Errors } from '@qr/domain';
+import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
+import { JsonLogger } from '@qr/platform';
+import { ImportCodes } from './import-codes';
+import { readTextBody } from './read-text-body';
+
+/** 5,000 rows of a few hundred bytes fit easily. */
+const MAX_CSV_BYTES = 5 * 1024 * 1024;
+
+/**
+ * POST /app/api/imports with a CSV body (text/csv). The answer is a stream of JSON lines: a
+ * `progress` line after each batch of 50 rows, then one `result` line with the report, so the page
+ * shows how far an import of thousands of rows has come.
+ */
+@Controller('app/api/imports')
+@UseGuards(SessionGuard)
+export class ImportsController {
+  constructor(
+    @Inject(ImportCodes) private readonly imports: ImportCodes,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async create(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const type = String(req.headers['content-type'] ?? '');
+    if (!/^text\/(csv|plain)\b/i.test(type)) throw Errors.validationFailed([{ pointer: '', code: 'unsupported_media_type', detail: 'send the file as text/csv' }]);
+    const csv = await readTextBody(req, MAX_CSV_BYTES);
+    res.status(200);
+    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    const line = (value: unknown) => res.write(`${JSON.stringify(value)}\n`);
+    try {
+      const report = await this.imports.run(principal, csv, (done, total) => line({ type: 'progress', done, total }));
+      line({ type: 'result', ...report });
+    } catch (err) {
+      this.logger.event('error', 'CSV import failed', { error: err instanceof Error ? err.stack : String(err) });
+      line({ type: 'error', detail: 'The import stopped because of an error on our side; rows already created stay, and importing the file again adds only the rest.' });
+    }
+    res.end();
+  }
+}

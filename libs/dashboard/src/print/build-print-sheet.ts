@@ -1,0 +1,91 @@
+import { QR_COMMANDS } from '@qr/contracts';
+import { Errors, type FieldError } from '@qr/domain';
+import { type SessionPrincipal } from '@qr/gateway';
+import { type CommandBus } from '@qr/platform';
+import { MAX_SHEET_CODES, parseSheetLayout, parseSheetSelection, renderSheet, type SheetCode, type SheetLayout, type SheetSelection } from '@qr/print-sheet';
+import { encodeText } from '@qr/qr-render';
+
+interface SheetCodeRow {
+  id: string;
+  name: string;
+  client_ref: string | null;
+  short_url: string | null;
+  payload: string;
+}
+
+interface SheetCodesPage {
+  total: number | null;
+  codes: SheetCodeRow[];
+  next_after: string | null;
+}
+
+export interface PrintSheet {
+  /** How many codes the sheet holds (sent as a header, so the page can show progress). */
+  codes: number;
+  pages: number;
+  chunks: AsyncGenerator<Buffer>;
+}
+
+const PAGE = 200;
+const FIELDS = ['code_ids', 'folder_id', 'preset', 'page_size', 'columns', 'rows', 'margin_mm', 'gutter_mm', 'label', 'crop_marks'];
+
+/**
+ * A print sheet: the request is checked whole before the first byte goes out (layout, selection,
+ * and the first page of codes, so a wrong id is a 422 and not a broken download); then the PDF is
+ * produced page by page while the rest of the codes are read from qr-service.
+ */
+export class BuildPrintSheet {
+  constructor(private readonly bus: CommandBus) {}
+
+  async start(principal: SessionPrincipal, body: unknown): Promise<PrintSheet> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw Errors.validationFailed([{ pointer: '', code: 'invalid_type', detail: 'the body must be a JSON object' }]);
+    const input = body as Record<string, unknown>;
+    const { code_ids: _ids, folder_id: _folder, ...layoutInput } = input;
+    const layout = parseSheetLayout(layoutInput);
+    const selection = parseSheetSelection(input);
+    const unknown = Object.keys(input).filter((k) => !FIELDS.includes(k)).map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' }));
+    const errors: FieldError[] = [...unknown, ...(layout.ok ? [] : layout.errors), ...(selection.ok ? [] : selection.errors)];
+    if (unknown.length) throw Errors.validationFailed(errors);
+    if (!layout.ok || !selection.ok) throw Errors.validationFailed(errors);
+    const first = await this.page(principal, selection.selection, null);
+    const total = first.total ?? first.codes.length;
+    if (total === 0) throw Errors.validationFailed([{ pointer: '/folder_id', code: 'empty', detail: 'this folder has no codes' }]);
+    if (total > MAX_SHEET_CODES) throw Errors.validationFailed([{ pointer: '/folder_id', code: 'too_many_items', detail: `the folder has ${total} codes; a sheet takes at most ${MAX_SHEET_CODES}: select codes instead` }]);
+    const perPage = layout.layout.columns * layout.layout.rows;
+    return { codes: total, pages: Math.ceil(total / perPage), chunks: renderSheet(layout.layout, this.sheetCodes(principal, selection.selection, first, layout.layout)) };
+  }
+
+  private async *sheetCodes(principal: SessionPrincipal, selection: SheetSelection, first: SheetCodesPage, layout: SheetLayout): AsyncGenerator<SheetCode> {
+    let page: SheetCodesPage | null = first;
+    let sent = 0;
+    while (page) {
+      for (const code of page.codes) {
+        if (sent++ >= MAX_SHEET_CODES) return;
+        yield { matrix: encodeText(code.payload, { ecc: 'M' }), label: labelOf(code, layout) };
+      }
+      page = page.next_after ? await this.page(principal, selection, page.next_after) : null;
+    }
+  }
+
+  private page(principal: SessionPrincipal, selection: SheetSelection, afterId: string | null): Promise<SheetCodesPage> {
+    return this.bus.send<SheetCodesPage>('qr-service', QR_COMMANDS.sheetCodes, {
+      workspaceId: principal.workspaceId,
+      ...(selection.kind === 'codes' ? { ids: selection.ids } : { folderId: selection.folderId }),
+      afterId,
+      limit: PAGE,
+    });
+  }
+}
+
+function labelOf(code: SheetCodeRow, layout: SheetLayout): string {
+  switch (layout.label) {
+    case 'name':
+      return code.name;
+    case 'client_ref':
+      return code.client_ref ?? '';
+    case 'short_link':
+      return code.short_url ? code.short_url.replace(/^https?:\/\//, '') : '';
+    case 'none':
+      return '';
+  }
+}

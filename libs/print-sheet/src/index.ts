@@ -1,0 +1,9 @@
+// Print sheets: many codes on labelled grids as one vector PDF. Layout math (presets, custom grids,
+// where each code and label goes), label text in Helvetica, and a PDF writer that streams page by
+// page. Pure: the codes' patterns come in as matrices, the PDF goes out as chunks.
+export { PAGE_SIZES, type PageSize, mm, inch } from './units';
+export { SHEET_PRESETS, presetById, type SheetPreset, type GridSpec } from './sheet-presets';
+export { parseSheetLayout, cellsOf, codeBox, LABEL_KINDS, MIN_CODE_MM, type LabelKind, type SheetLayout, type Cell } from './sheet-layout';
+export { fitText, toWinAnsi, widthOf, pdfString } from './label-text';
+export { renderSheet, type SheetCode } from './render-sheet';
+export { parseSheetSelection, MAX_SHEET_CODES, type SheetSelection } from './sheet-selection';
