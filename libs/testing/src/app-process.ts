@@ -83,9 +83,9 @@ function listeningPort(output: string): number | null {
   return null;
 }
 
-/** Runs the admin CLI with --json and returns the JSON object on its last stdout line. */
-export function admin(args: string[], env: Record<string, string | undefined>): { status: number | null; json: Record<string, unknown> } {
-  const result = spawnSync(process.execPath, [entry('admin-cli'), ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+/** Runs the admin CLI with --json and returns the JSON object on its last stdout line; `stdin` is piped in. */
+export function admin(args: string[], env: Record<string, string | undefined>, stdin?: string): { status: number | null; json: Record<string, unknown> } {
+  const result = spawnSync(process.execPath, [entry('admin-cli'), ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8', input: stdin });
   const lines = result.stdout.trim().split('\n');
   let json: Record<string, unknown> = {};
   try {

@@ -45,8 +45,7 @@ export class BuildPrintSheet {
     const selection = parseSheetSelection(input);
     const unknown = Object.keys(input).filter((k) => !FIELDS.includes(k)).map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' }));
     const errors: FieldError[] = [...unknown, ...(layout.ok ? [] : layout.errors), ...(selection.ok ? [] : selection.errors)];
-    if (unknown.length) throw Errors.validationFailed(errors);
-    if (!layout.ok || !selection.ok) throw Errors.validationFailed(errors);
+    if (errors.length || !layout.ok || !selection.ok) throw Errors.validationFailed(errors);
     const first = await this.page(principal, selection.selection, null);
     const total = first.total ?? first.codes.length;
     if (total === 0) throw Errors.validationFailed([{ pointer: '/folder_id', code: 'empty', detail: 'this folder has no codes' }]);

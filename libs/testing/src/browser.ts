@@ -1,0 +1,48 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+/** Debian's chromium (CI installs it); CHROMIUM_PATH points elsewhere. Playwright's own download is never used. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * A headless Chromium for the browser tests. The flags keep it off the network it would otherwise
+ * reach for at start (component updates, sync, QUIC probes), which a closed CI machine refuses.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is not at ${CHROMIUM_PATH}: install Debian's chromium package (.ci/run does) or set CHROMIUM_PATH`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; html: string }>;
+}
+
+/**
+ * axe-core's serious and critical violations on the page as it is now. The script goes in through
+ * the DevTools protocol (page.evaluate), which the page's Content-Security-Policy does not govern.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = (require('axe-core') as { source: string }).source;
+  await page.evaluate(source);
+  // A string, not a function: it runs in the page, whose types (window, document) this tsconfig has not.
+  const violations = (await page.evaluate(`(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }));
+  })()`)) as AxeViolation[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Where the browser tests leave their screenshots of the main pages (README shows two of them). */
+export const SCREENSHOT_DIR = join(__dirname, '../../../docs/screenshots');
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

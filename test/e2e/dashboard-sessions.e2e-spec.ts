@@ -1,0 +1,222 @@
+import { admin, type AppProcess, call, createTempDir, freePort, startApp, type TempDir, waitUntil } from '@qr/testing';
+
+/** A browser's cookie jar, as far as these tests need one: name → value, from Set-Cookie answers. */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  take(res: { headers: Headers }): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      if (/Max-Age=0/.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
+
+/**
+ * The dashboard's sessions over HTTP, as a browser would hold them: cookies, CSRF tokens, sign-in
+ * answers and throttling, sign-out, links from the admin CLI, and what a session may and may not do.
+ */
+describe('dashboard sessions', () => {
+  let dir: TempDir;
+  let server: AppProcess;
+  let base: string;
+  let workspaceId: string;
+  // The admin CLI reads the server's environment: the links it prints use the same public URL.
+  const env = () => ({ DATA_DIR: dir.path, PUBLIC_BASE_URL: base });
+
+  /** A client with its own cookies: reads the session answer for its CSRF token, then calls with both. */
+  const client = () => {
+    const jar = new Jar();
+    let csrf = '';
+    const request = async <T = Record<string, unknown>>(method: string, path: string, json?: unknown, o: { csrf?: string | null; contentType?: string; body?: string } = {}) => {
+      const headers: Record<string, string> = { cookie: jar.header() };
+      const token = o.csrf === undefined ? csrf : o.csrf;
+      if (token) headers['x-csrf-token'] = token;
+      if (o.contentType) headers['content-type'] = o.contentType;
+      const res = await call<T>(`${base}${path}`, { method, json, headers, body: o.body });
+      jar.take(res);
+      const answered = res.body as { csrf_token?: string } | undefined;
+      if (answered && typeof answered === 'object' && typeof answered.csrf_token === 'string') csrf = answered.csrf_token;
+      return res;
+    };
+    return { jar, request, start: () => request('GET', '/app/api/session') };
+  };
+
+  const signedIn = async (email: string, password: string) => {
+    const c = client();
+    await c.start();
+    const res = await c.request('POST', '/app/api/session', { email, password });
+    expect(res.status).toBe(200);
+    return c;
+  };
+
+  beforeAll(async () => {
+    dir = createTempDir('dash-sessions');
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    server = await startApp('all-in-one', { ...env(), PORT: String(port), BOOTSTRAP_OWNER_EMAIL: 'Boss@Example.com' });
+    await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link');
+    workspaceId = /workspace: (ws_\w+)/.exec(server.output())![1];
+  });
+  afterAll(async () => {
+    await server?.stop();
+    dir?.remove();
+  });
+
+  it('serves the dashboard with a strict CSP, no inline script, and nosniff', async () => {
+    const res = await fetch(`${base}/app/codes`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html.match(/<script\b[^>]*>/g)!.every((tag) => /\ssrc="\/app\/assets\//.test(tag))).toBe(true);
+    const api = await fetch(`${base}/app/api/session`);
+    expect(api.headers.get('content-security-policy')).toBe(csp);
+    const asset = /src="(\/app\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const js = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${base}/app/api/nothing-here`)).status).toBe(404);
+  });
+
+  it('redeems the first-run link only with the sign-in form’s CSRF token, once, and sets an HttpOnly SameSite=Lax cookie', async () => {
+    const token = /dashboard: \S+#token=([A-Za-z0-9_-]{43})/.exec(server.output())![1];
+    const c = client();
+    const anonymous = await c.start();
+    expect(anonymous.body).toEqual({ signed_in: false, csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(anonymous.headers.getSetCookie()[0]).toMatch(/^qr_presession=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const forged = await c.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'boss password here' }, { csrf: null });
+    expect(forged.status).toBe(403);
+    expect(forged.body).toMatchObject({ code: 'csrf_failed' });
+    expect((await c.request('POST', '/app/api/sign-in-links/inspect', { token })).body).toMatchObject({ email: 'boss@example.com', purpose: 'first_run', has_password: false });
+    const weak = await c.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'short' });
+    expect(weak.status).toBe(422);
+    expect(weak.body.errors).toEqual([{ pointer: '/password', code: 'too_short', detail: expect.any(String) }]);
+    const redeemed = await c.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'boss password here' });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body).toMatchObject({ signed_in: true, account: { email: 'boss@example.com' }, workspace: { id: workspaceId, role: 'owner', plan: 'agency' } });
+    const cookie = redeemed.headers.getSetCookie().find((l) => l.startsWith('qr_session='))!;
+    expect(cookie).toMatch(/^qr_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    expect((await c.request('GET', '/api/public/v1/qrcodes')).status).toBe(200);
+    const again = await client().request('POST', '/app/api/sign-in-links/inspect', { token }, { csrf: null });
+    expect(again.status).toBe(403);
+    const reuse = client();
+    await reuse.start();
+    expect((await reuse.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'boss password again' })).status).toBe(410);
+  });
+
+  it('answers a wrong password and an unknown email alike, and throttles an account after 10 tries', async () => {
+    const c = client();
+    await c.start();
+    const wrong = await c.request('POST', '/app/api/session', { email: 'boss@example.com', password: 'not my password' });
+    const unknown = await c.request('POST', '/app/api/session', { email: 'nobody@example.com', password: 'not my password' });
+    expect(wrong.status).toBe(401);
+    const { request_id: _a, ...wrongBody } = wrong.body;
+    const { request_id: _b, ...unknownBody } = unknown.body;
+    expect(wrongBody).toEqual(unknownBody);
+    expect(wrongBody).toMatchObject({ code: 'invalid_credentials' });
+    for (let i = 0; i < 9; i++) await c.request('POST', '/app/api/session', { email: 'boss@example.com', password: `guess number ${i}` });
+    const limited = await c.request('POST', '/app/api/session', { email: 'boss@example.com', password: 'boss password here' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(server.output()).not.toContain('boss password here');
+    expect(server.output()).not.toContain('not my password');
+  });
+
+  it('signs out on the server: the same cookie is refused afterwards, on every route', async () => {
+    const password = 'dee has a password';
+    expect(admin(['member', 'add', '--workspace', workspaceId, '--email', 'dee@example.com', '--role', 'editor', '--password-stdin'], env(), `${password}\n`).json).toMatchObject({ password_set: true });
+    const c = await signedIn('dee@example.com', password);
+    const stolen = c.jar.header();
+    expect((await c.request('DELETE', '/app/api/session')).status).toBe(200);
+    expect(c.jar.get('qr_session')).toBeUndefined();
+    const replay = await call(`${base}/api/public/v1/qrcodes`, { headers: { cookie: stolen } });
+    expect(replay.status).toBe(401);
+    expect((await call(`${base}/app/api/usage`, { headers: { cookie: stolen } })).status).toBe(401);
+  });
+
+  it('invites with a one-time link from the CLI, and a removed member’s session ends at once', async () => {
+    const invite = admin(['member', 'invite', '--workspace', workspaceId, '--email', 'eve@example.com', '--role', 'viewer', '--expires-in', '2h'], env()).json;
+    expect(invite).toMatchObject({ email: 'eve@example.com', role: 'viewer', new_member: true, url: expect.stringMatching(new RegExp(`^${base}/app/welcome#token=`)) });
+    const token = String(invite.url).split('#token=')[1];
+    const c = client();
+    await c.start();
+    expect((await c.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'eve picked this one' })).status).toBe(200);
+    expect((await c.request('GET', '/api/public/v1/qrcodes')).status).toBe(200);
+    expect(admin(['member', 'list', '--workspace', workspaceId], env()).json.members).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'eve@example.com', role: 'viewer' })]));
+    expect(admin(['member', 'remove', '--workspace', workspaceId, '--email', 'eve@example.com'], env()).json).toMatchObject({ sessions_ended: 1 });
+    expect((await c.request('GET', '/api/public/v1/qrcodes')).status).toBe(401);
+  });
+
+  it('does not count dashboard calls against the API quota, but does count its dynamic codes against the allowance', async () => {
+    const pro = admin(['workspace', 'create', '--name', 'Pro shop', '--plan', 'pro'], env()).json;
+    admin(['member', 'add', '--workspace', String(pro.id), '--email', 'pat@example.com', '--role', 'owner', '--password-stdin'], env(), 'pat the shop owner');
+    const c = await signedIn('pat@example.com', 'pat the shop owner');
+    expect((await c.request('GET', '/app/api/session')).body).toMatchObject({ workspaces: [{ name: 'Pro shop' }] });
+    for (let i = 0; i < 5; i++) expect((await c.request('GET', '/api/public/v1/qrcodes')).status).toBe(200);
+    const created = await c.request('POST', '/api/public/v1/qrcodes', { type: 'website', content: { url: 'https://example.com' } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('ratelimit')).toBeNull();
+    const usage = await c.request<{ api_calls: { used: number; limit: number }; dynamic_codes: { used: number; limit: number } }>('GET', '/app/api/usage');
+    expect(usage.body.api_calls).toMatchObject({ used: 0, limit: 3000 });
+    expect(usage.body.dynamic_codes).toMatchObject({ used: 1, limit: 300 });
+  });
+
+  it('lets a free workspace use the dashboard for static codes: no dynamic codes, and its API keys are refused', async () => {
+    const free = admin(['workspace', 'create', '--name', 'Free corner', '--plan', 'free'], env()).json;
+    admin(['member', 'add', '--workspace', String(free.id), '--email', 'fay@example.com', '--role', 'owner', '--password-stdin'], env(), 'fay has no budget');
+    const c = await signedIn('fay@example.com', 'fay has no budget');
+    const dynamic = await c.request('POST', '/api/public/v1/qrcodes', { type: 'website', content: { url: 'https://example.com' } });
+    expect(dynamic.status).toBe(429);
+    expect(dynamic.body).toMatchObject({ code: 'dynamic_allowance_exceeded' });
+    const staticCode = await c.request('POST', '/api/public/v1/qrcodes', { type: 'text', category: 'static', content: { text: 'hello' } });
+    expect(staticCode.status).toBe(201);
+    const key = await c.request<{ secret: string }>('POST', '/api/public/v1/api-keys', { name: 'will not work' });
+    expect(key.status).toBe(201);
+    expect((await call(`${base}/api/public/v1/qrcodes`, { key: key.body.secret })).body).toMatchObject({ code: 'plan_has_no_api_access' });
+  });
+
+  it('validates the live preview with the create rules, and draws it', async () => {
+    const c = await signedIn('dee@example.com', 'dee has a password');
+    const bad = await c.request('POST', '/app/api/previews', { type: 'website', content: { url: 'javascript:alert(1)' }, colour: 'red' });
+    expect(bad.status).toBe(422);
+    const viaApi = await c.request('POST', '/api/public/v1/qrcodes', { type: 'website', content: { url: 'javascript:alert(1)' }, colour: 'red' });
+    expect(bad.body.errors).toEqual(viaApi.body.errors);
+    const good = await c.request<{ svg: string }>('POST', '/app/api/previews', { type: 'website', content: { url: 'https://example.com/a' } });
+    expect(good.status).toBe(200);
+    expect(good.body.svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  });
+
+  it('refuses a bad print sheet request before a byte of PDF, and streams a good one with its page count', async () => {
+    const c = await signedIn('dee@example.com', 'dee has a password');
+    const bad = await c.request('POST', '/app/api/print-sheets', { code_ids: ['qr_doesnotexist0000000000'], page_size: 'A5', columns: 0, colour: 'red' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/colour', '/columns', '/page_size', '/rows']);
+    const unknown = await c.request('POST', '/app/api/print-sheets', { code_ids: ['qr_doesnotexist0000000000'], preset: 'a4-1x1' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual([{ pointer: '/code_ids/0', code: 'not_found', detail: expect.any(String) }]);
+    for (const name of ['Left', 'Right']) expect((await c.request('POST', '/api/public/v1/qrcodes', { type: 'website', name, content: { url: 'https://example.com' } })).status).toBe(201);
+    const codes = await c.request<{ data: Array<{ id: string }> }>('GET', '/api/public/v1/qrcodes');
+    expect(codes.body.data).toHaveLength(2);
+    const sheet = await fetch(`${base}/app/api/print-sheets`, {
+      method: 'POST',
+      headers: { cookie: c.jar.header(), 'content-type': 'application/json', 'x-csrf-token': String((await c.request('GET', '/app/api/session')).body.csrf_token) },
+      body: JSON.stringify({ code_ids: codes.body.data.map((d) => d.id), preset: 'a4-1x1', label: 'name', crop_marks: true }),
+    });
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toBe('application/pdf');
+    expect(Number(sheet.headers.get('x-sheet-pages'))).toBe(codes.body.data.length);
+    const pdf = Buffer.from(await sheet.arrayBuffer()).toString('latin1');
+    expect(pdf).toMatch(new RegExp(`/Count ${codes.body.data.length}>>`));
+  });
+});
