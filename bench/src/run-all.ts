@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BenchRow, renderTable } from './bench-report';
 import { benchBulkCreate } from './bulk-create.bench';
+import { benchDashboard } from './dashboard.bench';
 import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
 import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     ['analytics', () => benchAnalyticsQuery()],
     ['freshness', () => benchFreshness()],
     ['webhooks', () => benchWebhooks()],
+    ['dashboard', () => benchDashboard()],
   ];
   const rows: BenchRow[] = [];
   for (const [name, run] of suites) {

@@ -201,7 +201,7 @@ describe('dashboard sessions', () => {
     const c = await signedIn('dee@example.com', 'dee has a password');
     const bad = await c.request('POST', '/app/api/print-sheets', { code_ids: ['qr_doesnotexist0000000000'], page_size: 'A5', columns: 0, colour: 'red' });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/colour', '/columns', '/page_size', '/rows']);
+    expect((bad.body.errors as Array<{ pointer: string }>).map((e) => e.pointer).sort()).toEqual(['/colour', '/columns', '/page_size', '/rows']);
     const unknown = await c.request('POST', '/app/api/print-sheets', { code_ids: ['qr_doesnotexist0000000000'], preset: 'a4-1x1' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual([{ pointer: '/code_ids/0', code: 'not_found', detail: expect.any(String) }]);

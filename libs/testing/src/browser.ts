@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import axe from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's chromium (CI installs it); CHROMIUM_PATH points elsewhere. Playwright's own download is never used. */
@@ -29,8 +30,7 @@ export interface AxeViolation {
  * the DevTools protocol (page.evaluate), which the page's Content-Security-Policy does not govern.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  const source = (require('axe-core') as { source: string }).source;
-  await page.evaluate(source);
+  await page.evaluate(axe.source);
   // A string, not a function: it runs in the page, whose types (window, document) this tsconfig has not.
   const violations = (await page.evaluate(`(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });

@@ -1,0 +1,172 @@
+import { createServer, type Server } from 'node:http';
+import { encodeText, renderPdf } from '@qr/qr-render';
+import { admin, call, createTempDir, freePort, launchChromium, startApp } from '@qr/testing';
+import { type BenchRow, fmt } from './bench-report';
+import { median, percentile } from './stats';
+
+const CODES = 1000;
+const VIEWS = 20;
+const SHEET_CODES = 300;
+const SHEET_RUNS = 5;
+
+/**
+ * The dashboard, on localhost with 1,000 codes in the workspace:
+ * - first view of the Codes page (a fresh browser context each time: no cache, a new page load)
+ *   until its table shows, against the same 50 rows as a static page from a bare node:http server
+ *   in the same browser (what a page of that size costs with no app at all);
+ * - the JavaScript and CSS that view loads, gzipped as served;
+ * - a 300-code print sheet, requested and received whole, against drawing the same 300 codes as
+ *   single-code PDFs in-process (the drawing alone).
+ */
+export async function benchDashboard(): Promise<BenchRow[]> {
+  const dir = createTempDir('bench-dash');
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const env = { DATA_DIR: dir.path, PUBLIC_BASE_URL: base };
+  const server = await startApp('all-in-one', { ...env, PORT: String(port) });
+  const browser = await launchChromium();
+  let bare: Server | null = null;
+  try {
+    const key = /api key:\s+(qrk_\w+)/.exec(server.output())![1];
+    const workspace = /workspace: (ws_\w+)/.exec(server.output())![1];
+    admin(['member', 'add', '--workspace', workspace, '--email', 'bench@example.com', '--role', 'owner', '--password-stdin'], env, 'bench password 123');
+    const ids: string[] = [];
+    for (let b = 0; b < CODES / 50; b++) {
+      const items = Array.from({ length: 50 }, (_, i) => ({ type: 'website', name: `Product ${b * 50 + i}`, client_ref: `sku-${b * 50 + i}`, content: { url: `https://example.com/p/${b * 50 + i}` } }));
+      const res = await call<{ data: Array<{ qr_code: { id: string } }> }>(`${base}/api/public/v1/qrcodes/bulk`, { method: 'POST', key, json: { items } });
+      if (res.status !== 200) throw new Error(`seeding failed: ${res.status} ${res.text.slice(0, 200)}`);
+      ids.push(...res.body.data.map((d) => d.qr_code.id));
+    }
+    const cookie = await signIn(base);
+    const rows = (await call<{ data: Array<{ name: string; client_ref: string; short_url: string }> }>(`${base}/api/public/v1/qrcodes?limit=50`, { key })).body.data;
+    const bareUrl = await startBarePage(rows, (s) => (bare = s));
+
+    const views: number[] = [];
+    const staticViews: number[] = [];
+    let shipped = { js: 0, css: 0 };
+    for (let i = 0; i < VIEWS + 1; i++) {
+      const ours = await firstView(browser, `${base}/app/codes`, cookie);
+      const theirs = await firstView(browser, bareUrl, null);
+      if (i === 0) continue; // the warm-up view (the server's first page load, Chromium's first start)
+      views.push(ours.ms);
+      staticViews.push(theirs.ms);
+      shipped = ours.shipped;
+    }
+
+    const sheets: number[] = [];
+    const drawings: number[] = [];
+    const selection = ids.slice(0, SHEET_CODES);
+    const shortUrls = (await Promise.all(selection.slice(0, SHEET_CODES).map(async (id) => (await call<{ short_url: string }>(`${base}/api/public/v1/qrcodes/${id}`, { key })).body.short_url)));
+    for (let i = 0; i < SHEET_RUNS + 1; i++) {
+      const sheet = await timeSheet(base, cookie, selection);
+      const drawing = timeDrawing(shortUrls);
+      if (i === 0) continue;
+      sheets.push(sheet);
+      drawings.push(drawing);
+    }
+    const p50 = percentile(views, 50);
+    const p95 = percentile(views, 95);
+    const bareP50 = percentile(staticViews, 50);
+    return [
+      {
+        benchmark: `Dashboard: first view of the Codes page, ${CODES.toLocaleString('en-US')} codes in the workspace (Chromium, localhost)`,
+        figure: `table shown p50 ${fmt.ms(p50)}, p95 ${fmt.ms(p95)}`,
+        baseline: `the same 50 rows as a static page from bare node:http: p50 ${fmt.ms(bareP50)}, p95 ${fmt.ms(percentile(staticViews, 95))}`,
+        ratio: bareP50 / p50,
+        note: `${VIEWS} views, each in a fresh browser context (no cache), after one warm-up; ratio = static ÷ ours; target p95 under 1 s`,
+      },
+      {
+        benchmark: 'Dashboard: JavaScript and CSS of the Codes page’s first view (gzip, as served)',
+        figure: `JS ${kb(shipped.js)}, CSS ${kb(shipped.css)}`,
+        baseline: '–',
+        ratio: null,
+        note: 'every script and stylesheet the view loads (the other pages’ code loads on demand); target JS ≤ 150 kB',
+      },
+      {
+        benchmark: `Dashboard: a ${SHEET_CODES}-code print sheet (A4, 21 labels a page, vector PDF)`,
+        figure: `${(median(sheets) / 1000).toFixed(2)} s to the last byte`,
+        baseline: `the same codes as single-code PDFs drawn in-process: ${(median(drawings) / 1000).toFixed(3)} s`,
+        ratio: median(drawings) / median(sheets),
+        note: `median of ${SHEET_RUNS} after a warm-up; ratio = drawing alone ÷ ours; target under 5 s`,
+      },
+    ];
+  } finally {
+    await browser.close();
+    (bare as Server | null)?.close();
+    await server.stop();
+    dir.remove();
+  }
+}
+
+async function signIn(base: string): Promise<string> {
+  const anonymous = await fetch(`${base}/app/api/session`);
+  const presession = anonymous.headers.getSetCookie()[0].split(';')[0];
+  const { csrf_token } = (await anonymous.json()) as { csrf_token: string };
+  const res = await fetch(`${base}/app/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: presession, 'x-csrf-token': csrf_token },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench password 123' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.getSetCookie().find((c) => c.startsWith('qr_session='))!.split(';')[0].slice('qr_session='.length);
+}
+
+type Browser = Awaited<ReturnType<typeof launchChromium>>;
+
+/** A page load in a new context until its table has 50 rows; the JS and CSS it received, gzipped as served. */
+async function firstView(browser: Browser, url: string, session: string | null): Promise<{ ms: number; shipped: { js: number; css: number } }> {
+  const context = await browser.newContext();
+  if (session) await context.addCookies([{ name: 'qr_session', value: session, url }]);
+  const page = await context.newPage();
+  const shipped = { js: 0, css: 0 };
+  page.on('response', (res) => {
+    const type = res.headers()['content-type'] ?? '';
+    const bytes = Number(res.headers()['content-length'] ?? 0);
+    if (type.startsWith('text/javascript')) shipped.js += bytes;
+    if (type.startsWith('text/css')) shipped.css += bytes;
+  });
+  const started = performance.now();
+  await page.goto(url);
+  await page.locator('table tbody tr').nth(49).waitFor();
+  const ms = performance.now() - started;
+  await context.close();
+  return { ms, shipped };
+}
+
+/** The baseline page: the same rows, already in the HTML, from a server that does nothing else. */
+async function startBarePage(rows: Array<{ name: string; client_ref: string; short_url: string }>, keep: (s: Server) => void): Promise<string> {
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Codes</title></head><body><table><tbody>${rows
+    .map((r) => `<tr><td>${escape(r.name)}</td><td>${escape(r.client_ref)}</td><td>${escape(r.short_url)}</td></tr>`)
+    .join('')}</tbody></table></body></html>`;
+  const port = await freePort();
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  keep(server);
+  return `http://127.0.0.1:${port}/`;
+}
+
+async function timeSheet(base: string, session: string, ids: string[]): Promise<number> {
+  const cookie = `qr_session=${session}`;
+  const { csrf_token } = (await (await fetch(`${base}/app/api/session`, { headers: { cookie } })).json()) as { csrf_token: string };
+  const started = performance.now();
+  const res = await fetch(`${base}/app/api/print-sheets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf_token },
+    body: JSON.stringify({ code_ids: ids, preset: 'a4-3x7', label: 'short_link' }),
+  });
+  const pdf = Buffer.from(await res.arrayBuffer());
+  const ms = performance.now() - started;
+  if (res.status !== 200 || !pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error(`print sheet failed: ${res.status}`);
+  return ms;
+}
+
+function timeDrawing(payloads: string[]): number {
+  const started = performance.now();
+  for (const p of payloads) renderPdf(encodeText(p, { ecc: 'M' }), { sizePt: 100 });
+  return performance.now() - started;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} kB`;
+}
