@@ -9,3 +9,4 @@ export * from './decode-image';
 export * from './cluster';
 export * from './own-services';
 export * from './thread-sched';
+export * from './openapi-contract';

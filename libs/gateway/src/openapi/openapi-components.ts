@@ -100,6 +100,7 @@ export const COMPONENTS = {
     BadRequest: problemResponse('invalid_json: the body is not JSON (or bad_request)'),
     PayloadTooLarge: problemResponse('payload_too_large: the body is over 1 MiB'),
     Conflict: problemResponse('conflict: concurrent changes; send the request again'),
+    ServerError: problemResponse('internal_error (500) or service_unavailable (503): retry reads, and writes that are safe to repeat (a create with a client_ref)'),
   },
 } as const;
 
@@ -118,4 +119,5 @@ export const AUTHENTICATED_ERRORS = {
   '401': { $ref: '#/components/responses/Unauthorized' },
   '403': { $ref: '#/components/responses/Forbidden' },
   '429': { $ref: '#/components/responses/TooManyRequests' },
+  '5XX': { $ref: '#/components/responses/ServerError' },
 } as const;

@@ -1229,6 +1229,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description internal_error (500) or service_unavailable (503): retry reads, and writes that are safe to repeat (a create with a client_ref) */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1272,6 +1281,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createQrCode: {
@@ -1311,6 +1321,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     bulkCreateQrCodes: {
@@ -1341,6 +1352,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getQrCode: {
@@ -1367,6 +1379,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteQrCode: {
@@ -1393,6 +1406,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateQrCode: {
@@ -1427,6 +1441,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     downloadQrCodeImage: {
@@ -1463,6 +1478,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getQrCodeAnalytics: {
@@ -1497,6 +1513,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getWorkspaceAnalytics: {
@@ -1527,6 +1544,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getPreview: {
@@ -1586,6 +1604,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createFolder: {
@@ -1616,6 +1635,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listDomains: {
@@ -1644,6 +1664,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createDomain: {
@@ -1674,6 +1695,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     verifyDomain: {
@@ -1700,6 +1722,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listWebhookEndpoints: {
@@ -1723,6 +1746,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createWebhookEndpoint: {
@@ -1753,6 +1777,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getWebhookEndpoint: {
@@ -1779,6 +1804,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteWebhookEndpoint: {
@@ -1805,6 +1831,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateWebhookEndpoint: {
@@ -1838,6 +1865,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     rotateWebhookSecret: {
@@ -1864,6 +1892,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listWebhookDeliveries: {
@@ -1890,6 +1919,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     testWebhookEndpoint: {
@@ -1916,6 +1946,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     retryWebhookDelivery: {
@@ -1942,6 +1973,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listApiKeys: {
@@ -1965,6 +1997,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createApiKey: {
@@ -1995,6 +2028,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     revokeApiKey: {
@@ -2021,6 +2055,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     webhook_QrScannedEvent: {
