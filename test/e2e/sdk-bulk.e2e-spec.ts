@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { type BulkItemOutcome, QrApiError, type QrClient, type QrCodeInput } from '@qr-platform/sdk';
+import { type BulkItemOutcome, QrApiError, type QrCodeInput } from '@qr-platform/sdk';
 import { type SdkHarness, startSdkHarness } from './support-sdk';
 
 const website = (ref: string, url = `https://example.com/${ref}`): QrCodeInput => ({ type: 'website', content: { url }, client_ref: ref });
@@ -89,7 +89,10 @@ describe('SDK: bulk creation (all-in-one)', () => {
       expect(item.error).toBeInstanceOf(QrApiError);
       expect(item.error).toMatchObject({ status: 422, code: 'validation_failed', requestId: expect.stringMatching(/^req_/) });
     }
-    const errorsOf = (i: number) => (report.items[i].status === 'failed' ? (report.items[i] as { error: QrApiError }).error.errors : []);
+    const errorsOf = (i: number) => {
+      const outcome = report.items[i];
+      return outcome.status === 'failed' && outcome.error instanceof QrApiError ? outcome.error.errors : [];
+    };
     expect(errorsOf(3)).toEqual([expect.objectContaining({ pointer: '/content/url', code: 'unsupported_scheme' })]);
     expect(errorsOf(64)).toEqual([expect.objectContaining({ pointer: '/content/password' })]);
     // Fixing the two and running again creates just them.

@@ -118,10 +118,10 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
     const code = await qr.codes.create({ type: 'website', name: 'Counted', content: { url: 'https://example.com/count' } });
     await rawRequest(`${h.server.url}/${code.short_code}`, { headers: { 'user-agent': IPHONE, 'x-country': 'DE' } });
     await rawRequest(`${h.server.url}/${code.short_code}`, { headers: { 'user-agent': IPHONE, 'x-country': 'FR' } });
-    const analytics = await waitUntil(async () => {
+    const analytics = (await waitUntil(async () => {
       const a = await qr.codes.analytics(code.id, { tz: 'Europe/Berlin' });
       return a.total_scans === 2 ? a : null;
-    }, 'the projection to count both scans');
+    }, 'the projection to count both scans'))!;
     expect(analytics).toMatchObject({ qr_id: code.id, timezone: 'Europe/Berlin', by_device: expect.arrayContaining([{ device: 'mobile', scans: 2 }]) });
     expect(analytics.by_country).toEqual([{ country: 'DE', scans: 1 }, { country: 'FR', scans: 1 }]);
     expect(analytics.by_day).toHaveLength(30);

@@ -58,10 +58,10 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
 
     const code = await qr.codes.create({ type: 'website', content: { url: 'https://example.com/hook' } });
     await rawRequest(`${h.server.url}/${code.short_code}`);
-    const log = await waitUntil(async () => {
+    const log = (await waitUntil(async () => {
       const list = await qr.webhookEndpoints.deliveries(endpoint.id);
       return list.data[0]?.status === 'delivered' ? list : null;
-    }, 'the scan delivery to be logged as delivered');
+    }, 'the scan delivery to be logged as delivered'))!;
     expect(log.data[0]).toMatchObject({ object: 'webhook_delivery', endpoint_id: endpoint.id, event_type: 'qr.scanned', attempts: 1, last_status_code: 204 });
 
     const again = await qr.webhookDeliveries.retry(log.data[0].id);

@@ -5,9 +5,13 @@ import type { ErrorCode, FieldError } from '../api-types.js';
  * with an error, {@link QrConnectionError} when no answer arrived.
  */
 export class QrError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** What went wrong, machine-readable; the subclasses document their values. */
+  readonly code: string;
+
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'QrError';
+    this.code = code;
   }
 }
 
@@ -28,7 +32,7 @@ export class QrApiError extends QrError {
   /** HTTP status of the answer. */
   readonly status: number;
   /** Machine-readable reason, e.g. `validation_failed`, `not_found`, `rate_limited`; `http_error` when the body was not a problem. */
-  readonly code: ErrorCode | (string & {});
+  declare readonly code: ErrorCode | (string & {});
   /** The request's id (`request_id`, also the X-Request-Id header): quote it when asking for help. */
   readonly requestId: string | null;
   /** One entry per field problem; empty when the error is not about fields. */
@@ -50,10 +54,9 @@ export class QrApiError extends QrError {
     type?: string | null;
     retryAfter?: number | null;
   }) {
-    super(`${init.status} ${init.code}: ${init.detail}${init.requestId ? ` (request ${init.requestId})` : ''}`);
+    super(init.code, `${init.status} ${init.code}: ${init.detail}${init.requestId ? ` (request ${init.requestId})` : ''}`);
     this.name = 'QrApiError';
     this.status = init.status;
-    this.code = init.code;
     this.title = init.title;
     this.detail = init.detail;
     this.requestId = init.requestId;
@@ -69,12 +72,11 @@ export class QrApiError extends QrError {
  */
 export class QrConnectionError extends QrError {
   /** `timeout` when the attempt ran past `timeoutMs`, else `connection_failed`. */
-  readonly code: 'timeout' | 'connection_failed';
+  declare readonly code: 'timeout' | 'connection_failed';
 
   constructor(code: 'timeout' | 'connection_failed', message: string, cause: unknown) {
-    super(message, { cause });
+    super(code, message, { cause });
     this.name = 'QrConnectionError';
-    this.code = code;
   }
 }
 

@@ -10,6 +10,8 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   if (value === null) return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // HTTP dates start with the day's name; Date.parse alone would also read "-5" or "1.5" as dates.
+  if (!/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)/i.test(trimmed)) return null;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return null;
   return Math.max(0, Math.ceil((at - now) / 1000));
