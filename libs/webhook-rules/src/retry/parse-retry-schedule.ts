@@ -1,4 +1,4 @@
-/** DESIGN §3: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 27.5 h of retries after the first try. */
+/** The default schedule (docs/api.md, "Deliveries"): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 27.5 h of retries after the first try. */
 export const DEFAULT_RETRY_SCHEDULE: readonly string[] = Object.freeze(['5s', '5m', '30m', '2h', '5h', '10h', '10h']);
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
