@@ -31,7 +31,10 @@ export class QrError extends Error {
 export class QrApiError extends QrError {
   /** HTTP status of the answer. */
   readonly status: number;
-  /** Machine-readable reason, e.g. `validation_failed`, `not_found`, `rate_limited`; `http_error` when the body was not a problem. */
+  /**
+   * Machine-readable reason, e.g. `validation_failed`, `not_found`, `rate_limited`; `http_error` when
+   * an error's body was not a problem, `invalid_response` when a success's body was not JSON.
+   */
   declare readonly code: ErrorCode | (string & {});
   /** The request's id (`request_id`, also the X-Request-Id header): quote it when asking for help. */
   readonly requestId: string | null;

@@ -134,6 +134,12 @@ describe('HttpTransport over HTTP', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('reports a success that is not JSON (a captive portal, a wrong baseUrl) as invalid_response, not retried', async () => {
+    handlers = [(_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Log in to the Wi-Fi</html>')];
+    await expect(client().codes.get('qr_1')).rejects.toMatchObject({ name: 'QrApiError', status: 200, code: 'invalid_response', detail: expect.stringContaining('text/html') });
+    expect(requests).toHaveLength(1);
+  });
+
   it('encodes ids in paths', async () => {
     await client().codes.get('qr_1/../../api-keys');
     expect(requests[0].url).toBe('/api/public/v1/qrcodes/qr_1%2F..%2F..%2Fapi-keys');

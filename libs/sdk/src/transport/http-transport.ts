@@ -132,8 +132,15 @@ export class HttpTransport {
 async function readBody(res: Response, expect: 'json' | 'text' | 'bytes'): Promise<unknown> {
   if (expect === 'bytes') return new Uint8Array(await res.arrayBuffer());
   const text = await res.text();
-  if (expect === 'text') return text;
-  return text === '' ? undefined : JSON.parse(text);
+  if (expect === 'text' || text === '') return expect === 'text' ? text : undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A success that is not JSON did not come from the API (a captive portal, a wrong baseUrl).
+    const requestId = res.headers.get('x-request-id');
+    const detail = `Expected JSON from the API, got ${res.headers.get('content-type') ?? 'no content type'}: ${text.slice(0, 100)}`;
+    throw new QrApiError({ status: res.status, code: 'invalid_response', title: 'Invalid response', detail, requestId });
+  }
 }
 
 /** fetch's TypeError says only "fetch failed"; the reason (ECONNREFUSED, a DNS failure) is its cause. */
