@@ -109,10 +109,11 @@ describe('the README quickstart', () => {
 
     // "Figures follow a scan within about a second": the step is run again until they have.
     const analytics = await waitUntil(async () => {
-      const answer = JSON.parse(await terminal!.run('analytics', code('analytics'))) as { qr_id: string; total_scans: number; by_device: unknown[]; by_os: unknown[] };
+      const answer = JSON.parse(await terminal!.run('analytics', code('analytics'))) as { qr_id: string; total_scans: number; by_device: unknown[] };
       return answer.total_scans > 0 ? answer : null;
     }, 'the analytics to show the scan', 30_000, 250);
-    expect(analytics).toMatchObject({ qr_id: created.id, total_scans: 1, by_os: [{ os: 'iOS', scans: 1 }] });
+    // What the README says of it: a mobile scan, on iOS, in Mobile Safari, in an unknown country.
+    expect(analytics).toMatchObject({ qr_id: created.id, total_scans: 1, by_os: [{ os: 'iOS', scans: 1 }], by_browser: [{ browser: 'Mobile Safari', scans: 1 }], by_country: [{ country: 'unknown', scans: 1 }] });
     expect(analytics!.by_device).toContainEqual({ device: 'mobile', scans: 1 });
 
     const webhook = await terminal.run('webhook', code('webhook'));
