@@ -7,7 +7,7 @@ import nx from '@nx/eslint-plugin';
 const INFRA_PACKAGES = ['@nestjs/*', 'typeorm', 'kafkajs', 'ioredis', 'pg', 'better-sqlite3', 'express', 'prom-client'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**', 'data/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', 'libs/sdk/dist/**', 'node_modules/**', 'coverage/**', '.nx/**', 'data/**', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,12 +35,15 @@ export default tseslint.config(
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:service'] },
             // The dashboard runs in the browser: it talks to the server over HTTP only, never imports it.
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: [], bannedExternalImports: [...INFRA_PACKAGES, 'node:*'] },
+            // The SDK is published on its own: no lib of the monorepo, and no runtime package but standardwebhooks.
+            { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [], allowedExternalImports: ['standardwebhooks', 'node:*'] },
             // A service never imports another service: it sends commands or consumes events.
             { sourceTag: 'scope:api-gateway', onlyDependOnLibsWithTags: ['scope:api-gateway', 'scope:shared'] },
             { sourceTag: 'scope:qr-service', onlyDependOnLibsWithTags: ['scope:qr-service', 'scope:shared'] },
             { sourceTag: 'scope:redirect-service', onlyDependOnLibsWithTags: ['scope:redirect-service', 'scope:shared'] },
             { sourceTag: 'scope:analytics-service', onlyDependOnLibsWithTags: ['scope:analytics-service', 'scope:shared'] },
             { sourceTag: 'scope:webhook-dispatcher', onlyDependOnLibsWithTags: ['scope:webhook-dispatcher', 'scope:shared'] },
+            { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: [] },
           ],
         },
       ],

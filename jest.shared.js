@@ -2,9 +2,11 @@
 // which still emits the decorator metadata Nest DI reads.
 const { compilerOptions } = require('./tsconfig.base.json');
 
-const moduleNameMapper = Object.fromEntries(
-  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
-);
+const moduleNameMapper = {
+  ...Object.fromEntries(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`])),
+  // The SDK writes ESM-style relative imports (`./client.js`) that name the .ts file next to them.
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
 
 module.exports = (overrides) => ({
   rootDir: __dirname,

@@ -7,13 +7,17 @@ export NX_DAEMON=false
 npx nx show projects > /dev/null
 npx eslint . --max-warnings=0
 
-# Prove the rule is live: a pure lib importing Nest must fail lint.
-probe=libs/domain/src/boundary-probe.ts
-trap 'rm -f "$probe"' EXIT
-printf "import { Injectable } from '@nestjs/common';\nexport const probe = Injectable;\n" > "$probe"
-if out=$(npx eslint "$probe" 2>&1); then
-  echo "lint: the module-boundary rule did not reject @nestjs/common in libs/domain" >&2
-  exit 1
-fi
-grep -q 'enforce-module-boundaries' <<<"$out" || { echo "lint: probe failed for another reason:" >&2; echo "$out" >&2; exit 1; }
-echo "lint: ok (module boundaries enforced: a pure lib importing @nestjs/common is rejected)"
+# Prove the rule is live: a pure lib importing Nest must fail lint, and so must the SDK (published on
+# its own) importing a lib of the monorepo.
+probes=(libs/domain/src/boundary-probe.ts libs/sdk/src/boundary-probe.ts)
+trap 'rm -f "${probes[@]}"' EXIT
+printf "import { Injectable } from '@nestjs/common';\nexport const probe = Injectable;\n" > "${probes[0]}"
+printf "import { Errors } from '@qr/domain';\nexport const probe = Errors;\n" > "${probes[1]}"
+for probe in "${probes[@]}"; do
+  if out=$(npx eslint "$probe" 2>&1); then
+    echo "lint: the module-boundary rule did not reject $probe" >&2
+    exit 1
+  fi
+  grep -q 'enforce-module-boundaries' <<<"$out" || { echo "lint: $probe failed for another reason:" >&2; echo "$out" >&2; exit 1; }
+done
+echo "lint: ok (module boundaries enforced: a pure lib importing @nestjs/common and the SDK importing @qr/domain are rejected)"

@@ -1,7 +1,7 @@
 import { QR_TYPES, allowedCategories, isHostedType, isQrType } from './qr-types';
 import type { QrCategory, QrType } from './qr-types';
 
-describe('QR types and categories (DESIGN.md §3 Types)', () => {
+describe('QR types and categories (docs/api.md, Types and categories)', () => {
   const matrix: Record<QrType, QrCategory[]> = {
     website: ['dynamic', 'static'],
     menu: ['dynamic'],

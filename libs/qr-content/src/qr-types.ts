@@ -1,5 +1,5 @@
 /*
- * The QR code types and which categories each allows (DESIGN.md §3 "Types"):
+ * The QR code types and which categories each allows (docs/api.md, "Types and categories"):
  *
  * | type                              | categories        | dynamic means                     |
  * |-----------------------------------|-------------------|-----------------------------------|

@@ -10,3 +10,4 @@ export * from './cluster';
 export * from './own-services';
 export * from './thread-sched';
 export * from './browser';
+export * from './openapi-contract';

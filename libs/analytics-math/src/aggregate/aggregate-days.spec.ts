@@ -14,7 +14,7 @@ const scansByDate = (result: ReturnType<typeof aggregateDays>) =>
   Object.fromEntries(result.by_day.filter((d) => d.scans > 0).map((d) => [d.date, d.scans]));
 
 describe('aggregateDays', () => {
-  describe('a scan at 23:30 UTC (DESIGN: the day is the local day)', () => {
+  describe('a scan at 23:30 UTC (docs/api.md: days are local days in tz)', () => {
     const rows = [row('2026-06-05T23:30:00Z')];
 
     it('lands on the next day in Asia/Tokyo (08:30 JST on the 6th)', () => {

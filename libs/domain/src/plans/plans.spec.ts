@@ -1,6 +1,6 @@
 import { PLAN_NAMES, PLANS, WEBHOOK_EVENT_TYPES, isPlanName, planOf } from './plans';
 
-describe('PLANS (DESIGN.md §3 Quota table)', () => {
+describe('PLANS (docs/api.md, plan table)', () => {
   it('lists exactly free, starter, pro, agency', () => {
     expect([...PLAN_NAMES]).toEqual(['free', 'starter', 'pro', 'agency']);
     expect(Object.keys(PLANS).sort()).toEqual(['agency', 'free', 'pro', 'starter']);

@@ -1,4 +1,4 @@
-import { AUTHENTICATED_ERRORS } from './openapi-components';
+import { AUTHENTICATED_ERRORS, BODY_ERRORS } from './openapi-components';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 
@@ -9,22 +9,11 @@ export const API_KEYS_PATHS = {
       summary: 'Create an API key (owner and editor keys only)',
       description: 'The answer carries `secret` once; only its SHA-256 is stored. A key cannot be given a higher role than the key creating it.',
       tags: ['API keys'],
-      requestBody: {
-        required: true,
-        content: json({
-          type: 'object',
-          required: ['name'],
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 200 },
-            role: { enum: ['owner', 'editor', 'viewer'], description: 'Defaults to the calling key’s role' },
-            expires_at: { type: 'string', format: 'date-time', description: 'RFC 3339 with an offset' },
-          },
-        }),
-      },
+      requestBody: { required: true, content: json({ $ref: '#/components/schemas/ApiKeyInput' }) },
       responses: {
         '201': { description: 'Created', content: json({ $ref: '#/components/schemas/CreatedApiKey' }) },
         '422': { $ref: '#/components/responses/ValidationFailed' },
+        ...BODY_ERRORS,
         ...AUTHENTICATED_ERRORS,
       },
     },
@@ -35,7 +24,7 @@ export const API_KEYS_PATHS = {
       responses: {
         '200': {
           description: 'Live keys, without secrets',
-          content: json({ type: 'object', properties: { object: { const: 'list' }, data: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' } } } }),
+          content: json({ $ref: '#/components/schemas/ApiKeyList' }),
         },
         ...AUTHENTICATED_ERRORS,
       },
@@ -48,7 +37,7 @@ export const API_KEYS_PATHS = {
       tags: ['API keys'],
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
-        '200': { description: 'Revoked', content: json({ type: 'object', properties: { id: { type: 'string' }, object: { const: 'api_key' }, deleted: { const: true } } }) },
+        '200': { description: 'Revoked', content: json({ $ref: '#/components/schemas/DeletedApiKey' }) },
         '404': { $ref: '#/components/responses/NotFound' },
         ...AUTHENTICATED_ERRORS,
       },

@@ -30,6 +30,12 @@ function filteredCode(exception: unknown): string {
 }
 
 describe('renderDocsPage', () => {
+  it('lists every webhook event type with what it means and its payload schema', () => {
+    const ids = idsOf(page);
+    for (const type of ['qr.scanned', 'lead.created', 'qr.scan_limit_reached', 'qr.scan_milestone_reached']) expect(ids.has(`event-${type}`)).toBe(true);
+    expect(page).toMatch(/<code>qr\.scanned<\/code><\/td><td>A short link was opened[^<]*<\/td><td><code>QrScannedEvent<\/code>/);
+  });
+
   it('has an element with id error-<code> for every code in ERROR_CODES', () => {
     const ids = idsOf(page);
     expect(ERROR_CODES.length).toBeGreaterThan(0);

@@ -12,6 +12,11 @@ export function renderDocsPage(doc: OpenApiDocument): string {
         `<p>${escapeHtml(op.summary ?? '')}</p>${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}</section>`,
     ),
   );
+  const events = Object.entries(doc.webhooks).map(([type, item]) => {
+    const schema = item.post.requestBody.content['application/json'].schema.$ref.split('/').pop() ?? '';
+    const description = (doc.components.schemas as Record<string, { description?: string }>)[schema]?.description ?? '';
+    return `<tr id="event-${escapeHtml(type)}"><td><code>${escapeHtml(type)}</code></td><td>${escapeHtml(description)}</td><td><code>${escapeHtml(schema)}</code></td></tr>`;
+  });
   const errors = ERROR_CODES.map(
     (e) => `<tr id="error-${e.code}"><td><code>${e.code}</code></td><td>${e.status}</td><td>${escapeHtml(e.meaning)}</td></tr>`,
   ).join('');
@@ -23,6 +28,8 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.3em .6em;tex
 <p>Base URL: <code>${escapeHtml(doc.servers[0].url)}</code> · Machine-readable: <a href="openapi.json">openapi.json</a> (OpenAPI ${doc.openapi})</p>
 <p>Authenticate with <code>Authorization: Bearer qrk_…</code>.</p>
 <h2>Operations</h2>${operations.join('')}
+<h2 id="webhooks">Webhook events</h2><p>Signed with Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>); the payload schemas are in openapi.json.</p>
+<table><thead><tr><th>type</th><th>when</th><th>schema</th></tr></thead><tbody>${events.join('')}</tbody></table>
 <h2 id="errors">Errors</h2><table><thead><tr><th>code</th><th>status</th><th>meaning</th></tr></thead><tbody>${errors}</tbody></table>
 </body></html>`;
 }

@@ -6,8 +6,11 @@ export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning:
   { code: 'plan_has_no_api_access', status: 403, meaning: 'The workspace plan (free, starter) does not include the API.' },
   { code: 'forbidden', status: 403, meaning: 'The key’s role or the plan does not allow this action.' },
   { code: 'csrf_failed', status: 403, meaning: 'A dashboard session’s change without its X-CSRF-Token (never for API keys).' },
+  { code: 'plan_has_no_webhooks', status: 403, meaning: 'The workspace plan (free, starter) has no webhooks; `errors` points at /events.' },
+  { code: 'event_not_in_plan', status: 403, meaning: 'An event type the plan does not include (milestones need agency); `errors` points at the item.' },
   { code: 'not_found', status: 404, meaning: 'No such object in this workspace (another workspace’s objects are not found either).' },
   { code: 'method_not_allowed', status: 405, meaning: 'The method is not allowed on this resource.' },
+  { code: 'conflict', status: 409, meaning: 'The code was changed concurrently several times while this PATCH ran; send it again.' },
   { code: 'payload_too_large', status: 413, meaning: 'The body is larger than the limit (1 MiB by default).' },
   { code: 'validation_failed', status: 422, meaning: 'The request is well-formed JSON but not valid; `errors` lists each problem with a JSON pointer.' },
   { code: 'quota_exceeded', status: 429, meaning: 'The monthly call quota is used up; Retry-After gives the seconds until the 1st, 00:00 UTC.' },
@@ -43,16 +46,18 @@ export const COMPONENTS = {
         title: { type: 'string' },
         status: { type: 'integer' },
         detail: { type: 'string' },
-        code: { type: 'string', enum: ERROR_CODES.map((e) => e.code) },
-        request_id: { type: 'string' },
-        errors: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['pointer', 'code', 'detail'],
-            properties: { pointer: { type: 'string', description: 'JSON pointer into the request body' }, code: { type: 'string' }, detail: { type: 'string' } },
-          },
-        },
+        code: { type: 'string', enum: ERROR_CODES.map((e) => e.code), description: 'Stable: branch on this, not on title or detail' },
+        request_id: { type: 'string', description: 'Also the X-Request-Id header; quote it when asking for help' },
+        errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' }, description: 'One entry per problem (validation, and the 403s about webhook events)' },
+      },
+    },
+    FieldError: {
+      type: 'object',
+      required: ['pointer', 'code', 'detail'],
+      properties: {
+        pointer: { type: 'string', description: 'JSON pointer (RFC 6901) into the request body, or to the query parameter (`/limit`); bulk: `/items/3/content/url`' },
+        code: { type: 'string', description: 'required, invalid_type, unknown_field, too_long, invalid_url, … (see docs/api.md)' },
+        detail: { type: 'string' },
       },
     },
     ApiKey: {
@@ -69,6 +74,26 @@ export const COMPONENTS = {
         last_used_at: { type: ['string', 'null'], format: 'date-time', description: 'Last authenticated call, to the minute; null if never used' },
       },
     },
+    ApiKeyInput: {
+      type: 'object',
+      required: ['name'],
+      additionalProperties: false,
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        role: { enum: ['owner', 'editor', 'viewer'], description: 'Defaults to the calling key’s role; never above it' },
+        expires_at: { type: 'string', format: 'date-time', description: 'RFC 3339 with an offset' },
+      },
+    },
+    ApiKeyList: {
+      type: 'object',
+      required: ['object', 'data'],
+      properties: { object: { const: 'list' }, data: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' }, description: 'Live keys (not revoked, not expired)' } },
+    },
+    DeletedApiKey: {
+      type: 'object',
+      required: ['id', 'object', 'deleted'],
+      properties: { id: { type: 'string' }, object: { const: 'api_key' }, deleted: { const: true } },
+    },
     CreatedApiKey: {
       allOf: [
         { $ref: '#/components/schemas/ApiKey' },
@@ -81,7 +106,11 @@ export const COMPONENTS = {
     Forbidden: problemResponse('The plan or the key’s role does not allow this'),
     NotFound: problemResponse('Not found in this workspace'),
     ValidationFailed: problemResponse('Validation failed; `errors` has one entry per problem'),
-    TooManyRequests: problemResponse('quota_exceeded, dynamic_allowance_exceeded or rate_limited'),
+    TooManyRequests: problemResponse('quota_exceeded, dynamic_allowance_exceeded or rate_limited; Retry-After says when to try again'),
+    BadRequest: problemResponse('invalid_json: the body is not JSON (or bad_request)'),
+    PayloadTooLarge: problemResponse('payload_too_large: the body is over 1 MiB'),
+    Conflict: problemResponse('conflict: concurrent changes; send the request again'),
+    ServerError: problemResponse('internal_error (500) or service_unavailable (503): retry reads, and writes that are safe to repeat (a create with a client_ref)'),
   },
 } as const;
 
@@ -89,9 +118,16 @@ function problemResponse(description: string) {
   return { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
 }
 
+/** The errors an operation with a JSON body can answer with, besides validation. */
+export const BODY_ERRORS = {
+  '400': { $ref: '#/components/responses/BadRequest' },
+  '413': { $ref: '#/components/responses/PayloadTooLarge' },
+} as const;
+
 /** The errors every authenticated operation can answer with. */
 export const AUTHENTICATED_ERRORS = {
   '401': { $ref: '#/components/responses/Unauthorized' },
   '403': { $ref: '#/components/responses/Forbidden' },
   '429': { $ref: '#/components/responses/TooManyRequests' },
+  '5XX': { $ref: '#/components/responses/ServerError' },
 } as const;

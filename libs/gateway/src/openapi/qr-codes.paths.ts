@@ -1,4 +1,4 @@
-import { AUTHENTICATED_ERRORS } from './openapi-components';
+import { AUTHENTICATED_ERRORS, BODY_ERRORS } from './openapi-components';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -6,6 +6,8 @@ const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } 
 const q = (name: string, schema: object, description?: string) => ({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
 const pagination = [q('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }), q('cursor', { type: 'string' }, 'next_cursor of the previous page')];
 const errors422 = { '422': { $ref: '#/components/responses/ValidationFailed' } };
+/** A JSON body can also be malformed (400) or too large (413). */
+const bodyErrors = { ...errors422, ...BODY_ERRORS };
 const errors404 = { '404': { $ref: '#/components/responses/NotFound' } };
 const tag = (t: string) => ({ tags: [t] });
 
@@ -18,12 +20,19 @@ export const QR_CODES_PATHS = {
       responses: {
         '201': { description: 'Created', content: json(ref('QrCode')) },
         '200': { description: 'The code this client_ref already names', content: json(ref('QrCode')) },
-        ...errors422, ...AUTHENTICATED_ERRORS,
+        ...bodyErrors, ...AUTHENTICATED_ERRORS,
       },
     },
     get: {
       operationId: 'listQrCodes', summary: 'List QR codes, newest first', ...tag('QR codes'),
-      parameters: [...pagination, q('folder_id', { type: 'string' }), q('status', { enum: ['active', 'paused'] }), q('type', { type: 'string' }), q('client_ref', { type: 'string' }), q('q', { type: 'string', maxLength: 200 }, 'Search: part of the name or client_ref (case-insensitive), or an exact short code')],
+      parameters: [
+        ...pagination,
+        q('folder_id', { type: 'string' }),
+        q('status', { enum: ['active', 'paused'] }),
+        q('type', ref('QrType')),
+        q('client_ref', { type: 'string' }),
+        q('q', { type: 'string', maxLength: 200 }, 'Search: part of the name or client_ref (case-insensitive for ASCII letters), or an exact short code'),
+      ],
       responses: { '200': { description: 'A page', content: json(ref('QrCodeList')) }, ...errors422, ...AUTHENTICATED_ERRORS },
     },
   },
@@ -33,21 +42,10 @@ export const QR_CODES_PATHS = {
       description:
         'The whole batch is validated (pointers `/items/3/content/url`) and checked against the monthly calls (one per item) and the dynamic allowance before anything is written; ' +
         'a batch that does not fit creates nothing. Re-sending a partly created batch returns the finished codes (by client_ref) and creates the rest.',
-      requestBody: { required: true, content: json({ type: 'object', required: ['items'], additionalProperties: false, properties: { items: { type: 'array', minItems: 1, maxItems: 50, items: ref('QrCodeInput') } } }) },
+      requestBody: { required: true, content: json(ref('BulkCreateRequest')) },
       responses: {
-        '200': {
-          description: 'Every item, in order',
-          content: json({
-            type: 'object',
-            properties: {
-              object: { const: 'list' },
-              data: { type: 'array', items: { type: 'object', properties: { index: { type: 'integer' }, result: { enum: ['created', 'existing'] }, qr_code: ref('QrCode') } } },
-              created: { type: 'integer' },
-              existing: { type: 'integer' },
-            },
-          }),
-        },
-        ...errors422, ...AUTHENTICATED_ERRORS,
+        '200': { description: 'Every item, in order', content: json(ref('BulkCreateResult')) },
+        ...bodyErrors, ...AUTHENTICATED_ERRORS,
       },
     },
   },
@@ -56,12 +54,12 @@ export const QR_CODES_PATHS = {
     patch: {
       operationId: 'updateQrCode', summary: 'Change a QR code', ...tag('QR codes'), parameters: [id],
       description: 'name, destinations, content (dynamic codes), status, schedule, scan_limit, UTM fields, folder_id, fallback_url. `null` clears a field. A static code’s data cannot change (422). Applies from the next scan.',
-      requestBody: { required: true, content: json({ type: 'object' }) },
-      responses: { '200': { description: 'The changed code', content: json(ref('QrCode')) }, ...errors404, ...errors422, ...AUTHENTICATED_ERRORS },
+      requestBody: { required: true, content: json(ref('QrCodePatch')) },
+      responses: { '200': { description: 'The changed code', content: json(ref('QrCode')) }, ...errors404, ...bodyErrors, '409': { $ref: '#/components/responses/Conflict' }, ...AUTHENTICATED_ERRORS },
     },
     delete: {
       operationId: 'deleteQrCode', summary: 'Delete a QR code (its short link answers 410 afterwards; a dynamic code frees its allowance)', ...tag('QR codes'), parameters: [id],
-      responses: { '200': { description: 'Deleted', content: json({ type: 'object', properties: { id: { type: 'string' }, object: { const: 'qr_code' }, deleted: { const: true } } }) }, ...errors404, ...AUTHENTICATED_ERRORS },
+      responses: { '200': { description: 'Deleted', content: json(ref('DeletedQrCode')) }, ...errors404, ...AUTHENTICATED_ERRORS },
     },
   },
   '/qrcodes/{id}/image': {
@@ -102,19 +100,19 @@ export const QR_CODES_PATHS = {
   '/folders': {
     post: {
       operationId: 'createFolder', summary: 'Create a folder', ...tag('Folders'),
-      requestBody: { required: true, content: json({ type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', maxLength: 200 } } }) },
-      responses: { '201': { description: 'Created', content: json(ref('Folder')) }, ...errors422, ...AUTHENTICATED_ERRORS },
+      requestBody: { required: true, content: json(ref('FolderInput')) },
+      responses: { '201': { description: 'Created', content: json(ref('Folder')) }, ...bodyErrors, ...AUTHENTICATED_ERRORS },
     },
-    get: { operationId: 'listFolders', summary: 'List folders', ...tag('Folders'), parameters: pagination, responses: { '200': { description: 'A page', content: json(ref('FolderList')) }, ...AUTHENTICATED_ERRORS } },
+    get: { operationId: 'listFolders', summary: 'List folders, newest first', ...tag('Folders'), parameters: pagination, responses: { '200': { description: 'A page', content: json(ref('FolderList')) }, ...errors422, ...AUTHENTICATED_ERRORS } },
   },
   '/domains': {
     post: {
       operationId: 'createDomain', summary: 'Register a custom short-link domain', ...tag('Domains'),
       description: 'Answers the TXT record to create (`_qr-verify.<hostname>`), then call verify.',
-      requestBody: { required: true, content: json({ type: 'object', required: ['hostname'], additionalProperties: false, properties: { hostname: { type: 'string' } } }) },
-      responses: { '201': { description: 'Created (pending)', content: json(ref('Domain')) }, ...errors422, ...AUTHENTICATED_ERRORS },
+      requestBody: { required: true, content: json(ref('DomainInput')) },
+      responses: { '201': { description: 'Created (pending)', content: json(ref('Domain')) }, ...bodyErrors, ...AUTHENTICATED_ERRORS },
     },
-    get: { operationId: 'listDomains', summary: 'List domains', ...tag('Domains'), parameters: pagination, responses: { '200': { description: 'A page', content: json(ref('DomainList')) }, ...AUTHENTICATED_ERRORS } },
+    get: { operationId: 'listDomains', summary: 'List domains, newest first', ...tag('Domains'), parameters: pagination, responses: { '200': { description: 'A page', content: json(ref('DomainList')) }, ...errors422, ...AUTHENTICATED_ERRORS } },
   },
   '/domains/{id}/verify': {
     post: {

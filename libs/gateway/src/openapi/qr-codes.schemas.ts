@@ -1,18 +1,61 @@
-/** OpenAPI schemas of QR codes, folders and domains (content per type is documented in docs/api.md). */
+import { DESTINATION_DEVICES, DESTINATION_OSES } from '@qr/qr-content';
+import { QR_CONTENT_SCHEMAS } from './qr-content.schemas';
+
+/*
+ * OpenAPI schemas of QR codes, folders, domains and analytics. Answers list every property as
+ * required (null when unset), so generated client types need no optional chaining; inputs follow
+ * the validators (docs/api.md has the rules in prose).
+ */
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const str = { type: 'string' };
 const nullableString = { type: ['string', 'null'] };
-const timestampIn = { type: ['string', 'null'], format: 'date-time', description: 'RFC 3339 with an explicit offset' };
+const int = { type: 'integer' };
+const timestamp = { type: 'string', format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
+const nullableTimestamp = { type: ['string', 'null'], format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
+const timestampIn = { type: ['string', 'null'], format: 'date-time', description: 'RFC 3339 with an explicit offset (`Z` or `+02:00`)' };
+const hhmm = { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: '`HH:MM`, local time in `timezone`' };
+const weekdays = { type: ['array', 'null'], items: { enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] } };
+const optionalText = (maxLength: number) => ({ type: ['string', 'null'], minLength: 1, maxLength });
+const utm = Object.fromEntries(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'].map((f) => [f, optionalText(200)]));
+const utmOut = Object.fromEntries(Object.keys(utm).map((f) => [f, nullableString]));
+/** An object whose every property is required: the shape of an answer. */
+const answer = (properties: Record<string, object>, description?: string) => ({
+  type: 'object',
+  ...(description ? { description } : {}),
+  required: Object.keys(properties),
+  properties,
+});
+
+/** What a create and a PATCH may both set (PATCH: `null` clears). */
+const editable = {
+  name: optionalText(200),
+  status: { enum: ['active', 'paused'] },
+  content: ref('QrContent'),
+  destinations: { type: ['array', 'null'], minItems: 1, maxItems: 10, items: ref('Destination'), description: 'Dynamic website codes only; the first entry is the default, later ones need a condition' },
+  ...utm,
+  start_at: timestampIn,
+  end_at: timestampIn,
+  daily_start: hhmm,
+  daily_end: hhmm,
+  daily_days: weekdays,
+  timezone: { type: 'string', description: 'IANA time zone of the schedule and of analytics days; default UTC' },
+  scan_limit: { type: ['integer', 'null'], minimum: 1, description: 'Opens allowed in total; exact under any concurrency' },
+  fallback_url: { type: ['string', 'null'], format: 'uri', description: 'Where closed, expired or limit-reached scans go instead of the page that says so' },
+  folder_id: { type: ['string', 'null'], maxLength: 64 },
+};
 
 export const QR_CODE_SCHEMAS = {
+  ...QR_CONTENT_SCHEMAS,
   Destination: {
     type: 'object',
     required: ['target_url'],
     additionalProperties: false,
     properties: {
       target_url: { type: 'string', format: 'uri', description: 'Absolute http(s) URL' },
-      device: { enum: ['mobile', 'tablet', 'desktop', 'other'] },
-      os: { enum: ['ios', 'android', 'windows', 'macos', 'linux', 'other'] },
-      country: { type: 'string', pattern: '^[A-Z]{2}$' },
-      language: { type: 'string', pattern: '^[a-z]{2,3}$' },
+      device: { enum: [...DESTINATION_DEVICES] },
+      os: { enum: [...DESTINATION_OSES] },
+      country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' },
+      language: { type: 'string', pattern: '^[a-z]{2,3}$', description: 'ISO 639, from Accept-Language' },
     },
   },
   QrCodeInput: {
@@ -20,117 +63,118 @@ export const QR_CODE_SCHEMAS = {
     required: ['type'],
     additionalProperties: false,
     properties: {
-      name: { type: 'string', maxLength: 200 },
-      type: { enum: ['website', 'menu', 'form', 'vcard', 'text', 'wifi', 'email', 'phone', 'sms', 'location'] },
+      type: ref('QrType'),
       category: { enum: ['dynamic', 'static'], description: 'Defaults to dynamic where the type allows it' },
-      status: { enum: ['active', 'paused'] },
-      content: { type: 'object', description: 'Per type; see docs/api.md. Extra fields are a 422.' },
-      destinations: { type: 'array', minItems: 1, maxItems: 10, items: { $ref: '#/components/schemas/Destination' }, description: 'Dynamic website codes only; the first entry is the default' },
-      client_ref: { type: 'string', maxLength: 200, description: 'Idempotency key, unique per workspace' },
-      utm_source: { type: 'string' }, utm_medium: { type: 'string' }, utm_campaign: { type: 'string' }, utm_term: { type: 'string' }, utm_content: { type: 'string' },
-      start_at: timestampIn,
-      end_at: timestampIn,
-      daily_start: { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
-      daily_end: { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
-      daily_days: { type: ['array', 'null'], items: { enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] } },
-      timezone: { type: 'string', description: 'IANA time zone, default UTC' },
-      scan_limit: { type: ['integer', 'null'], minimum: 1 },
-      fallback_url: nullableString,
-      folder_id: nullableString,
-      custom_domain_id: nullableString,
+      client_ref: { ...optionalText(200), description: 'Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code' },
+      custom_domain_id: { type: ['string', 'null'], maxLength: 64, description: 'A verified domain of the workspace; the short link then uses it' },
+      ...editable,
     },
   },
-  QrCode: {
+  QrCodePatch: {
     type: 'object',
-    properties: {
-      id: { type: 'string', example: 'qr_00VbbQ…' },
-      object: { const: 'qr_code' },
-      name: { type: 'string' },
-      type: { type: 'string' },
-      category: { enum: ['dynamic', 'static'] },
-      status: { enum: ['active', 'paused'] },
-      state: { enum: ['active', 'paused', 'scheduled', 'expired', 'outside_hours', 'limit_reached'] },
-      content: { type: 'object' },
-      destinations: { type: 'array', items: { $ref: '#/components/schemas/Destination' } },
-      client_ref: nullableString,
-      short_code: nullableString,
-      short_url: nullableString,
-      preview_url: { type: 'string', format: 'uri', description: 'Public, unguessable SVG preview' },
-      utm_source: nullableString, utm_medium: nullableString, utm_campaign: nullableString, utm_term: nullableString, utm_content: nullableString,
-      start_at: { type: ['string', 'null'], format: 'date-time' },
-      end_at: { type: ['string', 'null'], format: 'date-time' },
-      daily_start: nullableString,
-      daily_end: nullableString,
-      daily_days: { type: ['array', 'null'], items: { type: 'string' } },
-      timezone: { type: 'string' },
-      scan_limit: { type: ['integer', 'null'] },
-      scan_count: { type: 'integer' },
-      fallback_url: nullableString,
-      folder_id: nullableString,
-      custom_domain_id: nullableString,
-      created_at: { type: 'string', format: 'date-time' },
-      updated_at: { type: 'string', format: 'date-time' },
-    },
+    additionalProperties: false,
+    description: 'Only the fields to change; `null` clears an optional field. type, category, client_ref and custom_domain_id cannot change; a static code’s content and destinations neither.',
+    properties: editable,
   },
+  QrCode: answer({
+    id: { type: 'string', example: 'qr_00VbbQ5mGtVbp9Yc' },
+    object: { const: 'qr_code' },
+    name: str,
+    type: ref('QrType'),
+    category: { enum: ['dynamic', 'static'] },
+    status: { enum: ['active', 'paused'], description: 'What you set' },
+    state: { enum: ['active', 'paused', 'scheduled', 'expired', 'outside_hours', 'limit_reached'], description: 'What a scan meets now (static codes: their status)' },
+    content: ref('QrContent'),
+    destinations: { type: 'array', items: ref('Destination'), description: 'Empty for static and hosted (menu, form, dynamic vcard) codes' },
+    client_ref: nullableString,
+    short_code: { type: ['string', 'null'], description: 'null for static codes' },
+    short_url: { type: ['string', 'null'], format: 'uri', description: 'The URL in a dynamic code’s pattern; null for static codes' },
+    preview_url: { type: 'string', format: 'uri', description: 'Public, unguessable SVG preview' },
+    ...utmOut,
+    start_at: nullableTimestamp,
+    end_at: nullableTimestamp,
+    daily_start: nullableString,
+    daily_end: nullableString,
+    daily_days: weekdays,
+    timezone: str,
+    scan_limit: { type: ['integer', 'null'] },
+    scan_count: int,
+    fallback_url: nullableString,
+    folder_id: nullableString,
+    custom_domain_id: nullableString,
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
   QrCodeList: listOf('QrCode'),
-  Folder: {
+  BulkCreateRequest: {
     type: 'object',
-    properties: { id: { type: 'string' }, object: { const: 'folder' }, name: { type: 'string' }, created_at: { type: 'string', format: 'date-time' } },
+    required: ['items'],
+    additionalProperties: false,
+    properties: { items: { type: 'array', minItems: 1, maxItems: 50, items: ref('QrCodeInput') } },
   },
+  BulkCreateResult: answer({
+    object: { const: 'list' },
+    data: {
+      type: 'array',
+      description: 'One entry per item, in order',
+      items: answer({ index: int, result: { enum: ['created', 'existing'], description: 'existing: the client_ref was used before; the code is returned unchanged' }, qr_code: ref('QrCode') }),
+    },
+    created: int,
+    existing: int,
+  }),
+  DeletedQrCode: answer({ id: str, object: { const: 'qr_code' }, deleted: { const: true } }),
+  FolderInput: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 200, description: 'Unique in the workspace' } } },
+  DomainInput: { type: 'object', required: ['hostname'], additionalProperties: false, properties: { hostname: { type: 'string', example: 'qr.example.com', description: 'Lower-cased; an IP, a single label or one of the platform’s own hosts is refused' } } },
+  Folder: answer({ id: { type: 'string', example: 'fld_00VbbQ5mGtVbp9Yc' }, object: { const: 'folder' }, name: str, created_at: timestamp }),
   FolderList: listOf('Folder'),
-  Domain: {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      object: { const: 'domain' },
-      hostname: { type: 'string' },
-      status: { enum: ['pending', 'verified'] },
-      verification: {
-        type: 'object',
-        properties: {
-          type: { const: 'TXT' },
-          name: { type: 'string', example: '_qr-verify.qr.example.com' },
-          value: { type: 'string', example: 'qr-verify=…' },
-          last_checked_at: { type: ['string', 'null'], format: 'date-time' },
-          last_error: nullableString,
-        },
-      },
-      verified_at: { type: ['string', 'null'], format: 'date-time' },
-      created_at: { type: 'string', format: 'date-time' },
-    },
-  },
+  Domain: answer({
+    id: str,
+    object: { const: 'domain' },
+    hostname: str,
+    status: { enum: ['pending', 'verified'] },
+    verification: answer({
+      type: { const: 'TXT' },
+      name: { type: 'string', example: '_qr-verify.qr.example.com' },
+      value: { type: 'string', example: 'qr-verify=…' },
+      last_checked_at: nullableTimestamp,
+      last_error: { type: ['string', 'null'], description: 'Why the last check did not verify' },
+    }),
+    verified_at: nullableTimestamp,
+    created_at: timestamp,
+  }),
   DomainList: listOf('Domain'),
-  CodeAnalytics: {
-    type: 'object',
-    properties: {
-      qr_id: { type: 'string' }, from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' }, timezone: { type: 'string' },
-      total_scans: { type: 'integer' }, unique_scanners: { type: 'integer' },
-      by_day: { type: 'array', items: { type: 'object', properties: { date: { type: 'string', format: 'date' }, scans: { type: 'integer' }, unique_scanners: { type: 'integer' } } } },
-      by_device: { type: 'array', items: { type: 'object', properties: { device: { enum: ['mobile', 'tablet', 'desktop', 'other'] }, scans: { type: 'integer' } } } },
-      by_country: { type: 'array', items: { type: 'object', properties: { country: { type: 'string', description: 'ISO 3166-1 alpha-2, or unknown' }, scans: { type: 'integer' } } } },
-      by_os: { type: 'array', items: { type: 'object', properties: { os: { type: 'string' }, scans: { type: 'integer' } } } },
-      by_browser: { type: 'array', items: { type: 'object', properties: { browser: { type: 'string' }, scans: { type: 'integer' } } } },
-    },
-  },
-  WorkspaceAnalytics: {
-    type: 'object',
-    properties: {
-      object: { const: 'workspace_analytics' }, folder_id: nullableString, from: { type: 'string' }, to: { type: 'string' }, timezone: { type: 'string' },
-      total_scans: { type: 'integer' }, unique_scanners: { type: 'integer' },
-      by_day: { type: 'array', items: { type: 'object' } },
-      top_codes: { type: 'array', items: { type: 'object', properties: { qr_id: { type: 'string' }, name: nullableString, scans: { type: 'integer' } } } },
-    },
-  },
+  DayCount: answer({ date: { type: 'string', format: 'date' }, scans: int, unique_scanners: int }),
+  CodeAnalytics: answer({
+    qr_id: str,
+    from: { type: 'string', format: 'date' },
+    to: { type: 'string', format: 'date' },
+    timezone: str,
+    total_scans: int,
+    unique_scanners: int,
+    by_day: { type: 'array', items: ref('DayCount'), description: 'Every day of the range, zeros included' },
+    by_device: { type: 'array', items: answer({ device: { enum: ['mobile', 'tablet', 'desktop', 'other'] }, scans: int }), description: 'Always the four devices' },
+    by_country: { type: 'array', items: answer({ country: { type: 'string', description: 'ISO 3166-1 alpha-2, or unknown' }, scans: int }) },
+    by_os: { type: 'array', items: answer({ os: { type: 'string', description: 'As the user agent names it, or unknown' }, scans: int }) },
+    by_browser: { type: 'array', items: answer({ browser: { type: 'string', description: 'As the user agent names it, or unknown' }, scans: int }) },
+  }),
+  WorkspaceAnalytics: answer({
+    object: { const: 'workspace_analytics' },
+    folder_id: nullableString,
+    from: { type: 'string', format: 'date' },
+    to: { type: 'string', format: 'date' },
+    timezone: str,
+    total_scans: int,
+    unique_scanners: int,
+    by_day: { type: 'array', items: ref('DayCount') },
+    top_codes: { type: 'array', items: answer({ qr_id: str, name: nullableString, scans: int }), description: 'The ten most scanned codes of the range' },
+  }),
 } as const;
 
 function listOf(item: string) {
-  return {
-    type: 'object',
-    properties: {
-      object: { const: 'list' },
-      data: { type: 'array', items: { $ref: `#/components/schemas/${item}` } },
-      has_more: { type: 'boolean' },
-      next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page' },
-    },
-  } as const;
+  return answer({
+    object: { const: 'list' },
+    data: { type: 'array', items: { $ref: `#/components/schemas/${item}` } },
+    has_more: { type: 'boolean' },
+    next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page' },
+  });
 }

@@ -1,4 +1,4 @@
-/** Scan-count milestones of the `qr.scan_milestone_reached` webhook (DESIGN.md §3 "Webhooks"). */
+/** Scan-count milestones of the `qr.scan_milestone_reached` webhook (docs/api.md, "Events"). */
 export const DEFAULT_MILESTONES: readonly number[] = Object.freeze([10, 100, 1_000, 10_000, 100_000, 1_000_000]);
 
 /**

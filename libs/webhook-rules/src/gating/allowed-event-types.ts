@@ -1,8 +1,8 @@
 import { planOf, type PlanName, type WebhookEventType } from '@qr/domain';
 
 /**
- * The webhook event types a plan may subscribe to, from the plan table (DESIGN §3): none on free
- * and starter, scan/lead/limit on pro, those and milestones on agency.
+ * The webhook event types a plan may subscribe to, from the plan table (docs/api.md, "Plans, quota
+ * and rate limits"): none on free and starter, scan/lead/limit on pro, those and milestones on agency.
  *
  * @example
  * allowedEventTypes('pro') // ['qr.scanned', 'lead.created', 'qr.scan_limit_reached']

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@qr/contracts';
 import { formatUtc, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@qr/domain';
 
-/** The JSON body a webhook endpoint receives (DESIGN §3 "Webhooks"). */
+/** The JSON body a webhook endpoint receives (docs/api.md, "Events"). */
 export interface WebhookPayload {
   id: string;
   type: WebhookEventType;

@@ -9,7 +9,7 @@ export type AttemptOutcome =
 const HONOURS_RETRY_AFTER = new Set([429, 503]);
 
 /**
- * What one delivery attempt means (DESIGN §3): 2xx delivered; 410 disables the endpoint; 3xx is a
+ * What one delivery attempt means (docs/api.md, "Deliveries"): 2xx delivered; 410 disables the endpoint; 3xx is a
  * failure (redirects are never followed: the target was vetted, the Location was not) and retries,
  * as do 1xx, 4xx, 5xx and network errors or timeouts (`status: null`). 429 and 503 carry their
  * `Retry-After` (seconds or HTTP-date, relative to `now`) for `nextAttemptAt`.

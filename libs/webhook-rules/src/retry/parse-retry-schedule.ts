@@ -1,6 +1,6 @@
 import { parseDuration } from '@qr/domain';
 
-/** DESIGN §3: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 27.5 h of retries after the first try. */
+/** The default schedule (docs/api.md, "Deliveries"): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 27.5 h of retries after the first try. */
 export const DEFAULT_RETRY_SCHEDULE: readonly string[] = Object.freeze(['5s', '5m', '30m', '2h', '5h', '10h', '10h']);
 
 /**

@@ -1,0 +1,160 @@
+import { isQrApiError, QrApiError, type QrClient, type QrCodeInput } from '@qr-platform/sdk';
+import { type DnsResponder, rawRequest, startDnsResponder, waitUntil } from '@qr/testing';
+import { type SdkHarness, startSdkHarness } from './support-sdk';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+/** One valid input per type (and both categories where a type has both). */
+const EVERY_TYPE: QrCodeInput[] = [
+  { type: 'website', content: { url: 'https://example.com/w' } },
+  { type: 'website', category: 'static', content: { url: 'https://example.com/s' } },
+  { type: 'menu', content: { title: 'Café', currency: 'EUR', sections: [{ name: 'Drinks', items: [{ name: 'Espresso', price: 2.5, tags: ['hot'] }] }] } },
+  { type: 'form', content: { title: 'Call me back', fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] } },
+  { type: 'vcard', content: { first_name: 'Zoë', last_name: 'Müller', phone: '+49 30 1234', email: 'zoe@example.com' } },
+  { type: 'vcard', category: 'static', content: { first_name: 'Ana' } },
+  { type: 'text', category: 'static', content: { text: 'Hello' } },
+  { type: 'wifi', category: 'static', content: { ssid: 'Café', password: 'correct horse', encryption: 'WPA' } },
+  { type: 'email', content: { to: 'shop@example.com', subject: 'Order' } },
+  { type: 'phone', category: 'static', content: { number: '+4930123456' } },
+  { type: 'sms', content: { number: '+4930123456', message: 'Hi' } },
+  { type: 'location', category: 'static', content: { latitude: 52.52, longitude: 13.405, query: 'Berlin' } },
+];
+
+/** Every call of the SDK's codes, folders, domains and analytics against the real server. */
+describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
+  let h: SdkHarness;
+  let dns: DnsResponder;
+  let qr: QrClient;
+
+  beforeAll(async () => {
+    dns = await startDnsResponder();
+    h = await startSdkHarness('sdk-codes', { DNS_RESOLVER: dns.address, TRUST_PROXY: 'true', GEO_HEADER: 'X-Country' });
+    qr = h.client(h.workspace('agency').key);
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await dns?.close();
+  });
+
+  it('creates, reads, changes and deletes a code; a used client_ref answers the existing code unchanged', async () => {
+    const code = await qr.codes.create({ type: 'website', name: 'Flyer', content: { url: 'https://example.com/a' }, client_ref: 'flyer-1' });
+    expect(code).toMatchObject({ object: 'qr_code', name: 'Flyer', category: 'dynamic', state: 'active', client_ref: 'flyer-1', short_url: expect.stringContaining(code.short_code!) });
+    const again = await qr.codes.create({ type: 'website', name: 'Other', content: { url: 'https://example.com/b' }, client_ref: 'flyer-1' });
+    expect(again).toEqual(code);
+    expect(await qr.codes.get(code.id)).toEqual(code);
+
+    const changed = await qr.codes.update(code.id, { name: 'Flyer v2', status: 'paused', utm_source: 'print', destinations: [{ target_url: 'https://example.com/v2' }] });
+    expect(changed).toMatchObject({ name: 'Flyer v2', status: 'paused', state: 'paused', utm_source: 'print', content: { url: 'https://example.com/v2' } });
+    expect((await rawRequest(`${h.server.url}/${code.short_code}`)).status).toBe(403);
+    await qr.codes.update(code.id, { status: 'active' });
+    const redirect = await rawRequest(`${h.server.url}/${code.short_code}`);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toBe('https://example.com/v2?utm_source=print');
+
+    expect(await qr.codes.delete(code.id)).toEqual({ id: code.id, object: 'qr_code', deleted: true });
+    const gone = await qr.codes.get(code.id).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(QrApiError);
+    expect(gone).toMatchObject({ status: 404, code: 'not_found', requestId: expect.stringMatching(/^req_/), errors: [] });
+    expect((await rawRequest(`${h.server.url}/${code.short_code}`)).status).toBe(410);
+  });
+
+  it('creates a code of every type and category, with typed content', async () => {
+    for (const input of EVERY_TYPE) {
+      const code = await qr.codes.create(input);
+      expect(code).toMatchObject({ type: input.type, category: input.category ?? 'dynamic', content: input.content });
+      expect(code.short_url === null).toBe(code.category === 'static');
+    }
+  });
+
+  it('lists 120 codes across cursor pages, newest first, lazily, with filters', async () => {
+    const folder = await qr.folders.create({ name: 'Pagination' });
+    const report = await qr.codes.bulkCreate(
+      Array.from({ length: 120 }, (_, i) => ({ type: 'text' as const, category: 'static' as const, content: { text: `item ${i}` }, client_ref: `page-${i}`, folder_id: folder.id })),
+    );
+    expect(report).toMatchObject({ created: 120, failed: 0 });
+    // Newest first means by id, descending (ids start with their creation time; codes of one bulk
+    // transaction share a millisecond, so the id and not the array order is the reference).
+    const newestFirst = report.items.map((item) => (item.status === 'failed' ? '' : item.qr_code.id)).sort().reverse();
+
+    const seen: string[] = [];
+    for await (const code of qr.codes.list({ folder_id: folder.id, limit: 25 })) seen.push(code.id);
+    expect(seen).toEqual(newestFirst);
+
+    const sizes: number[] = [];
+    const requestsBefore = h.exchanges.length;
+    for await (const page of qr.codes.list({ folder_id: folder.id, limit: 25 }).pages()) {
+      sizes.push(page.data.length);
+      if (sizes.length === 2) break;
+    }
+    expect(sizes).toEqual([25, 25]);
+    // Lazy: breaking out after two pages fetched two pages, not five.
+    expect(h.exchanges.length - requestsBefore).toBe(2);
+
+    expect((await qr.codes.list({ folder_id: folder.id, limit: 100 }).toArray()).map((c) => c.id)).toEqual(newestFirst);
+    expect(await qr.codes.list({ folder_id: folder.id, client_ref: 'page-7' }).toArray()).toEqual([expect.objectContaining({ client_ref: 'page-7' })]);
+    expect(await qr.codes.list({ folder_id: folder.id, status: 'paused' }).toArray()).toEqual([]);
+    const bad = await qr.codes.list({ limit: 500 }).toArray().catch((e: unknown) => e);
+    expect(bad).toMatchObject({ status: 422, code: 'validation_failed', errors: [expect.objectContaining({ pointer: '/limit' })] });
+  });
+
+  it('downloads the image as SVG, PNG and PDF, and explains a bad parameter', async () => {
+    const code = await qr.codes.create({ type: 'website', content: { url: 'https://example.com/img' } });
+    const svg = await qr.codes.image(code.id);
+    expect(svg.contentType).toMatch(/^image\/svg\+xml/);
+    expect(new TextDecoder().decode(svg.data)).toMatch(/^<svg[^>]*viewBox/);
+    const png = await qr.codes.image(code.id, { format: 'png', size: 256, ecc: 'H', margin: 2 });
+    expect(png.contentType).toBe('image/png');
+    expect([...png.data.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(png.filename).toBe(`${code.id}.png`);
+    const pdf = await qr.codes.image(code.id, { format: 'pdf' });
+    expect(new TextDecoder().decode(pdf.data.subarray(0, 5))).toBe('%PDF-');
+    const error = await qr.codes.image(code.id, { size: 10 }).catch((e: unknown) => e);
+    expect(isQrApiError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/size' })] });
+  });
+
+  it('reads scan analytics of a code (JSON and CSV) and of the workspace', async () => {
+    const qr = h.client(h.workspace('pro').key);
+    const code = await qr.codes.create({ type: 'website', name: 'Counted', content: { url: 'https://example.com/count' } });
+    await rawRequest(`${h.server.url}/${code.short_code}`, { headers: { 'user-agent': IPHONE, 'x-country': 'DE' } });
+    await rawRequest(`${h.server.url}/${code.short_code}`, { headers: { 'user-agent': IPHONE, 'x-country': 'FR' } });
+    const analytics = (await waitUntil(async () => {
+      const a = await qr.codes.analytics(code.id, { tz: 'Europe/Berlin' });
+      return a.total_scans === 2 ? a : null;
+    }, 'the projection to count both scans'))!;
+    expect(analytics).toMatchObject({ qr_id: code.id, timezone: 'Europe/Berlin', by_device: expect.arrayContaining([{ device: 'mobile', scans: 2 }]) });
+    expect(analytics.by_country).toEqual([{ country: 'DE', scans: 1 }, { country: 'FR', scans: 1 }]);
+    expect(analytics.by_day).toHaveLength(30);
+
+    const csv = await qr.codes.analyticsCsv(code.id, { include_bots: true });
+    expect(csv).toContain(code.id);
+    expect(csv).toContain('\r\n');
+    const summary = await qr.analytics.workspace();
+    expect(summary).toMatchObject({ object: 'workspace_analytics', total_scans: 2, top_codes: [{ qr_id: code.id, name: 'Counted', scans: 2 }] });
+    const range = await qr.codes.analytics(code.id, { from: '2026-02-10', to: '2026-02-01' }).catch((e: unknown) => e);
+    expect(range).toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/to', code: 'invalid_range' })] });
+  });
+
+  it('creates and lists folders and domains, and verifies a domain by its DNS TXT record', async () => {
+    const folders = await Promise.all(['North', 'South'].map((name) => qr.folders.create({ name })));
+    const listed = await qr.folders.list({ limit: 1 }).toArray();
+    expect(listed.slice(0, 2).map((f) => f.id)).toEqual([folders[1].id, folders[0].id]);
+    const duplicate = await qr.folders.create({ name: 'North' }).catch((e: unknown) => e);
+    expect(duplicate).toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/name', code: 'duplicate' })] });
+
+    const domain = await qr.domains.create({ hostname: 'go.sdk-shop.example' });
+    expect(domain).toMatchObject({ object: 'domain', status: 'pending', verification: { type: 'TXT', name: '_qr-verify.go.sdk-shop.example' } });
+    expect(await qr.domains.verify(domain.id)).toMatchObject({ status: 'pending', verification: { last_error: expect.any(String) } });
+    dns.set(domain.verification.name, { TXT: [[domain.verification.value]] });
+    expect(await qr.domains.verify(domain.id)).toMatchObject({ status: 'verified', verified_at: expect.any(String) });
+    expect((await qr.domains.list().toArray()).map((d) => d.id)).toContain(domain.id);
+    const code = await qr.codes.create({ type: 'website', content: { url: 'https://example.com/d' }, custom_domain_id: domain.id });
+    expect(code.short_url).toBe(`https://go.sdk-shop.example/${code.short_code}`);
+  });
+
+  it('got only answers its OpenAPI document describes (the document the SDK types are generated from)', async () => {
+    expect(h.exchanges.length).toBeGreaterThan(40);
+    expect(new Set(h.exchanges.map((e) => e.status))).toEqual(new Set([200, 201, 404, 422]));
+    expect(await h.contractViolations()).toEqual([]);
+  });
+});
