@@ -122,6 +122,31 @@ describe('distributed deployables on PostgreSQL', () => {
     }
   });
 
+  it('serves the dashboard from each gateway, and a session signed in on one gateway works on the other', async () => {
+    const ws = admin(['workspace', 'create', '--name', 'Desk', '--plan', 'pro'], { DATABASE_URL: pg.url }).json;
+    admin(['member', 'add', '--workspace', String(ws.id), '--email', 'desk@example.com', '--role', 'editor', '--password-stdin'], { DATABASE_URL: pg.url }, 'desk password 123');
+    const page = await fetch(`${cluster.gateways[1].url}/app/codes`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await page.text()).toMatch(/<script type="module" crossorigin src="\/app\/assets\/[^"]+\.js"><\/script>/);
+    const anonymous = await fetch(`${cluster.gateways[0].url}/app/api/session`);
+    const presession = anonymous.headers.getSetCookie()[0].split(';')[0];
+    const { csrf_token: loginCsrf } = (await anonymous.json()) as { csrf_token: string };
+    const signIn = await fetch(`${cluster.gateways[0].url}/app/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: presession, 'x-csrf-token': loginCsrf },
+      body: JSON.stringify({ email: 'desk@example.com', password: 'desk password 123' }),
+    });
+    expect(signIn.status).toBe(200);
+    const session = signIn.headers.getSetCookie().find((c) => c.startsWith('qr_session='))!.split(';')[0];
+    const { csrf_token } = (await signIn.json()) as { csrf_token: string };
+    const created = await call<{ id: string }>(api(1, '/qrcodes'), { method: 'POST', headers: { cookie: session, 'x-csrf-token': csrf_token }, json: { type: 'website', content: { url: 'https://example.com/desk' } } });
+    expect(created.status).toBe(201);
+    expect((await call(api(0, `/qrcodes/${created.body.id}`), { headers: { cookie: session } })).status).toBe(200);
+    const { rows } = await db.query('SELECT token_hash FROM gateway.sessions');
+    expect(rows.map((r) => r.token_hash)).not.toContain(session.split('=')[1]);
+  });
+
   it('refuses to start a lone deployable without the internal token, with a clear message', async () => {
     await expect(startApp('qr-service', { DATABASE_URL: pg.url, INTERNAL_TOKEN: '' }, 10_000)).rejects.toThrow(/INTERNAL_TOKEN/);
   });

@@ -23,15 +23,18 @@ function offsetAt(zone: string, instant: number): number {
 }
 
 /**
- * `2026-12-01T09:00` in `Europe/Berlin` → `2026-12-01T09:00:00+01:00`. A wall time that a DST jump
- * skips resolves to the instant after the jump; one that occurs twice, to the second (after the clocks went back).
+ * `2026-12-01T09:00` in `Europe/Berlin` → `2026-12-01T09:00:00+01:00`. As Temporal's "compatible"
+ * rule: a wall time that occurs twice (clocks going back) is the earlier instant; one that a DST jump
+ * skips is read with the offset before the jump, so it lands after it (02:30 → 03:30).
  */
 export function wallTimeToRfc3339(local: string, zone: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
   if (!m) return null;
   const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
-  let instant = asUtc - offsetAt(zone, asUtc);
-  instant = asUtc - offsetAt(zone, instant);
+  const before = offsetAt(zone, asUtc - 86_400_000);
+  const after = offsetAt(zone, asUtc + 86_400_000);
+  const candidates = [asUtc - before, asUtc - after].filter((t) => instantToWallTime(new Date(t).toISOString(), zone) === local);
+  const instant = candidates.length ? Math.min(...candidates) : asUtc - before;
   const offsetMin = Math.round(offsetAt(zone, instant) / 60_000);
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);

@@ -56,14 +56,6 @@ export class DashboardAssets {
   get index(): Asset | undefined {
     return this.files.get('/index.html');
   }
-
-  /** Bytes shipped for a first view: the index's scripts and stylesheets, gzipped (the bench reports it). */
-  entryBytes(): { js: number; css: number } {
-    const html = this.index?.body.toString('utf8') ?? '';
-    const refs = [...html.matchAll(/(?:src|href)="\/app(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-    const sum = (ext: string) => refs.filter((r) => r.endsWith(ext)).reduce((n, r) => n + (this.files.get(r)?.gzip ?? this.files.get(r)?.body ?? Buffer.alloc(0)).length, 0);
-    return { js: sum('.js'), css: sum('.css') };
-  }
 }
 
 function defaultDirectory(): string {

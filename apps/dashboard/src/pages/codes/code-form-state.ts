@@ -36,6 +36,8 @@ export interface CodeFormState {
   fallback_url: string;
   utm: Record<UtmKey, string>;
   paused: boolean;
+  /** An edited code's stored start and end: sent back unchanged when their wall times were not touched. */
+  stored?: { start_at: string | null; end_at: string | null; timezone: string };
 }
 
 export function newCodeState(type: QrType = 'website'): CodeFormState {
@@ -84,6 +86,7 @@ export function stateOfCode(code: QrCode): CodeFormState {
     fallback_url: code.fallback_url ?? '',
     utm: Object.fromEntries(UTM_KEYS.map((k) => [k, code[k] ?? ''])) as Record<UtmKey, string>,
     paused: code.status === 'paused',
+    stored: { start_at: code.start_at, end_at: code.end_at, timezone: code.timezone },
   };
 }
 
@@ -158,16 +161,24 @@ function destinationsOf(s: CodeFormState): Destination[] {
 
 const isSmartWebsite = (s: Pick<CodeFormState, 'type' | 'category'>) => s.type === 'website' && s.category === 'dynamic';
 
-/** A wall time the zone cannot place goes to the server as typed, so it answers at the field. */
-const instant = (wall: string, zone: string) => wallTimeToRfc3339(wall, zone) ?? wall;
+/**
+ * The instant a wall-time field stands for. An untouched stored time goes back as stored (an hour that
+ * occurs twice could otherwise move on save); a wall time the zone cannot place goes to the server as
+ * typed, so it answers at the field.
+ */
+function instant(s: CodeFormState, field: 'start_at' | 'end_at'): string {
+  const stored = s.stored?.[field];
+  if (stored && s.stored?.timezone === s.timezone && instantToWallTime(stored, s.timezone) === s[field]) return stored;
+  return wallTimeToRfc3339(s[field], s.timezone) ?? s[field];
+}
 
 /** The opening rules, UTM and fallback of a dynamic code, each `null` when cleared (for a PATCH) or left out (create). */
 function dynamicFields(s: CodeFormState, clear: boolean): Record<string, unknown> {
   const set = (v: unknown, isSet: boolean) => (isSet ? v : clear ? null : undefined);
   const out: Record<string, unknown> = {
     timezone: s.timezone,
-    start_at: set(instant(s.start_at, s.timezone), s.start_at !== ''),
-    end_at: set(instant(s.end_at, s.timezone), s.end_at !== ''),
+    start_at: set(instant(s, 'start_at'), s.start_at !== ''),
+    end_at: set(instant(s, 'end_at'), s.end_at !== ''),
     daily_start: set(s.daily_start, s.daily_start !== ''),
     daily_end: set(s.daily_end, s.daily_end !== ''),
     daily_days: set(WEEKDAYS.filter((d) => s.daily_days.includes(d)), s.daily_days.length > 0),
