@@ -31,7 +31,7 @@ export default tseslint.config(
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:ui', 'type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
             // A deployable's user interface (the dashboard's server side) sits on top of that deployable's service lib.
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts'] },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:service'] },
             // The dashboard runs in the browser: it talks to the server over HTTP only, never imports it.
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: [], bannedExternalImports: [...INFRA_PACKAGES, 'node:*'] },
