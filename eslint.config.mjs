@@ -33,8 +33,9 @@ export default tseslint.config(
             // A deployable's user interface (the dashboard's server side) sits on top of that deployable's service lib.
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:service'] },
-            // The dashboard runs in the browser: it talks to the server over HTTP only, never imports it.
-            { sourceTag: 'type:web', onlyDependOnLibsWithTags: [], bannedExternalImports: [...INFRA_PACKAGES, 'node:*'] },
+            // The dashboard runs in the browser: it talks to the server over HTTP only, never imports it;
+            // the shapes of what it gets are the SDK's types, generated from the same OpenAPI document.
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:sdk'], bannedExternalImports: [...INFRA_PACKAGES, 'node:*'] },
             // The SDK is published on its own: no lib of the monorepo, and no runtime package but standardwebhooks.
             { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [], allowedExternalImports: ['standardwebhooks', 'node:*'] },
             // A service never imports another service: it sends commands or consumes events.

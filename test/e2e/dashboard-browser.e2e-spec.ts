@@ -287,6 +287,35 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByText('Globex secret').count()).toBe(0);
   });
 
+  it('follows a workspace switch made in another tab: the stale tab’s change is refused, and it says which workspace it shows now', async () => {
+    const initech = admin(['workspace', 'create', '--name', 'Initech', '--plan', 'pro'], env()).json;
+    expect(admin(['member', 'add', '--workspace', String(initech.id), '--email', 'owner@localhost', '--role', 'owner'], env()).status).toBe(0);
+    const stale = await owner.newPage();
+    const other = await owner.newPage();
+    try {
+      await stale.goto(`${base}/app/folders`);
+      await stale.getByRole('heading', { name: 'Folders', level: 1 }).waitFor();
+      await stale.getByLabel('Name').fill('Meant for the first workspace');
+      await other.goto(`${base}/app/codes`);
+      await other.getByLabel('Workspace').selectOption(String(initech.id));
+      await other.getByRole('heading', { name: 'Codes', level: 1 }).waitFor();
+      await waitUntil(async () => (await other.getByLabel('Workspace').inputValue()) === initech.id, 'the other tab to show Initech');
+
+      await stale.getByRole('button', { name: 'Create folder' }).click();
+      await stale.getByText('Now showing Initech').waitFor();
+      expect(await stale.getByLabel('Workspace').inputValue()).toBe(initech.id);
+      const names = async (res: { json(): Promise<unknown> }) => ((await res.json()) as { data: Array<{ name: string }> }).data.map((f) => f.name);
+      expect(await names(await owner.request.get(api('/folders')))).not.toContain('Meant for the first workspace');
+      expect((await call<{ data: Array<{ name: string }> }>(api('/folders'), { key: apiKey })).body.data.map((f) => f.name)).not.toContain('Meant for the first workspace');
+
+      await stale.getByLabel('Workspace').selectOption(workspaceId);
+      await waitUntil(async () => (await stale.getByLabel('Workspace').inputValue()) === workspaceId, 'the switch back');
+    } finally {
+      await stale.close();
+      await other.close();
+    }
+  });
+
   it('has no serious or critical accessibility violations on the main pages, and saves their screenshots', async () => {
     const pages: Array<[string, string, string]> = [
       ['codes', '/app/codes', 'Codes'],

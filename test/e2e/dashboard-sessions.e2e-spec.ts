@@ -35,8 +35,13 @@ describe('dashboard sessions', () => {
   const client = () => {
     const jar = new Jar();
     let csrf = '';
-    const request = async <T = Record<string, unknown>>(method: string, path: string, json?: unknown, o: { csrf?: string | null; contentType?: string; body?: string } = {}) => {
-      const headers: Record<string, string> = { cookie: jar.header() };
+    const request = async <T = Record<string, unknown>>(
+      method: string,
+      path: string,
+      json?: unknown,
+      o: { csrf?: string | null; contentType?: string; body?: string; headers?: Record<string, string> } = {},
+    ) => {
+      const headers: Record<string, string> = { ...o.headers, cookie: jar.header() };
       const token = o.csrf === undefined ? csrf : o.csrf;
       if (token) headers['x-csrf-token'] = token;
       if (o.contentType) headers['content-type'] = o.contentType;
@@ -218,5 +223,96 @@ describe('dashboard sessions', () => {
     expect(Number(sheet.headers.get('x-sheet-pages'))).toBe(codes.body.data.length);
     const pdf = Buffer.from(await sheet.arrayBuffer()).toString('latin1');
     expect(pdf).toMatch(new RegExp(`/Count ${codes.body.data.length}>>`));
+  });
+
+  /** A member of two new workspaces, with a password, signed in; `other` is the workspace the session does not show yet. */
+  const memberOfTwo = async (email: string, roles: [string, string]) => {
+    const [first, second] = ['First', 'Second'].map((n) => admin(['workspace', 'create', '--name', `${n} of ${email}`, '--plan', 'pro'], env()).json);
+    const password = `${email} has a password`;
+    admin(['member', 'add', '--workspace', String(first.id), '--email', email, '--role', roles[0], '--password-stdin'], env(), `${password}\n`);
+    admin(['member', 'add', '--workspace', String(second.id), '--email', email, '--role', roles[1]], env());
+    const c = await signedIn(email, password);
+    const me = (await c.request<{ workspace: { id: string }; workspaces: Array<{ id: string; role: string }> }>('GET', '/app/api/session')).body;
+    expect(me.workspaces).toHaveLength(2);
+    const other = me.workspaces.find((w) => w.id !== me.workspace.id)!;
+    return { c, password, shown: me.workspace.id, other: other.id };
+  };
+
+  it('lets a viewer switch workspace, change their password and sign out, but not change the workspace', async () => {
+    const { c, password, other } = await memberOfTwo('vic@example.com', ['viewer', 'viewer']);
+    const write = await c.request('POST', '/api/public/v1/qrcodes', { type: 'text', category: 'static', content: { text: 'no' } });
+    expect(write.status).toBe(403);
+    expect((await c.request('POST', '/api/public/v1/folders', { name: 'no' })).status).toBe(403);
+    const switched = await c.request('POST', '/app/api/session/workspace', { workspace_id: other });
+    expect(switched.status).toBe(200);
+    expect(switched.body).toMatchObject({ workspace: { id: other, role: 'viewer' } });
+    expect((await c.request('POST', '/app/api/account/password', { current_password: password, new_password: 'vic chose a new one' })).status).toBe(200);
+    expect((await c.request('DELETE', '/app/api/session')).status).toBe(200);
+    expect((await c.request('GET', '/api/public/v1/qrcodes')).status).toBe(401);
+  });
+
+  it('refuses a request from a tab still showing the workspace another tab switched away from (409), and changes nothing', async () => {
+    const { c, shown, other } = await memberOfTwo('gil@example.com', ['editor', 'editor']);
+    // Another tab of the same browser switches the shared session to the other workspace.
+    expect((await c.request('POST', '/app/api/session/workspace', { workspace_id: other })).status).toBe(200);
+    const stale = await c.request('POST', '/api/public/v1/qrcodes', { type: 'text', category: 'static', name: 'meant for the first', content: { text: 'x' } }, { headers: { 'x-workspace-id': shown } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'workspace_changed' });
+    expect((await c.request('GET', '/app/api/usage', undefined, { headers: { 'x-workspace-id': shown } })).status).toBe(409);
+    const list = await c.request<{ data: unknown[] }>('GET', '/api/public/v1/qrcodes', undefined, { headers: { 'x-workspace-id': other } });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(0);
+    // The session's own routes are about the person, not a workspace: a stale tab can still switch back or sign out.
+    expect((await c.request('POST', '/app/api/session/workspace', { workspace_id: shown }, { headers: { 'x-workspace-id': other } })).status).toBe(200);
+    const fresh = await c.request('POST', '/api/public/v1/qrcodes', { type: 'text', category: 'static', name: 'meant for the first', content: { text: 'x' } }, { headers: { 'x-workspace-id': shown } });
+    expect(fresh.status).toBe(201);
+  });
+
+  /** POST /app/api/imports: the JSON lines of its answer, the last being the report. */
+  const importCsv = async (c: ReturnType<typeof client>, csv: string) => {
+    const res = await c.request('POST', '/app/api/imports', undefined, { contentType: 'text/csv', body: csv });
+    expect(res.status).toBe(200);
+    const lines = res.text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.at(-1)).toMatchObject({ type: 'result' });
+    return { lines, report: lines.at(-1) as { rows: number; created: number; existing: number; failed: number; errors: Array<{ line: number; code: string }> } };
+  };
+
+  it('imports the static rows of a file into a free workspace and reports each dynamic row, without stopping', async () => {
+    const free = admin(['workspace', 'create', '--name', 'Free importer', '--plan', 'free'], env()).json;
+    admin(['member', 'add', '--workspace', String(free.id), '--email', 'ivy@example.com', '--role', 'owner', '--password-stdin'], env(), 'ivy imports a lot');
+    const c = await signedIn('ivy@example.com', 'ivy imports a lot');
+    const rows = Array.from({ length: 120 }, (_, i) =>
+      i % 3 === 0 ? `ref-${i},Dynamic ${i},website,dynamic,https://example.com/${i},` : `ref-${i},Static ${i},text,static,,hello ${i}`,
+    );
+    const csv = ['client_ref,name,type,category,url,text', ...rows].join('\n');
+    const { lines, report } = await importCsv(c, csv);
+    expect(lines.filter((l) => l.type === 'progress').map((l) => l.done)).toEqual([50, 100, 120]);
+    expect(report).toMatchObject({ rows: 120, created: 80, existing: 0, failed: 40 });
+    expect(report.errors.map((e) => e.line)).toEqual(rows.flatMap((_, i) => (i % 3 === 0 ? [i + 2] : [])));
+    expect(new Set(report.errors.map((e) => e.code))).toEqual(new Set(['dynamic_allowance_exceeded']));
+    const again = await importCsv(c, csv);
+    expect(again.report).toMatchObject({ created: 0, existing: 80, failed: 40 });
+  });
+
+  it('exports codes to CSV and imports the file into another workspace as the same codes, awkward client_refs included', async () => {
+    const { c, other } = await memberOfTwo('rob@example.com', ['owner', 'owner']);
+    const made = [
+      { type: 'website', name: 'Formula-looking ref', client_ref: '-1+1', content: { url: 'https://example.com/a?x=1,2' } },
+      { type: 'text', category: 'static', name: 'Quotes "and" commas, too', client_ref: '=SUM(A1)', content: { text: 'line one\nline two' } },
+      { type: 'wifi', category: 'static', name: 'Guest wifi', client_ref: '@guest', content: { ssid: 'Guest, 5 GHz', password: 'pass"word, ok', encryption: 'WPA' } },
+    ];
+    for (const body of made) expect((await c.request('POST', '/api/public/v1/qrcodes', body)).body).toMatchObject({ client_ref: body.client_ref });
+    const exported = await c.request('GET', '/app/api/exports/codes.csv');
+    expect(exported.status).toBe(200);
+    expect(exported.text).not.toMatch(/\r\n[=+\-@]/);
+    expect((await c.request('POST', '/app/api/session/workspace', { workspace_id: other })).status).toBe(200);
+    const { report } = await importCsv(c, exported.text);
+    expect(report).toMatchObject({ rows: 3, created: 3, failed: 0 });
+    const imported = await c.request<{ data: Array<Record<string, unknown>> }>('GET', '/api/public/v1/qrcodes');
+    for (const original of made) {
+      expect(imported.body.data).toContainEqual(
+        expect.objectContaining({ client_ref: original.client_ref, name: original.name, type: original.type, content: expect.objectContaining(original.content) }),
+      );
+    }
   });
 });

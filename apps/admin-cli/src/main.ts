@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ApiError, formatUtc, isRole, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
+import { ApiError, formatUtc, isRole, normalizeEmail, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { openEventLog } from '@qr/event-log';
 import { AddMember, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, IssueSignInLink, Members, Passwords, SetWorkspacePlan } from '@qr/gateway';
 import { checkNewPassword } from '@qr/session-rules';
@@ -20,7 +20,7 @@ const USAGE = `usage: npm run admin -- <command> [--json]
   member invite --workspace ws_… --email E [--role R] [--expires-in 72h]   prints a one-time sign-in link
   member list --workspace ws_…
   member set-role --workspace ws_… --email E --role R
-  member remove --workspace ws_… --email E                ends their sessions in that workspace
+  member remove --workspace ws_… --email E                ends their sessions there, revokes the keys they made
   member sign-out --email E                               ends every dashboard session of that email
   key create --workspace ws_… --name N [--role owner|editor|viewer] [--expires-at RFC3339]
   key revoke --workspace ws_… --key key_…
@@ -64,11 +64,13 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
         return { members: members.map((m) => ({ email: m.email, role: m.role, added_at: formatUtc(new Date(Number(m.created_at))) })) };
       }
       case 'member set-role': {
-        const m = await new Members(db).setRole(requireFlag(f, 'workspace'), requireFlag(f, 'email'), requireFlag(f, 'role'));
-        return { email: m.email, role: m.role };
+        const { member, keysRevoked } = await new Members(db).setRole(requireFlag(f, 'workspace'), requireFlag(f, 'email'), requireFlag(f, 'role'));
+        return { email: member.email, role: member.role, api_keys_revoked: keysRevoked };
       }
-      case 'member remove':
-        return { removed: f.email, sessions_ended: (await new Members(db).remove(requireFlag(f, 'workspace'), requireFlag(f, 'email'))).sessionsEnded };
+      case 'member remove': {
+        const ended = await new Members(db).remove(requireFlag(f, 'workspace'), requireFlag(f, 'email'));
+        return { removed: f.email, sessions_ended: ended.sessionsEnded, api_keys_revoked: ended.keysRevoked };
+      }
       case 'member sign-out':
         return { email: f.email, sessions_ended: (await new Members(db).signOutEverywhere(requireFlag(f, 'email'))).sessionsEnded };
       case 'key create':
@@ -91,7 +93,7 @@ async function addMember(db: Database, f: CliArgs['flags']): Promise<Output> {
   const input = { workspaceId: requireFlag(f, 'workspace'), email: requireFlag(f, 'email'), role: requireFlag(f, 'role') };
   const password = f['password-stdin'] === true ? await readStdin() : null;
   // Checked before the member is added, so a refused password leaves nothing half done.
-  const problems = password === null ? [] : checkNewPassword(password, input.email.trim().toLowerCase(), '/password');
+  const problems = password === null ? [] : checkNewPassword(password, normalizeEmail(input.email), '/password');
   if (problems.length) throw new ApiError(422, 'validation_failed', 'Validation failed', `password: ${problems[0].detail}`, problems);
   const m = await new AddMember(db).execute(input);
   if (password !== null) await new Passwords(db).set(m.email, password);

@@ -6,7 +6,8 @@ import { NotFoundPage } from './pages/not-found-page';
 import { SignInPage } from './pages/sign-in-page';
 import { WelcomePage } from './pages/welcome-page';
 import { SessionProvider, useSession } from './session';
-import { Loading } from './ui/notice';
+import { AuthCard } from './ui/auth-card';
+import { ErrorNotice, Loading } from './ui/notice';
 
 // The codes list is in the first bundle (it is the first page a person sees); the rest load on demand.
 const CodeCreatePage = lazy(() => import('./pages/codes/code-create-page').then((m) => m.CodeCreatePage));
@@ -31,7 +32,7 @@ export function App() {
 }
 
 function Routes() {
-  const { state } = useSession();
+  const { state, refresh } = useSession();
   const { path, url, route } = useLocation();
   const publicPage = path === '/app/sign-in' || path === '/app/welcome';
   useEffect(() => {
@@ -40,6 +41,16 @@ function Routes() {
     if (state.status === 'signed-in' && (path === '/app' || path === '/app/')) route('/app/codes', true);
   }, [state.status, path]);
   if (state.status === 'loading') return <Loading label="Opening the dashboard…" />;
+  if (state.status === 'unreachable') {
+    return (
+      <AuthCard>
+        <ErrorNotice error={state.error} title="The dashboard could not reach the server" />
+        <button type="button" class="button button--primary" onClick={() => void refresh()}>
+          Try again
+        </button>
+      </AuthCard>
+    );
+  }
   if (publicPage || state.status === 'signed-out') {
     return (
       <Router>
@@ -50,7 +61,8 @@ function Routes() {
   }
   return (
     <Shell>
-      <ErrorBoundary>
+      {/* Keyed by workspace: after a switch every page starts over, nothing of the last workspace stays on screen. */}
+      <ErrorBoundary key={state.me.workspace.id}>
         <Router>
           <Route path="/app/codes" component={CodesPage} />
           <Route path="/app/codes/new" component={CodeCreatePage} />

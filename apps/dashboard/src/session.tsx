@@ -1,33 +1,62 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useState } from 'preact/hooks';
-import { appApi, onSignedOut, setCsrfToken } from './api/client';
+import { appApi, onSignedOut, onWorkspaceChanged, setSessionContext } from './api/client';
 import { type Me, type SignedOut } from './api/types';
 
-type SessionState = { status: 'loading' } | { status: 'signed-out'; csrf: string } | { status: 'signed-in'; me: Me };
+type SessionState =
+  | { status: 'loading' }
+  | { status: 'unreachable'; error: unknown }
+  | { status: 'signed-out'; csrf: string }
+  | { status: 'signed-in'; me: Me };
 
 interface SessionValue {
   state: SessionState;
+  /** Set when another tab switched the session's workspace and this one followed; cleared by dismiss. */
+  switchedElsewhere: string | null;
   /** After sign-in, a switch, or anything that changes what the session says. */
   accept(answer: Me | SignedOut): void;
   refresh(): Promise<void>;
+  dismissSwitchedElsewhere(): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/** Knows whether someone is signed in (GET /app/api/session) and keeps the CSRF token current. */
+/**
+ * Knows whether someone is signed in (GET /app/api/session), keeps the CSRF token and the shown
+ * workspace current, and follows a switch made in another tab (the session cookie is shared).
+ */
 export function SessionProvider({ children }: { children: ComponentChildren }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [switchedElsewhere, setSwitchedElsewhere] = useState<string | null>(null);
   const accept = useCallback((answer: Me | SignedOut) => {
-    setCsrfToken(answer.csrf_token);
+    setSessionContext(answer.csrf_token, answer.signed_in ? answer.workspace.id : null);
     setState(answer.signed_in ? { status: 'signed-in', me: answer } : { status: 'signed-out', csrf: answer.csrf_token });
   }, []);
-  const refresh = useCallback(async () => accept(await appApi.get<Me | SignedOut>('/session', { expectUnauthorized: true })), [accept]);
+  const load = useCallback(() => appApi.get<Me | SignedOut>('/session', { expectUnauthorized: true }), []);
+  const refresh = useCallback(async () => {
+    try {
+      accept(await load());
+    } catch (error) {
+      setState((current) => (current.status === 'loading' || current.status === 'unreachable' ? { status: 'unreachable', error } : current));
+    }
+  }, [accept, load]);
   useEffect(() => {
     void refresh();
     // A 401 anywhere means the session ended on the server: ask again who is signed in (gets a fresh CSRF token).
-    return onSignedOut(() => void refresh());
-  }, [refresh]);
-  return <SessionContext.Provider value={{ state, accept, refresh }}>{children}</SessionContext.Provider>;
+    const offSignedOut = onSignedOut(() => void refresh());
+    const offChanged = onWorkspaceChanged(() => {
+      void load().then((answer) => {
+        if (answer.signed_in) setSwitchedElsewhere(answer.workspace.name);
+        accept(answer);
+      }, () => undefined);
+    });
+    return () => {
+      offSignedOut();
+      offChanged();
+    };
+  }, [refresh, load, accept]);
+  const dismissSwitchedElsewhere = useCallback(() => setSwitchedElsewhere(null), []);
+  return <SessionContext.Provider value={{ state, switchedElsewhere, accept, refresh, dismissSwitchedElsewhere }}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionValue {

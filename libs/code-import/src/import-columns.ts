@@ -25,7 +25,10 @@ export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(['hidden']);
 /** The codes export's columns that say what a code is now: an import reads past them (export, edit, re-import). */
 export const EXPORT_ONLY_COLUMNS = ['id', 'short_url', 'state', 'scan_count', 'created_at'] as const;
 
-/** Columns of the codes CSV export, in order: an import of the file reads back every one. */
-export const EXPORT_COLUMNS = ['client_ref', 'name', 'type', 'category', 'status', 'folder', 'url', 'scan_limit', ...EXPORT_ONLY_COLUMNS] as const;
+/**
+ * Columns of the codes CSV export, in order; an import reads each back. A website's data is its
+ * `url`; every other type's is `content`, as JSON.
+ */
+export const EXPORT_COLUMNS = ['client_ref', 'name', 'type', 'category', 'status', 'folder', 'url', 'content', 'scan_limit', ...EXPORT_ONLY_COLUMNS] as const;
 
 export const KNOWN_COLUMNS: ReadonlySet<string> = new Set([...CODE_COLUMNS, ...Object.values(CONTENT_COLUMNS).flat(), ...EXPORT_ONLY_COLUMNS]);

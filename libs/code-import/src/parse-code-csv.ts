@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { type FieldError } from '@qr/domain';
+import { type FieldError, fromCsvCell } from '@qr/domain';
 import { BOOLEAN_FIELDS, CONTENT_COLUMNS, KNOWN_COLUMNS, NUMBER_FIELDS } from './import-columns';
 
 /** The most rows one import takes. */
@@ -67,7 +67,8 @@ export function parseCodeCsv(text: string, folderIdOf: (nameOrId: string) => str
 
 function itemOf(record: Record<string, string>, folderIdOf: (nameOrId: string) => string | null): { item: Record<string, unknown>; errors: Omit<RowError, 'line'>[] } {
   const errors: Omit<RowError, 'line'>[] = [];
-  const value = (key: string) => (record[key] ?? '').trim();
+  // Cells are read back from their spreadsheet-safe form (a leading ' before = + - @ is ours, not the data's).
+  const value = (key: string) => fromCsvCell((record[key] ?? '').trim());
   const item: Record<string, unknown> = { type: value('type').toLowerCase() || 'website' };
   if (!value('client_ref')) errors.push({ column: 'client_ref', code: 'required', detail: 'client_ref is required' });
   for (const key of ['client_ref', 'name', 'category', 'status', 'start_at', 'end_at', 'timezone', 'daily_start', 'daily_end', 'fallback_url', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']) {

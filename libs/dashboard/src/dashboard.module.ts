@@ -1,11 +1,11 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { CreateQrCodesFlow, QuotaRepository } from '@qr/gateway';
-import { COMMAND_BUS, type CommandBus, type PlatformRuntime } from '@qr/platform';
+import { CreateQrCodesFlow, DashboardCookieNames, QuotaRepository } from '@qr/gateway';
+import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, textBodyMiddleware } from '@qr/platform';
 import { DraftPreviewController } from './codes/draft-preview.controller';
 import { ExportsController } from './imports/exports.controller';
 import { ImportCodes } from './imports/import-codes';
-import { ImportsController } from './imports/imports.controller';
+import { CSV_TYPES, ImportsController, MAX_CSV_BYTES } from './imports/imports.controller';
 import { BuildPrintSheet } from './print/build-print-sheet';
 import { PrintSheetController } from './print/print-sheet.controller';
 import { SessionController } from './session/session.controller';
@@ -23,6 +23,8 @@ import { WorkspaceUsage } from './usage/workspace-usage';
  */
 @Module({})
 export class DashboardModule implements NestModule {
+  constructor(@Inject(PLATFORM_RUNTIME) private readonly runtime: PlatformRuntime) {}
+
   /** `gateway` is the very GatewayModule the process registers (the same object, so Nest makes one instance). */
   static register(runtime: PlatformRuntime, gateway: DynamicModule): DynamicModule {
     const { config } = runtime;
@@ -34,7 +36,7 @@ export class DashboardModule implements NestModule {
       controllers: [SessionController, UsageController, DraftPreviewController, PrintSheetController, ImportsController, ExportsController, SpaController],
       providers: [
         { provide: DashboardAssets, useValue: assets },
-        { provide: SessionCookies, useValue: new SessionCookies(config.publicBaseUrl, config.session.absoluteMs) },
+        { provide: SessionCookies, useFactory: (names: DashboardCookieNames) => new SessionCookies(names, config.session.absoluteMs), inject: [DashboardCookieNames] },
         { provide: BuildPrintSheet, useFactory: (bus: CommandBus) => new BuildPrintSheet(bus), inject: [COMMAND_BUS] },
         { provide: ImportCodes, useFactory: (bus: CommandBus, create: CreateQrCodesFlow) => new ImportCodes(bus, create), inject: [COMMAND_BUS, CreateQrCodesFlow] },
         { provide: WorkspaceUsage, useFactory: (quota: QuotaRepository) => new WorkspaceUsage(quota), inject: [QuotaRepository] },
@@ -43,6 +45,7 @@ export class DashboardModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(textBodyMiddleware(CSV_TYPES, MAX_CSV_BYTES, this.runtime.config.publicBaseUrl)).forRoutes('app/api/imports');
     consumer
       .apply((_req: Request, res: Response, next: NextFunction) => {
         setDashboardHeaders(res);

@@ -15,3 +15,4 @@ export * from './logging/log';
 export * from './validation/http-url-fault';
 export * from './collections/get-or-create';
 export * from './csv/csv-cell';
+export * from './identity/email';

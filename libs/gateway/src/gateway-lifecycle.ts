@@ -33,7 +33,8 @@ export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, O
     if (!config.allInOne || !runsHere(this.runtime, 'front')) return;
     const created = await new BootstrapFirstWorkspace(this.store.db).execute(config.bootstrapPlan, config.bootstrapOwnerEmail);
     if (!created) return;
-    const link = await this.links.execute({ workspaceId: created.workspace.id, email: config.bootstrapOwnerEmail, purpose: 'first_run' });
+    const invite = `npm run admin -- member invite --workspace ${created.workspace.id} --email ${config.bootstrapOwnerEmail}`;
+    // The banner goes to the terminal, not through the JSON log: the key and the link are shown this once.
     process.stdout.write(
       [
         '',
@@ -41,12 +42,22 @@ export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, O
         `  workspace: ${created.workspace.id} (plan ${created.workspace.plan})`,
         `  api key:   ${created.secret}`,
         `  try:       curl -H "Authorization: Bearer ${created.secret}" ${config.publicBaseUrl}/api/public/v1/api-keys`,
-        `  dashboard: ${link.url}`,
-        `             (open it to choose a password for ${link.member.email}; it works once, for ${DEFAULT_LINK_LIFETIME_MS / 3_600_000} hours;`,
-        `             a new one: npm run admin -- member invite --workspace ${created.workspace.id} --email ${link.member.email})`,
-        '',
         '',
       ].join('\n'),
+    );
+    const link = await this.links.execute({ workspaceId: created.workspace.id, email: config.bootstrapOwnerEmail, purpose: 'first_run' }).catch((err: unknown) => {
+      this.runtime.logger.event('error', 'could not create the first-run sign-in link', { error: err instanceof Error ? err.message : String(err) });
+      return null;
+    });
+    process.stdout.write(
+      (link
+        ? [
+            `  dashboard: ${link.url}`,
+            `             (open it to choose a password for ${link.member.email}; it works once, for ${DEFAULT_LINK_LIFETIME_MS / 3_600_000} hours;`,
+            `             a new one: ${invite})`,
+          ]
+        : [`  dashboard: no sign-in link could be made; make one with: ${invite}`]
+      ).join('\n') + '\n\n',
     );
   }
 

@@ -8,6 +8,7 @@ import { MonthlyQuota } from './access/monthly-quota';
 import { QuotaRepository } from './access/quota.repository';
 import { InProcessRateLimiter, type RateLimiter, RedisRateLimiter } from './access/rate-limiter';
 import { RATE_LIMITER, SessionAccess, SessionGuard } from './access/session-access';
+import { DashboardCookieNames } from './access/session-cookie';
 import { GATEWAY_REDIS, GatewayLifecycle } from './gateway-lifecycle';
 import { ApiKeysController } from './http/api-keys.controller';
 import { WorkspaceAnalyticsController } from './qrcodes/analytics.controller';
@@ -57,13 +58,14 @@ export class GatewayModule {
         { provide: CreateApiKey, ...withDb((db) => new CreateApiKey(db)) },
         { provide: AuthenticateApiKey, useFactory: (keys: ApiKeysRepository) => new AuthenticateApiKey(keys), inject: [ApiKeysRepository] },
         { provide: AuthenticateSession, ...withDb((db) => new AuthenticateSession(new SessionsRepository(db), config.session)) },
-        { provide: SignIn, ...withDbAndLimiter((db, limiter) => new SignIn(db, limiter)) },
+        { provide: SignIn, ...withDbAndLimiter((db, limiter) => new SignIn(db, limiter, config.session)) },
         { provide: RedeemSignInLink, ...withDbAndLimiter((db, limiter) => new RedeemSignInLink(db, limiter)) },
         { provide: IssueSignInLink, ...withDb((db) => new IssueSignInLink(db, config.publicBaseUrl)) },
-        { provide: Passwords, ...withDb((db) => new Passwords(db)) },
+        { provide: Passwords, ...withDbAndLimiter((db, limiter) => new Passwords(db, limiter)) },
         { provide: CurrentSession, ...withDb((db) => new CurrentSession(db)) },
         { provide: MonthlyQuota, useFactory: (q: QuotaRepository) => new MonthlyQuota(q), inject: [QuotaRepository] },
         { provide: CreateQrCodesFlow, useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q), inject: [COMMAND_BUS, QuotaRepository] },
+        { provide: DashboardCookieNames, useValue: new DashboardCookieNames(config.publicBaseUrl) },
         SessionAccess,
         SessionGuard,
         ApiAccessGuard,
@@ -71,7 +73,7 @@ export class GatewayModule {
       ],
       exports: [
         GATEWAY_STORE, ApiAccessGuard, SessionAccess, SessionGuard, QuotaRepository, AuthenticateApiKey, AuthenticateSession, MonthlyQuota, RATE_LIMITER, CreateQrCodesFlow,
-        SignIn, RedeemSignInLink, IssueSignInLink, Passwords, CurrentSession,
+        SignIn, RedeemSignInLink, IssueSignInLink, Passwords, CurrentSession, DashboardCookieNames,
       ],
     };
   }

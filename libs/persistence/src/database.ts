@@ -165,3 +165,8 @@ async function runPostgres<T>(runner: QueryRunner, sql: string, params: readonly
   const rows = (Array.isArray(result.records) ? result.records : []) as T[];
   return { rows, affected: typeof result.affected === 'number' ? result.affected : rows.length };
 }
+
+/** A read inside `tx` when the caller has one (it sees the transaction's own writes), else on the reader. */
+export async function readRows<T = Record<string, unknown>>(db: Database, tx: Tx | undefined, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  return tx ? (await tx.query<T>(sql, params)).rows : db.query<T>(sql, params);
+}

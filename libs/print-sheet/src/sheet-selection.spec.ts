@@ -1,11 +1,10 @@
 import { MAX_SHEET_CODES, parseSheetSelection } from './index';
 
 describe('parseSheetSelection', () => {
-  it('takes a selection of ids, printing each once', () => {
-    expect(parseSheetSelection({ code_ids: ['qr_00VbuwZFy8h9UBQOUM4zflaq', 'qr_00VbuwZFy8h9UBQOUM4zflaq', 'qr_00VbuwZG8b9uJV09VQJbqqvS'] })).toEqual({
-      ok: true,
-      selection: { kind: 'codes', ids: ['qr_00VbuwZFy8h9UBQOUM4zflaq', 'qr_00VbuwZG8b9uJV09VQJbqqvS'] },
-    });
+  it('takes a selection of ids as given, so pointers name what was sent', () => {
+    const ids = ['qr_00VbuwZFy8h9UBQOUM4zflaq', 'qr_00VbuwZFy8h9UBQOUM4zflaq', 'qr_00VbuwZG8b9uJV09VQJbqqvS'];
+    expect(parseSheetSelection({ code_ids: ids })).toEqual({ ok: true, selection: { kind: 'codes', ids } });
+    expect(parseSheetSelection({ code_ids: [ids[0], ids[0], 'nope'] })).toMatchObject({ ok: false, errors: [{ pointer: '/code_ids/2' }] });
   });
 
   it('takes a folder', () => {

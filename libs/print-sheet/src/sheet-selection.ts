@@ -7,7 +7,8 @@ export type SheetSelection = { kind: 'codes'; ids: string[] } | { kind: 'folder'
 
 /**
  * Which codes go on a sheet: `code_ids` (a selection) or `folder_id` (a whole folder), exactly one.
- * Duplicate ids are printed once.
+ * The ids stay as given, so an error's pointer (`/code_ids/7`) names the one sent; whoever reads the
+ * codes prints each once.
  */
 export function parseSheetSelection(input: Record<string, unknown>): { ok: true; selection: SheetSelection } | { ok: false; errors: FieldError[] } {
   const ids = input.code_ids;
@@ -20,8 +21,7 @@ export function parseSheetSelection(input: Record<string, unknown>): { ok: true;
     return { ok: true, selection: { kind: 'folder', folderId } };
   }
   if (!Array.isArray(ids) || ids.length === 0) return { ok: false, errors: [{ pointer: '/code_ids', code: 'invalid', detail: 'code_ids must be a non-empty array of code ids' }] };
-  const unique = [...new Set(ids)];
-  if (unique.length > MAX_SHEET_CODES) return { ok: false, errors: [{ pointer: '/code_ids', code: 'too_many_items', detail: `a sheet takes at most ${MAX_SHEET_CODES} codes` }] };
+  if (ids.length > MAX_SHEET_CODES) return { ok: false, errors: [{ pointer: '/code_ids', code: 'too_many_items', detail: `a sheet takes at most ${MAX_SHEET_CODES} codes` }] };
   const errors = ids.flatMap((id, i) => (typeof id === 'string' && /^qr_[0-9A-Za-z]{8,60}$/.test(id) ? [] : [{ pointer: `/code_ids/${i}`, code: 'invalid', detail: 'not a code id' }]));
-  return errors.length ? { ok: false, errors } : { ok: true, selection: { kind: 'codes', ids: unique as string[] } };
+  return errors.length ? { ok: false, errors } : { ok: true, selection: { kind: 'codes', ids: ids as string[] } };
 }

@@ -6,6 +6,6 @@ export { hashPassword, verifyPassword, needsRehash, DEFAULT_SCRYPT_COST, type Sc
 export { newSecretToken, digestToken, isWellFormedToken } from './tokens/secret-token';
 export { csrfTokenFor, csrfTokenMatches } from './csrf/csrf-token';
 export { DEFAULT_SESSION_POLICY, TOUCH_INTERVAL_MS, type SessionPolicy } from './session/session-policy';
-export { sessionStatusAt, sessionEndsAt, shouldTouch, type SessionStatus, type SessionTimes } from './session/session-status';
+export { sessionStatusAt, shouldTouch, type SessionStatus, type SessionTimes } from './session/session-status';
 export { signInLinkUrl, signInLinkStatusAt, DEFAULT_LINK_LIFETIME_MS, MAX_LINK_LIFETIME_MS, type LinkStatus } from './links/sign-in-link';
 export { signInLimits, linkRedeemLimits, ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS, type ThrottleLimit } from './throttle/sign-in-throttle';

@@ -6,21 +6,42 @@ export const PUBLIC_API = '/api/public/v1';
 export const APP_API = '/app/api';
 
 let csrfToken = '';
+let shownWorkspaceId: string | null = null;
 const signedOutListeners = new Set<() => void>();
+const workspaceChangedListeners = new Set<() => void>();
 
-/** The session's CSRF token: sent as X-CSRF-Token on every request that is not a read. */
-export function setCsrfToken(token: string): void {
-  csrfToken = token;
+/**
+ * What the session says: its CSRF token (sent as X-CSRF-Token on every request that is not a
+ * read) and the workspace this tab shows (sent as X-Workspace-Id, so that a page still showing
+ * workspace A never writes into B after another tab switched the shared session to B).
+ */
+export function setSessionContext(csrf: string, workspaceId: string | null): void {
+  csrfToken = csrf;
+  shownWorkspaceId = workspaceId;
 }
 
-export function csrfHeader(): Record<string, string> {
+function csrfHeader(): Record<string, string> {
   return { 'X-CSRF-Token': csrfToken };
+}
+
+/** The session's own endpoints: they are about the person, not the workspace a tab shows. */
+const SESSION_WIDE = [`${APP_API}/session`, `${APP_API}/account`, `${APP_API}/sign-in-links`];
+
+function workspaceHeader(url: string): Record<string, string> {
+  if (!shownWorkspaceId || SESSION_WIDE.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return {};
+  return { 'X-Workspace-Id': shownWorkspaceId };
 }
 
 /** Called when the server says the session has ended (401), so the app can ask to sign in again. */
 export function onSignedOut(listener: () => void): () => void {
   signedOutListeners.add(listener);
   return () => signedOutListeners.delete(listener);
+}
+
+/** Called when the server says the session now has another workspace than this tab shows (409). */
+export function onWorkspaceChanged(listener: () => void): () => void {
+  workspaceChangedListeners.add(listener);
+  return () => workspaceChangedListeners.delete(listener);
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -40,13 +61,14 @@ export async function request<T>(method: Method, url: string, body?: unknown, op
 
 /** The raw response of a request (streams, files), after the same error handling. */
 export async function send(method: Method, url: string, body: BodyInit | undefined, contentType: string | undefined, options: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...workspaceHeader(url) };
   if (contentType && body !== undefined) headers['Content-Type'] = contentType;
   if (method !== 'GET') Object.assign(headers, csrfHeader());
   const res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
   if (res.ok) return res;
   const problem = await problemOf(res);
   if (res.status === 401 && !options.expectUnauthorized) signedOutListeners.forEach((l) => l());
+  if (res.status === 409 && problem.code === 'workspace_changed') workspaceChangedListeners.forEach((l) => l());
   throw problem;
 }
 

@@ -1,9 +1,10 @@
 import { type ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
-import { useState } from 'preact/hooks';
 import { appApi } from '../api/client';
 import { type Me, type SignedOut } from '../api/types';
+import { useAction } from '../lib/use-action';
 import { useMe, useSession } from '../session';
+import { ErrorNotice, Notice } from '../ui/notice';
 
 const NAV: ReadonlyArray<{ href: string; label: string }> = [
   { href: '/app/codes', label: 'Codes' },
@@ -17,6 +18,7 @@ const NAV: ReadonlyArray<{ href: string; label: string }> = [
 /** The signed-in frame: skip link, header with workspace and account, navigation, main. */
 export function Shell({ children }: { children: ComponentChildren }) {
   const me = useMe();
+  const { switchedElsewhere, dismissSwitchedElsewhere } = useSession();
   const { path } = useLocation();
   return (
     <div class="shell">
@@ -46,6 +48,17 @@ export function Shell({ children }: { children: ComponentChildren }) {
         </ul>
       </nav>
       <main id="main" class="shell__main" tabIndex={-1}>
+        {switchedElsewhere ? (
+          <Notice kind="warning" title={`Now showing ${switchedElsewhere}`}>
+            <p>
+              You switched workspace in another tab, so this tab follows. Anything you were saving here was not saved: check it is meant for this
+              workspace and do it again.
+            </p>
+            <button type="button" class="button button--small" onClick={dismissSwitchedElsewhere}>
+              OK
+            </button>
+          </Notice>
+        ) : null}
         {children}
       </main>
     </div>
@@ -53,9 +66,9 @@ export function Shell({ children }: { children: ComponentChildren }) {
 }
 
 function WorkspaceSwitcher({ me }: { me: Me }) {
-  const { accept } = useSession();
+  const { accept, dismissSwitchedElsewhere } = useSession();
   const { route } = useLocation();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   if (me.workspaces.length < 2) {
     return (
       <p class="workspace">
@@ -64,15 +77,12 @@ function WorkspaceSwitcher({ me }: { me: Me }) {
       </p>
     );
   }
-  const change = async (workspaceId: string) => {
-    setBusy(true);
-    try {
+  const change = (workspaceId: string) =>
+    run(async () => {
       accept(await appApi.post<Me>('/session/workspace', { workspace_id: workspaceId }));
+      dismissSwitchedElsewhere();
       route('/app/codes');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <div class="workspace">
       <label for="workspace-switch" class="visually-hidden">
@@ -85,21 +95,24 @@ function WorkspaceSwitcher({ me }: { me: Me }) {
           </option>
         ))}
       </select>
+      {error ? <ErrorNotice error={error} title="Could not switch workspace" /> : null}
     </div>
   );
 }
 
 function AccountMenu({ me }: { me: Me }) {
   const { accept } = useSession();
-  const signOut = async () => accept(await appApi.del<SignedOut>('/session'));
+  const { busy, error, run } = useAction();
+  const signOut = () => run(async () => accept(await appApi.del<SignedOut>('/session')));
   return (
     <div class="account">
       <a href="/app/account" class="account__email">
         {me.account.email}
       </a>
-      <button type="button" class="button button--small" onClick={() => void signOut()}>
-        Sign out
+      <button type="button" class="button button--small" disabled={busy} onClick={() => void signOut()}>
+        {busy ? 'Signing out…' : 'Sign out'}
       </button>
+      {error ? <ErrorNotice error={error} title="Could not sign out" /> : null}
     </div>
   );
 }

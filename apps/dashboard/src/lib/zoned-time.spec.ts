@@ -1,4 +1,4 @@
-import { instantToWallTime, wallTimeToRfc3339 } from './zoned-time';
+import { instantToWallTime, wallTimeToRfc3339, zonedDateDaysAgo } from './zoned-time';
 
 describe('zoned time for the code form', () => {
   it.each([
@@ -26,5 +26,13 @@ describe('zoned time for the code form', () => {
 
   it('refuses what is not a datetime-local value', () => {
     expect(wallTimeToRfc3339('tomorrow', 'UTC')).toBeNull();
+  });
+
+  it('counts analytics days on the calendar of the zone, across a month end', () => {
+    const now = Date.parse('2026-12-01T03:00:00Z'); // already Dec 1 in Berlin and UTC, still Nov 30 in Los Angeles
+    expect(zonedDateDaysAgo(0, 'Europe/Berlin', now)).toBe('2026-12-01');
+    expect(zonedDateDaysAgo(0, 'America/Los_Angeles', now)).toBe('2026-11-30');
+    expect(zonedDateDaysAgo(6, 'UTC', now)).toBe('2026-11-25');
+    expect(zonedDateDaysAgo(29, 'America/Los_Angeles', now)).toBe('2026-11-01');
   });
 });

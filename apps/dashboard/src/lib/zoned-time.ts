@@ -50,6 +50,12 @@ export function instantToWallTime(iso: string | null, zone: string): string {
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
 
+/** The calendar date `days` before the one `now` falls on in `zone` (YYYY-MM-DD), as analytics ranges count days. */
+export function zonedDateDaysAgo(days: number, zone: string, now: number = Date.now()): string {
+  const p = partsIn(zone, now);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day - days)).toISOString().slice(0, 10);
+}
+
 /** Every IANA zone the browser knows, UTC first. */
 export function timeZones(): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

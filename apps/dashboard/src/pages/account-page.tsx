@@ -5,15 +5,15 @@ import { useMe } from '../session';
 import { TextField } from '../ui/field';
 import { ErrorNotice, Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
+import { useAction } from '../lib/use-action';
 
 export function AccountPage() {
   const me = useMe();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
     setDone(false);
@@ -21,19 +21,13 @@ export function AccountPage() {
       setError(new ProblemError(422, 'validation_failed', 'Validation failed', '', [{ pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' }]));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await appApi.post('/account/password', { current_password: current, new_password: next });
       setDone(true);
       setCurrent('');
       setNext('');
       setRepeat('');
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const problem = error instanceof ProblemError ? error : null;
   return (

@@ -1,36 +1,30 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { ProblemError } from '../api/problem';
-import { type Domain, type ListPage } from '../api/types';
+import { type Domain } from '../api/types';
 import { formatDateTime } from '../lib/format';
-import { useResource } from '../lib/use-resource';
 import { useMe } from '../session';
 import { Badge } from '../ui/badge';
 import { CopyButton } from '../ui/copy-button';
 import { TextField } from '../ui/field';
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
+import { useDomains } from '../api/workspace-lists';
+import { useAction } from '../lib/use-action';
 
 /** Custom short-link domains: add one, publish the TXT record, check it. */
 export function DomainsPage() {
   const me = useMe();
-  const domains = useResource((signal) => api.get<ListPage<Domain>>('/domains?limit=100', { signal }), 'domains');
+  const domains = useDomains();
   const [hostname, setHostname] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const add = async (e: Event) => {
+  const { busy, error, run } = useAction();
+  const add = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await api.post<Domain>('/domains', { hostname: hostname.trim() });
       setHostname('');
       domains.reload();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const problem = error instanceof ProblemError ? error : null;
   return (
@@ -56,30 +50,22 @@ export function DomainsPage() {
       ) : null}
       <ErrorNotice error={domains.error} />
       {domains.loading && !domains.data ? <Loading /> : null}
-      {domains.data && domains.data.data.length === 0 ? <p class="empty">No custom domains yet: codes use the default short domain.</p> : null}
-      {domains.data?.data.map((d) => <DomainCard key={d.id} domain={d} canVerify={me.permissions.write} onChanged={domains.reload} />)}
+      {domains.data && domains.data.length === 0 ? <p class="empty">No custom domains yet: codes use the default short domain.</p> : null}
+      {domains.data?.map((d) => <DomainCard key={d.id} domain={d} canVerify={me.permissions.write} onChanged={domains.reload} />)}
     </>
   );
 }
 
 function DomainCard({ domain: d, canVerify, onChanged }: { domain: Domain; canVerify: boolean; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const [checked, setChecked] = useState<Domain | null>(null);
   const current = checked ?? d;
-  const verify = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const verify = () =>
+    run(async () => {
       const answer = await api.post<Domain>(`/domains/${d.id}/verify`);
       setChecked(answer);
       if (answer.status === 'verified') onChanged();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section class="panel" aria-labelledby={`domain-${d.id}`}>
       <h2 id={`domain-${d.id}`}>

@@ -1,35 +1,29 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { ProblemError } from '../api/problem';
-import { type Folder, type ListPage } from '../api/types';
+import { type Folder } from '../api/types';
 import { formatDate } from '../lib/format';
-import { useResource } from '../lib/use-resource';
 import { useMe } from '../session';
 import { TextField } from '../ui/field';
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
+import { useFolders } from '../api/workspace-lists';
+import { useAction } from '../lib/use-action';
 
 export function FoldersPage() {
   const me = useMe();
-  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const folders = useFolders();
   const [name, setName] = useState('');
-  const [error, setError] = useState<unknown>(null);
   const [created, setCreated] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const create = async (e: Event) => {
+  const { busy, error, run } = useAction();
+  const create = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const folder = await api.post<Folder>('/folders', { name });
       setCreated(folder.name);
       setName('');
       folders.reload();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const problem = error instanceof ProblemError ? error : null;
   return (
@@ -52,8 +46,8 @@ export function FoldersPage() {
       ) : null}
       <ErrorNotice error={folders.error} />
       {folders.loading && !folders.data ? <Loading /> : null}
-      {folders.data && folders.data.data.length === 0 ? <p class="empty">No folders yet.</p> : null}
-      {folders.data && folders.data.data.length > 0 ? (
+      {folders.data && folders.data.length === 0 ? <p class="empty">No folders yet.</p> : null}
+      {folders.data && folders.data.length > 0 ? (
         <div class="table-wrap">
           <table class="table">
             <caption class="visually-hidden">Folders</caption>
@@ -65,7 +59,7 @@ export function FoldersPage() {
               </tr>
             </thead>
             <tbody>
-              {folders.data.data.map((f) => (
+              {folders.data.map((f) => (
                 <tr key={f.id}>
                   <td class="table__primary">{f.name}</td>
                   <td>{formatDate(f.created_at)}</td>

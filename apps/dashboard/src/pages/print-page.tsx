@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'preact/hooks';
-import { api, APP_API, appApi, send } from '../api/client';
+import { APP_API, appApi, send } from '../api/client';
 import { ProblemError } from '../api/problem';
-import { type Folder, type ListPage } from '../api/types';
 import { filenameOf, saveBlob } from '../lib/download';
 import { formatNumber } from '../lib/format';
 import { readSelection } from '../lib/selection';
 import { useResource } from '../lib/use-resource';
+import { useMe } from '../session';
 import { CheckboxField, SelectField, TextField } from '../ui/field';
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
 import { PageHeader } from '../ui/page-header';
+import { useFolders } from '../api/workspace-lists';
 
 interface Preset {
   id: string;
@@ -22,8 +23,9 @@ const PAGE_MARKER = new TextEncoder().encode('/Type/Page/Parent');
 
 /** Print sheets: codes from the selection or a folder, on label sheets or a custom grid, as one vector PDF. */
 export function PrintPage() {
-  const selection = useMemo(readSelection, []);
-  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const me = useMe();
+  const selection = useMemo(() => readSelection(me.workspace.id), []);
+  const folders = useFolders();
   const presets = useResource((signal) => appApi.get<{ data: Preset[] }>('/print-sheets/presets', { signal }), 'presets');
   const [source, setSource] = useState<'selection' | 'folder'>(selection.length ? 'selection' : 'folder');
   const [folderId, setFolderId] = useState('');
@@ -122,7 +124,7 @@ export function PrintPage() {
               label="Folder"
               value={folderId}
               onValue={setFolderId}
-              options={[{ value: '', label: 'Choose a folder' }, ...(folders.data?.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
+              options={[{ value: '', label: 'Choose a folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
               error={problem?.at('/folder_id')}
             />
           ) : null}

@@ -3,10 +3,11 @@ import { useState } from 'preact/hooks';
 import { appApi } from '../api/client';
 import { ProblemError } from '../api/problem';
 import { type Me } from '../api/types';
+import { useAction } from '../lib/use-action';
 import { useSession } from '../session';
+import { AuthCard } from '../ui/auth-card';
 import { TextField } from '../ui/field';
 import { ErrorNotice } from '../ui/notice';
-import { PageHeader } from '../ui/page-header';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */
 export function SignInPage() {
@@ -14,33 +15,19 @@ export function SignInPage() {
   const { query, route } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const me = await appApi.post<Me>('/session', { email, password }, { expectUnauthorized: true });
-      accept(me);
+    const signedIn = await run(async () => {
+      accept(await appApi.post<Me>('/session', { email, password }, { expectUnauthorized: true }));
       const next = query.next && query.next.startsWith('/app/') && !query.next.startsWith('/app/sign-in') ? query.next : '/app/codes';
       route(next, true);
-    } catch (err) {
-      setError(err);
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!signedIn) setPassword('');
   };
   const problem = error instanceof ProblemError ? error : null;
   return (
-    <main class="auth" id="main">
-      <div class="auth__card">
-        <p class="brand">
-          <span class="brand__mark" aria-hidden="true" />
-          QR platform
-        </p>
-        <PageHeader title="Sign in" />
+    <AuthCard title="Sign in">
         {problem?.code === 'invalid_credentials' ? <ErrorNotice error={error} title="Not signed in" /> : <ErrorNotice error={error} />}
         <form onSubmit={submit} noValidate>
           <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
@@ -50,9 +37,9 @@ export function SignInPage() {
           </button>
         </form>
         <p class="muted small">
-          No password yet, or forgot it? Ask a workspace owner or your operator for a sign-in link (<code>npm run admin -- member invite</code>).
+          No password yet, or forgot it? Ask the person who runs this QR platform to send you a sign-in link. They make one with{' '}
+          <code>npm run admin -- member invite</code>, which also resets a forgotten password.
         </p>
-      </div>
-    </main>
+    </AuthCard>
   );
 }

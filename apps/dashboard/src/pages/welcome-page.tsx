@@ -4,10 +4,11 @@ import { appApi } from '../api/client';
 import { ProblemError } from '../api/problem';
 import { type Me } from '../api/types';
 import { formatDateTime } from '../lib/format';
+import { useAction } from '../lib/use-action';
 import { useSession } from '../session';
+import { AuthCard } from '../ui/auth-card';
 import { TextField } from '../ui/field';
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
-import { PageHeader } from '../ui/page-header';
 
 interface LinkDetails {
   email: string;
@@ -26,11 +27,10 @@ export function WelcomePage() {
   const { route } = useLocation();
   const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
   const [details, setDetails] = useState<LinkDetails | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useAction();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
   const csrfReady = state.status !== 'loading';
 
   useEffect(() => {
@@ -47,26 +47,14 @@ export function WelcomePage() {
     e.preventDefault();
     setMismatch(password !== repeat);
     if (password !== repeat) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       accept(await appApi.post<Me>('/sign-in-links/redeem', { token, password }, { expectUnauthorized: true }));
       route('/app/codes', true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const problem = error instanceof ProblemError ? error : null;
   return (
-    <main class="auth" id="main">
-      <div class="auth__card">
-        <p class="brand">
-          <span class="brand__mark" aria-hidden="true" />
-          QR platform
-        </p>
-        <PageHeader title={details?.has_password ? 'Choose a new password' : 'Welcome'} />
+    <AuthCard title={details?.has_password ? 'Choose a new password' : 'Welcome'}>
         {problem?.code === 'link_not_usable' ? (
           <Notice kind="error" title="This link cannot be used">
             <p>It has expired, was used already, or a newer link replaced it. Ask for a new one.</p>
@@ -109,7 +97,6 @@ export function WelcomePage() {
             </button>
           </form>
         ) : null}
-      </div>
-    </main>
+    </AuthCard>
   );
 }

@@ -33,9 +33,16 @@ function Frame({ id, label, error, hint, required, class: className, children }:
   );
 }
 
-function describedBy(id: string, o: Common): string | undefined {
-  const ids = [o.hint ? `${id}-hint` : '', o.error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
+/** What every control in a Frame carries: its id, state, and the hint and error read with it. */
+function controlProps(id: string, o: Common) {
+  const described = [o.hint ? `${id}-hint` : '', o.error ? `${id}-error` : ''].filter(Boolean);
+  return {
+    id,
+    required: o.required,
+    disabled: o.disabled,
+    'aria-invalid': o.error ? ('true' as const) : undefined,
+    'aria-describedby': described.length ? described.join(' ') : undefined,
+  };
 }
 
 export function TextField(
@@ -57,7 +64,7 @@ export function TextField(
   return (
     <Frame {...props} id={id}>
       <input
-        id={id}
+        {...controlProps(id, props)}
         name={props.name}
         type={props.type ?? 'text'}
         value={props.value}
@@ -69,10 +76,6 @@ export function TextField(
         max={props.max}
         step={props.step}
         maxLength={props.maxLength}
-        required={props.required}
-        disabled={props.disabled}
-        aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={describedBy(id, props)}
       />
     </Frame>
   );
@@ -83,14 +86,10 @@ export function TextAreaField(props: Common & { value: string; onValue: (value: 
   return (
     <Frame {...props} id={id}>
       <textarea
-        id={id}
+        {...controlProps(id, props)}
         rows={props.rows ?? 3}
         value={props.value}
         onInput={(e) => props.onValue((e.currentTarget as HTMLTextAreaElement).value)}
-        required={props.required}
-        disabled={props.disabled}
-        aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={describedBy(id, props)}
       />
     </Frame>
   );
@@ -106,15 +105,7 @@ export function SelectField(props: Common & { value: string; onValue: (value: st
   const id = useId();
   return (
     <Frame {...props} id={id}>
-      <select
-        id={id}
-        value={props.value}
-        onChange={(e) => props.onValue((e.currentTarget as HTMLSelectElement).value)}
-        required={props.required}
-        disabled={props.disabled}
-        aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={describedBy(id, props)}
-      >
+      <select {...controlProps(id, props)} value={props.value} onChange={(e) => props.onValue((e.currentTarget as HTMLSelectElement).value)}>
         {props.options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}

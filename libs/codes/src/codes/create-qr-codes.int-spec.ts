@@ -88,4 +88,24 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
       errors: [{ pointer: '/items/1/client_ref', code: 'duplicate' }],
     });
   });
+
+  it('searches names and client_refs (case-insensitive, % and _ literal) and short codes exactly, in one workspace only', async () => {
+    const items = [
+      { type: 'website', content: { url: 'https://example.com/s' }, name: 'Box 10% off', client_ref: 'search-1' },
+      { type: 'website', content: { url: 'https://example.com/s' }, name: 'box_one', client_ref: 'SKU-Search-2' },
+      { type: 'website', content: { url: 'https://example.com/s' }, name: 'École Café', client_ref: 'search-3' },
+    ];
+    const created = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute('ws_search', await planCreation(deps(), 'ws_search', items, (i) => `/items/${i}`));
+    await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute('ws_other', await planCreation(deps(), 'ws_other', [{ ...items[0], client_ref: 'x' }], () => ''));
+    const names = async (q: string) => (await new QrCodesRepository(db).list('ws_search', { q }, null, 10)).map((r) => r.name).sort();
+    expect(await names('BOX')).toEqual(['Box 10% off', 'box_one']);
+    expect(await names('10%')).toEqual(['Box 10% off']);
+    expect(await names('x_o')).toEqual(['box_one']);
+    expect(await names('%')).toEqual(['Box 10% off']);
+    expect(await names('sku-search')).toEqual(['box_one']);
+    expect(await names('École')).toEqual(['École Café']);
+    expect(await names('café')).toEqual(['École Café']);
+    expect(await names(created.results[2].record.short_code!)).toEqual(['École Café']);
+    expect(await names(created.results[2].record.short_code!.slice(0, 4))).toEqual([]);
+  });
 });

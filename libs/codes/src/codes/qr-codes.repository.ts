@@ -1,4 +1,4 @@
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, readRows, type Tx } from '@qr/persistence';
 import { QR_CODE_COLUMNS, type QrCodeRecord, recordFromRow, rowValues } from './qr-code-record';
 
 export interface ListFilters {
@@ -56,10 +56,11 @@ export class QrCodesRepository {
     if (beforeId) add('id < ?', beforeId);
     for (const key of ['folder_id', 'status', 'type', 'client_ref'] as const) if (filters[key] !== undefined) add(`${key} = ?`, filters[key]);
     if (filters.q !== undefined) {
-      const pattern = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // The database lowers both sides, so each dialect compares as it lowers (SQLite: ASCII letters only).
+      const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       params.push(pattern, filters.q);
       const [like, exact] = [params.length - 1, params.length];
-      where.push(`(LOWER(name) LIKE $${like} ESCAPE '\\' OR LOWER(client_ref) LIKE $${like} ESCAPE '\\' OR short_code = $${exact})`);
+      where.push(`(LOWER(name) LIKE LOWER($${like}) ESCAPE '\\' OR LOWER(client_ref) LIKE LOWER($${like}) ESCAPE '\\' OR short_code = $${exact})`);
     }
     params.push(limit);
     const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
@@ -116,7 +117,7 @@ export class QrCodesRepository {
   }
 
   private async one(sql: string, params: unknown[], tx?: Tx): Promise<QrCodeRecord | null> {
-    const rows = tx ? (await tx.query<Parameters<typeof recordFromRow>[0]>(sql, params)).rows : await this.db.query<Parameters<typeof recordFromRow>[0]>(sql, params);
-    return rows[0] ? recordFromRow(rows[0]) : null;
+    const [row] = await readRows<Parameters<typeof recordFromRow>[0]>(this.db, tx, sql, params);
+    return row ? recordFromRow(row) : null;
   }
 }

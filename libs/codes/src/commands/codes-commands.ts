@@ -104,8 +104,9 @@ export class CodesCommands implements OnModuleInit {
 
   /**
    * What a print sheet needs of each code: the text its pattern encodes and its label texts. A
-   * selection comes back whole (ids not in the workspace are a 422 at their pointer); a folder, a
-   * page at a time in creation order, with its total on the first page.
+   * selection comes back whole, each code once, in creation order (an id not in the workspace is a
+   * 422 at its pointer in the list sent); a folder, a page at a time in creation order, with its total
+   * on the first page.
    */
   private async sheetCodes(p: QrCommandPayloads['qr.sheet-codes']) {
     const limit = Math.min(Math.max(Number(p.limit) || 200, 1), 1000);
@@ -113,7 +114,7 @@ export class CodesCommands implements OnModuleInit {
     let total: number | null = null;
     if (Array.isArray(p.ids)) {
       const ids = p.ids.filter((id): id is string => typeof id === 'string');
-      records = await this.u.codes.findMany(p.workspaceId, ids);
+      records = await this.u.codes.findMany(p.workspaceId, [...new Set(ids)]);
       const found = new Set(records.map((r) => r.id));
       const missing = ids.map((id, i) => [id, i] as const).filter(([id]) => !found.has(id));
       if (missing.length) throw Errors.validationFailed(missing.map(([, i]) => ({ pointer: `/code_ids/${i}`, code: 'not_found', detail: 'no such code in this workspace' })));

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { EXPORT_COLUMNS } from '@qr/code-import';
@@ -6,6 +5,7 @@ import { QR_COMMANDS } from '@qr/contracts';
 import { csvCell } from '@qr/domain';
 import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
 import { COMMAND_BUS, type CommandBus, JsonLogger } from '@qr/platform';
+import { streamResponse } from '../http/stream-response';
 import { folderIndex } from './folder-index';
 
 interface CodeRow {
@@ -46,26 +46,21 @@ export class ExportsController {
         query: { ...filters, limit: '100', ...(cursor ? { cursor } : {}) },
       });
     // The first page is read before any header goes out, so a bad filter is still a clean 422.
-    let page = await list(null);
+    const first = await list(null);
     const folders = await folderIndex(this.bus, principal);
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="qr-codes-${new Date().toISOString().slice(0, 10)}.csv"`);
-    const write = async (text: string) => {
-      if (!res.write(text)) await once(res, 'drain');
-    };
-    try {
-      await write(`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`);
-      for (;;) {
-        await write(page.data.map((c) => `${rowOf(c, folders.nameOf).map(csvCell).join(',')}\r\n`).join(''));
-        if (!page.has_more || !page.next_cursor || res.destroyed) break;
+    async function* lines() {
+      // UTF-8 with a BOM and CRLF, as spreadsheets expect (like the analytics CSV).
+      yield `\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`;
+      for (let page = first; ; ) {
+        yield page.data.map((c) => `${rowOf(c, folders.nameOf).map(csvCell).join(',')}\r\n`).join('');
+        if (!page.has_more || !page.next_cursor) return;
         page = await list(page.next_cursor);
       }
-      res.end();
-    } catch (err) {
-      this.logger.event('error', 'codes export failed while streaming', { error: err instanceof Error ? err.stack : String(err) });
-      res.destroy(err instanceof Error ? err : new Error(String(err)));
     }
+    await streamResponse(res, lines(), this.logger, 'codes export');
   }
 }
 
@@ -78,6 +73,7 @@ function rowOf(c: CodeRow, folderName: (id: string) => string): Array<string | n
     status: c.status,
     folder: c.folder_id ? folderName(c.folder_id) : '',
     url: typeof c.content.url === 'string' && c.type === 'website' ? c.content.url : '',
+    content: c.type === 'website' ? '' : JSON.stringify(c.content),
     scan_limit: c.scan_limit ?? '',
     id: c.id,
     short_url: c.short_url ?? '',

@@ -19,9 +19,10 @@ export interface ImportReport {
 /**
  * A CSV of codes through the bulk use case, 50 rows at a time, with client_ref idempotency and the
  * plan's dynamic allowance (dashboard imports are not API calls, so the monthly quota is untouched).
- * A batch the bulk validation refuses is sent again without the rows it named, so one bad row never
- * holds back the others; their errors come back with their line numbers. A run out of dynamic
- * allowance stops the import: the rows after it are reported, not created.
+ * No row holds back another: when the bulk validation refuses a batch, the rows it named get their
+ * errors (line and column) and the batch is sent again without them; when the batch does not fit the
+ * dynamic allowance, its rows are sent one by one, so static rows and existing codes still go through
+ * and only the dynamic rows that do not fit are reported.
  */
 export class ImportCodes {
   constructor(
@@ -36,49 +37,55 @@ export class ImportCodes {
     const unreadable = new Set(parsed.errors.map((e) => e.line)).size;
     const report: ImportReport = { object: 'import_report', rows: parsed.rows.length + unreadable, created: 0, existing: 0, failed: unreadable, errors: [...parsed.errors] };
     for (let start = 0; start < parsed.rows.length; start += BATCH) {
-      const batch = parsed.rows.slice(start, start + BATCH);
-      const stop = await this.send(principal, batch, report);
-      if (stop) {
-        const rest = parsed.rows.slice(start + BATCH);
-        report.errors.push(...rest.map((r) => ({ line: r.line, column: null, code: stop.code, detail: `not imported: ${stop.detail}` })));
-        report.failed += rest.length;
-        break;
-      }
+      await this.send(principal, parsed.rows.slice(start, start + BATCH), report);
       onProgress(Math.min(start + BATCH, parsed.rows.length), parsed.rows.length);
     }
     report.errors.sort((a, b) => a.line - b.line);
     return report;
   }
 
-  /** One batch; returns the error that should stop the import (the allowance ran out), else null. */
-  private async send(principal: SessionPrincipal, rows: ImportRow[], report: ImportReport): Promise<ApiError | null> {
+  private async send(principal: SessionPrincipal, rows: ImportRow[], report: ImportReport): Promise<void> {
     let pending = rows;
     while (pending.length) {
       try {
         const results = await this.create.execute(principal, pending.map((r) => r.item), true);
         report.created += results.filter((r) => r.result === 'created').length;
         report.existing += results.filter((r) => r.result === 'existing').length;
-        return null;
+        return;
       } catch (err) {
         const refused = err instanceof ApiError ? err : null;
-        if (refused?.status === 422 && refused.errors?.some((e) => /^\/items\/\d+/.test(e.pointer))) {
-          const bad = new Set<number>();
-          for (const e of refused.errors) {
-            const index = Number(/^\/items\/(\d+)/.exec(e.pointer)?.[1]);
-            if (!Number.isInteger(index) || !pending[index]) continue;
-            bad.add(index);
-            report.errors.push(toRowError(e, pending[index].line, `/items/${index}`));
-          }
-          report.failed += bad.size;
-          pending = pending.filter((_, i) => !bad.has(i));
+        if (refused?.code === 'dynamic_allowance_exceeded' && pending.length > 1) {
+          for (const row of pending) await this.send(principal, [row], report);
+          return;
+        }
+        const named = refused?.status === 422 ? this.rowsNamed(refused, pending, report) : new Set<number>();
+        if (named.size) {
+          pending = pending.filter((_, i) => !named.has(i));
           continue;
         }
-        report.failed += pending.length;
-        const reason = refused ?? new ApiError(500, 'internal_error', 'Internal error', 'the batch could not be created');
-        report.errors.push(...pending.map((r) => ({ line: r.line, column: null, code: reason.code, detail: reason.detail })));
-        return refused?.code === 'dynamic_allowance_exceeded' ? refused : null;
+        this.fail(pending, report, refused);
+        return;
       }
     }
-    return null;
+  }
+
+  /** The batch indexes a 422 points at (`/items/3/…`), their errors added to the report. */
+  private rowsNamed(refused: ApiError, pending: ImportRow[], report: ImportReport): Set<number> {
+    const named = new Set<number>();
+    for (const e of refused.errors ?? []) {
+      const index = Number(/^\/items\/(\d+)/.exec(e.pointer)?.[1]);
+      if (!Number.isInteger(index) || !pending[index]) continue;
+      named.add(index);
+      report.errors.push(toRowError(e, pending[index].line, `/items/${index}`));
+    }
+    report.failed += named.size;
+    return named;
+  }
+
+  private fail(rows: ImportRow[], report: ImportReport, refused: ApiError | null): void {
+    report.failed += rows.length;
+    // A failure part-way through the batch (500) may have created some of its rows: a second import finds them by client_ref.
+    const reason = refused && refused.status < 500 ? refused.detail : 'this batch failed on our side; some of its rows may be created already: import the file again to complete it';
+    report.errors.push(...rows.map((r) => ({ line: r.line, column: null, code: refused?.code ?? 'internal_error', detail: reason })));
   }
 }

@@ -1,13 +1,13 @@
-import { Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Errors } from '@qr/domain';
+import { ApiError } from '@qr/domain';
 import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
 import { JsonLogger } from '@qr/platform';
 import { ImportCodes } from './import-codes';
-import { readTextBody } from './read-text-body';
 
-/** 5,000 rows of a few hundred bytes fit easily. */
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
+/** 5,000 rows of a few hundred bytes fit easily (DashboardModule reads the body with this limit). */
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+export const CSV_TYPES = ['text/csv', 'text/plain'];
 
 /**
  * POST /app/api/imports with a CSV body (text/csv). The answer is a stream of JSON lines: a
@@ -24,10 +24,10 @@ export class ImportsController {
 
   @Post()
   @HttpCode(200)
-  async create(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const type = String(req.headers['content-type'] ?? '');
-    if (!/^text\/(csv|plain)\b/i.test(type)) throw Errors.validationFailed([{ pointer: '', code: 'unsupported_media_type', detail: 'send the file as text/csv' }]);
-    const csv = await readTextBody(req, MAX_CSV_BYTES);
+  async create(@CurrentMember() principal: SessionPrincipal, @Body() csv: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (typeof csv !== 'string' || !/^text\/(csv|plain)\b/i.test(String(req.headers['content-type']))) {
+      throw new ApiError(415, 'unsupported_media_type', 'Unsupported media type', 'Send the file as text/csv.');
+    }
     res.status(200);
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     const line = (value: unknown) => res.write(`${JSON.stringify(value)}\n`);

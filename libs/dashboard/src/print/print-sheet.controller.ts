@@ -1,9 +1,9 @@
-import { once } from 'node:events';
 import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { CurrentMember, SessionGuard, type SessionPrincipal, ViewersMay } from '@qr/gateway';
+import { AnyRole, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
 import { JsonLogger } from '@qr/platform';
 import { PAGE_SIZES, SHEET_PRESETS } from '@qr/print-sheet';
+import { streamResponse } from '../http/stream-response';
 import { BuildPrintSheet } from './build-print-sheet';
 
 /** POST /app/api/print-sheets: one vector PDF of many codes, streamed as it is drawn. */
@@ -27,7 +27,7 @@ export class PrintSheetController {
 
   @Post()
   @HttpCode(200)
-  @ViewersMay()
+  @AnyRole()
   async create(@CurrentMember() principal: SessionPrincipal, @Body() body: unknown, @Res() res: Response): Promise<void> {
     const sheet = await this.sheets.start(principal, body);
     const date = new Date().toISOString().slice(0, 10);
@@ -36,16 +36,6 @@ export class PrintSheetController {
     res.setHeader('Content-Disposition', `attachment; filename="qr-sheet-${date}-${sheet.codes}-codes.pdf"`);
     res.setHeader('X-Sheet-Codes', String(sheet.codes));
     res.setHeader('X-Sheet-Pages', String(sheet.pages));
-    try {
-      for await (const chunk of sheet.chunks) {
-        if (res.destroyed) return;
-        if (!res.write(chunk)) await once(res, 'drain');
-      }
-      res.end();
-    } catch (err) {
-      // The status line is out: all that is left is to cut the download short, which the browser reports.
-      this.logger.event('error', 'print sheet failed while streaming', { error: err instanceof Error ? err.stack : String(err) });
-      res.destroy(err instanceof Error ? err : new Error(String(err)));
-    }
+    await streamResponse(res, sheet.chunks, this.logger, 'print sheet');
   }
 }

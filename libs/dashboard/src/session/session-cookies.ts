@@ -1,22 +1,29 @@
 import type { Request, Response } from 'express';
-import { PRESESSION_COOKIE, readCookie, SESSION_COOKIE, setCookieValue } from '@qr/gateway';
-import { csrfTokenFor, csrfTokenMatches, isWellFormedToken, newSecretToken } from '@qr/session-rules';
 import { Errors } from '@qr/domain';
+import { CSRF_HEADER, type DashboardCookieNames, PRESESSION_COOKIE, SESSION_COOKIE, setCookieValue } from '@qr/gateway';
+import { csrfTokenFor, csrfTokenMatches, isWellFormedToken, newSecretToken } from '@qr/session-rules';
 
-/** Cookies are Secure when the dashboard is served over https (the public URL says so, or the request came in so). */
+/**
+ * The dashboard's cookies. Secure, and named with the `__Host-` prefix, when the dashboard is served
+ * over https (the public URL says so, or the request came in over TLS).
+ */
 export class SessionCookies {
   constructor(
-    private readonly publicBaseUrl: string,
+    private readonly names: DashboardCookieNames,
     private readonly maxAgeMs: number,
   ) {}
 
+  sessionToken(req: Request): string | undefined {
+    return this.names.read(req, SESSION_COOKIE);
+  }
+
   setSession(req: Request, res: Response, token: string): void {
-    res.append('Set-Cookie', setCookieValue(SESSION_COOKIE, token, { maxAgeSeconds: this.maxAgeMs / 1000, secure: this.secure(req) }));
-    res.append('Set-Cookie', setCookieValue(PRESESSION_COOKIE, '', { maxAgeSeconds: 0, secure: this.secure(req) }));
+    this.set(req, res, SESSION_COOKIE, token, this.maxAgeMs / 1000);
+    this.set(req, res, PRESESSION_COOKIE, '', 0);
   }
 
   clearSession(req: Request, res: Response): void {
-    res.append('Set-Cookie', setCookieValue(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure: this.secure(req) }));
+    this.set(req, res, SESSION_COOKIE, '', 0);
   }
 
   /**
@@ -25,21 +32,21 @@ export class SessionCookies {
    * Returns the CSRF token that goes with it, creating the cookie when the browser has none.
    */
   presessionCsrf(req: Request, res: Response): string {
-    let secret = readCookie(req, PRESESSION_COOKIE);
+    let secret = this.names.read(req, PRESESSION_COOKIE);
     if (!isWellFormedToken(secret)) {
       secret = newSecretToken();
-      res.append('Set-Cookie', setCookieValue(PRESESSION_COOKIE, secret, { maxAgeSeconds: 24 * 3600, secure: this.secure(req) }));
+      this.set(req, res, PRESESSION_COOKIE, secret, 24 * 3600);
     }
     return csrfTokenFor(secret);
   }
 
   /** The sign-in and link forms' check: the header must carry the token of the presession cookie. */
   checkPresessionCsrf(req: Request): void {
-    const secret = readCookie(req, PRESESSION_COOKIE);
-    if (!isWellFormedToken(secret) || !csrfTokenMatches(secret, req.headers['x-csrf-token'])) throw Errors.csrfFailed();
+    const secret = this.names.read(req, PRESESSION_COOKIE);
+    if (!isWellFormedToken(secret) || !csrfTokenMatches(secret, req.headers[CSRF_HEADER])) throw Errors.csrfFailed();
   }
 
-  private secure(req: Request): boolean {
-    return this.publicBaseUrl.startsWith('https:') || req.secure;
+  private set(req: Request, res: Response, base: string, value: string, maxAgeSeconds: number): void {
+    res.append('Set-Cookie', setCookieValue(this.names.nameOf(req, base), value, { maxAgeSeconds, secure: this.names.secure(req) }));
   }
 }

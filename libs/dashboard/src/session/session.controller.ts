@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiBodyPipe, AuthenticateSession, CurrentMember, CurrentSession, Passwords, readCookie, RedeemSignInLink, SESSION_COOKIE, SessionGuard, type SessionPrincipal, SignIn } from '@qr/gateway';
+import {
+  AnyRole, ApiBodyPipe, AuthenticateSession, CurrentMember, CurrentSession, Passwords, RedeemSignInLink, SessionGuard, type SessionPrincipal, SignIn,
+} from '@qr/gateway';
 import { formatUtc } from '@qr/domain';
 import { csrfTokenFor } from '@qr/session-rules';
 import { meView } from './me-view';
@@ -25,7 +27,7 @@ export class SessionController {
   /** Who is signed in, or `{signed_in: false}` with the CSRF token the sign-in form needs. */
   @Get('session')
   async session(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const token = readCookie(req, SESSION_COOKIE);
+    const token = this.cookies.sessionToken(req);
     const principal = token ? await this.authenticate.execute(token).catch(() => null) : null;
     if (!principal || !token) {
       if (token) this.cookies.clearSession(req, res);
@@ -44,6 +46,7 @@ export class SessionController {
 
   @Delete('session')
   @UseGuards(SessionGuard)
+  @AnyRole()
   async destroy(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.current.signOut(principal);
     this.cookies.clearSession(req, res);
@@ -54,9 +57,10 @@ export class SessionController {
   @Post('session/workspace')
   @HttpCode(200)
   @UseGuards(SessionGuard)
+  @AnyRole()
   async switchWorkspace(@CurrentMember() principal: SessionPrincipal, @Body(ApiBodyPipe) body: SwitchWorkspaceBody, @Req() req: Request) {
     await this.current.switchTo(principal, body.workspace_id);
-    const token = readCookie(req, SESSION_COOKIE)!;
+    const token = this.cookies.sessionToken(req)!;
     const switched = await this.authenticate.execute(token);
     return meView(switched, await this.current.memberships(switched), csrfTokenFor(token));
   }
@@ -80,8 +84,15 @@ export class SessionController {
   @Post('account/password')
   @HttpCode(200)
   @UseGuards(SessionGuard)
-  async changePassword(@CurrentMember() principal: SessionPrincipal, @Body(ApiBodyPipe) body: ChangePasswordBody) {
-    await this.passwords.change({ email: principal.member.email, sessionId: principal.member.sessionId, currentPassword: body.current_password, newPassword: body.new_password });
+  @AnyRole()
+  async changePassword(@CurrentMember() principal: SessionPrincipal, @Body(ApiBodyPipe) body: ChangePasswordBody, @Req() req: Request) {
+    await this.passwords.change({
+      email: principal.member.email,
+      sessionId: principal.member.sessionId,
+      currentPassword: body.current_password,
+      newPassword: body.new_password,
+      clientAddress: req.ip ?? '',
+    });
     return { changed: true, other_sessions_ended: true };
   }
 

@@ -1,4 +1,4 @@
-import { csvCell } from './csv-cell';
+import { csvCell, fromCsvCell } from './csv-cell';
 
 describe('csvCell', () => {
   it.each([
@@ -21,5 +21,13 @@ describe('csvCell', () => {
   it('writes numbers as they are', () => {
     expect(csvCell(0)).toBe('0');
     expect(csvCell(1234567)).toBe('1234567');
+  });
+});
+
+describe('fromCsvCell', () => {
+  it.each(['=SUM(A1)', '+49', '-sku-7', '@home', '\tx', 'plain', "'quoted", ''])('reads back what csvCell wrote for %j', (value) => {
+    const cell = csvCell(value);
+    const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+    expect(fromCsvCell(unquoted)).toBe(value);
   });
 });

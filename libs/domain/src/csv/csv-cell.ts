@@ -14,3 +14,14 @@ export function csvCell(value: string | number): string {
   const inert = FORMULA_STARTS.some((start) => value.startsWith(start)) ? `'${value}` : value;
   return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
+
+/**
+ * A cell's text as it was before `csvCell` made it inert: the `'` in front of = + - @ TAB or CR is
+ * taken off again, so a file this project exported reads back to the same values.
+ *
+ * @example fromCsvCell("'-sku-7") // '-sku-7'
+ * @example fromCsvCell("'quoted") // "'quoted" (no formula start: kept as written)
+ */
+export function fromCsvCell(text: string): string {
+  return text.startsWith("'") && FORMULA_STARTS.some((start) => text.startsWith(start, 1)) ? text.slice(1) : text;
+}

@@ -57,6 +57,9 @@ export const Errors = {
   invalidCredentials: () => new ApiError(401, 'invalid_credentials', 'Invalid credentials', 'The email or password is not right.'),
   csrfFailed: () =>
     new ApiError(403, 'csrf_failed', 'CSRF check failed', 'This request did not carry the page’s CSRF token (X-CSRF-Token); reload the page and try again.'),
+  /** A dashboard tab shows one workspace while its session has moved to another (a switch in another tab). */
+  workspaceChanged: () =>
+    new ApiError(409, 'workspace_changed', 'Workspace changed', 'This page was showing another workspace than the session now has (switched in another tab); reload it.'),
   linkNotUsable: () =>
     new ApiError(410, 'link_not_usable', 'Link not usable', 'This sign-in link has expired, was used already or was replaced by a newer one; ask for a new one.'),
   tooManyAttempts: (retryAfterSeconds: number) =>

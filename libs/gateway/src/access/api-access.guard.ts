@@ -8,7 +8,6 @@ import { type Principal } from './principal';
 import { QUOTA_COST, type QuotaCostFn } from './quota-cost.decorator';
 import { type RateLimiter } from './rate-limiter';
 import { RATE_LIMITER, READ_METHODS, SessionAccess } from './session-access';
-import { readCookie, SESSION_COOKIE } from './session-cookie';
 
 export { RATE_LIMITER } from './session-access';
 
@@ -36,7 +35,7 @@ export class ApiAccessGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     const res = ctx.switchToHttp().getResponse<Response>();
-    if (req.headers.authorization === undefined && readCookie(req, SESSION_COOKIE) !== undefined) {
+    if (req.headers.authorization === undefined && this.sessions.sessionToken(req) !== undefined) {
       await this.sessions.admit(req, { write: !READ_METHODS.has(req.method) });
       return true;
     }

@@ -5,12 +5,15 @@ import { canWrite, Errors } from '@qr/domain';
 import { csrfTokenMatches } from '@qr/session-rules';
 import { AuthenticateSession, type SessionPrincipal } from '../sessions/authenticate-session';
 import { type RateLimiter } from './rate-limiter';
-import { CSRF_HEADER, readCookie, SESSION_COOKIE } from './session-cookie';
+import { CSRF_HEADER, DashboardCookieNames, SESSION_COOKIE, WORKSPACE_HEADER } from './session-cookie';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** A person clicking through pages; generous, but a runaway script in a tab is still stopped. */
-export const DASHBOARD_REQUESTS_PER_SECOND = 50;
+/**
+ * A person clicking through pages: a page makes a handful of calls at once. Low enough that a
+ * session is no way around an API key's quota, high enough that nobody clicking meets it.
+ */
+export const DASHBOARD_REQUESTS_PER_SECOND = 20;
 
 type SessionRequest = Request & { principal?: SessionPrincipal };
 
@@ -24,12 +27,20 @@ export class SessionAccess {
   constructor(
     private readonly authenticate: AuthenticateSession,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    private readonly cookies: DashboardCookieNames,
   ) {}
 
+  /** The session token a request carries, if any (it says nothing yet about whether it is valid). */
+  sessionToken(req: Request): string | undefined {
+    return this.cookies.read(req, SESSION_COOKIE);
+  }
+
   async admit(req: Request, o: { write: boolean }): Promise<SessionPrincipal> {
-    const token = readCookie(req, SESSION_COOKIE);
+    const token = this.sessionToken(req);
     const principal = await this.authenticate.execute(token);
     if (!READ_METHODS.has(req.method) && !csrfTokenMatches(token!, req.headers[CSRF_HEADER])) throw Errors.csrfFailed();
+    const shown = req.headers[WORKSPACE_HEADER];
+    if (typeof shown === 'string' && shown !== principal.workspaceId) throw Errors.workspaceChanged();
     if (o.write && !canWrite(principal.role)) throw Errors.forbidden('Your role in this workspace is viewer: you can look, not change.');
     if (!(await this.limiter.allow(`session:${principal.member.sessionId}`, DASHBOARD_REQUESTS_PER_SECOND))) throw Errors.rateLimited(1);
     (req as SessionRequest).principal = principal;
@@ -37,9 +48,13 @@ export class SessionAccess {
   }
 }
 
-const VIEWERS_MAY = Symbol('VIEWERS_MAY');
-/** A dashboard POST that changes nothing (a preview, a print sheet): viewers may call it too. */
-export const ViewersMay = () => SetMetadata(VIEWERS_MAY, true);
+const ANY_ROLE = Symbol('ANY_ROLE');
+/**
+ * A dashboard POST or DELETE any member may call, viewers included: it changes nothing of the
+ * workspace's (a print sheet), or only the member's own session and account (sign-out, switching
+ * workspace, their password).
+ */
+export const AnyRole = () => SetMetadata(ANY_ROLE, true);
 
 /** Guards the dashboard's own routes (/app/api): a session only, never an API key. */
 @Injectable()
@@ -51,8 +66,8 @@ export class SessionGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<Request>();
-    const viewersMay = this.reflector.get<boolean | undefined>(VIEWERS_MAY, ctx.getHandler()) === true;
-    await this.access.admit(req, { write: !READ_METHODS.has(req.method) && !viewersMay });
+    const anyRole = this.reflector.get<boolean | undefined>(ANY_ROLE, ctx.getHandler()) === true;
+    await this.access.admit(req, { write: !READ_METHODS.has(req.method) && !anyRole });
     return true;
   }
 }

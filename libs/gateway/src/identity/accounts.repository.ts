@@ -1,13 +1,12 @@
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, readRows, type Tx } from '@qr/persistence';
 import { type AccountRecord } from './identity-records';
 
 export class AccountsRepository {
   constructor(private readonly db: Database) {}
 
   async find(email: string, tx?: Tx): Promise<AccountRecord | null> {
-    const sql = 'SELECT * FROM accounts WHERE email = $1';
-    const rows = tx ? (await tx.query<AccountRecord>(sql, [email])).rows : await this.db.query<AccountRecord>(sql, [email]);
-    return rows[0] ?? null;
+    const [row] = await readRows<AccountRecord>(this.db, tx, 'SELECT * FROM accounts WHERE email = $1', [email]);
+    return row ?? null;
   }
 
   /** Creates the account or replaces its password. */

@@ -1,9 +1,7 @@
-import { type Clock, Errors, isRole, newId, systemClock } from '@qr/domain';
+import { type Clock, Errors, isEmailAddress, isRole, newId, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { type MemberRecord } from './identity-records';
 import { WorkspacesRepository } from './workspaces.repository';
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export class AddMember {
   private readonly workspaces: WorkspacesRepository;
@@ -16,8 +14,8 @@ export class AddMember {
   }
 
   async execute(input: { workspaceId: string; email: string; role: string }): Promise<MemberRecord> {
-    const email = input.email?.trim().toLowerCase();
-    if (!email || !EMAIL.test(email)) throw Errors.validationFailed([{ pointer: '/email', code: 'invalid', detail: 'not an email address' }]);
+    const email = normalizeEmail(input.email);
+    if (!email || !isEmailAddress(email)) throw Errors.validationFailed([{ pointer: '/email', code: 'invalid', detail: 'not an email address' }]);
     if (!isRole(input.role)) throw Errors.validationFailed([{ pointer: '/role', code: 'invalid', detail: 'role must be owner, editor or viewer' }]);
     if (!(await this.workspaces.find(input.workspaceId))) throw Errors.notFound('workspace');
     if (await this.workspaces.findMemberByEmail(input.workspaceId, email)) {

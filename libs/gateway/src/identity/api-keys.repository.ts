@@ -40,6 +40,16 @@ export class ApiKeysRepository {
     await this.db.execute('UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at <= $3)', [now, id, now - interval]);
   }
 
+  /** Revokes the live keys a dashboard member created in a workspace (all, or those of the given roles); how many. */
+  async revokeCreatedBy(tx: Tx, workspaceId: string, memberId: string, now: number, roles: readonly string[]): Promise<number> {
+    if (!roles.length) return 0;
+    const { affected } = await tx.query(
+      `UPDATE api_keys SET revoked_at = $1 WHERE workspace_id = $2 AND created_by_member_id = $3 AND revoked_at IS NULL AND role IN (${roles.map((_, i) => `$${i + 4}`).join(', ')})`,
+      [now, workspaceId, memberId, ...roles],
+    );
+    return affected;
+  }
+
   /** Revokes a key of this workspace; false when there is no such live key. */
   async revoke(workspaceId: string, id: string, now: number): Promise<boolean> {
     const { affected } = await this.db.execute('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND workspace_id = $3 AND revoked_at IS NULL', [

@@ -1,5 +1,5 @@
 import { type PlanName, type Role } from '@qr/domain';
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, readRows, type Tx } from '@qr/persistence';
 import { type MemberRecord, type WorkspaceRecord } from './identity-records';
 
 export class WorkspacesRepository {
@@ -53,9 +53,15 @@ export class WorkspacesRepository {
     );
   }
 
-  async setMemberRole(workspaceId: string, email: string, role: Role): Promise<boolean> {
-    const { affected } = await this.db.execute('UPDATE members SET role = $1 WHERE workspace_id = $2 AND email = $3', [role, workspaceId, email]);
-    return affected === 1;
+  async setMemberRole(tx: Tx, workspaceId: string, email: string, role: Role): Promise<boolean> {
+    return (await tx.query('UPDATE members SET role = $1 WHERE workspace_id = $2 AND email = $3', [role, workspaceId, email])).affected === 1;
+  }
+
+  /** The owners' emails, locked until the transaction ends on PostgreSQL (SQLite's one writer is lock enough). */
+  async lockOwners(tx: Tx, workspaceId: string): Promise<string[]> {
+    const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+    const { rows } = await tx.query<{ email: string }>(`SELECT email FROM members WHERE workspace_id = $1 AND role = 'owner' ORDER BY email${lock}`, [workspaceId]);
+    return rows.map((r) => r.email);
   }
 
   async deleteMember(tx: Tx, workspaceId: string, email: string): Promise<boolean> {
@@ -63,8 +69,7 @@ export class WorkspacesRepository {
   }
 
   async findMemberByEmail(workspaceId: string, email: string, tx?: Tx): Promise<MemberRecord | null> {
-    const sql = 'SELECT * FROM members WHERE workspace_id = $1 AND email = $2';
-    const rows = tx ? (await tx.query<MemberRecord>(sql, [workspaceId, email])).rows : await this.db.query<MemberRecord>(sql, [workspaceId, email]);
-    return rows[0] ?? null;
+    const [row] = await readRows<MemberRecord>(this.db, tx, 'SELECT * FROM members WHERE workspace_id = $1 AND email = $2', [workspaceId, email]);
+    return row ?? null;
   }
 }

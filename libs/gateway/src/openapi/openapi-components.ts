@@ -10,6 +10,7 @@ export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning:
   { code: 'event_not_in_plan', status: 403, meaning: 'An event type the plan does not include (milestones need agency); `errors` points at the item.' },
   { code: 'not_found', status: 404, meaning: 'No such object in this workspace (another workspace’s objects are not found either).' },
   { code: 'method_not_allowed', status: 405, meaning: 'The method is not allowed on this resource.' },
+  { code: 'workspace_changed', status: 409, meaning: 'A dashboard page sent X-Workspace-Id of a workspace its session no longer shows (switched in another tab); nothing was changed.' },
   { code: 'conflict', status: 409, meaning: 'The code was changed concurrently several times while this PATCH ran; send it again.' },
   { code: 'payload_too_large', status: 413, meaning: 'The body is larger than the limit (1 MiB by default).' },
   { code: 'validation_failed', status: 422, meaning: 'The request is well-formed JSON but not valid; `errors` lists each problem with a JSON pointer.' },
@@ -28,8 +29,10 @@ export const COMPONENTS = {
       in: 'cookie',
       name: 'qr_session',
       description:
-        'The dashboard’s sign-in session (used only when there is no Authorization header). Every method but GET needs the session’s ' +
-        'X-CSRF-Token header. Session calls are not API calls: no plan gate, no monthly quota, no RateLimit headers.',
+        'The dashboard’s sign-in session (used only when there is no Authorization header), named `__Host-qr_session` when the ' +
+        'dashboard is served over https. Every method but GET, HEAD and OPTIONS needs the session’s X-CSRF-Token header; an ' +
+        'X-Workspace-Id header, when sent, must name the session’s workspace (409 workspace_changed otherwise). Session calls are ' +
+        'not API calls: no plan gate, no monthly quota, no RateLimit headers; 20 requests per second per session.',
     },
   },
   headers: {

@@ -1,4 +1,4 @@
-import { type Clock, Errors, isRole, newId, systemClock } from '@qr/domain';
+import { type Clock, Errors, isRole, newId, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { DEFAULT_LINK_LIFETIME_MS, digestToken, MAX_LINK_LIFETIME_MS, newSecretToken, signInLinkUrl } from '@qr/session-rules';
 import { AddMember } from '../identity/add-member';
@@ -37,7 +37,7 @@ export class IssueSignInLink {
     if (!Number.isInteger(lifetimeMs) || lifetimeMs < 60_000 || lifetimeMs > MAX_LINK_LIFETIME_MS) {
       throw Errors.validationFailed([{ pointer: '/expires_in', code: 'invalid', detail: 'a link lasts from one minute to 30 days' }]);
     }
-    const email = input.email?.trim().toLowerCase();
+    const email = normalizeEmail(input.email);
     let member = email ? await this.workspaces.findMemberByEmail(input.workspaceId, email) : null;
     const addedMember = member === null;
     if (!member) {

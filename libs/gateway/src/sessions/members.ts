@@ -1,17 +1,21 @@
-import { type Clock, Errors, isRole, type Role, systemClock } from '@qr/domain';
-import { type Database } from '@qr/persistence';
+import { type Clock, Errors, isRole, normalizeEmail, type Role, ROLES, canGrantRole, systemClock } from '@qr/domain';
+import { type Database, type Tx } from '@qr/persistence';
+import { ApiKeysRepository } from '../identity/api-keys.repository';
 import { type MemberRecord } from '../identity/identity-records';
 import { WorkspacesRepository } from '../identity/workspaces.repository';
 import { SessionsRepository } from './sessions.repository';
 
 /**
- * The operator's member management beyond `member add` (admin CLI): list, change a role (effective
- * at the member's next request: sessions read the role every time), and remove (their sessions in
- * that workspace end at once). A workspace always keeps at least one owner.
+ * The operator's member management beyond `member add` (admin CLI): list, change a role, remove,
+ * sign out everywhere. Roles are read on every request, so a change applies to signed-in members at
+ * once. What a member leaves behind goes with them: removing one ends their sessions there and
+ * revokes the API keys they created in the dashboard; lowering a role revokes their keys above it.
+ * A workspace always keeps at least one owner, checked under a lock so two removals cannot race.
  */
 export class Members {
   private readonly workspaces: WorkspacesRepository;
   private readonly sessions: SessionsRepository;
+  private readonly keys: ApiKeysRepository;
 
   constructor(
     private readonly db: Database,
@@ -19,6 +23,7 @@ export class Members {
   ) {
     this.workspaces = new WorkspacesRepository(db);
     this.sessions = new SessionsRepository(db);
+    this.keys = new ApiKeysRepository(db);
   }
 
   async list(workspaceId: string): Promise<MemberRecord[]> {
@@ -26,37 +31,43 @@ export class Members {
     return this.workspaces.listMembers(workspaceId);
   }
 
-  async setRole(workspaceId: string, email: string, role: string): Promise<MemberRecord> {
+  async setRole(workspaceId: string, email: string, role: string): Promise<{ member: MemberRecord; keysRevoked: number }> {
     if (!isRole(role)) throw Errors.validationFailed([{ pointer: '/role', code: 'invalid', detail: 'role must be owner, editor or viewer' }]);
     const member = await this.mustFind(workspaceId, email);
-    if (member.role === 'owner' && role !== 'owner') await this.keepAnOwner(workspaceId, member.email);
-    await this.workspaces.setMemberRole(workspaceId, member.email, role as Role);
-    return { ...member, role: role as Role };
+    return this.db.transaction(async (tx) => {
+      if (member.role === 'owner' && role !== 'owner') await this.keepAnOwner(tx, workspaceId, member.email);
+      await this.workspaces.setMemberRole(tx, workspaceId, member.email, role);
+      const above = ROLES.filter((r) => !canGrantRole(role, r));
+      const keysRevoked = await this.keys.revokeCreatedBy(tx, workspaceId, member.id, this.clock().getTime(), above);
+      return { member: { ...member, role: role as Role }, keysRevoked };
+    });
   }
 
-  async remove(workspaceId: string, email: string): Promise<{ sessionsEnded: number }> {
+  async remove(workspaceId: string, email: string): Promise<{ sessionsEnded: number; keysRevoked: number }> {
     const member = await this.mustFind(workspaceId, email);
-    if (member.role === 'owner') await this.keepAnOwner(workspaceId, member.email);
     return this.db.transaction(async (tx) => {
+      if (member.role === 'owner') await this.keepAnOwner(tx, workspaceId, member.email);
       await this.workspaces.deleteMember(tx, workspaceId, member.email);
-      return { sessionsEnded: await this.sessions.revokeAllOf(tx, member.email, this.clock().getTime(), { workspaceId }) };
+      const now = this.clock().getTime();
+      const keysRevoked = await this.keys.revokeCreatedBy(tx, workspaceId, member.id, now, ROLES);
+      return { sessionsEnded: await this.sessions.revokeAllOf(tx, member.email, now, { workspaceId }), keysRevoked };
     });
   }
 
   /** Ends every session of the email, in every workspace (a lost laptop). */
   async signOutEverywhere(email: string): Promise<{ sessionsEnded: number }> {
-    const normalized = email.trim().toLowerCase();
+    const normalized = normalizeEmail(email);
     return this.db.transaction(async (tx) => ({ sessionsEnded: await this.sessions.revokeAllOf(tx, normalized, this.clock().getTime()) }));
   }
 
   private async mustFind(workspaceId: string, email: string): Promise<MemberRecord> {
-    const member = await this.workspaces.findMemberByEmail(workspaceId, email.trim().toLowerCase());
+    const member = await this.workspaces.findMemberByEmail(workspaceId, normalizeEmail(email));
     if (!member) throw Errors.notFound('member');
     return member;
   }
 
-  private async keepAnOwner(workspaceId: string, leaving: string): Promise<void> {
-    const owners = (await this.workspaces.listMembers(workspaceId)).filter((m) => m.role === 'owner' && m.email !== leaving);
-    if (!owners.length) throw Errors.validationFailed([{ pointer: '/email', code: 'last_owner', detail: 'a workspace keeps at least one owner' }]);
+  private async keepAnOwner(tx: Tx, workspaceId: string, leaving: string): Promise<void> {
+    const others = (await this.workspaces.lockOwners(tx, workspaceId)).filter((owner) => owner !== leaving);
+    if (!others.length) throw Errors.validationFailed([{ pointer: '/email', code: 'last_owner', detail: 'a workspace keeps at least one owner' }]);
   }
 }

@@ -1,12 +1,16 @@
-import { type Clock, Errors, systemClock } from '@qr/domain';
+import { type Clock, Errors, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
-import { checkNewPassword, DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost, verifyPassword } from '@qr/session-rules';
+import { checkNewPassword, DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost, signInLimits, verifyPassword } from '@qr/session-rules';
+import { InProcessRateLimiter, type RateLimiter } from '../access/rate-limiter';
 import { AccountsRepository } from '../identity/accounts.repository';
 import { SessionsRepository } from './sessions.repository';
+import { throttle } from './throttle';
 
 /**
  * Setting a password by the operator (`member add --password-stdin`) and changing one's own (the
- * dashboard, which asks for the current one). Either way the person's other sessions end.
+ * dashboard, which asks for the current one). Either way the person's other sessions end. A change
+ * checks the current password, so it counts against the sign-in throttle like a sign-in: a session
+ * left open is no faster way to guess the password.
  */
 export class Passwords {
   private readonly accounts: AccountsRepository;
@@ -14,6 +18,7 @@ export class Passwords {
 
   constructor(
     private readonly db: Database,
+    private readonly limiter: RateLimiter = new InProcessRateLimiter(),
     private readonly clock: Clock = systemClock,
     private readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
   ) {
@@ -23,11 +28,12 @@ export class Passwords {
 
   /** The operator sets it: every session of the email ends. */
   async set(email: string, password: unknown): Promise<void> {
-    await this.store(email.trim().toLowerCase(), password, '/password', null);
+    await this.store(normalizeEmail(email), password, '/password', null);
   }
 
   /** The member changes it: the current password must be right; other sessions end, this one stays. */
-  async change(input: { email: string; sessionId: string; currentPassword: unknown; newPassword: unknown }): Promise<void> {
+  async change(input: { email: string; sessionId: string; currentPassword: unknown; newPassword: unknown; clientAddress: string }): Promise<void> {
+    await throttle(this.limiter, signInLimits(input.email, input.clientAddress), this.clock);
     const account = await this.accounts.find(input.email);
     const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
     if (!account?.password_hash || !(await verifyPassword(current, account.password_hash))) {

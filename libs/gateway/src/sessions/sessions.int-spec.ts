@@ -5,6 +5,8 @@ import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { InProcessRateLimiter } from '../access/rate-limiter';
 import { AccountsRepository } from '../identity/accounts.repository';
 import { AddMember } from '../identity/add-member';
+import { ApiKeysRepository } from '../identity/api-keys.repository';
+import { CreateApiKey } from '../identity/create-api-key';
 import { CreateWorkspace } from '../identity/create-workspace';
 import { GATEWAY_MIGRATIONS } from '../store/gateway-migrations';
 import { AuthenticateSession } from './authenticate-session';
@@ -15,6 +17,7 @@ import { Passwords } from './passwords';
 import { RedeemSignInLink } from './redeem-sign-in-link';
 import { SessionsRepository } from './sessions.repository';
 import { SignIn } from './sign-in';
+import { SignInLinksRepository } from './sign-in-links.repository';
 
 const CHEAP: ScryptCost = { N: 1024, r: 8, p: 1 };
 const HOUR = 3_600_000;
@@ -48,11 +51,11 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     provisioned = await provisionStorage(kind);
     db = await openDatabase({ name: 'gateway', storage: provisioned.storage, migrations: GATEWAY_MIGRATIONS, runMigrations: true });
     limiter = new InProcessRateLimiter(clock);
-    signIn = new SignIn(db, limiter, clock, CHEAP);
+    signIn = new SignIn(db, limiter, policy, clock, CHEAP);
     authenticate = new AuthenticateSession(new SessionsRepository(db), policy, clock);
     redeem = new RedeemSignInLink(db, limiter, clock, CHEAP);
     links = new IssueSignInLink(db, 'https://qr.example', clock);
-    passwords = new Passwords(db, clock, CHEAP);
+    passwords = new Passwords(db, limiter, clock, CHEAP);
     ws = (await new CreateWorkspace(db, clock).execute({ name: 'Acme', plan: 'pro' })).id;
     other = (await new CreateWorkspace(db, clock).execute({ name: 'Globex', plan: 'free' })).id;
     await new AddMember(db, clock).execute({ workspaceId: ws, email: 'ana@example.com', role: 'editor' });
@@ -159,6 +162,33 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     expect(await failure(authenticate.execute(token))).toMatchObject({ status: 401 });
   });
 
+  it('counts password changes against the sign-in throttle: a session is no faster way to guess', async () => {
+    await new AddMember(db, clock).execute({ workspaceId: ws, email: 'gus@example.com', role: 'editor' });
+    await passwords.set('gus@example.com', 'gus real password');
+    const { session } = await signIn.execute({ email: 'gus@example.com', password: 'gus real password', clientAddress: '198.51.100.200' });
+    for (let i = 0; i < 9; i++) {
+      const guess = passwords.change({ email: 'gus@example.com', sessionId: session.id, currentPassword: `guess ${i} here`, newPassword: 'whatever new one', clientAddress: '198.51.100.201' });
+      expect(await failure(guess)).toMatchObject({ status: 422 });
+    }
+    const limited = passwords.change({ email: 'gus@example.com', sessionId: session.id, currentPassword: 'gus real password', newPassword: 'whatever new one', clientAddress: '198.51.100.201' });
+    expect(await failure(limited)).toMatchObject({ status: 429, code: 'rate_limited' });
+    advance(15 * 60_000);
+  });
+
+  it('revokes the API keys a member created when they are removed, and those above a lowered role', async () => {
+    const shop = (await new CreateWorkspace(db, clock).execute({ name: 'Shop', plan: 'pro' })).id;
+    const owner = await new AddMember(db, clock).execute({ workspaceId: shop, email: 'own@shop.example', role: 'owner' });
+    const ed = await new AddMember(db, clock).execute({ workspaceId: shop, email: 'ed@shop.example', role: 'owner' });
+    const make = (memberId: string, role: 'owner' | 'editor' | 'viewer') => new CreateApiKey(db, clock).execute({ workspaceId: shop, name: `${role} key`, role, createdByMemberId: memberId });
+    const [edOwner, edEditor, edViewer, ownersKey] = await Promise.all([make(ed.id, 'owner'), make(ed.id, 'editor'), make(ed.id, 'viewer'), make(owner.id, 'editor')]);
+    const live = async () => (await new ApiKeysRepository(db).listActive(shop, now.getTime())).map((k) => k.id).sort();
+    expect(await new Members(db, clock).setRole(shop, 'ed@shop.example', 'editor')).toMatchObject({ member: { role: 'editor' }, keysRevoked: 1 });
+    expect(await live()).toEqual([edEditor.record.id, edViewer.record.id, ownersKey.record.id].sort());
+    expect(edOwner.record.id).not.toBe(undefined);
+    expect(await new Members(db, clock).remove(shop, 'ed@shop.example')).toMatchObject({ keysRevoked: 2 });
+    expect(await live()).toEqual([ownersKey.record.id]);
+  });
+
   it('keeps at least one owner in a workspace', async () => {
     const solo = (await new CreateWorkspace(db, clock).execute({ name: 'Solo', plan: 'pro' })).id;
     await new AddMember(db, clock).execute({ workspaceId: solo, email: 'owner@solo.example', role: 'owner' });
@@ -178,6 +208,15 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     expect(await authenticate.execute(session)).toMatchObject({ workspaceId: ws, role: 'viewer' });
     expect(await failure(redeem.redeem({ token, password: 'dee chooses again', clientAddress: '203.0.113.6' }))).toMatchObject({ status: 410, code: 'link_not_usable' });
     await expect(signIn.execute({ email: 'dee@example.com', password: 'dee chooses this', clientAddress: '203.0.113.6' })).resolves.toBeDefined();
+  });
+
+  it('is used up only while it is still valid, so a redeem racing its expiry or replacement loses', async () => {
+    const issued = await links.execute({ workspaceId: ws, email: 'late@example.com', role: 'viewer', lifetimeMs: 60_000 });
+    const repo = new SignInLinksRepository(db);
+    // The redeem checked the link before (inspect), then its transaction runs at or after expiry:
+    expect(await db.transaction((tx) => repo.markUsed(tx, issued.link.id, issued.link.expires_at))).toBe(false);
+    expect(await db.transaction((tx) => repo.markUsed(tx, issued.link.id, issued.link.expires_at - 1))).toBe(true);
+    expect(await db.transaction((tx) => repo.markUsed(tx, issued.link.id, issued.link.expires_at - 1))).toBe(false);
   });
 
   it('a new link replaces the old one, expires on time, resets a password and ends the old sessions', async () => {
@@ -201,7 +240,8 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
   it('changes a password only with the current one, keeping this session and ending the others', async () => {
     const mine = await signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '203.0.113.8' });
     const elsewhere = await signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '203.0.113.8' });
-    const change = (currentPassword: string, newPassword: string) => passwords.change({ email: 'ana@example.com', sessionId: mine.session.id, currentPassword, newPassword });
+    const change = (currentPassword: string, newPassword: string) =>
+      passwords.change({ email: 'ana@example.com', sessionId: mine.session.id, currentPassword, newPassword, clientAddress: '203.0.113.8' });
     expect(await failure(change('not it at all', 'another good one'))).toMatchObject({ status: 422, errors: [{ pointer: '/current_password' }] });
     expect(await failure(change('correct horse battery', 'tiny'))).toMatchObject({ status: 422, errors: [{ pointer: '/new_password' }] });
     await change('correct horse battery', 'another good one');
@@ -212,7 +252,7 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
 
   it('rehashes a password stored with other parameters at the next sign-in', async () => {
     const accounts = new AccountsRepository(db);
-    const stronger = new SignIn(db, new InProcessRateLimiter(clock), clock, { N: 2048, r: 8, p: 1 });
+    const stronger = new SignIn(db, new InProcessRateLimiter(clock), policy, clock, { N: 2048, r: 8, p: 1 });
     await stronger.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '203.0.113.9' });
     expect((await accounts.find('ana@example.com'))!.password_hash).toMatch(/^scrypt\$2048\$/);
     await expect(signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '203.0.113.9' })).resolves.toBeDefined();

@@ -56,7 +56,7 @@ export class SessionsRepository {
     return (await tx.query(`UPDATE sessions SET revoked_at = $2 WHERE ${where.join(' AND ')}`, params)).affected;
   }
 
-  /** Rows of sessions that ended before `before` serve no one: dropped at each sign-in. */
+  /** Rows of revoked sessions, and of sessions started or last used before `before`, serve no one: dropped at each sign-in. */
   async deleteEnded(tx: Tx, email: string, before: number): Promise<void> {
     await tx.query('DELETE FROM sessions WHERE email = $1 AND (revoked_at IS NOT NULL OR last_seen_at < $2 OR created_at < $2)', [email, before]);
   }

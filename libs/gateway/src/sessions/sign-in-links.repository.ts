@@ -1,4 +1,4 @@
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, readRows, type Tx } from '@qr/persistence';
 import { type SignInLinkRecord } from '../identity/identity-records';
 
 export class SignInLinksRepository {
@@ -13,14 +13,13 @@ export class SignInLinksRepository {
   }
 
   async findByTokenHash(hash: string, tx?: Tx): Promise<SignInLinkRecord | null> {
-    const sql = 'SELECT * FROM sign_in_links WHERE token_hash = $1';
-    const rows = tx ? (await tx.query<SignInLinkRecord>(sql, [hash])).rows : await this.db.query<SignInLinkRecord>(sql, [hash]);
-    return rows[0] ?? null;
+    const [row] = await readRows<SignInLinkRecord>(this.db, tx, 'SELECT * FROM sign_in_links WHERE token_hash = $1', [hash]);
+    return row ?? null;
   }
 
-  /** Uses the link once: false when another request used it first. */
+  /** Uses the link once: false when another request used it first, or it expired or was replaced meanwhile. */
   async markUsed(tx: Tx, id: string, now: number): Promise<boolean> {
-    return (await tx.query('UPDATE sign_in_links SET used_at = $1 WHERE id = $2 AND used_at IS NULL', [now, id])).affected === 1;
+    return (await tx.query('UPDATE sign_in_links SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1', [now, id])).affected === 1;
   }
 
   /** A new link replaces the unused ones of the same person and workspace: only the newest works. */

@@ -1,6 +1,8 @@
-import { type Clock, Errors, systemClock } from '@qr/domain';
+import { type Clock, Errors, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
-import { DEFAULT_SCRYPT_COST, hashPassword, needsRehash, newSecretToken, type ScryptCost, signInLimits, verifyPassword } from '@qr/session-rules';
+import {
+  DEFAULT_SCRYPT_COST, DEFAULT_SESSION_POLICY, hashPassword, needsRehash, newSecretToken, type ScryptCost, type SessionPolicy, signInLimits, verifyPassword,
+} from '@qr/session-rules';
 import { type RateLimiter } from '../access/rate-limiter';
 import { AccountsRepository } from '../identity/accounts.repository';
 import { WorkspacesRepository } from '../identity/workspaces.repository';
@@ -31,6 +33,7 @@ export class SignIn {
   constructor(
     private readonly db: Database,
     private readonly limiter: RateLimiter,
+    private readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
     private readonly clock: Clock = systemClock,
     private readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
   ) {
@@ -40,7 +43,7 @@ export class SignIn {
   }
 
   async execute(input: SignInInput): Promise<StartedSession> {
-    const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+    const email = normalizeEmail(input.email);
     const password = typeof input.password === 'string' ? input.password : '';
     const missing = [...(email ? [] : ['/email']), ...(password ? [] : ['/password'])];
     if (missing.length) throw Errors.validationFailed(missing.map((pointer) => ({ pointer, code: 'required', detail: `${pointer.slice(1)} is required` })));
@@ -57,7 +60,8 @@ export class SignIn {
     const last = await this.sessions.lastWorkspaceOf(email);
     const workspace = memberships.find((m) => m.id === last) ?? memberships[0];
     return this.db.transaction(async (tx) => {
-      await this.sessions.deleteEnded(tx, email, now - 30 * 24 * 3_600_000);
+      // A session older than the absolute lifetime is over whatever else it says: its row goes.
+      await this.sessions.deleteEnded(tx, email, now - this.policy.absoluteMs);
       return startSession(tx, this.sessions, { email, workspaceId: workspace.id, userAgent: input.userAgent }, this.clock);
     });
   }

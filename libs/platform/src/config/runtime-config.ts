@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { type StorageConfig } from '@qr/persistence';
 import { z } from 'zod';
-import { parseDuration } from '@qr/domain';
+import { isEmailAddress, normalizeEmail, parseDuration } from '@qr/domain';
 
 /**
  * Every environment variable the platform reads, validated once at boot, before Nest starts.
@@ -47,7 +47,7 @@ const envSchema = z
     DNS_RESOLVER: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list').optional(),
     SESSION_IDLE_TIMEOUT: duration.default('8h'),
     SESSION_MAX_AGE: duration.default('7d'),
-    BOOTSTRAP_OWNER_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'an email address').default('owner@localhost'),
+    BOOTSTRAP_OWNER_EMAIL: z.string().refine((v) => isEmailAddress(normalizeEmail(v)), 'an email address').default('owner@localhost'),
     DASHBOARD_DIR: z.string().optional(),
   });
 
@@ -65,6 +65,9 @@ function crossFieldProblems(env: Record<string, string>, deployables: readonly D
   if (!allInOne && deployables.includes('webhook-dispatcher') && env.DATABASE_URL && !env.SECRETS_KEY) {
     problems.push('SECRETS_KEY: required for webhook-dispatcher on PostgreSQL (32 random bytes, base64); webhook secrets are sealed with it');
   }
+  const idle = parseDuration(env.SESSION_IDLE_TIMEOUT ?? '8h');
+  // last_seen_at is written once a minute: an idle limit near that would end sessions in use.
+  if (idle !== null && idle < 5 * 60_000) problems.push('SESSION_IDLE_TIMEOUT: at least 5m (a session in use is seen once a minute)');
   if (!allInOne && !env.INTERNAL_TOKEN) problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
   if (!allInOne && deployables.includes('api-gateway') && !env.QR_SERVICE_URL) problems.push('QR_SERVICE_URL: required for api-gateway outside all-in-one');
   if (!allInOne && deployables.includes('qr-service') && !env.REDIRECT_SERVICE_URL) {
@@ -163,7 +166,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     secretsKey: e.SECRETS_KEY,
     backgroundPriority: e.BACKGROUND_PRIORITY,
     session: { idleMs: parseDuration(e.SESSION_IDLE_TIMEOUT)!, absoluteMs: parseDuration(e.SESSION_MAX_AGE)! },
-    bootstrapOwnerEmail: e.BOOTSTRAP_OWNER_EMAIL.toLowerCase(),
+    bootstrapOwnerEmail: normalizeEmail(e.BOOTSTRAP_OWNER_EMAIL),
     dashboardDir: e.DASHBOARD_DIR === undefined ? undefined : resolve(e.DASHBOARD_DIR),
   };
 }

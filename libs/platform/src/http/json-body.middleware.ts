@@ -4,6 +4,7 @@ import { Errors } from '@qr/domain';
 import { requestIdOf, writeProblem } from './problem-response';
 
 type Next = (err?: unknown) => void;
+type Parser = (req: express.Request, res: express.Response, next: Next) => void;
 
 /**
  * express.json with its two failure modes turned into our problems: malformed JSON is a 400
@@ -11,7 +12,15 @@ type Next = (err?: unknown) => void;
  * parsing happens before Nest's pipeline sees the request.
  */
 export function jsonBodyMiddleware(maxBytes: number, docsBaseUrl: string) {
-  const parse = express.json({ limit: maxBytes, strict: false, type: ['application/json', 'application/*+json'] });
+  return answeringProblems(express.json({ limit: maxBytes, strict: false, type: ['application/json', 'application/*+json'] }), maxBytes, docsBaseUrl);
+}
+
+/** A text body of the given types (a CSV upload) as a string, with the same 413 as JSON bodies. */
+export function textBodyMiddleware(types: string[], maxBytes: number, docsBaseUrl: string) {
+  return answeringProblems(express.text({ limit: maxBytes, type: types }), maxBytes, docsBaseUrl);
+}
+
+function answeringProblems(parse: Parser, maxBytes: number, docsBaseUrl: string) {
   return (req: IncomingMessage, res: ServerResponse, next: Next) => {
     parse(req as express.Request, res as express.Response, (err?: unknown) => {
       if (!err) return next();

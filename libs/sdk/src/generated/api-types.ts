@@ -425,7 +425,7 @@ export interface components {
              * @description Stable: branch on this, not on title or detail
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "unauthorized" | "plan_has_no_api_access" | "forbidden" | "csrf_failed" | "plan_has_no_webhooks" | "event_not_in_plan" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "validation_failed" | "quota_exceeded" | "dynamic_allowance_exceeded" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "bad_request" | "unauthorized" | "plan_has_no_api_access" | "forbidden" | "csrf_failed" | "plan_has_no_webhooks" | "event_not_in_plan" | "not_found" | "method_not_allowed" | "workspace_changed" | "conflict" | "payload_too_large" | "validation_failed" | "quota_exceeded" | "dynamic_allowance_exceeded" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @description Also the X-Request-Id header; quote it when asking for help */
             request_id: string;
             /** @description One entry per problem (validation, and the 403s about webhook events) */

@@ -1,4 +1,4 @@
-import { sessionEndsAt, sessionStatusAt, shouldTouch, TOUCH_INTERVAL_MS } from '../index';
+import { sessionStatusAt, shouldTouch, TOUCH_INTERVAL_MS } from '../index';
 
 const policy = { idleMs: 1_000, absoluteMs: 10_000 };
 const at = (createdAt: number, lastSeenAt: number, revokedAt: number | null = null) => ({ createdAt, lastSeenAt, revokedAt });
@@ -17,13 +17,6 @@ describe('sessionStatusAt', () => {
   it('is revoked once revoked, whenever that was', () => {
     expect(sessionStatusAt(at(0, 0, 5), policy, 1)).toBe('revoked');
     expect(sessionStatusAt(at(0, 0, 999_999), policy, 1)).toBe('revoked');
-  });
-});
-
-describe('sessionEndsAt', () => {
-  it('is the earlier of the idle and the absolute end', () => {
-    expect(sessionEndsAt(at(0, 500), policy)).toBe(1_500);
-    expect(sessionEndsAt(at(0, 9_500), policy)).toBe(10_000);
   });
 });
 

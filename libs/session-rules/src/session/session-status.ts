@@ -22,11 +22,6 @@ export function sessionStatusAt(s: SessionTimes, policy: SessionPolicy, now: num
   return 'live';
 }
 
-/** When the session ends if it is not used again: the earlier of the idle and absolute limits. */
-export function sessionEndsAt(s: Pick<SessionTimes, 'createdAt' | 'lastSeenAt'>, policy: SessionPolicy): number {
-  return Math.min(s.createdAt + policy.absoluteMs, s.lastSeenAt + policy.idleMs);
-}
-
 /** Whether a use at `now` should be written back as last_seen_at. */
 export function shouldTouch(lastSeenAt: number, now: number): boolean {
   return now - lastSeenAt >= TOUCH_INTERVAL_MS;

@@ -1,3 +1,5 @@
+import { normalizeEmail } from '@qr/domain';
+
 /** One limit of the sign-in throttle: at most `limit` attempts per fixed window. */
 export interface ThrottleLimit {
   key: string;
@@ -17,7 +19,7 @@ export const ADDRESS_ATTEMPTS = 50;
  */
 export function signInLimits(email: string, clientAddress: string): ThrottleLimit[] {
   return [
-    { key: `signin:acct:${email.trim().toLowerCase()}`, limit: ACCOUNT_ATTEMPTS, windowMs: WINDOW_MS },
+    { key: `signin:acct:${normalizeEmail(email)}`, limit: ACCOUNT_ATTEMPTS, windowMs: WINDOW_MS },
     { key: `signin:addr:${clientAddress}`, limit: ADDRESS_ATTEMPTS, windowMs: WINDOW_MS },
   ];
 }

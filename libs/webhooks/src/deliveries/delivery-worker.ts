@@ -190,12 +190,12 @@ export class DeliveryWorker {
   async sendTest(endpoint: EndpointRecord, payload: { id: string; type: string; body: string }): Promise<{ deliveryId: string; result: PostResult }> {
     const now = this.clock().getTime();
     const id = newId('wd', this.clock);
-    // Inserted as claimed (a lease), so the worker does not send it a second time meanwhile.
+    // No next attempt: the worker never claims it on its own, not even after a crash mid-send (only "retry now" does).
     const [row] = (
       await this.db.execute(
-        `INSERT INTO webhook_deliveries (id, endpoint_id, workspace_id, event_id, event_type, body, status, attempts, next_attempt_at, lease_until, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'delivering', 0, $7, $8, $7, $7) RETURNING *`,
-        [id, endpoint.id, endpoint.workspace_id, payload.id, payload.type, payload.body, now, now + (this.o.leaseMs ?? 60_000)],
+        `INSERT INTO webhook_deliveries (id, endpoint_id, workspace_id, event_id, event_type, body, status, attempts, next_attempt_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'delivering', 0, NULL, $7, $7) RETURNING *`,
+        [id, endpoint.id, endpoint.workspace_id, payload.id, payload.type, payload.body, now],
       )
     ).rows;
     const d = deliveryFromRow(row as Record<string, unknown>);

@@ -7,6 +7,7 @@ import { timeZones } from '../../lib/zoned-time';
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { ScansChart } from './scans-chart';
+import { zonedDateDaysAgo } from '../../lib/zoned-time';
 
 const RANGES = [
   { value: '7', label: 'Last 7 days' },
@@ -25,7 +26,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
   const [bots, setBots] = useState(false);
   const [style, setStyle] = useState<'line' | 'bar'>('bar');
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
-  const params = range === 'custom' ? { from: from || undefined, to: to || undefined } : { from: daysAgo(Number(range) - 1, tz), to: daysAgo(0, tz) };
+  const params = range === 'custom' ? { from: from || undefined, to: to || undefined } : { from: zonedDateDaysAgo(Number(range) - 1, tz), to: zonedDateDaysAgo(0, tz) };
   const q = { ...params, tz, include_bots: bots ? 'true' : undefined };
   const analytics = useResource((signal) => api.get<Analytics>(`/qrcodes/${code.id}/analytics${query(q)}`, { signal }), JSON.stringify(q));
   const a = analytics.data;
@@ -146,11 +147,4 @@ function Breakdown({ title, rows: all }: { title: string; rows: Array<[string, n
 
 function problemAt(error: unknown, pointer: string): string | undefined {
   return (error as { at?: (p: string) => string | undefined } | undefined)?.at?.(pointer);
-}
-
-/** Today minus n days, as a calendar date in `zone`. */
-function daysAgo(n: number, zone: string): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
 }

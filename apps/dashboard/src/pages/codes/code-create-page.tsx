@@ -2,8 +2,7 @@ import { useLocation } from 'preact-iso';
 import { useMemo, useState } from 'preact/hooks';
 import { api } from '../../api/client';
 import { ProblemError } from '../../api/problem';
-import { type Domain, type Folder, type ListPage, type QrCode } from '../../api/types';
-import { useResource } from '../../lib/use-resource';
+import { type QrCode } from '../../api/types';
 import { useMe } from '../../session';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -11,6 +10,8 @@ import { CodeForm } from './code-form';
 import { createBody, formPointer, newCodeState } from './code-form-state';
 import { FieldErrors } from './field-errors';
 import { LivePreview } from './live-preview';
+import { useFolders, useDomains } from '../../api/workspace-lists';
+import { useAction } from '../../lib/use-action';
 
 export function CodeCreatePage() {
   const me = useMe();
@@ -20,29 +21,23 @@ export function CodeCreatePage() {
     const fresh = newCodeState('website');
     return dynamicAllowed ? fresh : { ...fresh, category: 'static' as const };
   });
-  const [submitError, setSubmitError] = useState<unknown>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
-  const domains = useResource((signal) => api.get<ListPage<Domain>>('/domains?limit=100', { signal }), 'domains');
+  const { busy, error: submitError, run } = useAction();
+  const folders = useFolders();
+  const domains = useDomains();
   const body = useMemo(() => createBody(state), [state]);
   // After a submit the submit's answer rules; before, the live preview's (without "required" noise).
   const shown = submitted ? submitError : previewError;
   const errors = new FieldErrors(shown, formPointer, !submitted);
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
     setSubmitted(true);
-    try {
+    void run(async () => {
       const code = await api.post<QrCode>('/qrcodes', body);
       route(`/app/codes/${code.id}?created=1`);
-    } catch (err) {
-      setSubmitError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const other = submitted && submitError instanceof ProblemError && submitError.status !== 422 ? submitError : null;
   return (
@@ -63,8 +58,8 @@ export function CodeCreatePage() {
             state={state}
             onState={(next) => (setState(next), setSubmitted(false))}
             errors={errors}
-            folders={folders.data?.data ?? []}
-            domains={domains.data?.data ?? []}
+            folders={folders.data ?? []}
+            domains={domains.data ?? []}
             dynamicAllowed={dynamicAllowed}
             busy={busy}
             submitLabel="Create code"

@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, PUBLIC_API } from '../../api/client';
-import { type Folder, type ListPage, type QrCode } from '../../api/types';
+import { type QrCode } from '../../api/types';
 import { formatDateTime, formatNumber, TYPE_LABELS } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
@@ -12,34 +12,24 @@ import { SelectField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { AnalyticsPanel } from './analytics-panel';
+import { useFolders } from '../../api/workspace-lists';
+import { useAction } from '../../lib/use-action';
 
 export function CodeDetailPage() {
   const me = useMe();
   const { params } = useRoute();
   const { query, route } = useLocation();
   const code = useResource((signal) => api.get<QrCode>(`/qrcodes/${encodeURIComponent(params.id)}`, { signal }), params.id);
-  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const folders = useFolders();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState<unknown>(null);
+  const { busy, error: actionError, run: act } = useAction();
 
   if (code.error) return <ErrorNotice error={code.error} title="This code cannot be opened" />;
   const c = code.data;
   if (!c) return <Loading />;
-  const act = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setActionError(null);
-    try {
-      await work();
-    } catch (err) {
-      setActionError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   const setStatus = (status: 'active' | 'paused') => act(async () => (await api.patch(`/qrcodes/${c.id}`, { status }), code.reload()));
   const remove = () => act(async () => (await api.del(`/qrcodes/${c.id}`), route('/app/codes?deleted=1')));
-  const folder = c.folder_id ? folders.data?.data.find((f) => f.id === c.folder_id)?.name : null;
+  const folder = c.folder_id ? folders.data?.find((f) => f.id === c.folder_id)?.name : null;
   return (
     <>
       <PageHeader

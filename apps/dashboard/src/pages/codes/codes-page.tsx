@@ -1,7 +1,7 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../../api/client';
-import { type Folder, type ListPage, type QrCode } from '../../api/types';
+import { type ListPage, type QrCode } from '../../api/types';
 import { formatDate, formatNumber, TYPE_LABELS } from '../../lib/format';
 import { readSelection, writeSelection } from '../../lib/selection';
 import { useResource } from '../../lib/use-resource';
@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../../ui/field';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { ImportPanel } from './import-panel';
+import { useFolders } from '../../api/workspace-lists';
 
 const PAGE_SIZE = 50;
 
@@ -40,9 +41,9 @@ export function CodesPage() {
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.q);
   const [previous, setPrevious] = useState<string[]>([]);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set(readSelection()));
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(readSelection(me.workspace.id)));
   const [importing, setImporting] = useState(false);
-  const folders = useResource((signal) => api.get<ListPage<Folder>>('/folders?limit=100', { signal }), 'folders');
+  const folders = useFolders();
   const key = JSON.stringify(filters);
   const codes = useResource(
     (signal) => api.get<ListPage<QrCode>>(`/qrcodes${query({ limit: PAGE_SIZE, q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type, cursor: filters.cursor })}`, { signal }),
@@ -60,10 +61,10 @@ export function CodesPage() {
     const timer = setTimeout(() => go({ q: search }), 300);
     return () => clearTimeout(timer);
   }, [search]);
-  useEffect(() => writeSelection(selected), [selected]);
+  useEffect(() => writeSelection(me.workspace.id, selected), [selected]);
 
   const rows = codes.data?.data ?? [];
-  const folderName = new Map((folders.data?.data ?? []).map((f) => [f.id, f.name]));
+  const folderName = new Map((folders.data ?? []).map((f) => [f.id, f.name]));
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? new Set(s).add(id) : new Set([...s].filter((x) => x !== id))));
   const togglePage = (on: boolean) => setSelected((s) => (on ? new Set([...s, ...rows.map((r) => r.id)]) : new Set([...s].filter((x) => !rows.some((r) => r.id === x)))));
@@ -98,7 +99,7 @@ export function CodesPage() {
           label="Folder"
           value={filters.folder_id}
           onValue={(v) => go({ folder_id: v })}
-          options={[{ value: '', label: 'All folders' }, ...(folders.data?.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
+          options={[{ value: '', label: 'All folders' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
         />
         <SelectField label="Status" value={filters.status} onValue={(v) => go({ status: v })} options={STATUS_OPTIONS} />
         <SelectField label="Type" value={filters.type} onValue={(v) => go({ type: v })} options={TYPE_OPTIONS} />

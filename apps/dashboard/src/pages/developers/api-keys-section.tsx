@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
 import { ProblemError } from '../../api/problem';
-import { type ApiKey, type ListPage, type Role } from '../../api/types';
+import { type ApiKey, type CreatedApiKey, type ListPage, type Role } from '../../api/types';
 import { formatAgo, formatDate } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SecretOnce } from '../../ui/copy-button';
 import { SelectField, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { useAction } from '../../lib/use-action';
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 
@@ -32,41 +33,26 @@ function ManageKeys() {
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
   const [expires, setExpires] = useState('');
-  const [error, setError] = useState<unknown>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
-  const create = async (e: Event) => {
+  const { busy, error, run } = useAction();
+  const create = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const body: Record<string, unknown> = { name, role };
       if (expires) body.expires_at = `${expires}T00:00:00Z`;
-      const created = await api.post<ApiKey>('/api-keys', body);
-      setSecret(created.secret ?? null);
+      const created = await api.post<CreatedApiKey>('/api-keys', body);
+      setSecret(created.secret);
       setName('');
       setExpires('');
       keys.reload();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const revoke = async () => {
     if (!revoking) return;
-    setBusy(true);
-    try {
-      await api.del(`/api-keys/${revoking.id}`);
-      setRevoking(null);
-      keys.reload();
-    } catch (err) {
-      setError(err);
-      setRevoking(null);
-    } finally {
-      setBusy(false);
-    }
+    const key = revoking;
+    setRevoking(null);
+    if (await run(() => api.del(`/api-keys/${key.id}`))) keys.reload();
   };
   const problem = error instanceof ProblemError ? error : null;
   const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);

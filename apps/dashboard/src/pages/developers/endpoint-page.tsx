@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { type ListPage, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType, type WebhookTest } from '../../api/types';
+import { type ListPage, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret, type WebhookEventType, type WebhookTest } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
@@ -11,6 +11,7 @@ import { SecretOnce } from '../../ui/copy-button';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { EventKindsField } from './event-kinds-field';
+import { useAction } from '../../lib/use-action';
 
 /** One webhook endpoint: its events and status, secret rotation, a test event, and its deliveries. */
 export function EndpointPage() {
@@ -21,8 +22,7 @@ export function EndpointPage() {
   const [events, setEvents] = useState<WebhookEventType[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
   const [test, setTest] = useState<WebhookTest | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, running, error, run } = useAction();
   const [deleting, setDeleting] = useState(false);
   const [deliveriesVersion, setDeliveriesVersion] = useState(0);
   useEffect(() => {
@@ -31,17 +31,7 @@ export function EndpointPage() {
   if (endpoint.error) return <ErrorNotice error={endpoint.error} title="This endpoint cannot be opened" />;
   const ep = endpoint.data;
   if (!ep) return <Loading />;
-  const act = async (name: string, work: () => Promise<void>) => {
-    setBusy(name);
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const act = (label: string, work: () => Promise<unknown>) => run(work, label);
   const write = me.permissions.write;
   return (
     <>
@@ -55,23 +45,23 @@ export function EndpointPage() {
               <button
                 type="button"
                 class="button"
-                disabled={busy !== null}
+                disabled={busy}
                 onClick={() => void act('status', async () => (await api.patch(`/webhook-endpoints/${ep.id}`, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()))}
               >
                 {ep.status === 'enabled' ? 'Disable' : 'Enable'}
               </button>
-              <button type="button" class="button" disabled={busy !== null} onClick={() => void act('rotate', async () => setSecret((await api.post<WebhookEndpoint>(`/webhook-endpoints/${ep.id}/rotate-secret`)).secret ?? null))}>
+              <button type="button" class="button" disabled={busy} onClick={() => void act('rotate', async () => setSecret((await api.post<WebhookEndpointWithSecret>(`/webhook-endpoints/${ep.id}/rotate-secret`)).secret))}>
                 Rotate secret
               </button>
               <button
                 type="button"
                 class="button button--primary"
-                disabled={busy !== null}
+                disabled={busy}
                 onClick={() => void act('test', async () => (setTest(await api.post<WebhookTest>(`/webhook-endpoints/${ep.id}/test`)), setDeliveriesVersion((v) => v + 1)))}
               >
-                {busy === 'test' ? 'Sending…' : 'Send test event'}
+                {running === 'test' ? 'Sending…' : 'Send test event'}
               </button>
-              <button type="button" class="button button--danger" disabled={busy !== null} onClick={() => setDeleting(true)}>
+              <button type="button" class="button button--danger" disabled={busy} onClick={() => setDeleting(true)}>
                 Delete
               </button>
             </>
@@ -108,7 +98,7 @@ export function EndpointPage() {
         {write ? (
           <form onSubmit={(e) => (e.preventDefault(), void act('events', async () => (await api.patch(`/webhook-endpoints/${ep.id}`, { events }), endpoint.reload())))} aria-label="Events of this endpoint">
             <EventKindsField value={events} onValue={setEvents} allowed={me.plan.webhook_events} planName={me.plan.name} />
-            <button type="submit" class="button" disabled={busy !== null}>
+            <button type="submit" class="button" disabled={busy}>
               Save events
             </button>
           </form>
@@ -122,7 +112,7 @@ export function EndpointPage() {
         title="Delete this endpoint?"
         confirmLabel="Delete endpoint"
         danger
-        busy={busy !== null}
+        busy={busy}
         onCancel={() => setDeleting(false)}
         onConfirm={() => void act('delete', async () => (await api.del(`/webhook-endpoints/${ep.id}`), route('/app/developers')))}
       >

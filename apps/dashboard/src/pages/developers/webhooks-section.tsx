@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
 import { ProblemError } from '../../api/problem';
-import { type ListPage, type WebhookEndpoint, type WebhookEventType } from '../../api/types';
+import { type ListPage, type WebhookEndpoint, type WebhookEndpointWithSecret, type WebhookEventType } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
@@ -10,6 +10,7 @@ import { SecretOnce } from '../../ui/copy-button';
 import { TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { EventKindsField } from './event-kinds-field';
+import { useAction } from '../../lib/use-action';
 
 /** Webhook endpoints: register one (its whsec_ secret shown once), list them. */
 export function WebhooksSection() {
@@ -19,23 +20,16 @@ export function WebhooksSection() {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(allowed.includes('qr.scanned') ? ['qr.scanned'] : []);
-  const [error, setError] = useState<unknown>(null);
-  const [created, setCreated] = useState<WebhookEndpoint | null>(null);
-  const [busy, setBusy] = useState(false);
-  const create = async (e: Event) => {
+  const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
+  const { busy, error, run } = useAction();
+  const create = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      setCreated(await api.post<WebhookEndpoint>('/webhook-endpoints', { url, events, ...(description ? { description } : {}) }));
+    void run(async () => {
+      setCreated(await api.post<WebhookEndpointWithSecret>('/webhook-endpoints', { url, events, ...(description ? { description } : {}) }));
       setUrl('');
       setDescription('');
       endpoints.reload();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const problem = error instanceof ProblemError ? error : null;
   return (
@@ -43,7 +37,7 @@ export function WebhooksSection() {
       <h2 id="webhooks-title">Webhook endpoints</h2>
       <p class="muted">Signed (Standard Webhooks) POSTs to your server when things happen, retried for about a day when it does not answer 2xx.</p>
       {allowed.length === 0 ? <Notice kind="warning">The {me.plan.name} plan has no webhooks; pro and agency have.</Notice> : null}
-      {created?.secret ? (
+      {created ? (
         <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} onDone={() => setCreated(null)} />
       ) : null}
       {me.permissions.write && allowed.length > 0 ? (
