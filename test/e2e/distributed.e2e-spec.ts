@@ -69,16 +69,57 @@ describe('distributed deployables on PostgreSQL', () => {
     expect(Number(rows[0].calls)).toBe(25_000);
   });
 
-  it('makes a created code scannable at once and a PATCH effective for the very next scan, on any redirect process', async () => {
+  it('makes a created code scannable at once and a PATCH effective for the very next scan on either redirect process, 200 times over, with both caching the link', async () => {
     const created = await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/one' } } });
     expect(created.status).toBe(201);
-    for (const r of cluster.redirects) expect((await rawRequest(`${r.url}/${created.body.short_code}`)).headers.location).toBe('https://example.com/one');
-    const patched = await call(api(1, `/qrcodes/${created.body.id}`), { method: 'PATCH', key, json: { destinations: [{ target_url: 'https://example.com/two' }] } });
-    expect(patched.status).toBe(200);
-    for (const r of cluster.redirects) expect((await rawRequest(`${r.url}/${created.body.short_code}`)).headers.location).toBe('https://example.com/two');
+    const location = async (replica: number) => (await rawRequest(`${cluster.redirects[replica].url}/${created.body.short_code}`)).headers.location;
+    for (const r of [0, 1]) expect(await location(r)).toBe('https://example.com/one');
+    const cacheHits = async () => {
+      let hits = 0;
+      for (const r of cluster.redirects) hits += metric(await (await fetch(`${r.url}/metrics`)).text(), 'qr_link_lookups_total{source="cache"');
+      return hits;
+    };
+    const hitsBefore = await cacheHits();
+    for (let i = 0; i < 200; i++) {
+      // Both replicas hold the current revision before the change, so a stale cache would show.
+      expect([await location(0), await location(1)]).toEqual(Array(2).fill(i === 0 ? 'https://example.com/one' : `https://example.com/v${i - 1}`));
+      const patched = await call(api(i % 2, `/qrcodes/${created.body.id}`), { method: 'PATCH', key, json: { destinations: [{ target_url: `https://example.com/v${i}` }] } });
+      expect(patched.status).toBe(200);
+      expect({ i, location: await location((i >> 1) % 2) }).toEqual({ i, location: `https://example.com/v${i}` });
+    }
+    // The replicas answered from their caches in between (the second scan of a revision on a replica).
+    expect((await cacheHits()) - hitsBefore).toBeGreaterThanOrEqual(150);
     await call(api(0, `/qrcodes/${created.body.id}`), { method: 'DELETE', key });
     for (const r of cluster.redirects) expect((await rawRequest(`${r.url}/${created.body.short_code}`)).status).toBe(410);
-  });
+  }, 120_000);
+
+  it('loses no acknowledged scan when one of two redirect processes is killed with SIGKILL mid-load', async () => {
+    const code = (await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/crash' } } })).body;
+    let acknowledged = 0;
+    let stop = false;
+    const load = async (replica: number) => {
+      while (!stop) {
+        const r = cluster.redirects[replica];
+        const res = await rawRequest(`${r.url}/${code.short_code}`).catch(() => ({ status: 0 }));
+        if (res.status === 302) acknowledged += 1;
+      }
+    };
+    const loops = Array.from({ length: 16 }, (_, i) => load(i % 2));
+    await waitUntil(async () => acknowledged > 200, 'scans under way', 20_000);
+    const victim = cluster.redirects[1];
+    await cluster.killAndRestart(victim);
+    await waitUntil(async () => acknowledged > 600, 'scans on both again', 30_000);
+    stop = true;
+    await Promise.all(loops);
+    // A scan committed just before the kill may never have been acknowledged: at least every acknowledged one counts.
+    const { rows } = await db.query('SELECT scan_count FROM redirect.links WHERE qr_id = $1', [code.id]);
+    expect(Number(rows[0].scan_count)).toBeGreaterThanOrEqual(acknowledged);
+    const events = await db.query(
+      `SELECT count(DISTINCT payload::json->>'id') AS n FROM (SELECT payload FROM redirect.outbox WHERE partition_key = $1 UNION ALL SELECT payload FROM eventlog.event_log WHERE partition_key = $1) e WHERE payload::json->>'type' = 'qr.scanned'`,
+      [code.id],
+    );
+    expect(Number(events.rows[0].n)).toBe(Number(rows[0].scan_count));
+  }, 120_000);
 
   it('gives exactly 100 redirects and one limit event for 1,000 concurrent scans over two redirect processes', async () => {
     const code = (await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/l' }, scan_limit: 100 } })).body;
@@ -151,3 +192,11 @@ describe('distributed deployables on PostgreSQL', () => {
     await expect(startApp('qr-service', { DATABASE_URL: pg.url, INTERNAL_TOKEN: '' }, 10_000)).rejects.toThrow(/INTERNAL_TOKEN/);
   });
 });
+
+/** The sum of a metric's samples whose name and first labels start with `series` (e.g. `name{source="cache"`). */
+function metric(text: string, series: string): number {
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith(series))
+    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+}

@@ -29,7 +29,7 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
       });
     });
     await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
-    cluster = await startCluster({ databaseUrl: pg.url, redisUrl: redis.url, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' } });
+    cluster = await startCluster({ databaseUrl: pg.url, redisUrl: redis.url, redirects: 2, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' } });
     const ws = admin(['workspace', 'create', '--name', 'Faults', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
     key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATABASE_URL: pg.url }).json.secret);
   }, 120_000);
@@ -40,17 +40,29 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
     pg?.destroy();
   });
 
-  it('keeps serving when Redis stops: rate limits fall back to each replica, readiness reports Redis degraded', async () => {
-    const code = (await call<{ short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/r' } } })).body;
+  it('keeps serving when Redis stops: rate limits fall back to each replica, redirects stay correct on both replicas, readiness reports Redis degraded', async () => {
+    const code = (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/r' } } })).body;
+    const locations = async () => Promise.all(cluster.redirects.map(async (r) => (await rawRequest(`${r.url}/${code.short_code}`)).headers.location));
+    const patch = async (target: string) => expect((await call(api(`/qrcodes/${code.id}`), { method: 'PATCH', key, json: { destinations: [{ target_url: target }] } })).status).toBe(200);
+    // Twice each, so both replicas hold the link in their caches.
+    expect([...(await locations()), ...(await locations())]).toEqual(Array(4).fill('https://example.com/r'));
     await redis.stop();
     const list = await call(api('/qrcodes'), { key });
     expect(list.status).toBe(200);
-    const readiness = await call<{ checks: Record<string, string> }>(`${cluster.gateways[0].url}/readyz`);
-    expect(readiness.status).toBe(200);
-    expect(readiness.body.checks.redis).toMatch(/^degraded/);
-    expect((await rawRequest(`${cluster.redirects[0].url}/${code.short_code}`)).status).toBe(302);
+    for (const app of [cluster.gateways[0], ...cluster.redirects]) {
+      const readiness = await call<{ checks: Record<string, string> }>(`${app.url}/readyz`);
+      expect({ app: app.name, status: readiness.status, redis: readiness.body.checks.redis }).toEqual({ app: app.name, status: 200, redis: expect.stringMatching(/^degraded/) });
+    }
+    // A change while Redis is down reaches the very next scan on either replica (read from PostgreSQL).
+    await patch('https://example.com/during');
+    expect(await locations()).toEqual(['https://example.com/during', 'https://example.com/during']);
     await redis.start();
     await waitUntil(async () => (await call<{ checks: Record<string, string> }>(`${cluster.gateways[0].url}/readyz`)).body.checks.redis === 'ok', 'Redis back in readiness', 20_000);
+    for (const r of cluster.redirects) await waitUntil(async () => (await call<{ checks: Record<string, string> }>(`${r.url}/readyz`)).body.checks.redis === 'ok', 'Redis back for the redirects', 20_000);
+    // Redis came back empty: nothing cached before is trusted, and changes after it show at once again.
+    expect([...(await locations()), ...(await locations())]).toEqual(Array(4).fill('https://example.com/during'));
+    await patch('https://example.com/after');
+    expect(await locations()).toEqual(['https://example.com/after', 'https://example.com/after']);
   });
 
   it('turns unready while PostgreSQL is down, acknowledges nothing meanwhile, and recovers when it returns', async () => {

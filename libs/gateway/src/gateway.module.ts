@@ -50,7 +50,7 @@ export class GatewayModule {
         },
         {
           provide: RATE_LIMITER,
-          useFactory: (redis: Redis | null) => (redis ? new RedisRateLimiter(redis, 'qr:gw:', runtime.logger) : new InProcessRateLimiter()),
+          useFactory: (redis: Redis | null) => (redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}gw:`, runtime.logger) : new InProcessRateLimiter()),
           inject: [GATEWAY_REDIS],
         },
         { provide: ApiKeysRepository, ...withDb((db) => new ApiKeysRepository(db)) },

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import Redis from 'ioredis';
 import { Counter } from 'prom-client';
 import { REDIRECT_COMMANDS } from '@qr/contracts';
 import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
@@ -9,7 +10,10 @@ import { ApplyCodeChanges, type LinkChange } from './links/apply-code-changes';
 import { BatchedLinkLookup } from './links/batched-link-lookup';
 import { subscribeToCodeChanges } from './links/code-changes.consumer';
 import { LinkCache } from './links/link-cache';
+import { type LinkRecord } from './links/link-record';
+import { LinkRevisions } from './links/link-revisions';
 import { LinksRepository } from './links/links.repository';
+import { ReplicaLinkReader } from './links/replica-link-reader';
 import { DailySalts } from './scans/daily-salts';
 import { ScanRecorder } from './scans/scan-recorder';
 import { REDIRECT_MIGRATIONS } from './store/redirect-migrations';
@@ -22,6 +26,8 @@ const REDIRECT_PARTS = Symbol('REDIRECT_PARTS');
 interface RedirectParts {
   apply: ApplyCodeChanges;
   recorder: ScanRecorder;
+  /** Closes what the parts opened (Redis) when the application shuts down. */
+  onApplicationShutdown(): void;
 }
 
 /**
@@ -53,11 +59,30 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   // The IP database loads on first use (~25 ms): pay that at boot, not on the first scan.
   countryOfIp('8.8.8.8');
   const links = new LinksRepository(store.db);
-  // One process sees every change in all-in-one, so it may cache; replicas read PostgreSQL each scan,
-  // the scans of one turn of the event loop together.
-  const cache = config.allInOne ? new LinkCache() : null;
-  const lookups = new BatchedLinkLookup((codes) => links.findByShortCodes(codes));
-  const apply = new ApplyCodeChanges(store.db, links, cache);
+  const readStored = (codes: string[]) => links.findByShortCodes(codes);
+  // All-in-one sees every change, so its cache needs no check. A replica among several checks each
+  // cached row's revision against Redis (ReplicaLinkReader); without Redis it reads PostgreSQL on every
+  // scan. Either way the lookups of one turn of the event loop are read together.
+  const redis = config.allInOne || !config.redisUrl ? null : connectRedis(runtime, config.redisUrl);
+  const revisions = redis ? new LinkRevisions(redis, config.redisKeyPrefix) : null;
+  const cache = config.allInOne || revisions ? new LinkCache() : null;
+  const replica = revisions && cache ? new ReplicaLinkReader(cache, revisions, readStored) : null;
+  if (redis && replica) {
+    redis.on('ready', () => replica.redisConnected());
+    redis.on('close', () => replica.redisLost());
+    runtime.health.add({ name: 'redis', optional: true, check: async () => void (await redis.ping()) });
+  }
+  const lookups = new BatchedLinkLookup(replica ? (codes) => replica.read(codes) : readStored);
+  const findLink = async (code: string): Promise<LinkRecord | null> => {
+    if (!replica) {
+      const cached = cache?.get(code);
+      if (cached) return cached;
+    }
+    const link = await lookups.find(code);
+    if (link && !replica) cache?.put(link);
+    return link;
+  };
+  const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache?.setScanCount(link.short_code, count));
   // Tallied in a plain map and handed to prom-client when scraped: its `inc` hashes the label object on every call.
   const scans = new Map<string, number>();
@@ -71,16 +96,22 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       scans.clear();
     },
   });
+  if (replica) {
+    new Counter({
+      name: 'qr_link_lookups_total',
+      help: 'Short-code lookups of a redirect replica by where the link came from: its cache (revision checked in Redis) or PostgreSQL',
+      labelNames: ['source'],
+      registers: [runtime.metrics.registry],
+      collect() {
+        for (const [source, n] of Object.entries(replica.tally)) if (n) this.inc({ source }, n);
+        replica.tally.cache = replica.tally.database = replica.tally.database_without_redis = 0;
+      },
+    });
+  }
   const sharedHosts = new Set(['localhost', '127.0.0.1', '::1', new URL(config.shortBaseUrl).hostname, new URL(config.publicBaseUrl).hostname]);
   runtime.fastRoutes.push(
     new ShortLinkRoute({
-      findLink: async (code) => {
-        const cached = cache?.get(code);
-        if (cached) return cached;
-        const link = await lookups.find(code);
-        if (link) cache?.put(link);
-        return link;
-      },
+      findLink,
       recorder,
       salts: new DailySalts(store.db),
       submitLead: new SubmitLead(store.db, store.outbox!),
@@ -92,5 +123,24 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     }),
   );
   runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));
-  return { apply, recorder };
+  return { apply, recorder, onApplicationShutdown: () => redis?.disconnect() };
+}
+
+/**
+ * Fails fast rather than queueing while disconnected: a scan then reads PostgreSQL instead of waiting
+ * for Redis. The timeout bounds how long a scan waits on a Redis that accepts connections but does not
+ * answer.
+ */
+function connectRedis(runtime: PlatformRuntime, url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 });
+  let reported = false;
+  redis.on('error', (err: Error) => {
+    if (!reported) runtime.logger.event('warn', 'redirect-service: Redis unreachable; links are read from PostgreSQL on every scan', { error: err.message });
+    reported = true;
+  });
+  redis.on('ready', () => {
+    if (reported) runtime.logger.event('info', 'redirect-service: Redis back; cached links are checked against it again');
+    reported = false;
+  });
+  return redis;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
 import { type AppProcess, startApp } from './app-process';
 
 export interface Cluster {
@@ -22,7 +23,9 @@ export interface Cluster {
 export async function startCluster(o: { databaseUrl: string; redisUrl: string; redirects?: number; gateways?: number; env?: Record<string, string> }): Promise<Cluster> {
   // With a real broker configured, the whole cluster runs its events over Kafka instead of the SQL log.
   const kafka: Record<string, string> = process.env.KAFKA_BROKERS ? { EVENT_TRANSPORT: 'kafka', KAFKA_BROKERS: process.env.KAFKA_BROKERS } : {};
-  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'), ...kafka, ...o.env };
+  // Its own Redis keys, deleted when it stops: clusters of parallel test files share the machine's Redis.
+  const redisKeyPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix, INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'), ...kafka, ...o.env };
   const started: AppProcess[] = [];
   const envOf = new Map<AppProcess, Record<string, string>>();
   const start = async (name: Parameters<typeof startApp>[0], extra: Record<string, string> = {}) => {
@@ -55,11 +58,32 @@ export async function startCluster(o: { databaseUrl: string; redisUrl: string; r
         for (const k of ['qr', 'analytics', 'webhooks'] as const) if (cluster[k] === app) cluster[k] = again;
         return again;
       },
-      stop: async () => void (await Promise.all(started.map((p) => p.stop()))),
+      stop: async () => {
+        await Promise.all(started.map((p) => p.stop()));
+        await deleteKeys(o.redisUrl, redisKeyPrefix);
+      },
     };
     return cluster;
   } catch (err) {
     await Promise.all(started.map((p) => p.stop()));
     throw err;
+  }
+}
+
+/** Best effort: a Redis stopped by the test has nothing left to delete. */
+async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: true, lazyConnect: true, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } catch {
+    // Nothing to clean where Redis is gone.
+  } finally {
+    redis.disconnect();
   }
 }

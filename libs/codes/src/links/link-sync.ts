@@ -9,11 +9,17 @@ export const APPLY_CODE_CHANGES = REDIRECT_COMMANDS.applyCodeChanges;
 
 export type LinkChange = { kind: 'upsert'; snapshot: Record<string, unknown> } | { kind: 'delete'; qr_id: string; revision: number };
 
+/** Waits before the second and third push: a replica restarting, or one that could not reach Redis, is passed by. */
+const PUSH_RETRY_DELAYS_MS = [50, 250];
+
 /**
  * Read-your-writes for scans: after a create, PATCH or DELETE has committed, the change is pushed to
- * redirect-service before the API answers, so the very next scan sees it. If the push fails, the
- * `qr.code.*` event in the outbox carries the same change a moment later (redirect-service applies
- * either, by revision), so nothing is lost; the failure is logged.
+ * redirect-service before the API answers, so the very next scan sees it (the replica that takes the
+ * push raises the code's revision in Redis, which every replica checks; docs/architecture.md). A
+ * failed push is tried twice more (with several replicas behind REDIRECT_SERVICE_URL a retry can
+ * reach another one). If it still fails, the `qr.code.*` event in the outbox carries the same change
+ * a moment later (redirect-service applies either, by revision), so nothing is lost; the failure is
+ * logged.
  */
 export class LinkSync {
   constructor(
@@ -31,10 +37,17 @@ export class LinkSync {
   }
 
   private async push(changes: LinkChange[]): Promise<void> {
-    try {
-      await this.bus.send('redirect-service', APPLY_CODE_CHANGES, { changes });
-    } catch (err) {
-      this.log.event('warn', 'link sync failed; the outbox event will apply it', { codes: changes.length, error: errorText(err) });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.bus.send('redirect-service', APPLY_CODE_CHANGES, { changes });
+        return;
+      } catch (err) {
+        if (attempt >= PUSH_RETRY_DELAYS_MS.length) {
+          this.log.event('warn', 'link sync failed; the outbox event will apply it', { codes: changes.length, attempts: attempt + 1, error: errorText(err) });
+          return;
+        }
+        await new Promise((r) => setTimeout(r, PUSH_RETRY_DELAYS_MS[attempt]));
+      }
     }
   }
 }

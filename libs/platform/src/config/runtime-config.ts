@@ -22,6 +22,7 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
+    REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - (at most 64)').default('qr:'),
     KAFKA_BROKERS: z.string().optional(),
     EVENT_TRANSPORT: z.enum(['sql', 'kafka']).default('sql'),
     PUBLIC_BASE_URL: z.string().url().optional(),
@@ -89,6 +90,8 @@ export interface RuntimeConfig {
   // `checkpoints` is set by all-in-one's front (see createPlatformRuntime), never by the environment.
   storage: StorageConfig;
   redisUrl: string | undefined;
+  /** Every Redis key this deployment writes starts with it, so deployments (and test runs) can share one Redis. */
+  redisKeyPrefix: string;
   eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[] };
   publicBaseUrl: string;
   shortBaseUrl: string;
@@ -143,6 +146,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     dataDir: resolve(e.DATA_DIR),
     storage: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', dataDir: resolve(e.DATA_DIR), synchronous: e.SQLITE_SYNCHRONOUS },
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     eventTransport: e.EVENT_TRANSPORT === 'kafka' ? { kind: 'kafka', brokers: e.KAFKA_BROKERS!.split(',').map((b) => b.trim()) } : { kind: 'sql' },
     publicBaseUrl,
     shortBaseUrl: trimSlash(e.SHORT_BASE_URL ?? publicBaseUrl),

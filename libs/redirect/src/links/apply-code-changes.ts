@@ -1,7 +1,8 @@
 import { type Clock, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { type LinkCache } from './link-cache';
-import { linkFromSnapshot } from './link-record';
+import { linkFromSnapshot, type LinkRecord } from './link-record';
+import { type LinkRevisions } from './link-revisions';
 import { type LinksRepository } from './links.repository';
 
 export type LinkChange = { kind: 'upsert'; snapshot: Record<string, unknown> } | { kind: 'delete'; qr_id: string; revision: number };
@@ -9,12 +10,16 @@ export type LinkChange = { kind: 'upsert'; snapshot: Record<string, unknown> } |
 /**
  * Applies code changes to the routing table (from qr-service's synchronous push or from the
  * `qr.code.*` events; either order, any number of times), then refreshes the cache from what is stored.
+ * With several replicas it then raises each code's revision in Redis (even when this change was
+ * already applied: an earlier apply may have committed and failed to raise it), and fails if it
+ * cannot: qr-service answers the API only after a push that succeeded, and the event is retried.
  */
 export class ApplyCodeChanges {
   constructor(
     private readonly db: Database,
     private readonly links: LinksRepository,
     private readonly cache: LinkCache | null,
+    private readonly revisions: LinkRevisions | null = null,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -28,6 +33,8 @@ export class ApplyCodeChanges {
       const ids = [...new Set(changes.map((c) => (c.kind === 'upsert' ? String(c.snapshot.id) : c.qr_id)))];
       return Promise.all(ids.map((id) => this.links.findByQrId(id, tx)));
     });
-    for (const link of stored) if (link) this.cache?.put(link);
+    const links = stored.filter((link): link is LinkRecord => link !== null);
+    await this.revisions?.raise(links);
+    for (const link of links) this.cache?.put(link);
   }
 }

@@ -1,10 +1,10 @@
 import { type LinkRecord } from './link-record';
 
 /**
- * Links by short code, for the all-in-one process, where every change to `links` passes through
- * this process and updates the cache before the API answers (read-your-writes). Deployments with
- * several redirect replicas read PostgreSQL instead (see docs/architecture.md). Bounded: the oldest
- * entry goes first.
+ * Links by short code. In all-in-one every change to `links` passes through the process and updates
+ * the cache before the API answers (read-your-writes). A redirect replica among several uses a cached
+ * row only after checking its revision against Redis (ReplicaLinkReader). Bounded: the oldest entry
+ * goes first.
  */
 export class LinkCache {
   private readonly entries = new Map<string, LinkRecord>();
@@ -37,6 +37,10 @@ export class LinkCache {
 
   drop(shortCode: string): void {
     this.entries.delete(shortCode);
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 }
 
