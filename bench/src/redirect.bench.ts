@@ -1,11 +1,14 @@
 import { admin, call, createTempDir, createTestPostgres, startApp, startCluster, TEST_REDIS_URL } from '@qr/testing';
 import { startBareRedirectServer } from './bare-redirect-server';
 import { type BenchRow, fmt } from './bench-report';
+import { cpuSecondsOf, postgresCpuSeconds } from './process-cpu';
 import { median } from './stats';
 import { type LoadResult, wrk } from './wrk';
 
 const RUNS = 3;
 const WARM_UP_SECONDS = 3;
+/** wrk's default run length (wrk.ts). */
+const RUN_SECONDS = 8;
 
 /**
  * Redirect throughput and latency at 50 connections (wrk), against a bare node:http 302 server in the
@@ -42,10 +45,12 @@ export async function benchRedirect(): Promise<BenchRow[]> {
     const base = summarize(baseline);
     const distributed = await benchDistributedRedirect(bare.url);
     const drained = `; the background caught up ${fmt.ms(median(drains))} after a run (median)`;
+    const cpu = (c: CpuPerScan) => `; CPU per scan: redirect-service ${c.replicaUs.toFixed(0)} µs, PostgreSQL ${c.postgresUs.toFixed(0)} µs, the other services ${c.othersUs.toFixed(0)} µs (medians)`;
     return [
       row('Redirect, all-in-one (SQLite, durable scan per 302)', summarize(ours), base, drained),
       row('Redirect, one hot code with a scan limit (all-in-one)', summarize(hot), base, drained),
-      row('Redirect, distributed redirect-service (PostgreSQL + Redis, one process)', summarize(distributed.ours), summarize(distributed.baseline)),
+      row('Redirect, distributed redirect-service (PostgreSQL + Redis, one replica)', summarize(distributed.ours), summarize(distributed.baseline), cpu(distributed.oursCpu)),
+      row('Redirect, one hot code with a scan limit (distributed, one replica)', summarize(distributed.hot), summarize(distributed.baseline), cpu(distributed.hotCpu)),
     ];
   } finally {
     await server.stop();
@@ -54,27 +59,67 @@ export async function benchRedirect(): Promise<BenchRow[]> {
   }
 }
 
-/** A separate redirect-service process on PostgreSQL, the code created through the gateway. */
-async function benchDistributedRedirect(bareUrl: string): Promise<{ ours: LoadResult[]; baseline: LoadResult[] }> {
+interface CpuPerScan {
+  replicaUs: number;
+  postgresUs: number;
+  othersUs: number;
+}
+
+/**
+ * One redirect-service replica on PostgreSQL and Redis, the codes created through the gateway, the
+ * whole cluster running (its consumers take their share of the machine and of PostgreSQL during the
+ * run, as they would on shared nodes). CPU is read from /proc around each run: the replica's process,
+ * every PostgreSQL process, and the other services together, each divided by the scans of the run.
+ */
+async function benchDistributedRedirect(bareUrl: string): Promise<{ ours: LoadResult[]; hot: LoadResult[]; baseline: LoadResult[]; oursCpu: CpuPerScan; hotCpu: CpuPerScan }> {
   const pg = await createTestPostgres('bench');
   const cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL });
   try {
     const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
     const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], { DATABASE_URL: pg.url }).json.secret);
-    const code = (await call<{ short_code: string }>(`${cluster.gateways[0].url}/api/public/v1/qrcodes`, { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/landing' } } })).body.short_code;
+    const make = async (extra: Record<string, unknown>) =>
+      (await call<{ short_code: string }>(`${cluster.gateways[0].url}/api/public/v1/qrcodes`, { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/landing' }, ...extra } })).body
+        .short_code;
+    const plain = await make({});
+    const limited = await make({ scan_limit: 1_000_000_000 });
+    const replica = cluster.redirects[0];
+    const others = () => cluster.all().filter((a) => a !== replica);
+    const measured = async (url: string, into: LoadResult[], cpu: CpuPerScan[]) => {
+      const before = { replica: cpuSecondsOf(replica.child.pid), postgres: postgresCpuSeconds(), others: sum(others().map((a) => cpuSecondsOf(a.child.pid))) };
+      const result = await wrk(url);
+      const scans = result.requestsPerSecond * RUN_SECONDS;
+      const perScan = (seconds: number) => (seconds * 1e6) / scans;
+      into.push(result);
+      cpu.push({
+        replicaUs: perScan(cpuSecondsOf(replica.child.pid) - before.replica),
+        postgresUs: perScan(postgresCpuSeconds() - before.postgres),
+        othersUs: perScan(sum(others().map((a) => cpuSecondsOf(a.child.pid))) - before.others),
+      });
+    };
     const ours: LoadResult[] = [];
+    const hot: LoadResult[] = [];
     const baseline: LoadResult[] = [];
-    await warmUp(`${cluster.redirects[0].url}/${code}`);
+    const oursCpu: CpuPerScan[] = [];
+    const hotCpu: CpuPerScan[] = [];
+    await warmUp(`${replica.url}/${plain}`);
+    await warmUp(`${replica.url}/${limited}`);
     for (let i = 0; i < RUNS; i++) {
       baseline.push(await wrk(bareUrl));
-      ours.push(await wrk(`${cluster.redirects[0].url}/${code}`));
+      await measured(`${replica.url}/${plain}`, ours, oursCpu);
+      await measured(`${replica.url}/${limited}`, hot, hotCpu);
     }
-    return { ours, baseline };
+    return { ours, hot, baseline, oursCpu: medianCpu(oursCpu), hotCpu: medianCpu(hotCpu) };
   } finally {
     await cluster.stop();
     await pg.drop();
   }
 }
+
+function medianCpu(runs: CpuPerScan[]): CpuPerScan {
+  return { replicaUs: median(runs.map((r) => r.replicaUs)), postgresUs: median(runs.map((r) => r.postgresUs)), othersUs: median(runs.map((r) => r.othersUs)) };
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /**
  * One unmeasured run per target before the measured ones: the first seconds of a fresh process pay

@@ -65,6 +65,28 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     expect(events.filter((e) => e.type === 'qr.scan_milestone_reached').map((e) => e.data.milestone)).toEqual([10, 100]);
   });
 
+  it('counts batches of several codes from two pools at once, with no deadlock and each limit exact', async () => {
+    const ids = ['qr_multi1', 'qr_multi2', 'qr_multi3'];
+    const apply = new ApplyCodeChanges(db, new LinksRepository(db), null);
+    await apply.execute(ids.map((id, i) => ({ kind: 'upsert' as const, snapshot: snapshot(id, { scan_limit: 50 * (i + 1) }) })));
+    const links = await Promise.all(ids.map((id) => link(id)));
+    const recorders = [await recorder()];
+    if (kind === 'postgres') {
+      const second = await openDatabase({ name: 'redirect', storage: provisioned.storage, migrations: REDIRECT_MIGRATIONS, runMigrations: false });
+      opened.push(second);
+      recorders.push(await recorder(second));
+    }
+    // Codes in a different order in every scan's neighbourhood: batches lock overlapping sets of rows.
+    const outcomes = await Promise.all(
+      Array.from({ length: 1500 }, (_, i) => {
+        const code = (i * 7 + (i >> 4)) % 3;
+        return recorders[i % recorders.length].recorder.record(links[code], facts, new Date()).then((o) => ({ code, admitted: o.admitted }));
+      }),
+    );
+    expect([0, 1, 2].map((c) => outcomes.filter((o) => o.code === c && o.admitted).length)).toEqual([50, 100, 150]);
+    expect((await Promise.all(ids.map((id) => link(id)))).map((l) => l.scan_count)).toEqual([50, 100, 150]);
+  });
+
   it('keeps refusing after the limit, and admits again when a PATCH raises it', async () => {
     const { recorder: r } = await recorder();
     await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_limit2', { scan_limit: 2 }) }]);

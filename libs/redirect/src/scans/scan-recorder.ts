@@ -15,18 +15,35 @@ interface PendingScan {
 }
 
 const MAX_BATCH = 1000;
+/**
+ * Group-commit transactions open at once. SQLite has one writer, so one. On PostgreSQL a batch spends
+ * most of its time waiting (round trips, the commit's WAL flush): with three open, one waits for its
+ * flush while the next, if it scans the same code, already waits at that code's row lock and goes on
+ * the moment the lock is free, and batches of different codes do not wait for each other at all.
+ */
+const OPEN_TRANSACTIONS = { sqlite: 1, postgres: 3 } as const;
+
+interface Counted {
+  before: number;
+  after: number;
+  limit: number | null;
+}
 
 /**
- * Group commit for scans. Scans arriving while a transaction is in flight wait for the next one, so
- * under load one commit carries hundreds of scans, and an idle server commits each scan at once.
- * In each transaction a code's count moves once, by as many scans as its limit still allows (a row
- * lock on PostgreSQL, the single writer on SQLite): with limit N, exactly N scans are ever admitted,
- * whatever the concurrency and however many processes. Their `qr.scanned` events, the one
- * `qr.scan_limit_reached` and any milestones are written in the same transaction, before any 302.
+ * Group commit for scans. Scans arriving while the transactions are in flight wait for the next one,
+ * so under load one commit carries hundreds of scans, and an idle server commits each scan at once.
+ * In each transaction a code's count moves once, by as many scans as its limit still allows (row
+ * locks on PostgreSQL, taken in qr_id order so transactions never deadlock; the single writer on
+ * SQLite): with limit N, exactly N scans are ever admitted, whatever the concurrency and however many
+ * processes. Their `qr.scanned` events, the one `qr.scan_limit_reached` and any milestones are written
+ * in the same transaction, before any 302.
  */
 export class ScanRecorder implements RecordsScans {
   private queue: PendingScan[] = [];
-  private flushing: Promise<void> | null = null;
+  private open = 0;
+  private scheduled = false;
+  private idle: Array<() => void> = [];
+  private readonly maxOpen: number;
 
   constructor(
     private readonly db: Database,
@@ -34,41 +51,60 @@ export class ScanRecorder implements RecordsScans {
     private readonly log: Log,
     private readonly milestones: readonly number[] = DEFAULT_MILESTONES,
     private readonly onCommitted: (link: ScanLink, count: number) => void = () => undefined,
-  ) {}
+  ) {
+    this.maxOpen = OPEN_TRANSACTIONS[db.dialect];
+  }
 
   record(link: ScanLink, facts: ScanFacts, at: Date): Promise<ScanOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ link, facts, at, resolve, reject });
-      if (!this.flushing) this.flushing = this.drain();
+      // The scans of this turn of the event loop start out together.
+      if (!this.scheduled && this.open < this.maxOpen) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.startBatches();
+        });
+      }
     });
   }
 
   /** Waits for every accepted scan to be committed (graceful shutdown). */
-  async drained(): Promise<void> {
-    while (this.flushing) await this.flushing;
+  drained(): Promise<void> {
+    if (this.open === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  private async drain(): Promise<void> {
-    await new Promise((r) => setImmediate(r));
-    while (this.queue.length) {
+  private startBatches(): void {
+    while (this.queue.length && this.open < this.maxOpen) {
       const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const outcomes = await this.db.transaction((tx) => this.commitBatch(tx, batch));
-        batch.forEach((scan, i) => scan.resolve(outcomes[i]));
-      } catch (err) {
-        this.log.event('error', 'scan batch failed to commit', { scans: batch.length, error: errorText(err) });
-        for (const scan of batch) scan.reject(err);
-      }
+      this.open += 1;
+      void this.commit(batch).finally(() => {
+        this.open -= 1;
+        this.startBatches();
+        if (this.open === 0 && this.queue.length === 0) for (const resolve of this.idle.splice(0)) resolve();
+      });
     }
-    this.flushing = null;
+  }
+
+  private async commit(batch: PendingScan[]): Promise<void> {
+    try {
+      const outcomes = await this.db.transaction((tx) => this.commitBatch(tx, batch));
+      batch.forEach((scan, i) => scan.resolve(outcomes[i]));
+    } catch (err) {
+      this.log.event('error', 'scan batch failed to commit', { scans: batch.length, error: errorText(err) });
+      for (const scan of batch) scan.reject(err);
+    }
   }
 
   private async commitBatch(tx: Tx, batch: readonly PendingScan[]): Promise<ScanOutcome[]> {
     const outcomes: ScanOutcome[] = new Array(batch.length);
     const events: EventEnvelope[] = [];
-    for (const [qrId, indexes] of groupBy(batch, (s) => s.link.qr_id)) {
+    const byCode = groupBy(batch, (s) => s.link.qr_id);
+    const counts = await this.count(tx, new Map([...byCode].map(([qrId, indexes]) => [qrId, indexes.length])));
+    for (const [qrId, indexes] of byCode) {
       const link = batch[indexes[0]].link;
-      const counted = await this.count(tx, qrId, indexes.length);
+      const counted = counts.get(qrId);
       if (!counted) {
         indexes.forEach((i) => (outcomes[i] = { admitted: false }));
         continue;
@@ -89,17 +125,43 @@ export class ScanRecorder implements RecordsScans {
     return outcomes;
   }
 
-  /** Adds up to `wanted` scans to a code's count, never past its limit; null when the code is gone. */
-  private async count(tx: Tx, qrId: string, wanted: number): Promise<{ before: number; after: number; limit: number | null } | null> {
-    const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    const { rows } = await tx.query<{ scan_count: number; scan_limit: number | null }>(`SELECT scan_count, scan_limit FROM links WHERE qr_id = $1${lock}`, [qrId]);
-    if (!rows[0]) return null;
-    const before = Number(rows[0].scan_count);
-    const limit = rows[0].scan_limit === null ? null : Number(rows[0].scan_limit);
-    const after = limit === null ? before + wanted : Math.max(before, Math.min(limit, before + wanted));
-    if (after !== before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [after, qrId]);
-    return { before, after, limit };
+  /**
+   * Adds up to the wanted number of scans to each code's count, never past its limit; a code that is
+   * gone has no entry. On PostgreSQL one statement locks every code of the batch and one moves them.
+   */
+  private async count(tx: Tx, wanted: ReadonlyMap<string, number>): Promise<Map<string, Counted>> {
+    const counts = new Map<string, Counted>();
+    const ids = [...wanted.keys()];
+    const rows =
+      tx.dialect === 'postgres'
+        ? (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = ANY($1::text[]) ORDER BY qr_id FOR UPDATE', [ids])).rows
+        : (await Promise.all(ids.map(async (qrId) => (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = $1', [qrId])).rows[0]))).filter(Boolean);
+    const moved: Array<[string, number]> = [];
+    for (const row of rows) {
+      const before = Number(row.scan_count);
+      const limit = row.scan_limit === null ? null : Number(row.scan_limit);
+      const n = wanted.get(row.qr_id)!;
+      const after = limit === null ? before + n : Math.max(before, Math.min(limit, before + n));
+      counts.set(row.qr_id, { before, after, limit });
+      if (after !== before) moved.push([row.qr_id, after]);
+    }
+    if (moved.length === 0) return counts;
+    if (tx.dialect === 'postgres') {
+      await tx.query('UPDATE links SET scan_count = m.scan_count FROM unnest($1::text[], $2::bigint[]) AS m(qr_id, scan_count) WHERE links.qr_id = m.qr_id', [
+        moved.map((m) => m[0]),
+        moved.map((m) => m[1]),
+      ]);
+    } else {
+      for (const [qrId, after] of moved) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [after, qrId]);
+    }
+    return counts;
   }
+}
+
+interface CountRow {
+  qr_id: string;
+  scan_count: number;
+  scan_limit: number | null;
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number[]> {
