@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { ApiError, formatUtc, isRole, normalizeEmail, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { openEventLog } from '@qr/event-log';
-import { AddMember, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, IssueSignInLink, Members, Passwords, SetWorkspacePlan } from '@qr/gateway';
+import { AddMember, AllowanceReconcile, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, IssueSignInLink, Members, Passwords, SetWorkspacePlan } from '@qr/gateway';
 import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
-import { QR_STORE_SPEC } from '@qr/codes';
+import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
+import { QR_COMMANDS } from '@qr/contracts';
 import { type Database, openDatabase } from '@qr/persistence';
-import { ConfigError, DEPLOYABLES, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
+import { CommandRegistry, ConfigError, DEPLOYABLES, InProcessCommandBus, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
 import { REDIRECT_STORE_SPEC } from '@qr/redirect';
 import { WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
 import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args';
@@ -14,6 +15,7 @@ import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args'
 const USAGE = `usage: npm run admin -- <command> [--json]
   migrate                                              apply every service's migrations and the event log's
   analytics rebuild                                    drop the scan projection and replay the event log into it
+  reconcile [--workspace ws_…]                         recompute the dynamic allowance counters from the live dynamic codes
   workspace create --name N --plan free|starter|pro|agency
   workspace set-plan --workspace ws_… --plan P
   member add --workspace ws_… --email E --role owner|editor|viewer [--password-stdin]
@@ -33,6 +35,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   const f = args.flags;
   if (group === 'migrate') return migrateAll(config);
   if (group === 'analytics' && action === 'rebuild') return rebuildAnalytics(config);
+  if (group === 'reconcile' && action === undefined) return reconcileAllowance(config, f);
   const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
   try {
     switch (`${group} ${action}`) {
@@ -144,6 +147,29 @@ async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
   } finally {
     await log.close();
     await db.close();
+  }
+}
+
+/**
+ * The same reconcile the gateways run, against the same stores: the gateway's, and qr-service's
+ * for the count. Like `analytics rebuild`, the CLI opens each store it needs itself (the servers
+ * need not be up); the count goes through the same command handler qr-service answers, in process.
+ */
+async function reconcileAllowance(config: RuntimeConfig, f: CliArgs['flags']): Promise<Output> {
+  const workspaceId = f.workspace === undefined ? undefined : requireFlag(f, 'workspace');
+  const gateway = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
+  const codes = await openDatabase({ name: QR_STORE_SPEC.name, storage: config.storage, migrations: QR_STORE_SPEC.migrations, runMigrations: true }).catch(async (err: unknown) => {
+    await gateway.close();
+    throw err;
+  });
+  try {
+    const commands = new CommandRegistry();
+    commands.register(QR_COMMANDS.liveDynamicCounts, (payload) => liveDynamicCounts(codes, payload));
+    const report = await new AllowanceReconcile(gateway, new InProcessCommandBus(commands), { holdTimeoutMs: config.allowanceHoldTimeoutMs }).run({ workspaceId });
+    return { ...report };
+  } finally {
+    await codes.close();
+    await gateway.close();
   }
 }
 

@@ -9,7 +9,7 @@ import { WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
 
 /** Every store's whole migration chain, from an empty database, on each dialect. */
 const STORES = [
-  { ...GATEWAY_STORE_SPEC, expect: ['workspaces', 'members', 'api_keys', 'usage_counters', 'dynamic_allowance'] },
+  { ...GATEWAY_STORE_SPEC, expect: ['workspaces', 'members', 'api_keys', 'usage_counters', 'dynamic_allowance', 'dynamic_allowance_holds', 'gateway_jobs'] },
   { ...QR_STORE_SPEC, expect: ['outbox'] },
   { ...REDIRECT_STORE_SPEC, expect: ['outbox', 'processed_events'] },
   { ...ANALYTICS_STORE_SPEC, expect: ['processed_events'] },

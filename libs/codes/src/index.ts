@@ -2,3 +2,4 @@ export * from './codes.module';
 export * from './store/codes-migrations';
 export * from './commands/qr-commands';
 export * from './codes/qr-code-view';
+export * from './codes/live-dynamic-counts';

@@ -16,3 +16,4 @@ export * from './validation/http-url-fault';
 export * from './collections/get-or-create';
 export * from './csv/csv-cell';
 export * from './identity/email';
+export * from './quota/allowance-reconcile';

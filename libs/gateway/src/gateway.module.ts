@@ -5,6 +5,7 @@ import { COMMAND_BUS, type CommandBus, type PlatformRuntime, serviceStoreProvide
 import { ApiAccessGuard } from './access/api-access.guard';
 import { AuthenticateApiKey } from './access/authenticate-api-key';
 import { MonthlyQuota } from './access/monthly-quota';
+import { AllowanceReconcileJob } from './access/allowance-reconcile.job';
 import { QuotaRepository } from './access/quota.repository';
 import { InProcessRateLimiter, type RateLimiter, RedisRateLimiter } from './access/rate-limiter';
 import { RATE_LIMITER, SessionAccess, SessionGuard } from './access/session-access';
@@ -64,12 +65,13 @@ export class GatewayModule {
         { provide: Passwords, ...withDbAndLimiter((db, limiter) => new Passwords(db, limiter)) },
         { provide: CurrentSession, ...withDb((db) => new CurrentSession(db)) },
         { provide: MonthlyQuota, useFactory: (q: QuotaRepository) => new MonthlyQuota(q), inject: [QuotaRepository] },
-        { provide: CreateQrCodesFlow, useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q), inject: [COMMAND_BUS, QuotaRepository] },
+        { provide: CreateQrCodesFlow, useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q, faultAfterReserve(runtime)), inject: [COMMAND_BUS, QuotaRepository] },
         { provide: DashboardCookieNames, useValue: new DashboardCookieNames(config.publicBaseUrl) },
         SessionAccess,
         SessionGuard,
         ApiAccessGuard,
         GatewayLifecycle,
+        AllowanceReconcileJob,
       ],
       exports: [
         GATEWAY_STORE, ApiAccessGuard, SessionAccess, SessionGuard, QuotaRepository, AuthenticateApiKey, AuthenticateSession, MonthlyQuota, RATE_LIMITER, CreateQrCodesFlow,
@@ -77,4 +79,17 @@ export class GatewayModule {
       ],
     };
   }
+}
+
+/**
+ * TEST_FAULT=pause-after-allowance-reserve: the creation stops for good right after its reservation
+ * committed, and says so in the log, so an end-to-end test can kill -9 the process at exactly that
+ * point. The configuration refuses any other value; unset, there is no hook at all.
+ */
+function faultAfterReserve(runtime: PlatformRuntime): (() => Promise<void>) | null {
+  if (runtime.config.testFault !== 'pause-after-allowance-reserve') return null;
+  return () => {
+    runtime.logger.event('warn', 'fault injected: paused after reserving the dynamic allowance');
+    return new Promise<void>(() => undefined);
+  };
 }

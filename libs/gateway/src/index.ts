@@ -32,3 +32,4 @@ export * from './sessions/current-session';
 export * from './sessions/sessions.repository';
 export * from './qrcodes/create-qr-codes-flow';
 export * from './http/api-key.view';
+export * from './access/allowance-reconcile';

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Errors, systemClock } from '@qr/domain';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { type CreateQrCodes } from '../codes/create-qr-codes';
+import { liveDynamicCounts } from '../codes/live-dynamic-counts';
 import { type DeleteQrCode } from '../codes/delete-qr-code';
 import { page, parseListQuery } from '../codes/list-query';
 import { MAX_BULK_ITEMS, planCreation } from '../codes/plan-creation';
@@ -18,11 +19,13 @@ import { type CreateFolder, folderView } from '../folders/create-folder';
 import { type FoldersRepository } from '../folders/folders.repository';
 import { parseImageOptions } from '../rendering/image-options';
 import { payloadOf, renderDraftSvg, renderImage } from '../rendering/render-image';
+import { type Database } from '@qr/persistence';
 import { CODES_USE_CASES } from './codes-use-cases';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type QrCommandPayloads } from './qr-commands';
 
 export interface CodesUseCases {
+  db: Database;
   codes: QrCodesRepository;
   references: ReferencesRepository;
   folders: FoldersRepository;
@@ -87,6 +90,7 @@ export class CodesCommands implements OnModuleInit {
         };
       },
       [QR_COMMANDS.sheetCodes]: (p) => this.sheetCodes(p),
+      [QR_COMMANDS.liveDynamicCounts]: (p) => liveDynamicCounts(this.u.db, p),
       [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.createFolder.execute(p.workspaceId, p.body)),
       [QR_COMMANDS.listFolders]: async (p) => {
         const q = parseListQuery(p.query, []);

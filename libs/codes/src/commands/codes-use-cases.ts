@@ -30,6 +30,7 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       const reserved = [runtime.config.publicBaseUrl, runtime.config.shortBaseUrl].map((u) => new URL(u).hostname);
       const links = new LinkSync(runtime.bus, runtime.logger);
       return {
+        db,
         codes,
         references,
         folders,

@@ -16,6 +16,7 @@ export interface QrCommandPayloads {
   'qr.preview': { token: string };
   'qr.render-draft': Ws & { item: unknown };
   'qr.sheet-codes': Ws & { ids?: unknown; folderId?: unknown; afterId?: string | null; limit?: number };
+  'qr.live-dynamic-counts': { workspaceIds: unknown };
   'folders.create': Ws & { body: unknown };
   'folders.list': Ws & { query: Record<string, unknown> };
   'domains.create': Ws & { body: unknown };

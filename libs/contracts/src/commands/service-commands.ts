@@ -13,6 +13,7 @@ export const QR_COMMANDS = {
   preview: 'qr.preview',
   renderDraft: 'qr.render-draft',
   sheetCodes: 'qr.sheet-codes',
+  liveDynamicCounts: 'qr.live-dynamic-counts',
   createFolder: 'folders.create',
   listFolders: 'folders.list',
   createDomain: 'domains.create',

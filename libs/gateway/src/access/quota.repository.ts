@@ -1,9 +1,15 @@
+import { newId } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 
 export interface Reservation {
   granted: boolean;
   /** Usage after the attempt (unchanged when refused). */
   used: number;
+}
+
+export interface DynamicReservation extends Reservation {
+  /** Held until the creation is settled; null when refused. */
+  holdId: string | null;
 }
 
 /**
@@ -15,7 +21,16 @@ export class QuotaRepository {
   constructor(private readonly db: Database) {}
 
   reserveCalls(workspaceId: string, period: string, n: number, limit: number): Promise<Reservation> {
-    return this.reserve('usage_counters', 'calls', 'workspace_id = $1 AND period = $2', [workspaceId, period], n, limit);
+    return this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO usage_counters (workspace_id, period) VALUES ($1, $2) ON CONFLICT DO NOTHING', [workspaceId, period]);
+      const { rows } = await tx.query<{ v: number }>(
+        'UPDATE usage_counters SET calls = calls + $3 WHERE workspace_id = $1 AND period = $2 AND calls + $3 <= $4 RETURNING calls AS v',
+        [workspaceId, period, n, limit],
+      );
+      if (rows[0]) return { granted: true, used: Number(rows[0].v) };
+      const current = await tx.query<{ v: number }>('SELECT calls AS v FROM usage_counters WHERE workspace_id = $1 AND period = $2', [workspaceId, period]);
+      return { granted: false, used: Number(current.rows[0]?.v ?? 0) };
+    });
   }
 
   async refundCalls(workspaceId: string, period: string, n: number): Promise<void> {
@@ -31,13 +46,65 @@ export class QuotaRepository {
     return Number(row?.calls ?? 0);
   }
 
-  /** `limit` null means no cap: the counter still moves, so an upgrade or downgrade sees real usage. */
-  reserveDynamic(workspaceId: string, n: number, limit: number | null): Promise<Reservation> {
-    return this.reserve('dynamic_allowance', 'used', 'workspace_id = $1', [workspaceId], n, limit);
+  /**
+   * `limit` null means no cap: the counter still moves, so an upgrade or downgrade sees real usage.
+   * A granted reservation also takes a hold, in the same transaction, that stays until `settleDynamic`:
+   * while it exists the reconcile leaves the workspace alone (the codes may not exist yet).
+   */
+  reserveDynamic(workspaceId: string, n: number, limit: number | null, now = Date.now()): Promise<DynamicReservation> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO dynamic_allowance (workspace_id) VALUES ($1) ON CONFLICT DO NOTHING', [workspaceId]);
+      const cap = limit === null ? '' : ' AND used + $2 <= $3';
+      const { rows } = await tx.query<{ v: number }>(
+        `UPDATE dynamic_allowance SET used = used + $2, version = version + 1 WHERE workspace_id = $1${cap} RETURNING used AS v`,
+        limit === null ? [workspaceId, n] : [workspaceId, n, limit],
+      );
+      if (!rows[0]) {
+        const current = await tx.query<{ v: number }>('SELECT used AS v FROM dynamic_allowance WHERE workspace_id = $1', [workspaceId]);
+        return { granted: false, used: Number(current.rows[0]?.v ?? 0), holdId: null };
+      }
+      const holdId = newId('hold');
+      await tx.query('INSERT INTO dynamic_allowance_holds (id, workspace_id, amount, created_at) VALUES ($1, $2, $3, $4)', [holdId, workspaceId, n, now]);
+      return { granted: true, used: Number(rows[0].v), holdId };
+    });
+  }
+
+  /**
+   * A delete in flight: qr-service may have deleted the code before this gateway gives its place
+   * back, and the reconcile must not count in between.
+   */
+  holdForDelete(workspaceId: string, now = Date.now()): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO dynamic_allowance (workspace_id) VALUES ($1) ON CONFLICT DO NOTHING', [workspaceId]);
+      await tx.query('UPDATE dynamic_allowance SET version = version + 1 WHERE workspace_id = $1', [workspaceId]);
+      const holdId = newId('hold');
+      await tx.query('INSERT INTO dynamic_allowance_holds (id, workspace_id, amount, created_at) VALUES ($1, $2, 0, $3)', [holdId, workspaceId, now]);
+      return holdId;
+    });
+  }
+
+  /**
+   * Ends an operation: drops its hold and gives `giveBack` places back, together. When the hold is
+   * gone the reconcile has already declared it abandoned and rebuilt the counter from the codes,
+   * so giving back now would count the same change twice: nothing is done (false).
+   */
+  settleDynamic(holdId: string, workspaceId: string, giveBack: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const dropped = await tx.query('DELETE FROM dynamic_allowance_holds WHERE id = $1 AND workspace_id = $2', [holdId, workspaceId]);
+      if (dropped.affected === 0) return false;
+      await tx.query('UPDATE dynamic_allowance SET used = CASE WHEN used > $1 THEN used - $1 ELSE 0 END, version = version + 1 WHERE workspace_id = $2', [
+        giveBack,
+        workspaceId,
+      ]);
+      return true;
+    });
   }
 
   async releaseDynamic(workspaceId: string, n: number): Promise<void> {
-    await this.db.execute('UPDATE dynamic_allowance SET used = CASE WHEN used > $1 THEN used - $1 ELSE 0 END WHERE workspace_id = $2', [n, workspaceId]);
+    await this.db.execute('UPDATE dynamic_allowance SET used = CASE WHEN used > $1 THEN used - $1 ELSE 0 END, version = version + 1 WHERE workspace_id = $2', [
+      n,
+      workspaceId,
+    ]);
   }
 
   async dynamicUsed(workspaceId: string): Promise<number> {
@@ -45,21 +112,4 @@ export class QuotaRepository {
     return Number(row?.used ?? 0);
   }
 
-  private reserve(table: string, column: string, where: string, key: unknown[], n: number, limit: number | null): Promise<Reservation> {
-    const keyColumns = table === 'usage_counters' ? '(workspace_id, period)' : '(workspace_id)';
-    const keyValues = key.map((_, i) => `$${i + 1}`).join(', ');
-    const nParam = `$${key.length + 1}`;
-    const limitParam = `$${key.length + 2}`;
-    return this.db.transaction(async (tx) => {
-      await tx.query(`INSERT INTO ${table} ${keyColumns} VALUES (${keyValues}) ON CONFLICT DO NOTHING`, key);
-      const cap = limit === null ? '' : ` AND ${column} + ${nParam} <= ${limitParam}`;
-      const { rows } = await tx.query<{ v: number }>(
-        `UPDATE ${table} SET ${column} = ${column} + ${nParam} WHERE ${where}${cap} RETURNING ${column} AS v`,
-        limit === null ? [...key, n] : [...key, n, limit],
-      );
-      if (rows[0]) return { granted: true, used: Number(rows[0].v) };
-      const current = await tx.query<{ v: number }>(`SELECT ${column} AS v FROM ${table} WHERE ${where}`, key);
-      return { granted: false, used: Number(current.rows[0]?.v ?? 0) };
-    });
-  }
 }

@@ -20,32 +20,38 @@ interface CreateAnswer {
  * Single and bulk creation share this flow: qr-service validates the whole batch and says which
  * items already exist (client_ref); the gateway reserves the dynamic allowance for the new dynamic
  * ones all at once (429 and nothing created when it does not fit); qr-service creates; unused
- * allowance (races, a failure part-way) is given back.
+ * allowance (races, a failure part-way) is given back. The reservation holds until it is settled,
+ * so the allowance reconcile never counts codes that are still being made (AllowanceReconcile).
  */
 export class CreateQrCodesFlow {
   constructor(
     private readonly bus: CommandBus,
     private readonly quota: QuotaRepository,
+    /** Tests only (TEST_FAULT): runs between reserving and creating, to stop a gateway right there. */
+    private readonly afterReserve: (() => Promise<void>) | null = null,
   ) {}
 
   async execute(principal: Principal, items: unknown, bulk: boolean): Promise<CreateAnswer['results']> {
     const payload = { workspaceId: principal.workspaceId, items, bulk };
     const plan = await this.bus.send<PlanAnswer>('qr-service', QR.planCreate, payload);
     const needed = plan.items.filter((i) => i.category === 'dynamic' && !i.existing).length;
+    let holdId: string | null = null;
     if (needed > 0) {
       const cap = principal.plan.dynamicCodes;
       const reservation = await this.quota.reserveDynamic(principal.workspaceId, needed, cap);
       if (!reservation.granted) throw Errors.dynamicAllowanceExceeded(cap ?? 0);
+      holdId = reservation.holdId;
+      if (this.afterReserve) await this.afterReserve();
     }
     let answer: CreateAnswer;
     try {
       answer = await this.bus.send<CreateAnswer>('qr-service', QR.createMany, payload);
     } catch (err) {
-      if (needed > 0) await this.quota.releaseDynamic(principal.workspaceId, needed);
+      if (holdId) await this.quota.settleDynamic(holdId, principal.workspaceId, needed);
       throw err;
     }
     const created = answer.results.filter((r) => r.result === 'created' && r.category === 'dynamic').length;
-    if (needed > created) await this.quota.releaseDynamic(principal.workspaceId, needed - created);
+    if (holdId) await this.quota.settleDynamic(holdId, principal.workspaceId, Math.max(needed - created, 0));
     if (answer.failed_index !== null) throw Errors.internal();
     return answer.results;
   }

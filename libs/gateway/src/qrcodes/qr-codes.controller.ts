@@ -66,8 +66,15 @@ export class QrCodesController {
 
   @Delete(':id')
   async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    const deleted = await this.bus.send<{ id: string; category: string }>('qr-service', QR.delete, { workspaceId: p.workspaceId, id });
-    if (deleted.category === 'dynamic') await this.quota.releaseDynamic(p.workspaceId, 1);
+    // Held across the delete: between qr-service's commit and the give-back the count and the
+    // counter differ, and the allowance reconcile must not take that for a leak.
+    const holdId = await this.quota.holdForDelete(p.workspaceId);
+    let deleted: { id: string; category: string } | null = null;
+    try {
+      deleted = await this.bus.send<{ id: string; category: string }>('qr-service', QR.delete, { workspaceId: p.workspaceId, id });
+    } finally {
+      await this.quota.settleDynamic(holdId, p.workspaceId, deleted?.category === 'dynamic' ? 1 : 0);
+    }
     return { id: deleted.id, object: 'qr_code', deleted: true };
   }
 

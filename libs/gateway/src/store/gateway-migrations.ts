@@ -77,7 +77,29 @@ const SESSIONS = [
   `ALTER TABLE api_keys ADD COLUMN last_used_at BIGINT`,
 ];
 
+/**
+ * Counters that heal (docs/architecture.md): a version on each allowance counter, a hold per
+ * create or delete in flight, and the periodic reconcile's claim, so a pass can tell a counter it
+ * may correct from one an operation is still moving.
+ */
+const ALLOWANCE_HOLDS = [
+  `ALTER TABLE dynamic_allowance ADD COLUMN version BIGINT NOT NULL DEFAULT 0`,
+  `CREATE TABLE dynamic_allowance_holds (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    amount BIGINT NOT NULL,
+    created_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX dynamic_allowance_holds_workspace ON dynamic_allowance_holds (workspace_id)`,
+  `CREATE INDEX dynamic_allowance_holds_created ON dynamic_allowance_holds (created_at)`,
+  `CREATE TABLE gateway_jobs (
+    name TEXT PRIMARY KEY,
+    claimed_at BIGINT NOT NULL
+  )`,
+];
+
 export const GATEWAY_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000100, name: 'CreateIdentityAndQuota', sqlite: IDENTITY, postgres: IDENTITY }),
   defineMigration({ timestamp: 1764000000100, name: 'CreateDashboardSessions', sqlite: SESSIONS, postgres: SESSIONS }),
+  defineMigration({ timestamp: 1764100000100, name: 'DynamicAllowanceHolds', sqlite: ALLOWANCE_HOLDS, postgres: ALLOWANCE_HOLDS }),
 ];

@@ -241,3 +241,25 @@ describe('loadRuntimeConfig — a deployable on its own', () => {
     expect(c.serviceUrls['qr-service']).toBe('http://qr-service:3000');
   });
 });
+
+describe('loadRuntimeConfig — the dynamic allowance reconcile', () => {
+  it('runs every 10 minutes and takes holds older than 5 minutes for abandoned, with no fault injected', () => {
+    const c = loadRuntimeConfig({}, DEPLOYABLES);
+    expect(c.allowanceReconcileIntervalMs).toBe(600_000);
+    expect(c.allowanceHoldTimeoutMs).toBe(300_000);
+    expect(c.testFault).toBeUndefined();
+  });
+
+  it('takes durations, and off for no periodic pass', () => {
+    const c = loadRuntimeConfig({ ALLOWANCE_RECONCILE_INTERVAL: '90s', ALLOWANCE_HOLD_TIMEOUT: '2m' }, DEPLOYABLES);
+    expect([c.allowanceReconcileIntervalMs, c.allowanceHoldTimeoutMs]).toEqual([90_000, 120_000]);
+    expect(loadRuntimeConfig({ ALLOWANCE_RECONCILE_INTERVAL: 'off' }, DEPLOYABLES).allowanceReconcileIntervalMs).toBeNull();
+  });
+
+  it('refuses a hold timeout under a second, a malformed interval and an unknown fault', () => {
+    expect(configErrorOf({ ALLOWANCE_HOLD_TIMEOUT: '500ms' }).problems).toEqual([expect.stringMatching(/^ALLOWANCE_HOLD_TIMEOUT: at least 1s/)]);
+    expect(configErrorOf({ ALLOWANCE_RECONCILE_INTERVAL: '10 minutes' }).problems).toEqual([expect.stringMatching(/^ALLOWANCE_RECONCILE_INTERVAL/)]);
+    expect(configErrorOf({ TEST_FAULT: 'crash-everything' }).problems).toEqual([expect.stringMatching(/^TEST_FAULT/)]);
+    expect(loadRuntimeConfig({ TEST_FAULT: 'pause-after-allowance-reserve' }, DEPLOYABLES).testFault).toBe('pause-after-allowance-reserve');
+  });
+});

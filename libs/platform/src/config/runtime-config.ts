@@ -50,6 +50,10 @@ const envSchema = z
     SESSION_MAX_AGE: duration.default('7d'),
     BOOTSTRAP_OWNER_EMAIL: z.string().refine((v) => isEmailAddress(normalizeEmail(v)), 'an email address').default('owner@localhost'),
     DASHBOARD_DIR: z.string().optional(),
+    ALLOWANCE_RECONCILE_INTERVAL: z.union([z.literal('off'), duration]).default('10m'),
+    ALLOWANCE_HOLD_TIMEOUT: duration.default('5m'),
+    // Fault injection for the end-to-end tests (docs/configuration.md): never set in production.
+    TEST_FAULT: z.enum(['pause-after-allowance-reserve']).optional(),
   });
 
 /** Checks that span fields or lists; run on the raw values so every problem is reported at once. */
@@ -69,6 +73,10 @@ function crossFieldProblems(env: Record<string, string>, deployables: readonly D
   const idle = parseDuration(env.SESSION_IDLE_TIMEOUT ?? '8h');
   // last_seen_at is written once a minute: an idle limit near that would end sessions in use.
   if (idle !== null && idle < 5 * 60_000) problems.push('SESSION_IDLE_TIMEOUT: at least 5m (a session in use is seen once a minute)');
+  const holdTimeout = parseDuration(env.ALLOWANCE_HOLD_TIMEOUT ?? '5m');
+  // A hold lives as long as one create or delete (a command call, 10 s at most over HTTP); a timeout
+  // that short would drop holds of operations still running.
+  if (holdTimeout !== null && holdTimeout < 1000) problems.push('ALLOWANCE_HOLD_TIMEOUT: at least 1s');
   if (!allInOne && !env.INTERNAL_TOKEN) problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
   if (!allInOne && deployables.includes('api-gateway') && !env.QR_SERVICE_URL) problems.push('QR_SERVICE_URL: required for api-gateway outside all-in-one');
   if (!allInOne && deployables.includes('qr-service') && !env.REDIRECT_SERVICE_URL) {
@@ -118,6 +126,12 @@ export interface RuntimeConfig {
   bootstrapOwnerEmail: string;
   /** The built dashboard (index.html and assets); the build's output when unset. */
   dashboardDir: string | undefined;
+  /** Dynamic allowance reconcile: how often the gateway runs it (null: only at start and by the CLI). */
+  allowanceReconcileIntervalMs: number | null;
+  /** A create or delete holding its workspace's counter longer than this is taken for abandoned. */
+  allowanceHoldTimeoutMs: number;
+  /** End-to-end tests only: a fault the gateway injects on purpose. */
+  testFault: 'pause-after-allowance-reserve' | undefined;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +186,9 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     session: { idleMs: parseDuration(e.SESSION_IDLE_TIMEOUT)!, absoluteMs: parseDuration(e.SESSION_MAX_AGE)! },
     bootstrapOwnerEmail: normalizeEmail(e.BOOTSTRAP_OWNER_EMAIL),
     dashboardDir: e.DASHBOARD_DIR === undefined ? undefined : resolve(e.DASHBOARD_DIR),
+    allowanceReconcileIntervalMs: e.ALLOWANCE_RECONCILE_INTERVAL === 'off' ? null : parseDuration(e.ALLOWANCE_RECONCILE_INTERVAL),
+    allowanceHoldTimeoutMs: parseDuration(e.ALLOWANCE_HOLD_TIMEOUT)!,
+    testFault: e.TEST_FAULT,
   };
 }
 
