@@ -24,6 +24,7 @@ const envSchema = z
     REDIS_URL: z.string().url().optional(),
     KAFKA_BROKERS: z.string().optional(),
     EVENT_TRANSPORT: z.enum(['sql', 'kafka']).default('sql'),
+    EVENT_LOG_PARTITIONS: z.coerce.number().int().min(1).max(1024).optional(),
     PUBLIC_BASE_URL: z.string().url().optional(),
     SHORT_BASE_URL: z.string().url().optional(),
     TRUST_PROXY: bool.default('false'),
@@ -90,6 +91,8 @@ export interface RuntimeConfig {
   storage: StorageConfig;
   redisUrl: string | undefined;
   eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[] };
+  /** Partitions per topic of the event log; unset: 12 on PostgreSQL, 1 on SQLite (the SQL log fixes it at its first start). */
+  eventLogPartitions: number | undefined;
   publicBaseUrl: string;
   shortBaseUrl: string;
   trustProxy: boolean;
@@ -144,6 +147,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     storage: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', dataDir: resolve(e.DATA_DIR), synchronous: e.SQLITE_SYNCHRONOUS },
     redisUrl: e.REDIS_URL,
     eventTransport: e.EVENT_TRANSPORT === 'kafka' ? { kind: 'kafka', brokers: e.KAFKA_BROKERS!.split(',').map((b) => b.trim()) } : { kind: 'sql' },
+    eventLogPartitions: e.EVENT_LOG_PARTITIONS,
     publicBaseUrl,
     shortBaseUrl: trimSlash(e.SHORT_BASE_URL ?? publicBaseUrl),
     trustProxy: e.TRUST_PROXY,
