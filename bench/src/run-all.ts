@@ -5,7 +5,7 @@ import { benchBulkCreate } from './bulk-create.bench';
 import { benchDashboard } from './dashboard.bench';
 import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
-import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
+import { benchAnalyticsConsumers, benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
 import { benchFreshness } from './freshness.bench';
 import { benchWebhooks } from './webhooks.bench';
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     ['bulk', () => benchBulkCreate()],
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],
+    ['consumers', () => benchAnalyticsConsumers()],
     ['analytics', () => benchAnalyticsQuery()],
     ['freshness', () => benchFreshness()],
     ['webhooks', () => benchWebhooks()],
