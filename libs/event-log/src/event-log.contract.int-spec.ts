@@ -562,10 +562,18 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       await one.append(records(events));
       const count = () => mine(a.seen, events).length + mine(b.seen, events).length;
       await waitUntil(() => count() >= events.length, 'the first pass');
-      await one.resetGroup(group, [TOPICS.qrScanned]);
-      await waitUntil(() => count() >= 2 * events.length, 'the replay of every partition', 30_000);
+      const members = [a, b];
+      if (sql) await one.resetGroup(group, [TOPICS.qrScanned]);
+      else {
+        // Kafka resets only the offsets of a group without running members.
+        await Promise.all([a.sub.stop(), b.sub.stop()]);
+        await one.resetGroup(group, [TOPICS.qrScanned]);
+        members.push(collect(one, group, { batchSize: 20 }), collect(two, group, { batchSize: 20 }));
+      }
+      const replayed = () => members.reduce((n, m) => n + mine(m.seen, events).length, 0);
+      await waitUntil(() => replayed() >= 2 * events.length, 'the replay of every partition', 30_000);
       const times = new Map<string, number>();
-      for (const r of [...mine(a.seen, events), ...mine(b.seen, events)]) times.set(r.event.id, (times.get(r.event.id) ?? 0) + 1);
+      for (const m of members) for (const r of mine(m.seen, events)) times.set(r.event.id, (times.get(r.event.id) ?? 0) + 1);
       for (const e of events) expect(times.get(e.id)).toBeGreaterThanOrEqual(2);
     });
 

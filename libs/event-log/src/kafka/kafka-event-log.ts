@@ -60,7 +60,7 @@ export class KafkaEventLog implements EventLog {
     const consumer = this.kafka.consumer({ groupId: options.group, allowAutoTopicCreation: false });
     this.consumers.add(consumer);
     const batchSize = options.batchSize ?? 500;
-    // Kafka's own group protocol assigns the partitions; this only reports them (summed over topics).
+    // Kafka's own group protocol assigns the partitions; this only reports them (partition numbers held in any subscribed topic).
     let partitions: number[] = [];
     let handled = 0;
     consumer.on(consumer.events.GROUP_JOIN, (e) => {
