@@ -5,7 +5,7 @@ import { benchBulkCreate } from './bulk-create.bench';
 import { benchDashboard } from './dashboard.bench';
 import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
-import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
+import { benchAnalyticsConsumers, benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
 import { benchFreshness } from './freshness.bench';
 import { benchWebhooks } from './webhooks.bench';
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     ['bulk', () => benchBulkCreate()],
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],
+    ['consumers', () => benchAnalyticsConsumers()],
     ['analytics', () => benchAnalyticsQuery()],
     ['freshness', () => benchFreshness()],
     ['webhooks', () => benchWebhooks()],
@@ -48,11 +49,12 @@ async function main(): Promise<void> {
 
 function mergeTable(previous: string, fresh: BenchRow[]): string {
   const fresher = new Map(renderTable(fresh, new Date()).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark')).map((l) => [l.split(' | ')[0], l]));
-  const lines = previous.trim().split('\n').map((l) => (l.startsWith('| ') ? (fresher.get(l.split(' | ')[0]) ?? l) : l));
-  for (const [name, line] of fresher) if (!lines.some((l) => l.split(' | ')[0] === name)) lines.push(line);
-  return [...lines.filter((l) => l.startsWith('|') || l === ''), '', `Rows re-measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${fresh.map((r) => r.benchmark).join('; ')}.`]
-    .join('\n')
-    .replace(/^/, previous.trim().split('\n')[0].startsWith('Measured') ? `${previous.trim().split('\n')[0]}\n\n` : '');
+  const kept = previous.trim().split('\n');
+  const rows = kept.filter((l) => l.startsWith('|')).map((l) => (l.startsWith('| ') ? (fresher.get(l.split(' | ')[0]) ?? l) : l));
+  for (const [name, line] of fresher) if (!rows.some((l) => l.split(' | ')[0] === name)) rows.push(line);
+  const measured = kept[0].startsWith('Measured') ? [kept[0], ''] : [];
+  // One table: a blank line inside it would end the table there in Markdown.
+  return [...measured, ...rows, '', `Rows re-measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${fresh.map((r) => r.benchmark).join('; ')}.`].join('\n');
 }
 
 void main().catch((err) => {

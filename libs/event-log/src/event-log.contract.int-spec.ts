@@ -5,8 +5,10 @@ import { type EventEnvelope, type QrScannedV1, TOPICS } from '@qr/contracts';
 import { newId, silentLog } from '@qr/domain';
 import { openDatabase, defineMigration, type StorageConfig } from '@qr/persistence';
 import { createTempDir, provisionStorage, type TestStorage, waitUntil } from '@qr/testing';
+import { partitionOf } from '@qr/log-partitions';
 import { type ConsumedRecord, type EventLog, type Subscription } from './event-log.port';
 import { openEventLog } from './open-event-log';
+import { PartitionCountMismatch } from './sql/partition-count';
 import { Outbox, OutboxWriter } from './outbox/outbox';
 import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_TABLE_SQL } from './outbox/outbox-migrations';
 
@@ -222,10 +224,11 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
     });
 
     it('wakes an idle consumer on append without waiting for its poll', async () => {
-      const consumerSide = await openLog(60_000);
+      // A long lease too: a member never sleeps through a heartbeat (a fifth of the lease).
+      const consumerSide = await openLog(60_000, 600_000);
       // On PostgreSQL the appender is a separate log instance with its own connections,
       // so the wake-up has to cross connections (LISTEN/NOTIFY), as it would across processes.
-      const appender = transport === 'sql-postgres' ? await openLog(60_000) : consumerSide;
+      const appender = transport === 'sql-postgres' ? await openLog(60_000, 600_000) : consumerSide;
       const group = uniqueGroup('wake');
       const { seen } = collect(consumerSide, group);
       await new Promise((r) => setTimeout(r, 300));
@@ -434,4 +437,196 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       tmp.remove();
     });
   }
+  /**
+   * A group spread over several members by partition (SQL: 4 partitions on a log of its own; Kafka: the
+   * topics' own partitions and Kafka's group protocol).
+   */
+  describe('partitioned consumer groups', () => {
+    const PARTITIONS = 4;
+    let own: TestStorage;
+    const sql = transport !== 'kafka';
+
+    beforeAll(async () => {
+      own = await provisionStorage(transport === 'sql-postgres' ? 'postgres' : 'sqlite');
+    });
+    afterAll(async () => {
+      await Promise.all(subs.splice(0).map((s) => s.stop()));
+      await Promise.all(open.splice(0).map((l) => l.close()));
+      await own.cleanup();
+    });
+
+    async function member(leaseMs = 1500): Promise<EventLog> {
+      const log = await openEventLog({
+        transport: transport === 'kafka' ? { kind: 'kafka', brokers: KAFKA!.split(',') } : { kind: 'sql' },
+        storage: own.storage, runMigrations: true, clientId: 'contract-partitions', log: silentLog, pollMs: 50, leaseMs, partitions: sql ? PARTITIONS : undefined,
+      });
+      open.push(log);
+      return log;
+    }
+    const held = (sub: Subscription) => sub.assignment().partitions;
+    /** Events on `keys` distinct codes, `perKey` each, in one order per key. */
+    const burst = (name: string, keys: number, perKey: number) => {
+      const ks = Array.from({ length: keys }, (_, i) => uniqueKey(`${name}${i}`));
+      return Array.from({ length: keys * perKey }, (_, i) => scanned(ks[i % keys], Math.floor(i / keys) + 1));
+    };
+    const expectKeyOrder = (seen: readonly ConsumedRecord[], events: readonly EventEnvelope[]) => {
+      const byKey = new Map<string, string[]>();
+      for (const r of mine(seen, events)) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.event.id]);
+      for (const [key, ids] of byKey) {
+        const expected = events.filter((e) => e.qr_id === key).map((e) => e.id);
+        // A key's events in log order (once each; a redelivery repeats a suffix, which dedupe removes).
+        expect([...new Set(ids)]).toEqual(expected);
+      }
+    };
+    const settle = (a: Subscription, b: Subscription, total: number) =>
+      waitUntil(() => held(a).length > 0 && held(b).length > 0 && held(a).length + held(b).length === total && !held(a).some((p) => held(b).includes(p)), 'both members holding a share', 30_000);
+    const total = sql ? PARTITIONS : 12;
+
+    it('spreads a group over two members: each handles a share, together every event once, each key in order', async () => {
+      const group = uniqueGroup('spread');
+      const [one, two] = [await member(), await member()];
+      const a = collect(one, group, { batchSize: 20 });
+      const b = collect(two, group, { batchSize: 20 });
+      await settle(a.sub, b.sub, total);
+      const events = burst('spread', 24, 10);
+      await one.append(records(events));
+      await waitUntil(() => mine(a.seen, events).length + mine(b.seen, events).length >= events.length, 'every event');
+      await new Promise((r) => setTimeout(r, 300));
+      const all = [...mine(a.seen, events), ...mine(b.seen, events)];
+      expect(all).toHaveLength(events.length);
+      expect(new Set(all.map((r) => r.event.id)).size).toBe(events.length);
+      expect(mine(a.seen, events).length).toBeGreaterThan(0);
+      expect(mine(b.seen, events).length).toBeGreaterThan(0);
+      // A key belongs to one member: its partition's.
+      const keysOf = (seen: ConsumedRecord[]) => new Set(mine(seen, events).map((r) => r.key));
+      for (const key of keysOf(a.seen)) expect(keysOf(b.seen).has(key)).toBe(false);
+      expectKeyOrder(a.seen, events);
+      expectKeyOrder(b.seen, events);
+      if (sql) {
+        for (const r of mine(a.seen, events)) expect(held(a.sub)).toContain(partitionOf(r.key, PARTITIONS));
+        expect(a.sub.assignment().handled + b.sub.assignment().handled).toBeGreaterThanOrEqual(events.length);
+      }
+    });
+
+    it('rebalances when a member joins: the newcomer takes a share of what comes next, nothing lost or handled twice', async () => {
+      const group = uniqueGroup('join');
+      const first = await member();
+      const a = collect(first, group, { batchSize: 20 });
+      await waitUntil(() => held(a.sub).length === total, 'the first member holding every partition', 30_000);
+      const before = burst('join-a', 12, 5);
+      await first.append(records(before));
+      await waitUntil(() => mine(a.seen, before).length >= before.length, 'the first burst');
+      const b = collect(await member(), group, { batchSize: 20 });
+      await settle(a.sub, b.sub, total);
+      const after = burst('join-b', 24, 5);
+      await first.append(records(after));
+      const everything = [...before, ...after];
+      await waitUntil(() => mine(a.seen, everything).length + mine(b.seen, everything).length >= everything.length, 'every event');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(mine(b.seen, before)).toHaveLength(0);
+      expect(mine(b.seen, after).length).toBeGreaterThan(0);
+      const all = [...mine(a.seen, everything), ...mine(b.seen, everything)].map((r) => r.event.id);
+      expect(all.sort()).toEqual(everything.map((e) => e.id).sort());
+      expectKeyOrder(a.seen, everything);
+      expectKeyOrder(b.seen, after);
+    });
+
+    it('hands a stopping member’s partitions over at once (long before its lease would expire), and loses nothing', async () => {
+      const group = uniqueGroup('handover');
+      const lease = 20_000;
+      const [one, two] = [await member(lease), await member(lease)];
+      const a = collect(one, group, { batchSize: 20 });
+      const b = collect(two, group, { batchSize: 20 });
+      await settle(a.sub, b.sub, total);
+      const first = burst('handover-a', 16, 4);
+      await one.append(records(first));
+      await waitUntil(() => mine(a.seen, first).length + mine(b.seen, first).length >= first.length, 'the first burst');
+      const stoppedAt = Date.now();
+      await b.sub.stop();
+      await waitUntil(() => held(a.sub).length === total, 'the remaining member holding every partition', 15_000);
+      if (sql) expect(Date.now() - stoppedAt).toBeLessThan(lease / 2);
+      const second = burst('handover-b', 16, 4);
+      await one.append(records(second));
+      await waitUntil(() => mine(a.seen, second).length >= second.length, 'the second burst, all on the remaining member');
+      expectKeyOrder(a.seen, second);
+      expect(mine(b.seen, second)).toHaveLength(0);
+    });
+
+    it('replays every partition after resetGroup, spread over the members', async () => {
+      const group = uniqueGroup('reset');
+      const [one, two] = [await member(), await member()];
+      const a = collect(one, group, { batchSize: 20 });
+      const b = collect(two, group, { batchSize: 20 });
+      await settle(a.sub, b.sub, total);
+      const events = burst('reset', 16, 3);
+      await one.append(records(events));
+      const count = () => mine(a.seen, events).length + mine(b.seen, events).length;
+      await waitUntil(() => count() >= events.length, 'the first pass');
+      const members = [a, b];
+      if (sql) await one.resetGroup(group, [TOPICS.qrScanned]);
+      else {
+        // Kafka resets only the offsets of a group without running members.
+        await Promise.all([a.sub.stop(), b.sub.stop()]);
+        await one.resetGroup(group, [TOPICS.qrScanned]);
+        members.push(collect(one, group, { batchSize: 20 }), collect(two, group, { batchSize: 20 }));
+      }
+      const replayed = () => members.reduce((n, m) => n + mine(m.seen, events).length, 0);
+      await waitUntil(() => replayed() >= 2 * events.length, 'the replay of every partition', 30_000);
+      const times = new Map<string, number>();
+      for (const m of members) for (const r of mine(m.seen, events)) times.set(r.event.id, (times.get(r.event.id) ?? 0) + 1);
+      for (const e of events) expect(times.get(e.id)).toBeGreaterThanOrEqual(2);
+    });
+
+    if (sql) {
+      it('takes over a killed member’s partitions once its lease expires, and loses nothing', async () => {
+        const fixture = join(__dirname, '../test-fixtures/consume-to-file.js');
+        if (!existsSync(join(__dirname, '../../../dist/libs/event-log/src/index.js'))) throw new Error('run `npm run build` first: the child process runs the built code');
+        const group = uniqueGroup('killed');
+        const log = await member();
+        const events = burst('killed', 40, 30);
+        await log.append(records(events));
+        const tmp = createTempDir('kill-partitions');
+        const outFile = join(tmp.path, 'processed.txt');
+        writeFileSync(outFile, '');
+        const batch = 25;
+        const env = { ...process.env, STORAGE_JSON: JSON.stringify(own.storage), GROUP: group, OUT_FILE: outFile, BATCH: String(batch), LEASE_MS: '1500', PARTITIONS: String(PARTITIONS) };
+        const ids = new Set(events.map((e) => e.id));
+        const lines = () => readFileSync(outFile, 'utf8').split('\n').filter((id) => ids.has(id));
+        const child = spawn(process.execPath, [fixture], { env, stdio: 'ignore' });
+        try {
+          // The child has the group to itself first, then shares it with a slow member of this process.
+          await waitUntil(() => lines().length >= 50, 'the child to be consuming', 30_000, 5);
+          const here = collect(log, group, { batchSize: batch });
+          await waitUntil(() => held(here.sub).length > 0 && held(here.sub).length < PARTITIONS, 'this member to get a share while the child lives', 30_000, 10);
+          await waitUntil(() => lines().length % batch !== 0, 'the child to be mid-batch', 30_000, 1);
+          child.kill('SIGKILL');
+          await new Promise((r) => child.once('exit', r));
+          const killedAt = Date.now();
+          await waitUntil(() => held(here.sub).length === PARTITIONS, 'this member to take the killed member’s partitions', 30_000, 10);
+          // Not before its heartbeat and leases could have expired.
+          expect(Date.now() - killedAt).toBeGreaterThan(300);
+          await waitUntil(() => new Set([...lines(), ...mine(here.seen, events).map((r) => r.event.id)]).size >= events.length, 'every event after the kill', 60_000);
+          const handled = [...lines(), ...mine(here.seen, events).map((r) => r.event.id)];
+          expect(new Set(handled)).toEqual(ids);
+          // Only the child's uncommitted batches come again: at most one per partition it held.
+          expect(handled.length - events.length).toBeLessThanOrEqual(batch * PARTITIONS);
+          // What this member handled of each key is the rest of that key's events, in order.
+          for (const key of new Set(mine(here.seen, events).map((r) => r.key))) {
+            const ids = [...new Set(mine(here.seen, events).filter((r) => r.key === key).map((r) => r.event.id))];
+            const expected = events.filter((e) => e.qr_id === key).map((e) => e.id);
+            expect(ids).toEqual(expected.slice(expected.length - ids.length));
+          }
+        } finally {
+          child.kill('SIGKILL');
+          tmp.remove();
+        }
+      });
+
+      it('refuses to open the log with another partition count, saying what it has and how to change it', async () => {
+        const opened = openEventLog({ transport: { kind: 'sql' }, storage: own.storage, runMigrations: true, clientId: 'contract-partitions', log: silentLog, partitions: PARTITIONS + 1 });
+        await expect(opened).rejects.toThrow(PartitionCountMismatch);
+        await expect(opened).rejects.toThrow(/EVENT_LOG_PARTITIONS is 5 but this event log has 4 partitions; refusing to start/);
+      });
+    }
+  });
 });

@@ -31,6 +31,8 @@ export interface Subscription {
   stop(): Promise<void>;
   /** Events appended to the subscribed topics and not yet committed by this group. */
   lag(): Promise<number>;
+  /** The partitions this member holds now, and how many records it has handled and committed since it started. */
+  assignment(): { partitions: number[]; handled: number };
 }
 
 /**

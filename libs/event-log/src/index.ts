@@ -4,6 +4,7 @@ export * from './thread-signal';
 export * from './sql/event-log-migrations';
 export * from './sql/wakeup-channel';
 export * from './sql/sql-event-log';
+export * from './sql/partition-count';
 export * from './kafka/kafka-event-log';
 export * from './outbox/outbox';
 export * from './outbox/outbox-migrations';

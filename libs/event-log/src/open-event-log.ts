@@ -3,6 +3,7 @@ import { openDatabase, type StorageConfig } from '@qr/persistence';
 import { type EventLog } from './event-log.port';
 import { KafkaEventLog } from './kafka/kafka-event-log';
 import { EVENT_LOG_MIGRATIONS } from './sql/event-log-migrations';
+import { fixPartitionCount, repartition } from './sql/partition-count';
 import { SqlEventLog } from './sql/sql-event-log';
 import { LocalWakeupChannel, PgWakeupChannel } from './sql/wakeup-channel';
 
@@ -18,16 +19,47 @@ export interface OpenEventLogOptions {
   onBacklog?: (ageMs: number) => void;
   /** SQL on SQLite: the longest an append waits for this instance's consumers (SqlEventLogOptions). */
   appendWaitMs?: number;
+  /**
+   * Partitions per topic (`EVENT_LOG_PARTITIONS`). SQL: must equal what the log stores (a new log stores
+   * it); default 12 on PostgreSQL, 1 on SQLite. Kafka: for the topics it creates (default 12).
+   */
+  partitions?: number;
+}
+
+/** A SQL log's partitions unless configured: PostgreSQL's consumers scale out, all-in-one's do not need to. */
+export function defaultPartitions(storage: StorageConfig): number {
+  return storage.kind === 'postgres' ? 12 : 1;
 }
 
 /** The one place that turns configuration into an event log transport. */
 export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
   if (o.transport.kind === 'kafka') {
-    const kafka = new KafkaEventLog({ brokers: o.transport.brokers, clientId: o.clientId, log: o.log });
+    const kafka = new KafkaEventLog({ brokers: o.transport.brokers, clientId: o.clientId, log: o.log, partitions: o.partitions });
     await kafka.ensureTopics();
     return kafka;
   }
   const db = await openDatabase({ name: 'eventlog', storage: o.storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: o.runMigrations });
-  const wakeups = o.storage.kind === 'postgres' ? new PgWakeupChannel(o.storage.url, `event_log_${db.schema}`, o.log) : new LocalWakeupChannel();
-  return new SqlEventLog(db, wakeups, { log: o.log, pollMs: o.pollMs, leaseMs: o.leaseMs, onBacklog: o.onBacklog, appendWaitMs: o.appendWaitMs });
+  const channel = `event_log_${db.schema ?? 'local'}`;
+  let partitions: number;
+  try {
+    partitions = await fixPartitionCount(db, o.partitions ?? defaultPartitions(o.storage), channel);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const wakeups = o.storage.kind === 'postgres' ? new PgWakeupChannel(o.storage.url, channel, o.log) : new LocalWakeupChannel();
+  return new SqlEventLog(db, wakeups, { log: o.log, pollMs: o.pollMs, leaseMs: o.leaseMs, onBacklog: o.onBacklog, appendWaitMs: o.appendWaitMs, partitions });
+}
+
+/**
+ * Changes a SQL log's partition count (`npm run admin -- event-log repartition`): only while no process
+ * uses the log. See `repartition` for what happens to the groups' offsets.
+ */
+export async function repartitionEventLog(storage: StorageConfig, partitions: number): Promise<{ from: number | null; to: number; groups: number }> {
+  const db = await openDatabase({ name: 'eventlog', storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: true });
+  try {
+    return await repartition(db, partitions, `event_log_${db.schema ?? 'local'}`);
+  } finally {
+    await db.close();
+  }
 }

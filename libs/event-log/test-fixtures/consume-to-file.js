@@ -10,6 +10,7 @@ async function main() {
   const log = await openEventLog({
     transport: { kind: 'sql' }, storage, runMigrations: false, clientId: 'kill-test',
     log: { event: () => undefined }, pollMs: 100, leaseMs: Number(process.env.LEASE_MS || 1500),
+    partitions: process.env.PARTITIONS ? Number(process.env.PARTITIONS) : undefined,
   });
   log.subscribe({
     group: process.env.GROUP, topics: ['qr.scanned.v1'], batchSize: Number(process.env.BATCH || 50),

@@ -8,6 +8,9 @@ export interface Cluster {
   redirects: AppProcess[];
   analytics: AppProcess;
   webhooks: AppProcess;
+  /** Every analytics-service and webhook-dispatcher replica (the first is `analytics` / `webhooks`). */
+  analyticsReplicas: AppProcess[];
+  webhookReplicas: AppProcess[];
   all(): AppProcess[];
   /** The environment every process got (for the admin CLI against the same database). */
   env: Record<string, string>;
@@ -20,7 +23,16 @@ export interface Cluster {
  * The five deployables as separate OS processes on one PostgreSQL database (a schema each) and Redis,
  * started in dependency order: redirect-services, then qr-service (pushes to redirect), then gateways.
  */
-export async function startCluster(o: { databaseUrl: string; redisUrl: string; redirects?: number; gateways?: number; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(o: {
+  databaseUrl: string;
+  redisUrl: string;
+  redirects?: number;
+  gateways?: number;
+  /** Replicas of the event consumers (default 1 each): a consumer group spread over them. */
+  analytics?: number;
+  webhooks?: number;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   // With a real broker configured, the whole cluster runs its events over Kafka instead of the SQL log.
   const kafka: Record<string, string> = process.env.KAFKA_BROKERS ? { EVENT_TRANSPORT: 'kafka', KAFKA_BROKERS: process.env.KAFKA_BROKERS } : {};
   // Its own Redis keys, deleted when it stops: clusters of parallel test files share the machine's Redis.
@@ -37,24 +49,26 @@ export async function startCluster(o: { databaseUrl: string; redisUrl: string; r
   try {
     // The first start migrates the shared eventlog schema; the rest can then start side by side.
     const redirects = [await start('redirect-service')];
-    const [analytics, webhooks, ...more] = await Promise.all([
-      start('analytics-service'),
-      start('webhook-dispatcher'),
-      ...Array.from({ length: (o.redirects ?? 1) - 1 }, () => start('redirect-service')),
+    const replicas = (name: Parameters<typeof startApp>[0], n = 1) => Promise.all(Array.from({ length: n }, () => start(name)));
+    const [analyticsReplicas, webhookReplicas, more] = await Promise.all([
+      replicas('analytics-service', o.analytics),
+      replicas('webhook-dispatcher', o.webhooks),
+      replicas('redirect-service', (o.redirects ?? 1) - 1),
     ]);
+    const [analytics, webhooks] = [analyticsReplicas[0], webhookReplicas[0]];
     redirects.push(...more);
     const qr = await start('qr-service', { REDIRECT_SERVICE_URL: redirects[0].url });
     const urls = { QR_SERVICE_URL: qr.url, REDIRECT_SERVICE_URL: redirects[0].url, ANALYTICS_SERVICE_URL: analytics.url, WEBHOOK_DISPATCHER_URL: webhooks.url };
     const gateways = await Promise.all(Array.from({ length: o.gateways ?? 1 }, () => start('api-gateway', urls)));
     const cluster: Cluster = {
-      gateways, qr, redirects, analytics, webhooks, env,
+      gateways, qr, redirects, analytics, webhooks, analyticsReplicas, webhookReplicas, env,
       all: () => [...started],
       killAndRestart: async (app) => {
         await app.kill9();
         const again = await startApp(app.name, { ...envOf.get(app), PORT: String(app.port) });
         envOf.set(again, envOf.get(app)!);
         started[started.indexOf(app)] = again;
-        for (const list of [cluster.gateways, cluster.redirects]) if (list.includes(app)) list[list.indexOf(app)] = again;
+        for (const list of [cluster.gateways, cluster.redirects, cluster.analyticsReplicas, cluster.webhookReplicas]) if (list.includes(app)) list[list.indexOf(app)] = again;
         for (const k of ['qr', 'analytics', 'webhooks'] as const) if (cluster[k] === app) cluster[k] = again;
         return again;
       },

@@ -60,6 +60,12 @@ export class KafkaEventLog implements EventLog {
     const consumer = this.kafka.consumer({ groupId: options.group, allowAutoTopicCreation: false });
     this.consumers.add(consumer);
     const batchSize = options.batchSize ?? 500;
+    // Kafka's own group protocol assigns the partitions; this only reports them (partition numbers held in any subscribed topic).
+    let partitions: number[] = [];
+    let handled = 0;
+    consumer.on(consumer.events.GROUP_JOIN, (e) => {
+      partitions = [...new Set(Object.values(e.payload.memberAssignment).flat())].sort((a, b) => a - b);
+    });
     const ready = (async () => {
       await consumer.connect();
       await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
@@ -78,6 +84,7 @@ export class KafkaEventLog implements EventLog {
             if (records.length) await options.handler(records);
             resolveOffset(slice[slice.length - 1].offset);
             await commitOffsetsIfNecessary();
+            handled += slice.length;
             await heartbeat();
           }
         },
@@ -92,6 +99,7 @@ export class KafkaEventLog implements EventLog {
         this.consumers.delete(consumer);
       },
       lag: () => this.lag(options.group, options.topics),
+      assignment: () => ({ partitions, handled }),
     };
   }
 

@@ -9,7 +9,7 @@
  *
  * A consumer is followed while it is within `followWithin` (more than `window`, so one append let
  * through late does not drop it). One that starts further behind (a new or reset group replaying the
- * log), has failed and is backing off, or does not hold its group's lease does not hold the relay
+ * log), has failed and is backing off, or holds no partition of its group does not hold the relay
  * back. No append waits more than `maxWaitMs` in all.
  */
 export class AppendPacer {
@@ -23,7 +23,7 @@ export class AppendPacer {
     private readonly o: { window: number; followWithin: number; maxWaitMs: number },
   ) {}
 
-  /** A consumer has read the log through `position`, or (null) is not reading: failing, stopped or not the lease holder. */
+  /** A consumer has read the log through `position`, or (null) is not reading: failing, stopped or holding no partition. */
   readThrough(reader: object, position: number | null): void {
     if (position === null) this.readers.delete(reader);
     else this.readers.set(reader, position);

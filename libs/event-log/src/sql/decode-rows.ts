@@ -7,6 +7,7 @@ export interface StoredRow {
   position: number;
   topic: string;
   partition_key: string;
+  partition_no: number;
   payload: string;
 }
 

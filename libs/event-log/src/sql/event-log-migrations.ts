@@ -41,4 +41,63 @@ export const EVENT_LOG_MIGRATIONS = [
       )`,
     ],
   }),
+  /**
+   * Partitions (by partition key) with an offset and a lease per partition, spread over a group's live
+   * members. Rows already in the log are put in partition 0 here; the first start with a partition count
+   * re-stamps them from their keys before anything is appended or consumed (see fixPartitionCount).
+   * `consumer_groups.position` stays as the offset a partition starts from when its group first takes it:
+   * an existing group therefore resumes every partition where it had got to.
+   */
+  defineMigration({
+    timestamp: 1764900000000,
+    name: 'EventLogPartitions',
+    sqlite: [
+      `ALTER TABLE event_log ADD COLUMN partition_no INTEGER NOT NULL DEFAULT 0`,
+      `DROP INDEX event_log_topic_position`,
+      // Position order within a topic, with the partition in the index: a member's range read walks the
+      // topic in order and skips other members' partitions without reading their rows.
+      `CREATE INDEX event_log_topic_position_partition ON event_log (topic, position, partition_no)`,
+      `CREATE TABLE event_log_settings (id INTEGER PRIMARY KEY CHECK (id = 1), partitions INTEGER)`,
+      `INSERT INTO event_log_settings (id, partitions) VALUES (1, NULL)`,
+      `CREATE TABLE consumer_partitions (
+        group_id TEXT NOT NULL,
+        partition_no INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        owner TEXT,
+        lease_expires_at INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (group_id, partition_no)
+      )`,
+      `CREATE TABLE consumer_members (
+        group_id TEXT NOT NULL,
+        member_id TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (group_id, member_id)
+      )`,
+    ],
+    postgres: [
+      `ALTER TABLE event_log ADD COLUMN partition_no INTEGER NOT NULL DEFAULT 0`,
+      // No default from now on: a process of the previous version (a rolling upgrade) cannot append a row
+      // without its partition. Its relay fails and retries, and the events wait in its outbox until a
+      // process of this version relays them.
+      `ALTER TABLE event_log ALTER COLUMN partition_no DROP DEFAULT`,
+      `DROP INDEX event_log_topic_position`,
+      `CREATE INDEX event_log_topic_position_partition ON event_log (topic, position, partition_no)`,
+      `CREATE TABLE event_log_settings (id INTEGER PRIMARY KEY CHECK (id = 1), partitions INTEGER)`,
+      `INSERT INTO event_log_settings (id, partitions) VALUES (1, NULL)`,
+      `CREATE TABLE consumer_partitions (
+        group_id TEXT NOT NULL,
+        partition_no INTEGER NOT NULL,
+        position BIGINT NOT NULL,
+        owner TEXT,
+        lease_expires_at BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (group_id, partition_no)
+      )`,
+      `CREATE TABLE consumer_members (
+        group_id TEXT NOT NULL,
+        member_id TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (group_id, member_id)
+      )`,
+    ],
+  }),
 ];

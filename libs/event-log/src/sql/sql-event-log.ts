@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Clock, type Log, systemClock } from '@qr/domain';
+import { partitionOf } from '@qr/log-partitions';
 import { type Database } from '@qr/persistence';
 import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
 import { SqlConsumer } from './sql-consumer';
@@ -9,6 +10,8 @@ import { type StoredRow } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
 
 export interface SqlEventLogOptions {
+  /** The log's partition count, as stored in it (see fixPartitionCount). */
+  partitions: number;
   /** Idle poll interval: the safety net under wake-ups. */
   pollMs?: number;
   /** How long a consumer waits before reading again when `lingers` says so (default 10 ms). */
@@ -80,10 +83,11 @@ export class SqlEventLog implements EventLog {
       const appended: Array<StoredRow & { appended_at: number }> = [];
       for (let i = 0; i < records.length; i += APPEND_CHUNK) {
         const chunk = records.slice(i, i + APPEND_CHUNK);
-        const values = chunk.map((_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
+        const values = chunk.map((_, j) => `($${j * 6 + 1}, $${j * 6 + 2}, $${j * 6 + 3}, $${j * 6 + 4}, $${j * 6 + 5}, $${j * 6 + 6})`).join(', ');
         const payloads = chunk.map((r) => r.payload ?? JSON.stringify(r.event));
-        const params = chunk.flatMap((r, j) => [r.topic, r.key, r.event.id, payloads[j], now]);
-        const sql = `INSERT INTO event_log (topic, partition_key, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
+        const partitions = chunk.map((r) => partitionOf(r.key, this.options.partitions));
+        const params = chunk.flatMap((r, j) => [r.topic, r.key, partitions[j], r.event.id, payloads[j], now]);
+        const sql = `INSERT INTO event_log (topic, partition_key, partition_no, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
         if (!prime) {
           await tx.query(sql, params);
           continue;
@@ -93,7 +97,7 @@ export class SqlEventLog implements EventLog {
         const byId = new Map(rows.map((r) => [r.event_id, Number(r.position)]));
         chunk.forEach((r, j) => {
           const position = byId.get(r.event.id);
-          if (position !== undefined) appended.push({ position, topic: r.topic, partition_key: r.key, payload: payloads[j], appended_at: now });
+          if (position !== undefined) appended.push({ position, topic: r.topic, partition_key: r.key, partition_no: partitions[j], payload: payloads[j], appended_at: now });
         });
       }
       if (tx.dialect === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [this.notifyChannel, '']);
@@ -115,6 +119,8 @@ export class SqlEventLog implements EventLog {
       batchSize: options.batchSize ?? 500,
       // Unique per subscription: two subscriptions of one group in one process must not share a lease.
       owner: `${this.instanceId}:${options.group}:${++this.subscriptions}`,
+      partitions: this.options.partitions,
+      notifyChannel: this.notifyChannel,
       pollMs: this.options.pollMs ?? 1000,
       lingerMs: this.options.lingerMs ?? 10,
       leaseMs: this.options.leaseMs ?? 15_000,
@@ -130,11 +136,17 @@ export class SqlEventLog implements EventLog {
     return consumer;
   }
 
+  get partitions(): number {
+    return this.options.partitions;
+  }
+
   async resetGroup(group: string): Promise<void> {
-    // A new generation makes any running consumer's next commit fail, so it re-reads position 0.
+    // A new generation makes every member's next commit fail, so each re-reads its partitions from 0.
+    // The group's row is updated first: the same lock order as the members' heartbeats and commits.
     await this.db.transaction(async (tx) => {
       await tx.query('INSERT INTO consumer_groups (group_id) VALUES ($1) ON CONFLICT (group_id) DO NOTHING', [group]);
       await tx.query('UPDATE consumer_groups SET position = 0, generation = generation + 1 WHERE group_id = $1', [group]);
+      await tx.query('UPDATE consumer_partitions SET position = 0 WHERE group_id = $1', [group]);
     });
     this.wakeups.notifyLocal();
   }

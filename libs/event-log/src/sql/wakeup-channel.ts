@@ -7,12 +7,23 @@ export interface WakeupChannel {
   onWake(listener: () => void): () => void;
   /** Called after a local append has committed. */
   notifyLocal(): void;
+  /**
+   * A group's members or leases changed (a member joined, or released partitions): members look at the
+   * assignment again now instead of at their next heartbeat. On PostgreSQL the change's transaction also
+   * sends `REBALANCE` on the channel, which reaches the other processes.
+   */
+  onRebalance(listener: () => void): () => void;
+  notifyRebalance(): void;
   close(): Promise<void>;
 }
+
+/** The NOTIFY payload of a rebalance hint (appends send an empty one). */
+export const REBALANCE = 'rebalance';
 
 /** In-process wake-ups: all consumers of an SQLite log live in the appending process (on any of its threads). */
 export class LocalWakeupChannel implements WakeupChannel {
   private readonly signal = new ThreadSignal('event-log');
+  private readonly rebalance = new ThreadSignal('event-log-rebalance');
 
   onWake(listener: () => void): () => void {
     return this.signal.on(listener);
@@ -22,8 +33,17 @@ export class LocalWakeupChannel implements WakeupChannel {
     this.signal.notify();
   }
 
+  onRebalance(listener: () => void): () => void {
+    return this.rebalance.on(listener);
+  }
+
+  notifyRebalance(): void {
+    this.rebalance.notify();
+  }
+
   async close(): Promise<void> {
     this.signal.close();
+    this.rebalance.close();
   }
 }
 
@@ -55,7 +75,7 @@ export class PgWakeupChannel extends LocalWakeupChannel {
       if (this.client === client) this.client = null;
       setTimeout(() => void this.connect(attempt + 1), Math.min(5000, 200 * 2 ** attempt)).unref();
     };
-    client.on('notification', () => this.notifyLocal());
+    client.on('notification', (n) => (n.payload === REBALANCE ? this.notifyRebalance() : this.notifyLocal()));
     client.on('error', retry);
     client.on('end', retry);
     try {

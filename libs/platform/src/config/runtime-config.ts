@@ -25,6 +25,7 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - (at most 64)').default('qr:'),
     KAFKA_BROKERS: z.string().optional(),
     EVENT_TRANSPORT: z.enum(['sql', 'kafka']).default('sql'),
+    EVENT_LOG_PARTITIONS: z.coerce.number().int().min(1).max(1024).optional(),
     PUBLIC_BASE_URL: z.string().url().optional(),
     SHORT_BASE_URL: z.string().url().optional(),
     TRUST_PROXY: bool.default('false'),
@@ -101,6 +102,8 @@ export interface RuntimeConfig {
   /** Every Redis key this deployment writes starts with it, so deployments (and test runs) can share one Redis. */
   redisKeyPrefix: string;
   eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[] };
+  /** Partitions per topic of the event log; unset: 12 on PostgreSQL, 1 on SQLite (the SQL log fixes it at its first start). */
+  eventLogPartitions: number | undefined;
   publicBaseUrl: string;
   shortBaseUrl: string;
   trustProxy: boolean;
@@ -162,6 +165,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     eventTransport: e.EVENT_TRANSPORT === 'kafka' ? { kind: 'kafka', brokers: e.KAFKA_BROKERS!.split(',').map((b) => b.trim()) } : { kind: 'sql' },
+    eventLogPartitions: e.EVENT_LOG_PARTITIONS,
     publicBaseUrl,
     shortBaseUrl: trimSlash(e.SHORT_BASE_URL ?? publicBaseUrl),
     trustProxy: e.TRUST_PROXY,

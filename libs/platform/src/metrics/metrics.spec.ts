@@ -13,6 +13,20 @@ describe('Metrics', () => {
     expect(await metrics.registry.metrics()).not.toContain('group="analytics"');
   });
 
+  it('counts the records a process’s members of a group handled, and the partitions they hold now', async () => {
+    const metrics = new Metrics();
+    let state = { partitions: [0, 1, 2], handled: 40 };
+    metrics.trackConsumer({ group: 'analytics', lag: async () => 0, assignment: () => state });
+    metrics.trackConsumer({ group: 'analytics', lag: async () => 0, assignment: () => ({ partitions: [5], handled: 2 }) });
+    let text = await metrics.registry.metrics();
+    expect(text).toContain('qr_event_consumer_records_total{group="analytics"} 42');
+    expect(text).toContain('qr_event_consumer_partitions{group="analytics"} 4');
+    state = { partitions: [], handled: 45 };
+    text = await metrics.registry.metrics();
+    expect(text).toContain('qr_event_consumer_records_total{group="analytics"} 47');
+    expect(text).toContain('qr_event_consumer_partitions{group="analytics"} 1');
+  });
+
   it('reports -1 for a consumer whose lag cannot be read', async () => {
     const metrics = new Metrics();
     metrics.trackConsumer({ group: 'broken', lag: () => Promise.reject(new Error('db down')) });

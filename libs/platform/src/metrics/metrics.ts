@@ -8,10 +8,14 @@ export class Metrics {
   /** `qr_http_requests_total` and `qr_http_request_duration_seconds`. */
   readonly http: HttpRequestMetrics;
   readonly consumerLag: Gauge<'group'>;
+  readonly consumerPartitions: Gauge<'group'>;
+  readonly consumerRecords: Counter<'group'>;
   readonly outboxPending: Gauge<'store'>;
   readonly walCheckpoints: Counter<'store'>;
   readonly walUncopied: Gauge<'store'>;
-  private readonly consumers = new Set<Pick<Subscription, 'group' | 'lag'>>();
+  private readonly consumers = new Set<TrackedConsumer>();
+  /** Records each tracked subscription had handled at the last scrape (the counter moves by the difference). */
+  private readonly handledAtScrape = new Map<TrackedConsumer, number>();
   private readonly outboxes = new Map<string, () => Promise<number>>();
   private readonly sources: Array<() => Promise<MetricsSnapshot>> = [];
 
@@ -26,6 +30,36 @@ export class Metrics {
       'group',
       () => [...this.consumers].map((c) => [c.group, () => c.lag()]),
     );
+    const consumers = () => [...this.consumers];
+    this.consumerPartitions = new Gauge({
+      name: 'qr_event_consumer_partitions',
+      help: 'Partitions of a consumer group this process holds now (SQL log: by lease; Kafka: by its group protocol)',
+      labelNames: ['group'],
+      registers: [this.registry],
+      collect() {
+        // Only groups tracked now: a stopped member's partitions are held elsewhere.
+        this.reset();
+        const held = new Map<string, number>();
+        for (const c of consumers()) if (c.assignment) held.set(c.group, (held.get(c.group) ?? 0) + c.assignment().partitions.length);
+        for (const [group, n] of held) this.set({ group }, n);
+      },
+    });
+    const handledAtScrape = this.handledAtScrape;
+    this.consumerRecords = new Counter({
+      name: 'qr_event_consumer_records_total',
+      help: 'Events a consumer group’s members in this process have handled and committed (each replica’s share of the group’s work)',
+      labelNames: ['group'],
+      registers: [this.registry],
+      collect() {
+        for (const c of consumers()) {
+          if (!c.assignment) continue;
+          const handled = c.assignment().handled;
+          const delta = handled - (handledAtScrape.get(c) ?? 0);
+          handledAtScrape.set(c, handled);
+          this.inc({ group: c.group }, Math.max(0, delta));
+        }
+      },
+    });
     this.walCheckpoints = new Counter({
       name: 'qr_sqlite_wal_checkpoints_total',
       help: 'Checkpoints that copied write-ahead log pages into a SQLite file, by store (all-in-one: the front’s files, on their checkpoint thread)',
@@ -84,11 +118,16 @@ export class Metrics {
     return AggregatorRegistry.aggregate(parts.map((part) => part.map((metric) => ({ ...metric, aggregator: 'sum' as const })))).metrics();
   }
 
-  /** Exports this subscription's lag as `qr_event_consumer_lag{group}` until it is untracked. */
-  trackConsumer(subscription: Pick<Subscription, 'group' | 'lag'>): () => void {
+  /** Exports this subscription's lag, partitions and handled records (`qr_event_consumer_*{group}`) until it is untracked. */
+  trackConsumer(subscription: TrackedConsumer): () => void {
     this.consumers.add(subscription);
-    return () => this.consumers.delete(subscription);
+    return () => {
+      this.consumers.delete(subscription);
+      this.handledAtScrape.delete(subscription);
+    };
   }
 }
+
+type TrackedConsumer = Pick<Subscription, 'group' | 'lag'> & Partial<Pick<Subscription, 'assignment'>>;
 
 export type MetricsSnapshot = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;

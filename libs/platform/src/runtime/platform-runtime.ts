@@ -50,6 +50,7 @@ export async function createPlatformRuntime(given: RuntimeConfig, processName: s
     clientId: processName,
     log: logger,
     onBacklog: backlog ? (ageMs) => backlog.observe(ageMs) : undefined,
+    partitions: config.eventLogPartitions,
   });
   const health = new HealthRegistry();
   health.add({ name: 'event_log', check: () => eventLog.ping() });

@@ -1,0 +1,2 @@
+export * from './partition-of';
+export * from './assignment';
