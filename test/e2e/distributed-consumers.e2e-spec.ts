@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { Client } from 'pg';
-import { admin, type AppProcess, call, type Cluster, createTestPostgres, rawRequest, startCluster, TEST_REDIS_URL, type TestPostgres, waitUntil } from '@qr/testing';
+import { admin, call, type Cluster, createTestPostgres, metricValue, rawRequest, startCluster, TEST_REDIS_URL, type TestPostgres, waitUntil } from '@qr/testing';
 
 if (!process.env.KAFKA_BROKERS) {
   // Visible on purpose: this run covers the SQL event log's partitions on PostgreSQL; the Kafka variant needs a broker.
@@ -10,13 +10,6 @@ if (!process.env.KAFKA_BROKERS) {
 const PROJECTION = 'analytics-service.projection';
 const FANOUT = 'webhook-dispatcher.fanout';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-
-/** One series of a process's /metrics: `name{group="…"}`, 0 when absent. */
-async function metric(app: AppProcess, name: string, group: string): Promise<number> {
-  const text = await (await fetch(`${app.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes(`group="${group}"`));
-  return line ? Number(line.split(' ').pop()) : 0;
-}
 
 /**
  * Two analytics-service and two webhook-dispatcher replicas on the machine's PostgreSQL and Redis: each
@@ -101,7 +94,7 @@ describe('distributed consumers: a consumer group over two replicas', () => {
   it('spreads each group’s partitions over both replicas, and both handle a share of the events', async () => {
     for (const [replicas, group] of [[cluster.analyticsReplicas, PROJECTION], [cluster.webhookReplicas, FANOUT]] as const) {
       await waitUntil(async () => {
-        const held = await Promise.all(replicas.map((r) => metric(r, 'qr_event_consumer_partitions', group)));
+        const held = await Promise.all(replicas.map((r) => metricValue(r.url, 'qr_event_consumer_partitions', { group })));
         return held.every((n) => n > 0) && held[0] + held[1] === 12;
       }, `${group}: both replicas holding a share of the 12 partitions`, 30_000);
     }
@@ -109,7 +102,7 @@ describe('distributed consumers: a consumer group over two replicas', () => {
     await expectAnalyticsToMatch(30_000);
     await waitUntil(async () => new Set(received.map((r) => r.id)).size >= 240, '240 webhooks', 30_000);
     for (const [replicas, group] of [[cluster.analyticsReplicas, PROJECTION], [cluster.webhookReplicas, FANOUT]] as const) {
-      const handled = await Promise.all(replicas.map((r) => metric(r, 'qr_event_consumer_records_total', group)));
+      const handled = await Promise.all(replicas.map((r) => metricValue(r.url, 'qr_event_consumer_records_total', { group })));
       // Both did part of the work, and together all of it (the fan-out group also reads other event types).
       expect({ group, both: handled.every((n) => n > 0) }).toEqual({ group, both: true });
       expect(handled[0] + handled[1]).toBeGreaterThanOrEqual(240);
@@ -126,7 +119,7 @@ describe('distributed consumers: a consumer group over two replicas', () => {
     addAll(per);
     // The survivors take the killed replicas' partitions once their heartbeats and leases (15 s) expire.
     for (const [survivor, group] of [[cluster.analyticsReplicas[0], PROJECTION], [cluster.webhookReplicas[0], FANOUT]] as const) {
-      await waitUntil(async () => (await metric(survivor, 'qr_event_consumer_partitions', group)) === 12, `${group}: the survivor holding all 12 partitions`, 60_000);
+      await waitUntil(async () => (await metricValue(survivor.url, 'qr_event_consumer_partitions', { group })) === 12, `${group}: the survivor holding all 12 partitions`, 60_000);
     }
     await expectAnalyticsToMatch(60_000);
 

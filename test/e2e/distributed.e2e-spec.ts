@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { billingPeriodAt } from '@qr/domain';
-import { admin, call, type Cluster, createTestPostgres, rawRequest, startApp, startCluster, TEST_REDIS_URL, type TestPostgres, waitUntil } from '@qr/testing';
+import { admin, call, type Cluster, createTestPostgres, metricValue, rawRequest, startApp, startCluster, TEST_REDIS_URL, type TestPostgres, waitUntil } from '@qr/testing';
 
 if (!process.env.KAFKA_BROKERS) {
   // Visible on purpose: this run covers the SQL event log on PostgreSQL; the Kafka variant needs a broker.
@@ -76,7 +76,7 @@ describe('distributed deployables on PostgreSQL', () => {
     for (const r of [0, 1]) expect(await location(r)).toBe('https://example.com/one');
     const cacheHits = async () => {
       let hits = 0;
-      for (const r of cluster.redirects) hits += metric(await (await fetch(`${r.url}/metrics`)).text(), 'qr_link_lookups_total{source="cache"');
+      for (const r of cluster.redirects) hits += await metricValue(r.url, 'qr_link_lookups_total', { source: 'cache' });
       return hits;
     };
     const hitsBefore = await cacheHits();
@@ -192,11 +192,3 @@ describe('distributed deployables on PostgreSQL', () => {
     await expect(startApp('qr-service', { DATABASE_URL: pg.url, INTERNAL_TOKEN: '' }, 10_000)).rejects.toThrow(/INTERNAL_TOKEN/);
   });
 });
-
-/** The sum of a metric's samples whose name and first labels start with `series` (e.g. `name{source="cache"`). */
-function metric(text: string, series: string): number {
-  return text
-    .split('\n')
-    .filter((l) => l.startsWith(series))
-    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
-}

@@ -73,15 +73,16 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     runtime.health.add({ name: 'redis', optional: true, check: async () => void (await redis.ping()) });
   }
   const lookups = new BatchedLinkLookup(replica ? (codes) => replica.read(codes) : readStored);
-  const findLink = async (code: string): Promise<LinkRecord | null> => {
-    if (!replica) {
-      const cached = cache?.get(code);
-      if (cached) return cached;
-    }
-    const link = await lookups.find(code);
-    if (link && !replica) cache?.put(link);
-    return link;
-  };
+  // A replica's reader consults and fills the cache itself; elsewhere the cache (if any) is trusted as is.
+  const findLink = replica
+    ? (code: string) => lookups.find(code)
+    : async (code: string): Promise<LinkRecord | null> => {
+        const cached = cache?.get(code);
+        if (cached) return cached;
+        const link = await lookups.find(code);
+        if (link) cache?.put(link);
+        return link;
+      };
   const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache?.setScanCount(link.short_code, count));
   // Tallied in a plain map and handed to prom-client when scraped: its `inc` hashes the label object on every call.

@@ -11,3 +11,4 @@ export * from './own-services';
 export * from './thread-sched';
 export * from './browser';
 export * from './openapi-contract';
+export * from './metrics';

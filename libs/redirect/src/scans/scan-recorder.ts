@@ -78,7 +78,7 @@ export class ScanRecorder implements RecordsScans {
     const outcomes: ScanOutcome[] = new Array(batch.length);
     const events: EventEnvelope[] = [];
     const byCode = groupBy(batch, (s) => s.link.qr_id);
-    const counts = await this.count(tx, new Map([...byCode].map(([qrId, indexes]) => [qrId, indexes.length])));
+    const counts = await this.count(tx, byCode);
     for (const [qrId, indexes] of byCode) {
       const link = batch[indexes[0]].link;
       const counted = counts.get(qrId);
@@ -103,10 +103,10 @@ export class ScanRecorder implements RecordsScans {
   }
 
   /**
-   * Adds up to the wanted number of scans to each code's count, never past its limit; a code that is
-   * gone has no entry. On PostgreSQL one statement locks every code of the batch and one moves them.
+   * Adds each code's scans of the batch to its count, never past its limit; a code that is gone has no
+   * entry. On PostgreSQL one statement locks every code of the batch and one moves them.
    */
-  private async count(tx: Tx, wanted: ReadonlyMap<string, number>): Promise<Map<string, Counted>> {
+  private async count(tx: Tx, wanted: ReadonlyMap<string, readonly number[]>): Promise<Map<string, Counted>> {
     const counts = new Map<string, Counted>();
     const ids = [...wanted.keys()];
     const rows =
@@ -117,7 +117,7 @@ export class ScanRecorder implements RecordsScans {
     for (const row of rows) {
       const before = Number(row.scan_count);
       const limit = row.scan_limit === null ? null : Number(row.scan_limit);
-      const n = wanted.get(row.qr_id)!;
+      const n = wanted.get(row.qr_id)!.length;
       const after = limit === null ? before + n : Math.max(before, Math.min(limit, before + n));
       counts.set(row.qr_id, { before, after, limit });
       if (after !== before) moved.push([row.qr_id, after]);
