@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
 import { Client } from 'pg';
-import { admin, call, type Cluster, createTestPostgres, metricValue, rawRequest, startCluster, TEST_REDIS_URL, type TestPostgres, waitUntil } from '@qr/testing';
+import { admin, call, type Cluster, createTestPostgres, metricValue, rawRequest, startCluster, startWebhookReceiver, TEST_REDIS_URL, type TestPostgres, waitUntil, type WebhookReceiver } from '@qr/testing';
 
 if (!process.env.KAFKA_BROKERS) {
   // Visible on purpose: this run covers the SQL event log's partitions on PostgreSQL; the Kafka variant needs a broker.
@@ -21,28 +20,19 @@ describe('distributed consumers: a consumer group over two replicas', () => {
   let cluster: Cluster;
   let db: Client;
   let key: string;
-  let hooks: Server;
-  let hookUrl: string;
-  const received: Array<{ id: string }> = [];
+  let hooks: WebhookReceiver;
+  const receivedIds = () => hooks.received.map((r) => String(r.headers['webhook-id']));
   let codes: Array<{ id: string; short_code: string }> = [];
 
   beforeAll(async () => {
     pg = await createTestPostgres('distc');
-    hooks = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        received.push({ id: String(req.headers['webhook-id']) });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hooks.address() as { port: number }).port}/hooks`;
+    hooks = await startWebhookReceiver();
     cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, analytics: 2, webhooks: 2, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' } });
     db = new Client({ connectionString: pg.url });
     await db.connect();
     const ws = admin(['workspace', 'create', '--name', 'Consumers', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
     key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATABASE_URL: pg.url }).json.secret);
-    const endpoint = await call(`${api('/webhook-endpoints')}`, { method: 'POST', key, json: { url: hookUrl, events: ['qr.scanned'] } });
+    const endpoint = await call(`${api('/webhook-endpoints')}`, { method: 'POST', key, json: { url: hooks.url, events: ['qr.scanned'] } });
     expect(endpoint.status).toBe(201);
     // Enough codes (the partition key) to land in most of the log's 12 partitions.
     const items = Array.from({ length: 24 }, (_, i) => ({ type: 'website', content: { url: `https://example.com/${i}` }, client_ref: `c-${i}` }));
@@ -53,7 +43,7 @@ describe('distributed consumers: a consumer group over two replicas', () => {
   afterAll(async () => {
     await db?.end();
     await cluster?.stop();
-    await new Promise((r) => hooks?.close(r));
+    await hooks?.close();
     await pg?.drop();
   });
 
@@ -100,7 +90,7 @@ describe('distributed consumers: a consumer group over two replicas', () => {
     }
     addAll(await scans(240, 8));
     await expectAnalyticsToMatch(30_000);
-    await waitUntil(async () => new Set(received.map((r) => r.id)).size >= 240, '240 webhooks', 30_000);
+    await waitUntil(async () => new Set(receivedIds()).size >= 240, '240 webhooks', 30_000);
     for (const [replicas, group] of [[cluster.analyticsReplicas, PROJECTION], [cluster.webhookReplicas, FANOUT]] as const) {
       const handled = await Promise.all(replicas.map((r) => metricValue(r.url, 'qr_event_consumer_records_total', { group })));
       // Both did part of the work, and together all of it (the fan-out group also reads other event types).
@@ -131,9 +121,9 @@ describe('distributed consumers: a consumer group over two replicas', () => {
     expect(new Set(rows.map((r) => r.event_id))).toEqual(ids);
     // Every delivery arrives; one the killed replica was sending when it died is sent again after its
     // 60 s lease, with the same webhook-id (a retry, never a second delivery).
-    await waitUntil(() => new Set(received.map((r) => r.id)).size >= ids.size, 'every webhook', 120_000);
+    await waitUntil(() => new Set(receivedIds()).size >= ids.size, 'every webhook', 120_000);
     const got = new Map<string, number>();
-    for (const r of received) got.set(r.id, (got.get(r.id) ?? 0) + 1);
+    for (const id of receivedIds()) got.set(id, (got.get(id) ?? 0) + 1);
     expect(new Set(got.keys())).toEqual(ids);
     // Repeats: only what the killed replica had in flight (at most 16 per endpoint).
     expect([...got.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(16);

@@ -1,8 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { billingPeriodAt } from '@qr/domain';
-import { admin, call, type Cluster, createTestPostgres, metricValue, rawRequest, startApp, startCluster, TEST_REDIS_URL, type TestPostgres, waitUntil } from '@qr/testing';
+import { admin, call, type Cluster, createTestPostgres, metricValue, rawRequest, startApp, startCluster, startWebhookReceiver, TEST_REDIS_URL, type TestPostgres, waitUntil, type WebhookReceiver } from '@qr/testing';
 
 if (!process.env.KAFKA_BROKERS) {
   // Visible on purpose: this run covers the SQL event log on PostgreSQL; the Kafka variant needs a broker.
@@ -18,22 +17,11 @@ describe('distributed deployables on PostgreSQL', () => {
   let cluster: Cluster;
   let db: Client;
   let key: string;
-  let hooks: Server;
-  let hookUrl: string;
-  const received: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
+  let hooks: WebhookReceiver;
 
   beforeAll(async () => {
     pg = await createTestPostgres('dist');
-    hooks = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hooks.address() as { port: number }).port}/hooks`;
+    hooks = await startWebhookReceiver();
     cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, redirects: 2, gateways: 2, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8', TRUST_PROXY: 'true', GEO_HEADER: 'X-Country' } });
     db = new Client({ connectionString: pg.url });
     await db.connect();
@@ -43,7 +31,7 @@ describe('distributed deployables on PostgreSQL', () => {
   afterAll(async () => {
     await db?.end();
     await cluster?.stop();
-    await new Promise((r) => hooks?.close(r));
+    await hooks?.close();
     await pg?.drop();
   });
 
@@ -141,7 +129,7 @@ describe('distributed deployables on PostgreSQL', () => {
   });
 
   it('runs the whole flow across processes: bulk create, scans on both redirects, analytics, signed webhooks', async () => {
-    const endpoint = await call<{ id: string; secret: string }>(api(0, '/webhook-endpoints'), { method: 'POST', key, json: { url: hookUrl, events: ['qr.scanned'] } });
+    const endpoint = await call<{ id: string; secret: string }>(api(0, '/webhook-endpoints'), { method: 'POST', key, json: { url: hooks.url, events: ['qr.scanned'] } });
     expect(endpoint.status).toBe(201);
     const items = Array.from({ length: 5 }, (_, i) => ({ type: 'website', content: { url: `https://example.com/${i}` }, client_ref: `flow-${i}` }));
     const bulk = await call<{ created: number; data: Array<{ qr_code: { id: string; short_code: string } }> }>(api(1, '/qrcodes/bulk'), { method: 'POST', key, json: { items } });
@@ -156,8 +144,8 @@ describe('distributed deployables on PostgreSQL', () => {
     const analytics = await call<{ by_country: unknown; by_device: Array<{ device: string; scans: number }> }>(api(1, `/qrcodes/${first.id}/analytics`), { key });
     expect(analytics.body.by_country).toEqual([{ country: 'NL', scans: 4 }]);
     expect(analytics.body.by_device[0]).toEqual({ device: 'mobile', scans: 4 });
-    await waitUntil(() => received.length >= 4, 'four signed webhooks', 20_000);
-    for (const r of received) {
+    await waitUntil(() => hooks.received.length >= 4, 'four signed webhooks', 20_000);
+    for (const r of hooks.received) {
       const payload = new Webhook(endpoint.body.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { qr_id: string; country: string } };
       expect(payload).toMatchObject({ type: 'qr.scanned', data: { qr_id: first.id, country: 'NL' } });
     }

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Client } from 'pg';
-import { admin, call, type Cluster, type OwnPostgres, type OwnRedis, rawRequest, startCluster, startOwnPostgres, startOwnRedis, waitUntil } from '@qr/testing';
+import { admin, call, type Cluster, type OwnPostgres, type OwnRedis, rawRequest, startCluster, startOwnPostgres, startOwnRedis, startWebhookReceiver, waitUntil, type WebhookReceiver } from '@qr/testing';
 
 /**
  * Fault tests on private PostgreSQL and Redis instances (spare ports), so they can be stopped and
@@ -13,28 +12,20 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
   let key: string;
   const api = (path: string) => `${cluster.gateways[0].url}/api/public/v1${path}`;
   const ready = async (url: string) => (await call(`${url}/readyz`)).status;
-  let hooks: Server;
+  let hooks: WebhookReceiver;
   // Every delivery received: its webhook-id (the event's id) and the code the scan was of.
-  const webhooks: Array<{ id: string; qrId: unknown }> = [];
+  const webhooks = () => hooks.received.map((r) => ({ id: String(r.headers['webhook-id']), qrId: (JSON.parse(r.body) as { data?: { qr_id?: unknown } }).data?.qr_id }));
 
   beforeAll(async () => {
     pg = await startOwnPostgres();
     redis = await startOwnRedis();
-    hooks = createServer((req: IncomingMessage, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        webhooks.push({ id: String(req.headers['webhook-id']), qrId: (JSON.parse(body) as { data?: { qr_id?: unknown } }).data?.qr_id });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
+    hooks = await startWebhookReceiver();
     cluster = await startCluster({ databaseUrl: pg.url, redisUrl: redis.url, redirects: 2, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' } });
     const ws = admin(['workspace', 'create', '--name', 'Faults', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
     key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATABASE_URL: pg.url }).json.secret);
   }, 120_000);
   afterAll(async () => {
-    await new Promise((r) => hooks?.close(r));
+    await hooks?.close();
     await cluster?.stop();
     await redis?.stop();
     pg?.destroy();
@@ -81,8 +72,7 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
   });
 
   it('loses no acknowledged scan and sends no webhook twice under another id when each deployable is killed with SIGKILL in turn', async () => {
-    const port = (hooks.address() as { port: number }).port;
-    expect((await call(api('/webhook-endpoints'), { method: 'POST', key, json: { url: `http://127.0.0.1:${port}/hooks`, events: ['qr.scanned'] } })).status).toBe(201);
+    expect((await call(api('/webhook-endpoints'), { method: 'POST', key, json: { url: hooks.url, events: ['qr.scanned'] } })).status).toBe(201);
     const code = (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/k' } } })).body;
     let acknowledged = 0;
     const scan = async () => {
@@ -120,7 +110,7 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
     const total = async () => (await call<{ total_scans: number }>(api(`/qrcodes/${code.id}/analytics?include_bots=true`), { key })).body.total_scans;
     // Only this code's scans: an earlier test's scans can reach the new endpoint when the dispatcher
     // catches up on them after it was created.
-    const webhookIds = () => webhooks.filter((w) => w.qrId === code.id).map((w) => w.id);
+    const webhookIds = () => webhooks().filter((w) => w.qrId === code.id).map((w) => w.id);
     await waitUntil(async () => (await total()) === (await recordedIds()).size && new Set(webhookIds()).size === (await recordedIds()).size, 'analytics and webhooks to match the recorded scans', 60_000);
     const recorded = await recordedIds();
     await db.end();

@@ -12,3 +12,4 @@ export * from './thread-sched';
 export * from './browser';
 export * from './openapi-contract';
 export * from './metrics';
+export * from './webhook-receiver';
