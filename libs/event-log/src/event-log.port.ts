@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@qr/contracts';
+import type { Database, Tx } from '@qr/persistence';
 
 /** One event on its way into the log. `key` is the partition key: order holds per key. */
 export interface LogRecord {
@@ -13,6 +14,9 @@ export interface LogRecord {
 export interface ConsumedRecord extends LogRecord {
   position: string;
 }
+
+/** Adds records to the log as part of a producer's transaction: they are in the log exactly when it commits. */
+export type InTransactionAppender = (tx: Tx, records: readonly LogRecord[]) => void;
 
 /** Handles a batch; if it throws, the same batch comes again (at-least-once). */
 export type BatchHandler = (records: readonly ConsumedRecord[]) => Promise<void>;
@@ -42,6 +46,8 @@ export interface Subscription {
 export interface EventLog {
   readonly transport: 'sql-sqlite' | 'sql-postgres' | 'kafka';
   append(records: readonly LogRecord[]): Promise<void>;
+  /** When the log can take a producer's events inside the producer's own transactions (SqlEventLog), the means to; else null. */
+  appenderWithin?(producer: Database): InTransactionAppender | null;
   subscribe(options: SubscribeOptions): Subscription;
   /** Rewinds a group to the start of the log, so its projection can be rebuilt by replay. */
   resetGroup(group: string, topics: readonly string[]): Promise<void>;

@@ -9,10 +9,16 @@ export interface Rows<T> {
   affected: number;
 }
 
-/** What a transaction body may do: run SQL, and ask for work to happen once the commit is durable. */
+/** What a transaction body may do: run SQL, and ask for work to happen just before the commit or once it is durable. */
 export interface Tx {
   readonly dialect: Dialect;
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Rows<T>>;
+  /**
+   * Runs `fn` in this transaction after its body has returned, just before COMMIT (in the order
+   * registered): the last statements of the transaction, for work that takes a lock every writer
+   * contends for (an event log append) and so must hold it for as short a time as possible.
+   */
+  beforeCommit(fn: () => Promise<void>): void;
   afterCommit(fn: () => void): void;
 }
 
@@ -74,9 +80,11 @@ export class Database {
   private async runPostgresTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const runner = this.writer.createQueryRunner('master');
     const callbacks: Array<() => void> = [];
+    const closing: Array<() => Promise<void>> = [];
     const tx: Tx = {
       dialect: this.dialect,
       query: (sql, params = []) => runPostgres(runner, sql, params),
+      beforeCommit: (fn) => closing.push(fn),
       afterCommit: (cb) => callbacks.push(cb),
     };
     try {
@@ -85,6 +93,7 @@ export class Database {
       let result: T;
       try {
         result = await fn(tx);
+        await runClosing(closing);
         await runner.commitTransaction();
       } catch (err) {
         if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
@@ -101,15 +110,18 @@ export class Database {
   private async runSqliteTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const statements = this.sqliteStatements().writer;
     const callbacks: Array<() => void> = [];
+    const closing: Array<() => Promise<void>> = [];
     const tx: Tx = {
       dialect: 'sqlite',
       query: async <R>(sql: string, params: readonly unknown[] = []) => runSqlite<R>(statements, sql, params),
+      beforeCommit: (fn) => closing.push(fn),
       afterCommit: (cb) => callbacks.push(cb),
     };
     await beginImmediate(statements);
     let result: T;
     try {
       result = await fn(tx);
+      await runClosing(closing);
       statements.run('COMMIT', []);
     } catch (err) {
       try {
@@ -126,6 +138,11 @@ export class Database {
   private sqliteStatements(): { writer: SqliteStatements; reader: SqliteStatements } {
     return (this.sqlite ??= { writer: SqliteStatements.of(this.writer), reader: SqliteStatements.of(this.reader) });
   }
+}
+
+/** A hook may register another (it is then run too, after the rest). */
+async function runClosing(closing: Array<() => Promise<void>>): Promise<void> {
+  for (let i = 0; i < closing.length; i++) await closing[i]();
 }
 
 const BUSY_WAIT_MS = 5000;

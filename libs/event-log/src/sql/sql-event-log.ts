@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { partitionOf } from '@qr/log-partitions';
-import { type Database } from '@qr/persistence';
-import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
+import { type Database, type Tx } from '@qr/persistence';
+import type { EventLog, InTransactionAppender, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
 import { SqlConsumer } from './sql-consumer';
 import { AppendPacer } from './append-pacer';
 import { DecodedRowCache } from './decoded-row-cache';
@@ -27,6 +27,11 @@ export interface SqlEventLogOptions {
 }
 
 const APPEND_CHUNK = 200;
+
+/** The server and database of a PostgreSQL store, without its schema. */
+function databaseOf(db: Database): string {
+  return db.location.slice(0, db.location.lastIndexOf('#'));
+}
 /** Positions the decoded-row cache holds. */
 const CACHE_POSITIONS = 8192;
 
@@ -59,6 +64,11 @@ export class SqlEventLog implements EventLog {
     this.pacer = new AppendPacer({ window: CACHE_POSITIONS / 2, followWithin: CACHE_POSITIONS - 1024, maxWaitMs: options.appendWaitMs ?? 1000 });
   }
 
+  /** Schema-qualified on PostgreSQL: producers' transactions append to it from their own schema. */
+  private get table(): string {
+    return this.db.schema ? `${this.db.schema}.event_log` : 'event_log';
+  }
+
   get notifyChannel(): string {
     return `event_log_${this.db.schema ?? 'local'}`;
   }
@@ -79,37 +89,73 @@ export class SqlEventLog implements EventLog {
 
   private async appendInTransaction(records: readonly LogRecord[], now: number, prime: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
-      const appended: Array<StoredRow & { appended_at: number }> = [];
-      for (let i = 0; i < records.length; i += APPEND_CHUNK) {
-        const chunk = records.slice(i, i + APPEND_CHUNK);
-        const values = chunk.map((_, j) => `($${j * 6 + 1}, $${j * 6 + 2}, $${j * 6 + 3}, $${j * 6 + 4}, $${j * 6 + 5}, $${j * 6 + 6})`).join(', ');
-        const payloads = chunk.map((r) => r.payload ?? JSON.stringify(r.event));
-        const partitions = chunk.map((r) => partitionOf(r.key, this.options.partitions));
-        const params = chunk.flatMap((r, j) => [r.topic, r.key, partitions[j], r.event.id, payloads[j], now]);
-        const sql = `INSERT INTO event_log (topic, partition_key, partition_no, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
-        if (!prime) {
-          await tx.query(sql, params);
-          continue;
-        }
-        // A row skipped as a duplicate returns nothing; the others come back in insertion order.
-        const { rows } = await tx.query<{ position: number; event_id: string }>(`${sql} RETURNING position, event_id`, params);
-        const byId = new Map(rows.map((r) => [r.event_id, Number(r.position)]));
-        chunk.forEach((r, j) => {
-          const position = byId.get(r.event.id);
-          if (position !== undefined) appended.push({ position, topic: r.topic, partition_key: r.key, partition_no: partitions[j], payload: payloads[j], appended_at: now });
-        });
-      }
-      if (tx.dialect === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [this.notifyChannel, '']);
+      const appended = await this.insert(tx, records, now, prime);
       tx.afterCommit(() => {
         // This thread's consumers will read these rows next: decode them now, while their payloads are at hand.
         if (appended.length) {
           this.decoded.remember(appended, (topic) => this.subscribedTopics.has(topic));
           this.pacer.appended(appended[appended.length - 1].position);
         }
-        this.wakeups.notifyLocal();
+        this.wakeups.notifyAppended();
       });
     });
+  }
+
+  /**
+   * An appender that writes into a producer's own transaction, or null when that cannot be done: only
+   * on PostgreSQL, when the producer's schema is in the log's database. Its events then go into the
+   * log at the producer's commit, with no outbox row and no relay (the outbox's relay moves each event
+   * three times more: a read, an insert, a delete). The append runs as the transaction's last
+   * statements (Tx.beforeCommit): it takes the log's lock, which every appender waits for, and must
+   * hold it only for the insert and the commit. A producer's other locks are all taken by then, so
+   * no append ever waits for one while holding the log's.
+   */
+  appenderWithin(producer: Database): InTransactionAppender | null {
+    if (this.db.dialect !== 'postgres' || producer.dialect !== 'postgres' || databaseOf(producer) !== databaseOf(this.db)) return null;
+    const pending = new WeakMap<Tx, LogRecord[]>();
+    return (tx, records) => {
+      if (records.length === 0) return;
+      const queued = pending.get(tx);
+      if (queued) return void queued.push(...records);
+      const batch = [...records];
+      pending.set(tx, batch);
+      tx.beforeCommit(async () => {
+        // Events added after this point (by a later closing hook) start a batch of their own.
+        pending.delete(tx);
+        await this.insert(tx, batch, (this.options.clock ?? systemClock)().getTime(), false);
+        tx.afterCommit(() => this.wakeups.notifyAppended());
+      });
+    };
+  }
+
+  /**
+   * Inserts `records` in `tx` in order; with `returning`, gives back the rows added (a duplicate event
+   * id is skipped). On PostgreSQL the log's lock is taken first and held to the commit, so positions
+   * commit in order. Consumers are woken after the commit (WakeupChannel.notifyAppended).
+   */
+  private async insert(tx: Tx, records: readonly LogRecord[], now: number, returning: boolean): Promise<Array<StoredRow & { appended_at: number }>> {
+    if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
+    const appended: Array<StoredRow & { appended_at: number }> = [];
+    for (let i = 0; i < records.length; i += APPEND_CHUNK) {
+      const chunk = records.slice(i, i + APPEND_CHUNK);
+      const values = chunk.map((_, j) => `($${j * 6 + 1}, $${j * 6 + 2}, $${j * 6 + 3}, $${j * 6 + 4}, $${j * 6 + 5}, $${j * 6 + 6})`).join(', ');
+      const payloads = chunk.map((r) => r.payload ?? JSON.stringify(r.event));
+      const partitions = chunk.map((r) => partitionOf(r.key, this.options.partitions));
+      const params = chunk.flatMap((r, j) => [r.topic, r.key, partitions[j], r.event.id, payloads[j], now]);
+      const sql = `INSERT INTO ${this.table} (topic, partition_key, partition_no, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
+      if (!returning) {
+        await tx.query(sql, params);
+        continue;
+      }
+      // A row skipped as a duplicate returns nothing; the others come back in insertion order.
+      const { rows } = await tx.query<{ position: number; event_id: string }>(`${sql} RETURNING position, event_id`, params);
+      const byId = new Map(rows.map((r) => [r.event_id, Number(r.position)]));
+      chunk.forEach((r, j) => {
+        const position = byId.get(r.event.id);
+        if (position !== undefined) appended.push({ position, topic: r.topic, partition_key: r.key, partition_no: partitions[j], payload: payloads[j], appended_at: now });
+      });
+    }
+    return appended;
   }
 
   subscribe(options: SubscribeOptions): Subscription {

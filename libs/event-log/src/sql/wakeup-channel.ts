@@ -5,8 +5,10 @@ import { ThreadSignal } from '../thread-signal';
 /** Tells idle consumers that something was appended, so they need not poll fast. */
 export interface WakeupChannel {
   onWake(listener: () => void): () => void;
-  /** Called after a local append has committed. */
+  /** Wakes this process's consumers (something was appended, or the channel reconnected). */
   notifyLocal(): void;
+  /** Called after an append has committed: wakes the consumers here at once and, on PostgreSQL, those of other processes soon after. */
+  notifyAppended(): void;
   /**
    * A group's members or leases changed (a member joined, or released partitions): members look at the
    * assignment again now instead of at their next heartbeat. On PostgreSQL the change's transaction also
@@ -33,6 +35,10 @@ export class LocalWakeupChannel implements WakeupChannel {
     this.signal.notify();
   }
 
+  notifyAppended(): void {
+    this.notifyLocal();
+  }
+
   onRebalance(listener: () => void): () => void {
     return this.rebalance.on(listener);
   }
@@ -47,14 +53,25 @@ export class LocalWakeupChannel implements WakeupChannel {
   }
 }
 
+/** The least time between two NOTIFYs of one process's appends. */
+const NOTIFY_SPACING_MS = 5;
+
 /**
- * PostgreSQL LISTEN on one dedicated connection: appends in any process NOTIFY in their
- * transaction, so consumers everywhere wake on commit. Reconnects with backoff; consumers keep
- * a slow poll as the safety net while it is down.
+ * PostgreSQL LISTEN on one dedicated connection, which also sends this process's NOTIFYs once its
+ * appends have committed, so consumers everywhere wake. The NOTIFYs are coalesced, one per 5 ms at
+ * most, the last always sent: a busy redirect replica commits a batch of scans every millisecond or
+ * two, and a NOTIFY in each of those transactions made every commit take PostgreSQL's notify-queue
+ * lock and wake every listening process. A consumer that is reading anyway (any load) needs no
+ * wake-up; an idle one is woken within 5 ms of the commit. Reconnects with backoff; consumers keep a
+ * slow poll as the safety net while it is down (appends of this process then wake other processes
+ * only by that poll).
  */
 export class PgWakeupChannel extends LocalWakeupChannel {
   private client: Client | null = null;
   private closed = false;
+  /** A NOTIFY is being sent or waits for its spacing; `again`: another append committed meanwhile. */
+  private notifying = false;
+  private again = false;
 
   constructor(
     private readonly url: string,
@@ -88,6 +105,24 @@ export class PgWakeupChannel extends LocalWakeupChannel {
       retry();
       await client.end().catch(() => undefined);
     }
+  }
+
+  override notifyAppended(): void {
+    this.notifyLocal();
+    if (this.notifying) return void (this.again = true);
+    this.notifying = true;
+    void this.sendNotify();
+  }
+
+  private async sendNotify(): Promise<void> {
+    do {
+      this.again = false;
+      const started = Date.now();
+      await this.client?.query(`NOTIFY ${this.channel}`).catch(() => undefined);
+      const left = NOTIFY_SPACING_MS - (Date.now() - started);
+      if (left > 0) await new Promise((r) => setTimeout(r, left).unref());
+    } while (this.again && !this.closed);
+    this.notifying = false;
   }
 
   override async close(): Promise<void> {

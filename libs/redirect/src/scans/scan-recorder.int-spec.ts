@@ -1,5 +1,5 @@
 import { silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox, type SqlEventLog } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { ApplyCodeChanges } from '../links/apply-code-changes';
@@ -29,8 +29,12 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     return { recorder: new ScanRecorder(database, outbox, silentLog), outbox };
   }
   const link = async (id: string) => (await new LinksRepository(db).findByQrId(id))!;
-  const outboxTypes = async (qrId: string) =>
-    (await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE partition_key = $1 ORDER BY id', [qrId])).map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, number> });
+  // SQLite: in the outbox (no relay runs here). PostgreSQL: in the log, appended in the scans' own transactions.
+  const recordedEvents = async (qrId: string) =>
+    (kind === 'postgres'
+      ? await (log as SqlEventLog).db.query<{ payload: string }>('SELECT payload FROM event_log WHERE partition_key = $1 ORDER BY position', [qrId])
+      : await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE partition_key = $1 ORDER BY id', [qrId])
+    ).map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, number> });
 
   beforeAll(async () => {
     provisioned = await provisionStorage(kind);
@@ -59,7 +63,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     expect(admitted).toHaveLength(100);
     expect(admitted.map((o) => (o.admitted ? o.scanNumber : 0)).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect((await link('qr_limit1')).scan_count).toBe(100);
-    const events = await outboxTypes('qr_limit1');
+    const events = await recordedEvents('qr_limit1');
     expect(events.filter((e) => e.type === 'qr.scanned')).toHaveLength(100);
     expect(events.filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'qr.scan_milestone_reached').map((e) => e.data.milestone)).toEqual([10, 100]);
@@ -96,7 +100,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_limit2', { scan_limit: 3, revision: 2 }) }]);
     expect((await r.record(await link('qr_limit2'), facts, new Date())).admitted).toBe(true);
     expect((await r.record(await link('qr_limit2'), facts, new Date())).admitted).toBe(false);
-    expect((await outboxTypes('qr_limit2')).filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(2);
+    expect((await recordedEvents('qr_limit2')).filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(2);
   });
 
   it('applies code changes by revision, in any order, and deletion whatever the revision', async () => {

@@ -104,36 +104,61 @@ export class ScanRecorder implements RecordsScans {
 
   /**
    * Adds each code's scans of the batch to its count, never past its limit; a code that is gone has no
-   * entry. On PostgreSQL one statement locks every code of the batch and one moves them.
+   * entry. On PostgreSQL one statement locks every code of the batch (in qr_id order, so two replicas'
+   * batches never deadlock) and moves them, and gives back each count as it was: one round trip.
    */
   private async count(tx: Tx, wanted: ReadonlyMap<string, readonly number[]>): Promise<Map<string, Counted>> {
-    const counts = new Map<string, Counted>();
     const ids = [...wanted.keys()];
     const rows =
       tx.dialect === 'postgres'
-        ? (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = ANY($1::text[]) ORDER BY qr_id FOR UPDATE', [ids])).rows
-        : (await Promise.all(ids.map(async (qrId) => (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = $1', [qrId])).rows[0]))).filter(Boolean);
-    const moved: Array<[string, number]> = [];
+        ? (await tx.query<CountRow>(COUNT_SCANS_SQL, [ids, ids.map((id) => wanted.get(id)!.length)])).rows
+        : await this.countOneByOne(tx, wanted);
+    const counts = new Map<string, Counted>();
     for (const row of rows) {
       const before = Number(row.scan_count);
       const limit = row.scan_limit === null ? null : Number(row.scan_limit);
-      const n = wanted.get(row.qr_id)!.length;
-      const after = limit === null ? before + n : Math.max(before, Math.min(limit, before + n));
-      counts.set(row.qr_id, { before, after, limit });
-      if (after !== before) moved.push([row.qr_id, after]);
-    }
-    if (moved.length === 0) return counts;
-    if (tx.dialect === 'postgres') {
-      await tx.query('UPDATE links SET scan_count = m.scan_count FROM unnest($1::text[], $2::bigint[]) AS m(qr_id, scan_count) WHERE links.qr_id = m.qr_id', [
-        moved.map((m) => m[0]),
-        moved.map((m) => m[1]),
-      ]);
-    } else {
-      for (const [qrId, after] of moved) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [after, qrId]);
+      counts.set(row.qr_id, { before, after: countAfter(before, limit, wanted.get(row.qr_id)!.length), limit });
     }
     return counts;
   }
+
+  /** SQLite: the single writer holds the database; each code is read and moved in turn. */
+  private async countOneByOne(tx: Tx, wanted: ReadonlyMap<string, readonly number[]>): Promise<CountRow[]> {
+    const rows: CountRow[] = [];
+    for (const [qrId, scans] of wanted) {
+      const row = (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = $1', [qrId])).rows[0];
+      if (!row) continue;
+      rows.push(row);
+      const before = Number(row.scan_count);
+      const after = countAfter(before, row.scan_limit === null ? null : Number(row.scan_limit), scans.length);
+      if (after !== before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [after, qrId]);
+    }
+    return rows;
+  }
 }
+
+/** A code's count once `n` more scans ask to be counted: never past its limit, never down. */
+function countAfter(before: number, limit: number | null, n: number): number {
+  return limit === null ? before + n : Math.max(before, Math.min(limit, before + n));
+}
+
+/**
+ * $1 the batch's codes, $2 how many scans each. `locked` takes the row locks and reads each count as
+ * it is once locked (a batch committed meanwhile by another replica included); the UPDATE moves the
+ * same rows by the rule of countAfter (a code at its limit is not written); the counts come back as
+ * they were before.
+ */
+const COUNT_SCANS_SQL = `WITH locked AS (
+  SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = ANY($1::text[]) ORDER BY qr_id FOR UPDATE
+), moved AS (
+  UPDATE links SET scan_count = CASE
+      WHEN locked.scan_limit IS NULL THEN locked.scan_count + asked.n
+      ELSE GREATEST(locked.scan_count, LEAST(locked.scan_limit, locked.scan_count + asked.n)) END
+  FROM locked JOIN unnest($1::text[], $2::int[]) AS asked(qr_id, n) ON asked.qr_id = locked.qr_id
+  WHERE links.qr_id = locked.qr_id AND (locked.scan_limit IS NULL OR locked.scan_count < locked.scan_limit)
+  RETURNING links.qr_id
+)
+SELECT qr_id, scan_count, scan_limit FROM locked`;
 
 interface CountRow {
   qr_id: string;
