@@ -28,12 +28,13 @@ export interface SqlEventLogOptions {
 
 const APPEND_CHUNK = 200;
 
+/** Positions the decoded-row cache holds. */
+const CACHE_POSITIONS = 8192;
+
 /** The server and database of a PostgreSQL store, without its schema. */
 function databaseOf(db: Database): string {
   return db.location.slice(0, db.location.lastIndexOf('#'));
 }
-/** Positions the decoded-row cache holds. */
-const CACHE_POSITIONS = 8192;
 
 /**
  * The event log as an append-only table. Positions are assigned and committed in order: on

@@ -109,31 +109,19 @@ export class ScanRecorder implements RecordsScans {
    */
   private async count(tx: Tx, wanted: ReadonlyMap<string, readonly number[]>): Promise<Map<string, Counted>> {
     const ids = [...wanted.keys()];
-    const rows =
-      tx.dialect === 'postgres'
-        ? (await tx.query<CountRow>(COUNT_SCANS_SQL, [ids, ids.map((id) => wanted.get(id)!.length)])).rows
-        : await this.countOneByOne(tx, wanted);
+    const postgres = tx.dialect === 'postgres';
+    const rows = postgres
+      ? (await tx.query<CountRow>(COUNT_SCANS_SQL, [ids, ids.map((id) => wanted.get(id)!.length)])).rows
+      : (await Promise.all(ids.map(async (qrId) => (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = $1', [qrId])).rows[0]))).filter(Boolean);
     const counts = new Map<string, Counted>();
     for (const row of rows) {
       const before = Number(row.scan_count);
       const limit = row.scan_limit === null ? null : Number(row.scan_limit);
       counts.set(row.qr_id, { before, after: countAfter(before, limit, wanted.get(row.qr_id)!.length), limit });
     }
+    // SQLite's single writer holds the database: the counts are moved here (PostgreSQL's statement moved them).
+    if (!postgres) for (const [qrId, c] of counts) if (c.after !== c.before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [c.after, qrId]);
     return counts;
-  }
-
-  /** SQLite: the single writer holds the database; each code is read and moved in turn. */
-  private async countOneByOne(tx: Tx, wanted: ReadonlyMap<string, readonly number[]>): Promise<CountRow[]> {
-    const rows: CountRow[] = [];
-    for (const [qrId, scans] of wanted) {
-      const row = (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = $1', [qrId])).rows[0];
-      if (!row) continue;
-      rows.push(row);
-      const before = Number(row.scan_count);
-      const after = countAfter(before, row.scan_limit === null ? null : Number(row.scan_limit), scans.length);
-      if (after !== before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [after, qrId]);
-    }
-    return rows;
   }
 }
 
