@@ -9,6 +9,7 @@ import { partitionOf } from '@qr/log-partitions';
 import { type ConsumedRecord, type EventLog, type Subscription } from './event-log.port';
 import { openEventLog } from './open-event-log';
 import { PartitionCountMismatch } from './sql/partition-count';
+import { scannedEvent as scanned } from './testing/scanned-event';
 import { Outbox, OutboxWriter } from './outbox/outbox';
 import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_TABLE_SQL } from './outbox/outbox-migrations';
 
@@ -24,20 +25,6 @@ if (!KAFKA) {
   console.warn('event-log contract: Kafka transport SKIPPED (KAFKA_BROKERS is not set; no broker on this machine)');
 }
 
-function scanned(qrId: string, n: number): EventEnvelope<'qr.scanned', QrScannedV1> {
-  return {
-    id: newId('evt'),
-    type: 'qr.scanned',
-    version: 1,
-    occurred_at: '2026-11-21T10:00:00Z',
-    workspace_id: 'ws_test',
-    qr_id: qrId,
-    data: {
-      qr_id: qrId, client_ref: null, short_code: 'abc', country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari',
-      is_bot: false, scanned_at: '2026-11-21T10:00:00Z', visitor_hash: 'ab'.repeat(16), scan_number: n,
-    },
-  };
-}
 const records = (events: EventEnvelope[]) => events.map((event) => ({ topic: TOPICS.qrScanned, key: event.qr_id!, event }));
 
 describe.each(TRANSPORTS)('event log contract: %s', (transport) => {

@@ -15,6 +15,23 @@ function nextMessage(worker: Worker): Promise<unknown> {
   return new Promise((resolve) => worker.once('message', resolve));
 }
 
+/**
+ * Another thread joined to the named channel, in plain JS: what the channel brings it is posted to this
+ * thread as it came, and what this thread posts it goes into the channel. Resolves once it listens.
+ */
+async function channelPeer(channel: string): Promise<Worker> {
+  const worker = new Worker(
+    `const { BroadcastChannel, parentPort } = require('node:worker_threads');
+     const channel = new BroadcastChannel(${JSON.stringify(channel)});
+     channel.onmessage = (m) => parentPort.postMessage(m.data);
+     parentPort.on('message', (n) => channel.postMessage(n));
+     parentPort.postMessage('listening');`,
+    { eval: true },
+  );
+  expect(await nextMessage(worker)).toBe('listening');
+  return worker;
+}
+
 describe('ThreadSignal', () => {
   it('runs this thread’s listeners synchronously, and stops after unsubscribe and close', () => {
     const signal = new ThreadSignal('local-only');
@@ -31,6 +48,30 @@ describe('ThreadSignal', () => {
     expect(calls).toBe(1);
   });
 
+  it('passes what changed to this thread’s listeners, and nothing when the notifier did not say', () => {
+    const signal = new ThreadSignal('about');
+    const heard: Array<readonly string[] | undefined> = [];
+    signal.on((about) => heard.push(about));
+    signal.notify(['qr.scanned.v1']);
+    signal.notify();
+    expect(heard).toEqual([['qr.scanned.v1'], undefined]);
+    signal.close();
+  });
+
+  it('carries what changed to another thread', async () => {
+    shareSignalsAcrossThreads();
+    const echo = await channelPeer('qr-signal:topics');
+    try {
+      const signal = new ThreadSignal('topics');
+      const seen = nextMessage(echo);
+      signal.notify(['qr.code.updated.v1', 'qr.scanned.v1']);
+      expect(await seen).toEqual(['qr.code.updated.v1', 'qr.scanned.v1']);
+      signal.close();
+    } finally {
+      await echo.terminate();
+    }
+  });
+
   it('wakes same-named listeners on another thread, both ways, once sharing is on', async () => {
     shareSignalsAcrossThreads();
     const worker = new Worker(OTHER_THREAD, { eval: true });
@@ -38,7 +79,7 @@ describe('ThreadSignal', () => {
       expect(await nextMessage(worker)).toBe('listening');
       const signal = new ThreadSignal('orders');
       const other = new ThreadSignal('invoices');
-      const woken = new Promise<void>((resolve) => signal.on(resolve));
+      const woken = new Promise<readonly string[] | undefined>((resolve) => signal.on(resolve));
       let wrongName = 0;
       other.on(() => wrongName++);
 
@@ -47,7 +88,7 @@ describe('ThreadSignal', () => {
       expect(await seenThere).toBe('woken');
 
       worker.postMessage('notify');
-      await woken;
+      expect(await woken).toBeUndefined();
       expect(wrongName).toBe(0);
       signal.close();
       other.close();
@@ -81,17 +122,9 @@ describe('SharedMark', () => {
 
   it('reaches another thread with sharing on, both ways, keeping the highest', async () => {
     shareSignalsAcrossThreads();
-    const worker = new Worker(
-      `const { BroadcastChannel, parentPort } = require('node:worker_threads');
-       const channel = new BroadcastChannel('qr-mark:relayed');
-       channel.onmessage = (m) => parentPort.postMessage(m.data);
-       parentPort.on('message', (n) => channel.postMessage(n));
-       parentPort.postMessage('listening');`,
-      { eval: true },
-    );
+    const worker = await channelPeer('qr-mark:relayed');
     const mark = madeEarly;
     try {
-      expect(await nextMessage(worker)).toBe('listening');
       const seenThere = nextMessage(worker);
       mark.raise(7);
       expect(await seenThere).toBe(7);

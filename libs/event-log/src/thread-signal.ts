@@ -3,6 +3,9 @@ import { getOrCreate } from '@qr/domain';
 
 let acrossThreads = false;
 
+/** `about`: what the notifier said changed; undefined when it did not say (anything may have). */
+export type SignalListener = (about?: readonly string[]) => void;
+
 /**
  * All-in-one runs its HTTP front and its background work (relays, consumers, webhook sends) on two
  * threads of one process. Called once per thread before anything is built, it makes every
@@ -13,23 +16,24 @@ export function shareSignalsAcrossThreads(): void {
 }
 
 /**
- * "Something new was committed, look now": a wake-up with no payload. Listeners in this thread run
- * synchronously; with sharing on, same-named signals in other threads of the process run theirs
- * too. A lost or spurious wake-up only changes when the listener polls, never what it finds.
+ * "Something new was committed, look now", optionally saying what (`about`: the event log's topics);
+ * without it, everything may have changed. Listeners in this thread run synchronously; with sharing
+ * on, same-named signals in other threads of the process run theirs too. A lost or spurious wake-up
+ * only changes when the listener polls, never what it finds.
  */
 export class ThreadSignal {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<SignalListener>();
   private channel: BroadcastChannel | null = null;
   private closed = false;
 
   constructor(readonly name: string) {}
 
-  notify(): void {
-    for (const listener of this.listeners) listener();
-    this.open()?.postMessage(0);
+  notify(about?: readonly string[]): void {
+    for (const listener of this.listeners) listener(about);
+    this.open()?.postMessage(about ?? 0);
   }
 
-  on(listener: () => void): () => void {
+  on(listener: SignalListener): () => void {
     if (this.closed) return () => undefined;
     this.listeners.add(listener);
     this.open();
@@ -46,8 +50,9 @@ export class ThreadSignal {
 
   private open(): BroadcastChannel | null {
     if (this.closed) return null;
-    this.channel ??= threadChannel(`qr-signal:${this.name}`, () => {
-      for (const listener of this.listeners) listener();
+    this.channel ??= threadChannel(`qr-signal:${this.name}`, (data) => {
+      const about = Array.isArray(data) ? (data as string[]) : undefined;
+      for (const listener of this.listeners) listener(about);
     });
     return this.channel;
   }

@@ -25,6 +25,8 @@ export interface OpenDatabaseOptions {
   migrations: readonly MigrationClass[];
   runMigrations: boolean;
   poolSize?: number;
+  /** PostgreSQL settings for every connection of this store, sent at connect (libpq `options`), e.g. planner switches. */
+  postgresSettings?: Readonly<Record<string, string>>;
 }
 
 // BIGINT columns hold epoch milliseconds and counters, all far below 2^53.
@@ -115,10 +117,20 @@ async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<
     schema,
     migrations: [...options.migrations],
     migrationsTableName: 'schema_migrations',
-    extra: { options: `-c search_path=${schema}`, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+    extra: { options: connectionOptions({ ...options.postgresSettings, search_path: schema }), max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
   });
   await writer.initialize();
   return new Database(options.name, 'postgres', writer, writer, schema, `${redactedUrl(url)}#${schema}`);
+}
+
+/** libpq's `options`: each setting as `-c name=value`. Names and values are ours, never input; anything else is refused, not escaped. */
+function connectionOptions(settings: Record<string, string>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => {
+      if (!/^[a-z_]+$/.test(name) || !/^[A-Za-z0-9_.]+$/.test(value)) throw new Error(`unsupported PostgreSQL connection setting: ${name}`);
+      return `-c ${name}=${value}`;
+    })
+    .join(' ');
 }
 
 async function ensureSchema(url: string, schema: string): Promise<void> {

@@ -1,2 +1,3 @@
 export * from './redirect.module';
 export * from './store/redirect-migrations';
+export { ScanRecorder } from './scans/scan-recorder';

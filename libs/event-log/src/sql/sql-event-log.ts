@@ -36,6 +36,11 @@ function databaseOf(db: Database): string {
   return db.location.slice(0, db.location.lastIndexOf('#'));
 }
 
+/** The distinct topics of an append, for its wake-up. */
+function topicsOf(records: readonly LogRecord[]): string[] {
+  return [...new Set(records.map((r) => r.topic))];
+}
+
 /**
  * The event log as an append-only table. Positions are assigned and committed in order: on
  * PostgreSQL, appends take a transaction-scoped advisory lock, so a reader never sees position
@@ -97,7 +102,7 @@ export class SqlEventLog implements EventLog {
           this.decoded.remember(appended, (topic) => this.subscribedTopics.has(topic));
           this.pacer.appended(appended[appended.length - 1].position);
         }
-        this.wakeups.notifyAppended();
+        this.wakeups.notifyAppended(topicsOf(records));
       });
     });
   }
@@ -124,7 +129,7 @@ export class SqlEventLog implements EventLog {
         // Events added after this point (by a later closing hook) start a batch of their own.
         pending.delete(tx);
         await this.insert(tx, batch, (this.options.clock ?? systemClock)().getTime(), false);
-        tx.afterCommit(() => this.wakeups.notifyAppended());
+        tx.afterCommit(() => this.wakeups.notifyAppended(topicsOf(batch)));
       });
     };
   }

@@ -1,14 +1,18 @@
 import { Client } from 'pg';
 import { type Log } from '@qr/domain';
-import { ThreadSignal } from '../thread-signal';
+import { type SignalListener, ThreadSignal } from '../thread-signal';
 
-/** Tells idle consumers that something was appended, so they need not poll fast. */
+/**
+ * Tells idle consumers that something was appended, so they need not poll fast. A wake-up names the
+ * topics appended when it knows them: a consumer wakes only for its own topics (a redirect replica's
+ * code-change consumer sleeps through its own scan commits). Without topics, every consumer wakes.
+ */
 export interface WakeupChannel {
-  onWake(listener: () => void): () => void;
-  /** Wakes this process's consumers (something was appended, or the channel reconnected). */
-  notifyLocal(): void;
-  /** Called after an append has committed: wakes the consumers here at once and, on PostgreSQL, those of other processes soon after. */
-  notifyAppended(): void;
+  onWake(listener: SignalListener): () => void;
+  /** Wakes this process's consumers of `topics` (all of them without): something was appended, or the channel reconnected. */
+  notifyLocal(topics?: readonly string[]): void;
+  /** Called after an append of `topics` has committed: wakes the consumers here at once and, on PostgreSQL, those of other processes soon after. */
+  notifyAppended(topics: readonly string[]): void;
   /**
    * A group's members or leases changed (a member joined, or released partitions): members look at the
    * assignment again now instead of at their next heartbeat. On PostgreSQL the change's transaction also
@@ -19,23 +23,29 @@ export interface WakeupChannel {
   close(): Promise<void>;
 }
 
-/** The NOTIFY payload of a rebalance hint (appends send an empty one). */
+/** The NOTIFY payload of a rebalance hint (appends send the topics appended, comma-separated). */
 export const REBALANCE = 'rebalance';
+
+/** Past this, a NOTIFY names no topics (PostgreSQL's payload limit is 8000 bytes): every consumer wakes. */
+const MAX_TOPICS_PAYLOAD = 4000;
 
 /** In-process wake-ups: all consumers of an SQLite log live in the appending process (on any of its threads). */
 export class LocalWakeupChannel implements WakeupChannel {
   private readonly signal = new ThreadSignal('event-log');
   private readonly rebalance = new ThreadSignal('event-log-rebalance');
 
-  onWake(listener: () => void): () => void {
+  onWake(listener: SignalListener): () => void {
     return this.signal.on(listener);
   }
 
-  notifyLocal(): void {
-    this.signal.notify();
+  notifyLocal(topics?: readonly string[]): void {
+    this.signal.notify(topics);
   }
 
-  notifyAppended(): void {
+  notifyAppended(_topics: readonly string[]): void {
+    // Every consumer wakes: on SQLite the append pacer holds appends back until each consumer it follows
+    // has read near the head, and one left asleep (none of its topics appended) would report only at its
+    // next poll.
     this.notifyLocal();
   }
 
@@ -69,9 +79,9 @@ const NOTIFY_SPACING_MS = 5;
 export class PgWakeupChannel extends LocalWakeupChannel {
   private client: Client | null = null;
   private closed = false;
-  /** A NOTIFY is being sent or waits for its spacing; `again`: another append committed meanwhile. */
+  /** A NOTIFY is being sent or waits for its spacing; `unsent`: the topics appended since the last one. */
   private notifying = false;
-  private again = false;
+  private readonly unsent = new Set<string>();
 
   constructor(
     private readonly url: string,
@@ -92,7 +102,8 @@ export class PgWakeupChannel extends LocalWakeupChannel {
       if (this.client === client) this.client = null;
       setTimeout(() => void this.connect(attempt + 1), Math.min(5000, 200 * 2 ** attempt)).unref();
     };
-    client.on('notification', (n) => (n.payload === REBALANCE ? this.notifyRebalance() : this.notifyLocal()));
+    // An empty payload (a process of the previous version, or too many topics) wakes every consumer.
+    client.on('notification', (n) => (n.payload === REBALANCE ? this.notifyRebalance() : this.notifyLocal(n.payload ? n.payload.split(',') : undefined)));
     client.on('error', retry);
     client.on('end', retry);
     try {
@@ -107,21 +118,25 @@ export class PgWakeupChannel extends LocalWakeupChannel {
     }
   }
 
-  override notifyAppended(): void {
-    this.notifyLocal();
-    if (this.notifying) return void (this.again = true);
+  override notifyAppended(topics: readonly string[]): void {
+    this.notifyLocal(topics);
+    for (const topic of topics) this.unsent.add(topic);
+    if (this.notifying) return;
     this.notifying = true;
     void this.sendNotify();
   }
 
   private async sendNotify(): Promise<void> {
     do {
-      this.again = false;
+      const topics = [...this.unsent];
+      this.unsent.clear();
+      const payload = topics.join(',');
+      const named = payload.length <= MAX_TOPICS_PAYLOAD && !topics.some((t) => t.includes(',') || t === REBALANCE);
       const started = Date.now();
-      await this.client?.query(`NOTIFY ${this.channel}`).catch(() => undefined);
+      await this.client?.query('SELECT pg_notify($1, $2)', [this.channel, named ? payload : '']).catch(() => undefined);
       const left = NOTIFY_SPACING_MS - (Date.now() - started);
       if (left > 0) await new Promise((r) => setTimeout(r, left).unref());
-    } while (this.again && !this.closed);
+    } while (this.unsent.size > 0 && !this.closed);
     this.notifying = false;
   }
 
