@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { payloadEvents } from '@qr/event-log';
 import { admin, call, type Cluster, createTestPostgres, metricValue, rawRequest, startCluster, startWebhookReceiver, TEST_REDIS_URL, type TestPostgres, waitUntil, type WebhookReceiver } from '@qr/testing';
 
 if (!process.env.KAFKA_BROKERS) {
@@ -79,7 +80,8 @@ describe('distributed consumers: a consumer group over two replicas', () => {
     // Then exactly: nothing counted twice (each event is applied once, whoever handled it).
     for (const [id, n] of recorded) expect({ id, total: await totalScans(id) }).toEqual({ id, total: n });
   }
-  const scanEventIds = async () => new Set((await db.query(`SELECT event_id FROM eventlog.event_log WHERE topic = 'qr.scanned.v1'`)).rows.map((r) => String(r.event_id)));
+  const scanEventIds = async () =>
+    new Set((await db.query<{ payload: string }>(`SELECT payload FROM eventlog.event_log WHERE topic = 'qr.scanned.v1'`)).rows.flatMap((r) => (payloadEvents(r.payload) as Array<{ id: string }>).map((e) => e.id)));
 
   it('spreads each group’s partitions over both replicas, and both handle a share of the events', async () => {
     for (const [replicas, group] of [[cluster.analyticsReplicas, PROJECTION], [cluster.webhookReplicas, FANOUT]] as const) {

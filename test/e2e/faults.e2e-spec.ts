@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { admin, call, type Cluster, type OwnPostgres, type OwnRedis, rawRequest, startCluster, startOwnPostgres, startOwnRedis, startWebhookReceiver, waitUntil, type WebhookReceiver } from '@qr/testing';
+import { admin, call, type Cluster, type OwnPostgres, type OwnRedis, rawRequest, startCluster, startOwnPostgres, startOwnRedis, startWebhookReceiver, storedEventsOf, waitUntil, type WebhookReceiver } from '@qr/testing';
 
 /**
  * Fault tests on private PostgreSQL and Redis instances (spare ports), so they can be stopped and
@@ -95,18 +95,7 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
     // recorded scan reaches the webhook under exactly its own id.
     const db = new Client({ connectionString: pg.url });
     await db.connect();
-    const recordedIds = async () =>
-      new Set(
-        (
-          await db.query(
-            `SELECT payload FROM redirect.outbox WHERE partition_key = $1 UNION SELECT payload FROM eventlog.event_log WHERE partition_key = $1`,
-            [code.id],
-          )
-        ).rows
-          .map((r) => JSON.parse(r.payload) as { id: string; type: string })
-          .filter((e) => e.type === 'qr.scanned')
-          .map((e) => e.id),
-      );
+    const recordedIds = async () => new Set((await storedEventsOf(db, code.id)).filter((e) => e.type === 'qr.scanned').map((e) => e.id));
     const total = async () => (await call<{ total_scans: number }>(api(`/qrcodes/${code.id}/analytics?include_bots=true`), { key })).body.total_scans;
     // Only this code's scans: an earlier test's scans can reach the new endpoint when the dispatcher
     // catches up on them after it was created.

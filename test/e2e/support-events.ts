@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { payloadEvents } from '@qr/event-log';
 
 export interface StoredEvent {
   id: string;
@@ -16,8 +17,7 @@ export function committedEvents(dataDir: string, qrId: string): StoredEvent[] {
     if (!existsSync(join(dataDir, file))) return;
     const db = new Database(join(dataDir, file), { readonly: true });
     for (const row of db.prepare(sql).all(qrId) as Array<{ payload: string }>) {
-      const e = JSON.parse(row.payload) as StoredEvent;
-      byId.set(e.id, e);
+      for (const e of payloadEvents(row.payload) as StoredEvent[]) byId.set(e.id, e);
     }
     db.close();
   };

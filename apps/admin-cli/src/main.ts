@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ApiError, formatUtc, isRole, normalizeEmail, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
-import { openEventLog, repartitionEventLog } from '@qr/event-log';
+import { allowPackedRowsIn, openEventLog, repartitionEventLog } from '@qr/event-log';
 import { AddMember, AllowanceReconcile, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, IssueSignInLink, Members, Passwords, SetWorkspacePlan } from '@qr/gateway';
 import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
@@ -17,6 +17,7 @@ const USAGE = `usage: npm run admin -- <command> [--json]
   analytics rebuild                                    drop the scan projection and replay the event log into it
   reconcile [--workspace ws_…]                         recompute the dynamic allowance counters from the live dynamic codes
   event-log repartition --partitions N                 change the SQL event log's partition count (every deployable stopped first)
+  event-log allow-packed-rows                          let producers pack a transaction's events of one code into one row (once every process runs this version)
   workspace create --name N --plan free|starter|pro|agency
   workspace set-plan --workspace ws_… --plan P
   member add --workspace ws_… --email E --role owner|editor|viewer [--password-stdin]
@@ -42,6 +43,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
     if (!Number.isInteger(partitions) || partitions < 1 || partitions > 1024) throw new UsageError('--partitions: an integer from 1 to 1024');
     return { repartitioned: 'eventlog', ...(await repartitionEventLog(config.storage, partitions)) };
   }
+  if (group === 'event-log' && action === 'allow-packed-rows') return allowPackedRowsIn(config.storage);
   const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
   try {
     switch (`${group} ${action}`) {

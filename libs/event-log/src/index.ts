@@ -5,6 +5,7 @@ export * from './sql/event-log-migrations';
 export * from './sql/wakeup-channel';
 export * from './sql/sql-event-log';
 export * from './sql/partition-count';
+export { payloadEvents } from './sql/packed-rows';
 export * from './kafka/kafka-event-log';
 export * from './outbox/outbox';
 export * from './outbox/outbox-migrations';

@@ -3,8 +3,9 @@ import { openDatabase, type StorageConfig } from '@qr/persistence';
 import { type EventLog } from './event-log.port';
 import { KafkaEventLog } from './kafka/kafka-event-log';
 import { EVENT_LOG_MIGRATIONS } from './sql/event-log-migrations';
+import { allowPackedRows, packedRowsAllowed } from './sql/packed-rows';
 import { fixPartitionCount, repartition } from './sql/partition-count';
-import { SqlEventLog } from './sql/sql-event-log';
+import { logChannel, SqlEventLog } from './sql/sql-event-log';
 import { LocalWakeupChannel, PgWakeupChannel } from './sql/wakeup-channel';
 
 export interface OpenEventLogOptions {
@@ -48,16 +49,18 @@ export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
     return kafka;
   }
   const db = await openDatabase({ name: 'eventlog', storage: o.storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: o.runMigrations, postgresSettings: LOG_PLANNER_SETTINGS });
-  const channel = `event_log_${db.schema ?? 'local'}`;
+  const channel = logChannel(db);
   let partitions: number;
+  let packRows: boolean;
   try {
     partitions = await fixPartitionCount(db, o.partitions ?? defaultPartitions(o.storage), channel);
+    packRows = await packedRowsAllowed(db);
   } catch (err) {
     await db.close();
     throw err;
   }
   const wakeups = o.storage.kind === 'postgres' ? new PgWakeupChannel(o.storage.url, channel, o.log) : new LocalWakeupChannel();
-  return new SqlEventLog(db, wakeups, { log: o.log, pollMs: o.pollMs, leaseMs: o.leaseMs, onBacklog: o.onBacklog, appendWaitMs: o.appendWaitMs, partitions });
+  return new SqlEventLog(db, wakeups, { log: o.log, pollMs: o.pollMs, leaseMs: o.leaseMs, onBacklog: o.onBacklog, appendWaitMs: o.appendWaitMs, partitions, packRows });
 }
 
 /**
@@ -67,7 +70,20 @@ export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
 export async function repartitionEventLog(storage: StorageConfig, partitions: number): Promise<{ from: number | null; to: number; groups: number }> {
   const db = await openDatabase({ name: 'eventlog', storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: true });
   try {
-    return await repartition(db, partitions, `event_log_${db.schema ?? 'local'}`);
+    return await repartition(db, partitions, logChannel(db));
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Lets a SQL log's producers pack rows (`npm run admin -- event-log allow-packed-rows`), once every
+ * process of the log runs a version that reads them; running processes pack from their next start.
+ */
+export async function allowPackedRowsIn(storage: StorageConfig): Promise<{ packed_rows: boolean; was: boolean }> {
+  const db = await openDatabase({ name: 'eventlog', storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: true });
+  try {
+    return await allowPackedRows(db);
   } finally {
     await db.close();
   }

@@ -13,3 +13,4 @@ export * from './browser';
 export * from './openapi-contract';
 export * from './metrics';
 export * from './webhook-receiver';
+export * from './stored-events';

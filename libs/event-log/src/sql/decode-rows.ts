@@ -1,6 +1,7 @@
 import { validateEvent } from '@qr/contracts';
 import { type Log } from '@qr/domain';
 import type { ConsumedRecord } from '../event-log.port';
+import { payloadEvents } from './packed-rows';
 
 /** One event_log row as stored. */
 export interface StoredRow {
@@ -11,16 +12,20 @@ export interface StoredRow {
   payload: string;
 }
 
-/** Turns stored rows back into records, dropping (and reporting) any payload that fails its schema. */
-export function decodeRows(rows: readonly StoredRow[], log: Log): ConsumedRecord[] {
+/**
+ * A stored row's records: its one event, or each event of a packed row in order, all at the row's
+ * position (a group's offsets move by rows). An event that fails its schema is dropped and reported;
+ * a payload that is not JSON gives none.
+ */
+export function decodeRow(row: StoredRow, log: Log): ConsumedRecord[] {
+  let events: unknown[];
+  try {
+    events = payloadEvents(row.payload);
+  } catch {
+    events = [undefined];
+  }
   const records: ConsumedRecord[] = [];
-  for (const row of rows) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(row.payload);
-    } catch {
-      parsed = undefined;
-    }
+  for (const parsed of events) {
     const checked = validateEvent(parsed);
     if (!checked.ok) {
       log.event('error', 'event log row failed validation; skipped', { position: row.position, topic: row.topic, reason: checked.reason });

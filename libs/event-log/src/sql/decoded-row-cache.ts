@@ -1,6 +1,6 @@
 import { type Log } from '@qr/domain';
 import type { ConsumedRecord } from '../event-log.port';
-import { decodeRows, type StoredRow } from './decode-rows';
+import { decodeRow, type StoredRow } from './decode-rows';
 
 /** A log row without its payload: what a consumer reads first. */
 export type RowRef = Omit<StoredRow, 'payload'> & { payload?: string };
@@ -13,8 +13,8 @@ interface Entry {
   key: string;
   partition: number;
   appendedAt: number | null;
-  /** null: failed validation (skipped); undefined: known row, payload not decoded (no consumer here reads its topic). */
-  record: ConsumedRecord | null | undefined;
+  /** The row's records (none when every event failed validation); undefined: known row, payload not decoded (no consumer here reads its topic). */
+  records: ConsumedRecord[] | undefined;
 }
 
 /**
@@ -40,17 +40,17 @@ export class DecodedRowCache {
 
   /** The records of these rows in order; rows not decoded before get their payloads from `fetch` and are decoded once. */
   async decode(rows: readonly RowRef[], fetch: (missing: RowRef[]) => Promise<StoredRow[]>): Promise<ConsumedRecord[]> {
-    const missing = rows.filter((r) => this.entries.get(Number(r.position))?.record === undefined);
+    const missing = rows.filter((r) => this.entries.get(Number(r.position))?.records === undefined);
     if (missing.length) {
       const withPayload = missing.every((r) => r.payload !== undefined) ? (missing as StoredRow[]) : await fetch(missing);
       this.remember(withPayload);
       // A row that vanished between the two reads (it cannot: the log is append-only) is skipped, not retried forever.
-      for (const r of missing) if (this.entries.get(Number(r.position))?.record === undefined) this.put(Number(r.position), { topic: r.topic, key: r.partition_key, partition: Number(r.partition_no), appendedAt: null, record: null });
+      for (const r of missing) if (this.entries.get(Number(r.position))?.records === undefined) this.put(Number(r.position), { topic: r.topic, key: r.partition_key, partition: Number(r.partition_no), appendedAt: null, records: [] });
     }
     const records: ConsumedRecord[] = [];
     for (const r of rows) {
-      const record = this.entries.get(Number(r.position))?.record;
-      if (record) records.push(record);
+      const decoded = this.entries.get(Number(r.position))?.records;
+      if (decoded) records.push(...decoded);
     }
     return records;
   }
@@ -60,12 +60,10 @@ export class DecodedRowCache {
    * are parsed and checked now; the others are only marked as known positions.
    */
   remember(rows: readonly (StoredRow & { appended_at?: number })[], decodes: (topic: string) => boolean = () => true): void {
-    const wanted = rows.filter((r) => decodes(r.topic));
-    const decoded = new Map(decodeRows(wanted, this.log).map((r) => [Number(r.position), r]));
     for (const r of rows) {
       const position = Number(r.position);
-      const record = decodes(r.topic) ? (decoded.get(position) ?? null) : undefined;
-      this.put(position, { topic: r.topic, key: r.partition_key, partition: Number(r.partition_no), appendedAt: r.appended_at ?? this.entries.get(position)?.appendedAt ?? null, record });
+      const records = decodes(r.topic) ? decodeRow(r, this.log) : undefined;
+      this.put(position, { topic: r.topic, key: r.partition_key, partition: Number(r.partition_no), appendedAt: r.appended_at ?? this.entries.get(position)?.appendedAt ?? null, records });
     }
   }
 

@@ -1,5 +1,11 @@
 import { defineMigration } from '@qr/persistence';
 
+const PACKED_ROWS = [
+  `ALTER TABLE event_log ADD COLUMN event_count INTEGER NOT NULL DEFAULT 1`,
+  `ALTER TABLE event_log_settings ADD COLUMN packed_rows INTEGER NOT NULL DEFAULT 0`,
+  `UPDATE event_log_settings SET packed_rows = 1 WHERE NOT EXISTS (SELECT 1 FROM event_log)`,
+];
+
 export const EVENT_LOG_MIGRATIONS = [
   defineMigration({
     timestamp: 1763700000000,
@@ -99,5 +105,16 @@ export const EVENT_LOG_MIGRATIONS = [
         PRIMARY KEY (group_id, member_id)
       )`,
     ],
+  }),
+  /**
+   * Packed rows (see packRecords): a row may hold several events of one topic and key, `event_count` of
+   * them. A log with no rows yet packs from the start; one with rows waits for an operator to say every
+   * process runs this version (packedRowsAllowed), since earlier versions would skip a packed row.
+   */
+  defineMigration({
+    timestamp: 1765000000000,
+    name: 'EventLogPackedRows',
+    sqlite: PACKED_ROWS,
+    postgres: PACKED_ROWS,
   }),
 ];

@@ -130,7 +130,8 @@ export class SqlConsumer implements Subscription {
     // Partitions nobody has taken yet start at the group's position.
     if (known.length < this.o.partitions) cases.push(known.length ? `(partition_no NOT IN (${known.map((r) => Number(r.partition_no)).join(', ')}) AND position > ${floor})` : `position > ${floor}`);
     const low = Math.min(...known.map((r) => Number(r.position)), known.length < this.o.partitions ? floor : Infinity);
-    const [row] = await this.db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM event_log WHERE position > $1 AND topic IN (${topics}) AND (${cases.join(' OR ')})`, [
+    // Events, not rows: a packed row holds several.
+    const [row] = await this.db.query<{ n: number }>(`SELECT COALESCE(SUM(event_count), 0) AS n FROM event_log WHERE position > $1 AND topic IN (${topics}) AND (${cases.join(' OR ')})`, [
       low,
       ...this.o.topics,
     ]);
@@ -176,7 +177,7 @@ export class SqlConsumer implements Subscription {
     this.o.onBacklog?.(this.o.clock().getTime() - Number(rows[0].appended_at));
     const records = await this.o.decoded.decode(rows, (missing) => this.payloadsOf(missing));
     if (records.length > 0) await this.o.handler(records);
-    await this.commit(claim, cut, rows.length);
+    await this.commit(claim, cut, records.length);
     return rows.length;
   }
 

@@ -7,6 +7,7 @@ import { SqlConsumer } from './sql-consumer';
 import { AppendPacer } from './append-pacer';
 import { DecodedRowCache } from './decoded-row-cache';
 import { type StoredRow } from './decode-rows';
+import { packRecords, payloadOf, type RowToAppend } from './packed-rows';
 import { type WakeupChannel } from './wakeup-channel';
 
 export interface SqlEventLogOptions {
@@ -24,6 +25,8 @@ export interface SqlEventLogOptions {
   onBacklog?: (ageMs: number) => void;
   /** The longest an append waits for this instance's consumers on SQLite (default 1 s; see AppendPacer). */
   appendWaitMs?: number;
+  /** Whether producers' transactions pack their records into rows (packedRowsAllowed, packRecords). */
+  packRows?: boolean;
 }
 
 const APPEND_CHUNK = 200;
@@ -34,6 +37,16 @@ const CACHE_POSITIONS = 8192;
 /** The server and database of a PostgreSQL store, without its schema. */
 function databaseOf(db: Database): string {
   return db.location.slice(0, db.location.lastIndexOf('#'));
+}
+
+/** The channel a log's appends are announced on, and the name of its appends' advisory lock. */
+export function logChannel(db: Database): string {
+  return `event_log_${db.schema ?? 'local'}`;
+}
+
+/** Records as rows of one event each. */
+function unpacked(records: readonly LogRecord[]): RowToAppend[] {
+  return records.map((r) => ({ ...r, events: 1 }));
 }
 
 /** The distinct topics of an append, for its wake-up. */
@@ -76,7 +89,7 @@ export class SqlEventLog implements EventLog {
   }
 
   get notifyChannel(): string {
-    return `event_log_${this.db.schema ?? 'local'}`;
+    return logChannel(this.db);
   }
 
   async append(records: readonly LogRecord[]): Promise<void> {
@@ -95,7 +108,7 @@ export class SqlEventLog implements EventLog {
 
   private async appendInTransaction(records: readonly LogRecord[], now: number, prime: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const appended = await this.insert(tx, records, now, prime);
+      const appended = await this.insert(tx, unpacked(records), now, prime);
       tx.afterCommit(() => {
         // This thread's consumers will read these rows next: decode them now, while their payloads are at hand.
         if (appended.length) {
@@ -128,7 +141,7 @@ export class SqlEventLog implements EventLog {
       tx.beforeCommit(async () => {
         // Events added after this point (by a later closing hook) start a batch of their own.
         pending.delete(tx);
-        await this.insert(tx, batch, (this.options.clock ?? systemClock)().getTime(), false);
+        await this.insert(tx, this.options.packRows ? packRecords(batch) : unpacked(batch), (this.options.clock ?? systemClock)().getTime(), false);
         tx.afterCommit(() => this.wakeups.notifyAppended(topicsOf(batch)));
       });
     };
@@ -139,16 +152,16 @@ export class SqlEventLog implements EventLog {
    * id is skipped). On PostgreSQL the log's lock is taken first and held to the commit, so positions
    * commit in order. Consumers are woken after the commit (WakeupChannel.notifyAppended).
    */
-  private async insert(tx: Tx, records: readonly LogRecord[], now: number, returning: boolean): Promise<Array<StoredRow & { appended_at: number }>> {
+  private async insert(tx: Tx, records: readonly RowToAppend[], now: number, returning: boolean): Promise<Array<StoredRow & { appended_at: number }>> {
     if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
     const appended: Array<StoredRow & { appended_at: number }> = [];
     for (let i = 0; i < records.length; i += APPEND_CHUNK) {
       const chunk = records.slice(i, i + APPEND_CHUNK);
-      const values = chunk.map((_, j) => `($${j * 6 + 1}, $${j * 6 + 2}, $${j * 6 + 3}, $${j * 6 + 4}, $${j * 6 + 5}, $${j * 6 + 6})`).join(', ');
-      const payloads = chunk.map((r) => r.payload ?? JSON.stringify(r.event));
+      const values = chunk.map((_, j) => `(${Array.from({ length: 7 }, (_, k) => `$${j * 7 + k + 1}`).join(', ')})`).join(', ');
+      const payloads = chunk.map(payloadOf);
       const partitions = chunk.map((r) => partitionOf(r.key, this.options.partitions));
-      const params = chunk.flatMap((r, j) => [r.topic, r.key, partitions[j], r.event.id, payloads[j], now]);
-      const sql = `INSERT INTO ${this.table} (topic, partition_key, partition_no, event_id, payload, appended_at) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
+      const params = chunk.flatMap((r, j) => [r.topic, r.key, partitions[j], r.event.id, payloads[j], now, r.events]);
+      const sql = `INSERT INTO ${this.table} (topic, partition_key, partition_no, event_id, payload, appended_at, event_count) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
       if (!returning) {
         await tx.query(sql, params);
         continue;

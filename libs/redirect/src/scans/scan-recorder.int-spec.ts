@@ -1,5 +1,5 @@
 import { silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox, type SqlEventLog } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox, payloadEvents, type SqlEventLog } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { ApplyCodeChanges } from '../links/apply-code-changes';
@@ -34,7 +34,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     (kind === 'postgres'
       ? await (log as SqlEventLog).db.query<{ payload: string }>('SELECT payload FROM event_log WHERE partition_key = $1 ORDER BY position', [qrId])
       : await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE partition_key = $1 ORDER BY id', [qrId])
-    ).map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, number> });
+    ).flatMap((r) => payloadEvents(r.payload) as Array<{ type: string; data: Record<string, number> }>);
 
   beforeAll(async () => {
     provisioned = await provisionStorage(kind);
