@@ -44,6 +44,12 @@ export function logChannel(db: Database): string {
   return `event_log_${db.schema ?? 'local'}`;
 }
 
+/** One row's placeholders from `$offset + 1`; typed on PostgreSQL, where the rows are a sub-select's VALUES. */
+function rowPlaceholders(offset: number, postgres: boolean): string {
+  const types = postgres ? ['', '', '::int', '', '', '::bigint', '::int'] : ['', '', '', '', '', '', ''];
+  return `(${types.map((type, k) => `$${offset + k + 1}${type}`).join(', ')})`;
+}
+
 /** Records as rows of one event each. */
 function unpacked(records: readonly LogRecord[]): RowToAppend[] {
   return records.map((r) => ({ ...r, events: 1 }));
@@ -149,19 +155,25 @@ export class SqlEventLog implements EventLog {
 
   /**
    * Inserts `records` in `tx` in order; with `returning`, gives back the rows added (a duplicate event
-   * id is skipped). On PostgreSQL the log's lock is taken first and held to the commit, so positions
-   * commit in order. Consumers are woken after the commit (WakeupChannel.notifyAppended).
+   * id is skipped). On PostgreSQL the log's lock is taken by the first insert itself, before its rows
+   * get their positions (a one-time filter runs before the rows are read), and held to the commit, so
+   * positions commit in order: one round trip less than a lock statement of its own. Consumers are
+   * woken after the commit (WakeupChannel.notifyAppended).
    */
   private async insert(tx: Tx, records: readonly RowToAppend[], now: number, returning: boolean): Promise<Array<StoredRow & { appended_at: number }>> {
-    if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.notifyChannel]);
+    const postgres = tx.dialect === 'postgres';
     const appended: Array<StoredRow & { appended_at: number }> = [];
     for (let i = 0; i < records.length; i += APPEND_CHUNK) {
       const chunk = records.slice(i, i + APPEND_CHUNK);
-      const values = chunk.map((_, j) => `(${Array.from({ length: 7 }, (_, k) => `$${j * 7 + k + 1}`).join(', ')})`).join(', ');
       const payloads = chunk.map(payloadOf);
       const partitions = chunk.map((r) => partitionOf(r.key, this.options.partitions));
-      const params = chunk.flatMap((r, j) => [r.topic, r.key, partitions[j], r.event.id, payloads[j], now, r.events]);
-      const sql = `INSERT INTO ${this.table} (topic, partition_key, partition_no, event_id, payload, appended_at, event_count) VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
+      const params: unknown[] = chunk.flatMap((r, j) => [r.topic, r.key, partitions[j], r.event.id, payloads[j], now, r.events]);
+      const values = chunk.map((_, j) => rowPlaceholders(j * 7, postgres)).join(', ');
+      let sql = `INSERT INTO ${this.table} (topic, partition_key, partition_no, event_id, payload, appended_at, event_count) `;
+      if (postgres && i === 0) {
+        params.push(this.notifyChannel);
+        sql += `SELECT * FROM (VALUES ${values}) AS v WHERE (SELECT pg_advisory_xact_lock(hashtext($${params.length}))::text) IS NOT NULL ON CONFLICT (event_id) DO NOTHING`;
+      } else sql += `VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
       if (!returning) {
         await tx.query(sql, params);
         continue;

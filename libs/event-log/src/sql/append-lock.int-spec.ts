@@ -1,0 +1,46 @@
+import { TOPICS } from '@qr/contracts';
+import { silentLog } from '@qr/domain';
+import { createTestPostgres, type TestPostgres } from '@qr/testing';
+import { openEventLog } from '../open-event-log';
+import { scannedEvent } from '../testing/scanned-event';
+import { type SqlEventLog } from './sql-event-log';
+
+/**
+ * Positions commit in order only if every append holds the log's advisory lock from before its rows get
+ * positions until its commit. The lock is taken by the insert statement itself (no statement of its
+ * own), so this checks, from another connection, that an append in a producer's transaction holds it
+ * once its insert ran, and that another append waits for that commit.
+ */
+describe('the event log’s append lock on PostgreSQL', () => {
+  let pg: TestPostgres;
+  let log: SqlEventLog;
+  beforeAll(async () => {
+    pg = await createTestPostgres('append_lock');
+    log = (await openEventLog({ transport: { kind: 'sql' }, storage: { kind: 'postgres', url: pg.url }, runMigrations: true, clientId: 'lock', log: silentLog, partitions: 4 })) as SqlEventLog;
+  });
+  afterAll(async () => {
+    await log?.close();
+    await pg?.drop();
+  });
+
+  it('is held from a producer’s insert to its commit, and a concurrent append waits for it', async () => {
+    const append = log.appenderWithin!(log.db)!;
+    const held: number[] = [];
+    let other: Promise<void> | null = null;
+    let otherDone = false;
+    await log.db.transaction(async (tx) => {
+      append(tx, [{ topic: TOPICS.qrScanned, key: 'qr_lock', event: scannedEvent('qr_lock', 1) }]);
+      // Runs after the append's own closing hook: its insert has run, its commit not yet.
+      tx.beforeCommit(async () => {
+        held.push(Number((await log.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted"))[0].n));
+        other = log.append([{ topic: TOPICS.qrScanned, key: 'qr_lock', event: scannedEvent('qr_lock', 2) }]).then(() => void (otherDone = true));
+        await new Promise((r) => setTimeout(r, 300));
+        held.push(otherDone ? 1 : 0);
+      });
+    });
+    await other;
+    expect(held).toEqual([1, 0]);
+    const rows = await log.db.query<{ payload: string }>('SELECT payload FROM event_log ORDER BY position');
+    expect(rows.map((r) => (JSON.parse(r.payload) as { data: { scan_number: number } }).data.scan_number)).toEqual([1, 2]);
+  });
+});
