@@ -1,15 +1,19 @@
 import { backoffMs, lingers, Waker } from './wait-for';
 
 describe('lingers', () => {
-  it('reads again at once after a small batch (light traffic) and after a full one (a backlog)', () => {
-    expect(lingers(1, 500)).toBe(false);
-    expect(lingers(15, 500)).toBe(false);
-    expect(lingers(500, 500)).toBe(false);
+  it('reads again at once after a few events (light traffic) and after a full batch (a backlog)', () => {
+    expect(lingers(1, false)).toBe(false);
+    expect(lingers(15, false)).toBe(false);
+    expect(lingers(500, true)).toBe(false);
+    // A full batch of packed rows: many more events than rows, still a backlog.
+    expect(lingers(20_000, true)).toBe(false);
   });
 
-  it('waits between the two, so batches grow under load', () => {
-    expect(lingers(16, 500)).toBe(true);
-    expect(lingers(499, 500)).toBe(true);
+  it('waits between the two, so batches grow under load, counting events (a packed row holds many)', () => {
+    expect(lingers(16, false)).toBe(true);
+    expect(lingers(499, false)).toBe(true);
+    // Two packed rows of a replica's group commits: 90 events, worth waiting for more.
+    expect(lingers(90, false)).toBe(true);
   });
 });
 

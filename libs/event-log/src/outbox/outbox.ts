@@ -210,7 +210,7 @@ export class Outbox {
         if (moved === 0) {
           if (Date.now() - this.lastMovedAt >= (this.o.idleBeforeCleaningMs ?? IDLE_BEFORE_CLEANING_MS)) await this.deleteRelayed();
           await this.waker.wait(this.o.pollMs ?? 1000);
-        } else if (lingers(moved, this.o.batchSize ?? 500)) await sleep(this.o.lingerMs ?? 5);
+        } else if (lingers(moved, moved >= (this.o.batchSize ?? 500))) await sleep(this.o.lingerMs ?? 5);
       } catch (err) {
         failures += 1;
         this.o.log.event('warn', 'outbox relay failed; will retry', { store: this.db.name, failures, error: String(err) });

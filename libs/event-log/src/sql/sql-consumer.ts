@@ -142,11 +142,11 @@ export class SqlConsumer implements Subscription {
     let failures = 0;
     while (!this.stopped) {
       try {
-        const handled = await this.pollOnce();
+        const read = await this.pollOnce();
         failures = 0;
         // Never sleep through a heartbeat: the group would count this member as gone.
-        if (!handled) await this.waker.wait(Math.min(this.o.pollMs, this.heartbeatMs));
-        else if (lingers(handled, this.o.batchSize)) await sleep(this.o.lingerMs);
+        if (!read.rows) await this.waker.wait(Math.min(this.o.pollMs, this.heartbeatMs));
+        else if (lingers(read.events, read.rows >= this.o.batchSize)) await sleep(this.o.lingerMs);
       } catch (err) {
         failures += 1;
         this.claim = null;
@@ -161,24 +161,24 @@ export class SqlConsumer implements Subscription {
     }
   }
 
-  /** Returns how many records were handled (0 when idle or holding no partition). */
-  private async pollOnce(): Promise<number> {
+  /** How many rows it read and events it handled (no rows when idle or holding no partition). */
+  private async pollOnce(): Promise<{ rows: number; events: number }> {
     const claim = await this.ensureClaim();
     if (!claim || claim.offsets.size === 0) {
       this.o.pacer.readThrough(this, null);
-      return 0;
+      return { rows: 0, events: 0 };
     }
     const { rows, head, cut } = await this.nextRows(claim);
     if (rows.length === 0) {
       // Nothing of ours up to the head: this consumer has read everything appended so far.
       this.o.pacer.readThrough(this, head);
-      return 0;
+      return { rows: 0, events: 0 };
     }
     this.o.onBacklog?.(this.o.clock().getTime() - Number(rows[0].appended_at));
     const records = await this.o.decoded.decode(rows, (missing) => this.payloadsOf(missing));
     if (records.length > 0) await this.o.handler(records);
     await this.commit(claim, cut, records.length);
-    return rows.length;
+    return { rows: rows.length, events: records.length };
   }
 
   /** Where a held partition's next read starts. */
