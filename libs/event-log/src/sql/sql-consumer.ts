@@ -62,8 +62,9 @@ export class SqlConsumer implements Subscription {
   private unsubscribe: () => void = () => undefined;
   private readonly topics: ReadonlySet<string>;
   /**
-   * Positions up to here hold none of this group's topics in the partitions held when it was set (the log
-   * never changes below its head): the next range starts after. Forgotten when other partitions come in.
+   * Positions from the held partitions' offsets up to here hold none of this group's topics (the log never
+   * changes below its head): the next range starts after. Forgotten when other partitions come in or an
+   * offset moves back (a reset), since positions below the old offsets are then to be read again.
    */
   private quietThrough = 0;
   private rebalanceDue = false;
@@ -255,7 +256,8 @@ export class SqlConsumer implements Subscription {
     if (current && c.offsets.size === c.wanted.length) return c;
     this.rebalanceDue = false;
     const next = await this.heartbeat(now);
-    if (!c || [...next.offsets.keys()].some((p) => !c.offsets.has(p))) this.quietThrough = 0;
+    // Forgotten too when an offset went back (the group was reset): what it skipped is to be read again.
+    if (!c || next.generation !== c.generation || [...next.offsets].some(([p, position]) => !c.offsets.has(p) || position < c.offsets.get(p)!)) this.quietThrough = 0;
     this.claim = next;
     return next;
   }
