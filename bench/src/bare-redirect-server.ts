@@ -10,6 +10,8 @@ const server = require('node:http').createServer((_req, res) => {
   res.end();
 });
 server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
+// Ends with the bench: its stdin closes when the bench's process ends, however it ends.
+process.stdin.on('end', () => process.exit(0)).resume();
 `;
 
 /**
@@ -19,20 +21,21 @@ server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
  * cluster's output, its clients and their timers).
  */
 export async function startBareRedirectServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('\n')) resolve(Number(out.trim()));
     });
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code}) before listening`)));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`the bare server exited (${code ?? signal}) before listening`)));
   });
   return {
     url: `http://127.0.0.1:${port}/AbC12xY`,
     close: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

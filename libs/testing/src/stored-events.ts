@@ -16,7 +16,12 @@ export async function storedEventsOf(db: Client, qrId: string): Promise<StoredEv
     `SELECT payload FROM redirect.outbox WHERE partition_key = $1 UNION ALL SELECT payload FROM eventlog.event_log WHERE partition_key = $1`,
     [qrId],
   );
+  return eventsOfPayloads(rows.map((r) => r.payload));
+}
+
+/** The events of stored payloads (a packed row's each), once per event id, the last copy kept. */
+export function eventsOfPayloads(payloads: readonly string[]): StoredEvent[] {
   const byId = new Map<string, StoredEvent>();
-  for (const row of rows) for (const e of payloadEvents(row.payload) as StoredEvent[]) byId.set(e.id, e);
+  for (const payload of payloads) for (const e of payloadEvents(payload) as StoredEvent[]) byId.set(e.id, e);
   return [...byId.values()];
 }

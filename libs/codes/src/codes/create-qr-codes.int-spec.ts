@@ -1,5 +1,5 @@
 import { silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { QR_MIGRATIONS } from '../store/codes-migrations';
@@ -62,7 +62,7 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
     // Exactly one qr.code.created per created code, none for the returned ones.
     await outbox.relayAll();
     const logged = await (log as unknown as { db: Database }).db.query<{ payload: string }>(`SELECT payload FROM event_log WHERE topic = 'qr.code.created.v1'`);
-    const ids = logged.map((r) => (JSON.parse(r.payload) as { qr_id: string }).qr_id);
+    const ids = logged.flatMap((r) => (payloadEvents(r.payload) as Array<{ qr_id: string }>).map((e) => e.qr_id));
     for (const r of again.results) expect(ids.filter((id) => id === r.record.id)).toHaveLength(1);
   });
 

@@ -32,7 +32,7 @@ describe('the event log’s append lock on PostgreSQL', () => {
       append(tx, [{ topic: TOPICS.qrScanned, key: 'qr_lock', event: scannedEvent('qr_lock', 1) }]);
       // Runs after the append's own closing hook: its insert has run, its commit not yet.
       tx.beforeCommit(async () => {
-        held.push(Number((await log.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted"))[0].n));
+        held.push(Number((await log.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"))[0].n));
         other = log.append([{ topic: TOPICS.qrScanned, key: 'qr_lock', event: scannedEvent('qr_lock', 2) }]).then(() => void (otherDone = true));
         await new Promise((r) => setTimeout(r, 300));
         held.push(otherDone ? 1 : 0);

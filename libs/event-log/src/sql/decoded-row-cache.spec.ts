@@ -69,6 +69,32 @@ describe('DecodedRowCache', () => {
     expect(fetched).toEqual([1, 2]);
   });
 
+  it('counts a packed row by its events: the oldest rows go until the events held fit the capacity', async () => {
+    const cache = new DecodedRowCache(10, log);
+    const packed = (position: number, n: number): StoredRow => ({
+      ...row(position),
+      payload: JSON.stringify(Array.from({ length: n }, (_, i) => JSON.parse(row(position * 100 + i).payload))),
+    });
+    cache.remember([packed(1, 4), packed(2, 4), row(3)]);
+    const fetched: number[] = [];
+    const fetch = async (missing: RowRef[]) => {
+      fetched.push(...missing.map((r) => r.position));
+      return missing.map((r) => (r.position === 3 ? row(3) : packed(r.position, 4)));
+    };
+    expect(await cache.decode([1, 2, 3].map((p) => ref(row(p))), fetch)).toHaveLength(9);
+    expect(fetched).toEqual([]);
+    // 9 events held; 4 more make 13: row 1 (4 events) goes, the rest fit.
+    cache.remember([packed(4, 4)]);
+    expect(await cache.decode([2, 3, 4].map((p) => ref(row(p))), fetch)).toHaveLength(9);
+    expect(fetched).toEqual([]);
+    expect(await cache.decode([ref(row(1))], fetch)).toHaveLength(4);
+    expect(fetched).toEqual([1]);
+    // One row bigger than the whole capacity is still kept (alone).
+    cache.remember([packed(5, 30)]);
+    expect(await cache.decode([ref(row(5))], fetch)).toHaveLength(30);
+    expect(fetched).toEqual([1]);
+  });
+
   describe('rangeOf: a consumer\u2019s range without reading the database', () => {
     const SCANS = new Set(['qr.scanned.v1']);
     const appended = (positions: number[], topicOf: (p: number) => string = () => 'qr.scanned.v1') =>

@@ -30,6 +30,10 @@ export class DecodedRowCache {
   private readonly entries = new Map<number, Entry>();
   private readonly ring: number[];
   private next = 0;
+  /** Events held: a packed row counts its events. Bounded by the capacity too, so memory is. */
+  private held = 0;
+  /** The ring slot where the oldest row still held may be (at or after `next`, in ring order). */
+  private oldest = 0;
 
   constructor(
     private readonly capacity: number,
@@ -87,11 +91,45 @@ export class DecodedRowCache {
   }
 
   private put(position: number, entry: Entry): void {
-    if (this.entries.has(position)) return void this.entries.set(position, entry);
-    const evicted = this.ring[this.next];
-    if (evicted !== -1) this.entries.delete(evicted);
-    this.ring[this.next] = position;
-    this.next = (this.next + 1) % this.capacity;
-    this.entries.set(position, entry);
+    const current = this.entries.get(position);
+    if (current) {
+      this.held += weightOf(entry) - weightOf(current);
+      this.entries.set(position, entry);
+    } else {
+      const evicted = this.ring[this.next];
+      if (evicted !== -1) this.drop(evicted);
+      this.ring[this.next] = position;
+      if (this.oldest === this.next) this.oldest = (this.next + 1) % this.capacity;
+      this.next = (this.next + 1) % this.capacity;
+      this.entries.set(position, entry);
+      this.held += weightOf(entry);
+    }
+    // Packed rows hold many events each: the oldest rows go until the events held fit again.
+    while (this.held > this.capacity && this.entries.size > 1) this.dropOldest();
   }
+
+  private dropOldest(): void {
+    for (let i = 0; i < this.capacity; i++) {
+      const slot = this.oldest;
+      this.oldest = (this.oldest + 1) % this.capacity;
+      const position = this.ring[slot];
+      if (position !== -1 && this.entries.has(position)) {
+        this.drop(position);
+        this.ring[slot] = -1;
+        return;
+      }
+    }
+  }
+
+  private drop(position: number): void {
+    const entry = this.entries.get(position);
+    if (!entry) return;
+    this.held -= weightOf(entry);
+    this.entries.delete(position);
+  }
+}
+
+/** A row's share of the cache: its events (a packed row's several), at least one. */
+function weightOf(entry: Entry): number {
+  return Math.max(1, entry.records?.length ?? 1);
 }

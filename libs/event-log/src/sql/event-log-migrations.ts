@@ -3,7 +3,8 @@ import { defineMigration } from '@qr/persistence';
 const PACKED_ROWS = [
   `ALTER TABLE event_log ADD COLUMN event_count INTEGER NOT NULL DEFAULT 1`,
   `ALTER TABLE event_log_settings ADD COLUMN packed_rows INTEGER NOT NULL DEFAULT 0`,
-  `UPDATE event_log_settings SET packed_rows = 1 WHERE NOT EXISTS (SELECT 1 FROM event_log)`,
+  // A new log: no rows and no consumer group yet (a deployment with an empty log may already run consumers of an earlier version).
+  `UPDATE event_log_settings SET packed_rows = 1 WHERE NOT EXISTS (SELECT 1 FROM event_log) AND NOT EXISTS (SELECT 1 FROM consumer_groups)`,
 ];
 
 export const EVENT_LOG_MIGRATIONS = [

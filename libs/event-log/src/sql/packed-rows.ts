@@ -9,9 +9,11 @@ export interface RowToAppend extends LogRecord {
 
 /**
  * Packs a transaction's records into rows: the records of one topic and partition key go into one row,
- * a JSON array of their events in the order given; a record alone keeps its row as before. Per-key order
- * is all the log promises, and every row of the transaction commits at once, so the rows' order between
- * keys does not matter. Why: a row costs PostgreSQL about as much as its events' bytes do, whatever its
+ * a JSON array of their events in the order given; a record alone keeps its row as before. Order holds
+ * per topic and key: every row of the transaction commits at once, and the rows come in the order of
+ * each group's first record, so a consumer of several topics may see one key's records of two topics
+ * in another order than the transaction wrote them interleaved (the scan recorder writes a code's scans,
+ * then its limit and milestone events, all on one topic; Kafka keeps no order across topics either). Why: a row costs PostgreSQL about as much as its events' bytes do, whatever its
  * size (heap tuple, three index entries, WAL): a redirect replica's batch of 45 scans of a hot code
  * measured 27 µs of PostgreSQL CPU a scan as 45 rows and 13 µs as one row, and its transaction took
  * half the time (docs/benchmarks.md).
@@ -27,7 +29,8 @@ export function packRecords(records: readonly LogRecord[]): RowToAppend[] {
   return [...groups.values()].map((group) =>
     group.length === 1
       ? { ...group[0], events: 1 }
-      : // The row's event_id is its first event's: unique, as every event id is.
+      : // The row's event_id is its first event's: unique, as every event id is. A row whose first event
+        // was appended before is skipped whole (ON CONFLICT): producers append a transaction's events once.
         { topic: group[0].topic, key: group[0].key, event: group[0].event, payload: `[${group.map(payloadOf).join(',')}]`, events: group.length },
   );
 }
@@ -45,8 +48,9 @@ export function payloadEvents(payload: string): unknown[] {
 /**
  * Whether this log's producers may pack rows. A process of an earlier version reading a packed row would
  * find no event in it and skip it as invalid, losing its events for that consumer group. So a log
- * created by this version packs from the start; a log that already had rows when it was migrated packs
- * only once an operator says every process of the log runs this version (`allowPackedRows`).
+ * created by this version (no rows, no consumer group when migrated) packs from the start; any other
+ * packs only once an operator says every process of the log runs this version (`allowPackedRows`).
+ * For the same reason a log with packed rows must not go back to an earlier version.
  */
 export async function packedRowsAllowed(db: Database): Promise<boolean> {
   const [row] = await db.query<{ packed_rows: number }>('SELECT packed_rows FROM event_log_settings WHERE id = 1');
