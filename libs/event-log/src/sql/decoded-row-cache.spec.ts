@@ -104,9 +104,9 @@ describe('DecodedRowCache', () => {
       const cache = new DecodedRowCache(100, log);
       cache.remember(appended([4, 5, 6, 7], (p) => (p === 5 ? 'webhook.other.v1' : 'qr.scanned.v1')), (t) => t === 'qr.scanned.v1');
       expect(cache.rangeOf(3, 7, SCANS, 10)).toEqual([
-        { position: 4, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 1, appended_at: 1004, event_count: 1 },
-        { position: 6, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 0, appended_at: 1006, event_count: 1 },
-        { position: 7, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 1, appended_at: 1007, event_count: 1 },
+        { position: 4, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 1, appended_at: 1004 },
+        { position: 6, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 0, appended_at: 1006 },
+        { position: 7, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 1, appended_at: 1007 },
       ]);
       expect(cache.rangeOf(5, 6, SCANS, 10)!.map((r) => r.position)).toEqual([6]);
       expect(cache.rangeOf(4, 5, SCANS, 10)).toEqual([]);

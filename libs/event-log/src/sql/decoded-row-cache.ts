@@ -6,7 +6,7 @@ import { decodeRow, type StoredRow } from './decode-rows';
 export type RowRef = Omit<StoredRow, 'payload'> & { payload?: string };
 
 /** A row as a consumer's range read gives it: with the time it was appended. */
-export type RangeRow = RowRef & { appended_at: number; event_count: number };
+export type RangeRow = RowRef & { appended_at: number };
 
 interface Entry {
   topic: string;
@@ -84,7 +84,7 @@ export class DecodedRowCache {
       const entry = this.entries.get(position);
       if (!entry || entry.appendedAt === null) return null;
       if (topics.has(entry.topic) && (!keep || keep(entry.partition, position))) {
-        rows.push({ position, topic: entry.topic, partition_key: entry.key, partition_no: entry.partition, appended_at: entry.appendedAt, event_count: weightOf(entry) });
+        rows.push({ position, topic: entry.topic, partition_key: entry.key, partition_no: entry.partition, appended_at: entry.appendedAt });
       }
     }
     return rows;

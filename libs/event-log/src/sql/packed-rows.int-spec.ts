@@ -69,20 +69,6 @@ describe('packed rows on PostgreSQL', () => {
     }
   });
 
-  it('bounds a consumer’s batch by events: rows of 45 events each, batches of at most 50, one row each', async () => {
-    const log = await open(await database('packed_batches'));
-    for (let t = 0; t < 3; t++) await appendInTransaction(log, scans('qr_d', t * 45 + 1, 45));
-    const batches: number[] = [];
-    const sub = log.subscribe({ group: 'small', topics: [TOPICS.qrScanned], batchSize: 50, handler: async (records) => void batches.push(records.length) });
-    try {
-      await waitUntil(() => sub.assignment().handled === 135, 'every event handled');
-      expect(batches).toEqual([45, 45, 45]);
-      expect(await sub.lag()).toBe(0);
-    } finally {
-      await sub.stop();
-    }
-  });
-
   it('keeps one row per event in a log that had rows before this version, until allowed; then packs from the next start', async () => {
     const storage = await database('packed_upgrade');
     const old = await openDatabase({ name: 'eventlog', storage, migrations: EVENT_LOG_MIGRATIONS.slice(0, 2), runMigrations: true });

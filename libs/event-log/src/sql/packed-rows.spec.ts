@@ -2,7 +2,7 @@ import { TOPICS } from '@qr/contracts';
 import { type Log } from '@qr/domain';
 import { scannedEvent } from '../testing/scanned-event';
 import { decodeRow } from './decode-rows';
-import { packRecords, payloadEvents, withinEvents } from './packed-rows';
+import { packRecords, payloadEvents } from './packed-rows';
 
 const errors: string[] = [];
 const log = { event: (_level: string, msg: string) => void errors.push(msg) } as Log;
@@ -39,16 +39,5 @@ describe('packed rows', () => {
     expect(decodeRow({ ...stored, payload: broken }, log).map((r) => (r.event.data as { scan_number: number }).scan_number)).toEqual([1, 3]);
     expect(errors).toEqual(['event log row failed validation; skipped']);
     expect(decodeRow({ ...stored, payload: 'not json' }, log)).toEqual([]);
-  });
-});
-
-describe('withinEvents', () => {
-  const rows = (...counts: number[]) => counts.map((event_count, i) => ({ position: i + 1, event_count }));
-  it('takes rows while their events fit the batch, and always the first one', () => {
-    expect(withinEvents(rows(1, 1, 1), 500)).toHaveLength(3);
-    expect(withinEvents(rows(45, 45, 45), 100).map((r) => r.position)).toEqual([1, 2]);
-    expect(withinEvents(rows(45, 55, 1), 100)).toHaveLength(2);
-    expect(withinEvents(rows(900, 1), 500)).toHaveLength(1);
-    expect(withinEvents([], 500)).toEqual([]);
   });
 });

@@ -63,14 +63,3 @@ export async function allowPackedRows(db: Database): Promise<{ packed_rows: bool
   await db.execute('UPDATE event_log_settings SET packed_rows = 1 WHERE id = 1');
   return { packed_rows: true, was };
 }
-
-/**
- * The first rows of a read whose events fit in `limit` (at least one row): a batch of packed rows is
- * bounded by events, as a batch of single-event rows is by rows.
- */
-export function withinEvents<T extends { event_count: number }>(rows: readonly T[], limit: number): T[] {
-  let events = 0;
-  let n = 0;
-  while (n < rows.length && (n === 0 || events + Number(rows[n].event_count) <= limit)) events += Number(rows[n++].event_count);
-  return rows.slice(0, n);
-}

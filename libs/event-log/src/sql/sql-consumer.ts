@@ -5,7 +5,6 @@ import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
 import { type AppendPacer } from './append-pacer';
 import { type DecodedRowCache, type RangeRow, type RowRef } from './decoded-row-cache';
-import { withinEvents } from './packed-rows';
 import { type StoredRow } from './decode-rows';
 import { REBALANCE, type WakeupChannel } from './wakeup-channel';
 
@@ -148,7 +147,7 @@ export class SqlConsumer implements Subscription {
         failures = 0;
         // Never sleep through a heartbeat: the group would count this member as gone.
         if (!read.rows) await this.waker.wait(Math.min(this.o.pollMs, this.heartbeatMs));
-        else if (lingers(read.events, read.full)) await sleep(this.o.lingerMs);
+        else if (lingers(read.events, read.rows >= this.o.batchSize)) await sleep(this.o.lingerMs);
       } catch (err) {
         failures += 1;
         this.claim = null;
@@ -164,23 +163,23 @@ export class SqlConsumer implements Subscription {
   }
 
   /** How many rows it read and events it handled (no rows when idle or holding no partition). */
-  private async pollOnce(): Promise<{ rows: number; events: number; full: boolean }> {
+  private async pollOnce(): Promise<{ rows: number; events: number }> {
     const claim = await this.ensureClaim();
     if (!claim || claim.offsets.size === 0) {
       this.o.pacer.readThrough(this, null);
-      return { rows: 0, events: 0, full: false };
+      return { rows: 0, events: 0 };
     }
-    const { rows, head, cut, full } = await this.nextRows(claim);
+    const { rows, head, cut } = await this.nextRows(claim);
     if (rows.length === 0) {
       // Nothing of ours up to the head: this consumer has read everything appended so far.
       this.o.pacer.readThrough(this, head);
-      return { rows: 0, events: 0, full: false };
+      return { rows: 0, events: 0 };
     }
     this.o.onBacklog?.(this.o.clock().getTime() - Number(rows[0].appended_at));
     const records = await this.o.decoded.decode(rows, (missing) => this.payloadsOf(missing));
     if (records.length > 0) await this.o.handler(records);
     await this.commit(claim, cut, records.length);
-    return { rows: rows.length, events: records.length, full };
+    return { rows: rows.length, events: records.length };
   }
 
   /** Where a held partition's next read starts. */
@@ -199,16 +198,14 @@ export class SqlConsumer implements Subscription {
    * commit in position order), so a row appended between two reads cannot be passed over. When this log
    * instance appended (or read) every position up to the head, the cache answers instead.
    */
-  private async nextRows(claim: Claim): Promise<{ rows: RangeRow[]; head: number; cut: number; full: boolean }> {
+  private async nextRows(claim: Claim): Promise<{ rows: RangeRow[]; head: number; cut: number }> {
     const [top] = await this.db.query<{ head: number | null }>('SELECT MAX(position) AS head FROM event_log');
     const head = Number(top?.head ?? 0);
     const after = Math.min(...[...claim.offsets.keys()].map((p) => this.startOf(claim, p)));
-    if (head <= after) return { rows: [], head, cut: head, full: false };
-    const read = await this.rangeThrough(claim, after, head);
-    if (read.length === 0) this.quietThrough = head;
-    const rows = withinEvents(read, this.o.batchSize);
-    const full = rows.length < read.length || rows.length >= this.o.batchSize;
-    return { rows, head, cut: full ? Number(rows[rows.length - 1].position) : head, full };
+    if (head <= after) return { rows: [], head, cut: head };
+    const rows = await this.rangeThrough(claim, after, head);
+    if (rows.length === 0) this.quietThrough = head;
+    return { rows, head, cut: rows.length >= this.o.batchSize ? Number(rows[rows.length - 1].position) : head };
   }
 
   private async rangeThrough(claim: Claim, after: number, head: number): Promise<RangeRow[]> {
@@ -219,7 +216,7 @@ export class SqlConsumer implements Subscription {
     const keep = whole ? undefined : (partition: number, position: number) => claim.offsets.has(partition) && position > this.startOf(claim, partition);
     const cached = this.o.decoded.rangeOf(after, head, this.topics, this.o.batchSize, keep);
     if (cached) return cached;
-    const columns = `position, topic, partition_key, partition_no, appended_at, event_count${this.db.dialect === 'sqlite' ? '' : ', payload'}`;
+    const columns = this.db.dialect === 'sqlite' ? 'position, topic, partition_key, partition_no, appended_at' : 'position, topic, partition_key, partition_no, appended_at, payload';
     const rows: RangeRow[] = [];
     for (const topic of this.o.topics) {
       for (const [start, partitions] of starts) {
@@ -389,4 +386,3 @@ export function rangeQuery(columns: string, partitions: readonly number[] | null
   const only = partitions ? ` AND partition_no + 0 IN (${[...partitions].sort((a, b) => a - b).join(', ')})` : '';
   return `SELECT ${columns} FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3${only} ORDER BY position LIMIT $4`;
 }
-
