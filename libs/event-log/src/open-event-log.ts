@@ -1,5 +1,5 @@
 import { type Log } from '@qr/domain';
-import { openDatabase, type StorageConfig } from '@qr/persistence';
+import { type Database, openDatabase, type StorageConfig } from '@qr/persistence';
 import { type EventLog } from './event-log.port';
 import { KafkaEventLog } from './kafka/kafka-event-log';
 import { EVENT_LOG_MIGRATIONS } from './sql/event-log-migrations';
@@ -68,12 +68,7 @@ export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
  * uses the log. See `repartition` for what happens to the groups' offsets.
  */
 export async function repartitionEventLog(storage: StorageConfig, partitions: number): Promise<{ from: number | null; to: number; groups: number }> {
-  const db = await openDatabase({ name: 'eventlog', storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: true });
-  try {
-    return await repartition(db, partitions, logChannel(db));
-  } finally {
-    await db.close();
-  }
+  return withLogDatabase(storage, (db) => repartition(db, partitions, logChannel(db)));
 }
 
 /**
@@ -81,9 +76,14 @@ export async function repartitionEventLog(storage: StorageConfig, partitions: nu
  * process of the log runs a version that reads them; running processes pack from their next start.
  */
 export async function allowPackedRowsIn(storage: StorageConfig): Promise<{ packed_rows: boolean; was: boolean }> {
+  return withLogDatabase(storage, allowPackedRows);
+}
+
+/** An admin step on a SQL log's own tables: migrated first, closed after. */
+async function withLogDatabase<T>(storage: StorageConfig, step: (db: Database) => Promise<T>): Promise<T> {
   const db = await openDatabase({ name: 'eventlog', storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: true });
   try {
-    return await allowPackedRows(db);
+    return await step(db);
   } finally {
     await db.close();
   }

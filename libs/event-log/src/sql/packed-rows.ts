@@ -9,14 +9,17 @@ export interface RowToAppend extends LogRecord {
 
 /**
  * Packs a transaction's records into rows: the records of one topic and partition key go into one row,
- * a JSON array of their events in the order given; a record alone keeps its row as before. Order holds
- * per topic and key: every row of the transaction commits at once, and the rows come in the order of
- * each group's first record, so a consumer of several topics may see one key's records of two topics
- * in another order than the transaction wrote them interleaved (the scan recorder writes a code's scans,
- * then its limit and milestone events, all on one topic; Kafka keeps no order across topics either). Why: a row costs PostgreSQL about as much as its events' bytes do, whatever its
- * size (heap tuple, three index entries, WAL): a redirect replica's batch of 45 scans of a hot code
- * measured 27 µs of PostgreSQL CPU a scan as 45 rows and 13 µs as one row, and its transaction took
- * half the time (docs/benchmarks.md).
+ * a JSON array of their events in the order given; a record alone keeps its row as before.
+ *
+ * Why: a row costs PostgreSQL about the same whatever it holds (heap tuple, three index entries, WAL):
+ * a redirect replica's batch of 45 scans of a hot code measured 27 µs of PostgreSQL CPU a scan as 45
+ * rows and 13 µs as one row, and its transaction took half the time (docs/benchmarks.md).
+ *
+ * Order holds per topic and key: every row of the transaction commits at once, and the rows come in the
+ * order of each group's first record, so a consumer of several topics may see one key's records of two
+ * topics in another order than a transaction that interleaved them wrote them (the scan recorder writes
+ * a code's scans, then its limit and milestone events, all on one topic; Kafka keeps no order across
+ * topics either).
  */
 export function packRecords(records: readonly LogRecord[]): RowToAppend[] {
   const groups = new Map<string, LogRecord[]>();

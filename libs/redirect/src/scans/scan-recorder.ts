@@ -57,8 +57,8 @@ export class ScanRecorder implements RecordsScans {
    * plus the clients it answered, who come back), and until when it may wait for them.
    */
   private next = { expected: 0, until: 0 };
-  /** While a batch gathers: how many queued scans end the wait. */
-  private gatherUntil = Infinity;
+  /** A batch is gathering: the queue reaching `next.expected` ends its wait. */
+  private gathering = false;
   private readonly gathered = new Waker();
 
   constructor(
@@ -72,8 +72,8 @@ export class ScanRecorder implements RecordsScans {
   record(link: ScanLink, facts: ScanFacts, at: Date): Promise<ScanOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ link, facts, at, resolve, reject });
-      if (this.queue.length >= this.gatherUntil) {
-        this.gatherUntil = Infinity;
+      if (this.gathering && this.queue.length >= this.next.expected) {
+        this.gathering = false;
         this.gathered.wake();
       }
       if (!this.flushing) this.flushing = this.drain();
@@ -106,9 +106,9 @@ export class ScanRecorder implements RecordsScans {
   private async gather(): Promise<void> {
     const left = this.next.until - performance.now();
     if (this.queue.length >= this.next.expected || left <= 0) return;
-    this.gatherUntil = this.next.expected;
+    this.gathering = true;
     await this.gathered.wait(left);
-    this.gatherUntil = Infinity;
+    this.gathering = false;
   }
 
   private async commitBatch(tx: Tx, batch: readonly PendingScan[]): Promise<ScanOutcome[]> {
