@@ -1,6 +1,8 @@
-import type { DataSource, QueryRunner } from 'typeorm';
-import type { QueryResult } from 'typeorm/query-runner/QueryResult';
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
 import { AsyncMutex } from './async-mutex';
+import { runClosing } from './closing-hooks';
+import { PostgresTransaction } from './postgres-transaction';
 import { type Dialect, toDialectQuery } from './sql-dialect';
 import { SqliteStatements } from './sqlite-statements';
 
@@ -19,6 +21,12 @@ export interface Tx {
    * contends for (an event log append) and so must hold it for as short a time as possible.
    */
   beforeCommit(fn: () => Promise<void>): void;
+  /**
+   * Runs `sql` as one of the transaction's last statements, after the beforeCommit hooks (in the order
+   * queued), its result unread; an error in it fails the transaction. On PostgreSQL it goes to the
+   * server with the COMMIT, in one round trip.
+   */
+  atCommit(sql: string, params?: readonly unknown[]): void;
   afterCommit(fn: () => void): void;
 }
 
@@ -45,12 +53,8 @@ export class Database {
   /** Read outside any transaction. */
   async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     if (this.dialect === 'sqlite') return runSqlite<T>(this.sqliteStatements().reader, sql, params).rows;
-    const runner = this.reader.createQueryRunner('slave');
-    try {
-      return (await runPostgres<T>(runner, sql, params)).rows;
-    } finally {
-      await runner.release();
-    }
+    const q = toDialectQuery(sql, params, 'postgres');
+    return (await this.pool().query(q.sql, q.params)).rows as T[];
   }
 
   /** Runs `fn` in one transaction; afterCommit callbacks run only once it has committed. */
@@ -78,32 +82,21 @@ export class Database {
   }
 
   private async runPostgresTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const runner = this.writer.createQueryRunner('master');
-    const callbacks: Array<() => void> = [];
-    const closing: Array<() => Promise<void>> = [];
-    const tx: Tx = {
-      dialect: this.dialect,
-      query: (sql, params = []) => runPostgres(runner, sql, params),
-      beforeCommit: (fn) => closing.push(fn),
-      afterCommit: (cb) => callbacks.push(cb),
-    };
+    const client = await this.pool().connect();
+    const tx = new PostgresTransaction(client);
     try {
-      await runner.connect();
-      await runner.startTransaction();
-      let result: T;
-      try {
-        result = await fn(tx);
-        await runClosing(closing);
-        await runner.commitTransaction();
-      } catch (err) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-        throw err;
-      }
-      for (const cb of callbacks) cb();
-      return result;
+      return await tx.run(fn);
     } finally {
-      await runner.release();
+      client.release(tx.broken ? (tx.broken as Error) : undefined);
     }
+  }
+
+  /**
+   * node-postgres's pool under the TypeORM data source (TypeORM runs the migrations): statements go to
+   * it directly, without a query runner around each (TypeORM's took about as long as the round trip).
+   */
+  private pool(): Pool {
+    return (this.writer.driver as unknown as { master: Pool }).master;
   }
 
   /** Callers hold the write mutex: one transaction at a time on the writer connection. */
@@ -111,10 +104,12 @@ export class Database {
     const statements = this.sqliteStatements().writer;
     const callbacks: Array<() => void> = [];
     const closing: Array<() => Promise<void>> = [];
+    const last: Array<() => void> = [];
     const tx: Tx = {
       dialect: 'sqlite',
       query: async <R>(sql: string, params: readonly unknown[] = []) => runSqlite<R>(statements, sql, params),
       beforeCommit: (fn) => closing.push(fn),
+      atCommit: (sql, params = []) => last.push(() => runSqlite(statements, sql, params)),
       afterCommit: (cb) => callbacks.push(cb),
     };
     await beginImmediate(statements);
@@ -122,6 +117,7 @@ export class Database {
     try {
       result = await fn(tx);
       await runClosing(closing);
+      for (const run of last) run();
       statements.run('COMMIT', []);
     } catch (err) {
       try {
@@ -138,11 +134,6 @@ export class Database {
   private sqliteStatements(): { writer: SqliteStatements; reader: SqliteStatements } {
     return (this.sqlite ??= { writer: SqliteStatements.of(this.writer), reader: SqliteStatements.of(this.reader) });
   }
-}
-
-/** A hook may register another (it is then run too, after the rest). */
-async function runClosing(closing: Array<() => Promise<void>>): Promise<void> {
-  for (let i = 0; i < closing.length; i++) await closing[i]();
 }
 
 const BUSY_WAIT_MS = 5000;
@@ -174,13 +165,6 @@ function isBusy(err: unknown): boolean {
 function runSqlite<T>(statements: SqliteStatements, sql: string, params: readonly unknown[]): Rows<T> {
   const q = toDialectQuery(sql, params, 'sqlite');
   return statements.run<T>(q.sql, q.params);
-}
-
-async function runPostgres<T>(runner: QueryRunner, sql: string, params: readonly unknown[]): Promise<Rows<T>> {
-  const q = toDialectQuery(sql, params, 'postgres');
-  const result = (await runner.query(q.sql, q.params, true)) as QueryResult;
-  const rows = (Array.isArray(result.records) ? result.records : []) as T[];
-  return { rows, affected: typeof result.affected === 'number' ? result.affected : rows.length };
 }
 
 /** A read inside `tx` when the caller has one (it sees the transaction's own writes), else on the reader. */

@@ -155,10 +155,11 @@ export class SqlEventLog implements EventLog {
 
   /**
    * Inserts `records` in `tx` in order; with `returning`, gives back the rows added (a duplicate event
-   * id is skipped). On PostgreSQL the log's lock is taken by the first insert itself, before its rows
-   * get their positions (a one-time filter runs before the rows are read), and held to the commit, so
-   * positions commit in order: one round trip less than a lock statement of its own. Consumers are
-   * woken after the commit (WakeupChannel.notifyAppended).
+   * id is skipped). Without it the inserts are the transaction's last statements (Tx.atCommit), sent
+   * to PostgreSQL with its COMMIT. On PostgreSQL the log's lock is taken by the first insert itself,
+   * before its rows get their positions (a one-time filter runs before the rows are read), and held to
+   * the commit, so positions commit in order without a lock statement of its own. Consumers are woken
+   * after the commit (WakeupChannel.notifyAppended).
    */
   private async insert(tx: Tx, records: readonly RowToAppend[], now: number, returning: boolean): Promise<Array<StoredRow & { appended_at: number }>> {
     const postgres = tx.dialect === 'postgres';
@@ -175,7 +176,7 @@ export class SqlEventLog implements EventLog {
         sql += `SELECT * FROM (VALUES ${values}) AS v WHERE (SELECT pg_advisory_xact_lock(hashtext($${params.length}))::text) IS NOT NULL ON CONFLICT (event_id) DO NOTHING`;
       } else sql += `VALUES ${values} ON CONFLICT (event_id) DO NOTHING`;
       if (!returning) {
-        await tx.query(sql, params);
+        tx.atCommit(sql, params);
         continue;
       }
       // A row skipped as a duplicate returns nothing; the others come back in insertion order.

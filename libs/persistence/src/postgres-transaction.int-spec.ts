@@ -1,0 +1,114 @@
+import { Client } from 'pg';
+import { provisionStorage, type TestStorage } from '@qr/testing';
+import { type Database } from './database';
+import { defineMigration } from './migration';
+import { openDatabase } from './open-database';
+
+const TABLE = ['CREATE TABLE items (id TEXT PRIMARY KEY, n BIGINT NOT NULL, blob BYTEA)'];
+const migrations = [defineMigration({ timestamp: 1763700009500, name: 'Items', sqlite: TABLE, postgres: TABLE })];
+
+/** The PostgreSQL transaction path: BEGIN with the first statement, COMMIT with the statements queued for it. */
+describe('PostgreSQL transactions in few round trips', () => {
+  let provisioned: TestStorage;
+  let db: Database;
+  // Passes every call through to the real client: only counts the round trips.
+  let queries: jest.SpyInstance;
+
+  beforeAll(async () => {
+    provisioned = await provisionStorage('postgres');
+    db = await openDatabase({ name: 'items', storage: provisioned.storage, migrations, runMigrations: true, poolSize: 2 });
+  });
+  beforeEach(() => (queries = jest.spyOn(Client.prototype, 'query')));
+  afterEach(() => queries.mockRestore());
+  afterAll(async () => {
+    await db.close();
+    await provisioned.cleanup();
+  });
+
+  const n = async (id: string) => (await db.query<{ n: number }>('SELECT n FROM items WHERE id = $1', [id]))[0]?.n;
+
+  it('takes two round trips for a read, a write and a statement at commit, and commits all of them', async () => {
+    await db.execute('INSERT INTO items (id, n) VALUES ($1, $2)', ['rt', 1]);
+    queries.mockClear();
+    const seen = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ n: number }>('SELECT n FROM items WHERE id = $1 FOR UPDATE', ['rt']);
+      tx.atCommit('UPDATE items SET n = $1 WHERE id = $2', [rows[0].n + 1, 'rt']);
+      tx.atCommit('INSERT INTO items (id, n) VALUES ($1, $2)', ['rt2', 7]);
+      return rows[0].n;
+    });
+    expect(seen).toBe(1);
+    expect(queries).toHaveBeenCalledTimes(2);
+    expect([await n('rt'), await n('rt2')]).toEqual([2, 7]);
+  });
+
+  it('gives the same values with literals as with parameters, whatever the text holds', async () => {
+    const cases: Array<[unknown, string]> = [
+      ["it's a \\ back'slash", 'text'],
+      ['ünïcödé ✓ 😀 \n tab\t', 'text'],
+      ['', 'text'],
+      [-42, 'int'],
+      [2 ** 50, 'bigint'],
+      [3.25, 'float8'],
+      [true, 'boolean'],
+      [null, 'text'],
+      [new Date('2026-11-25T07:00:00.123Z'), 'timestamptz'],
+      [['a', "b'c", 'd"e', 'f\\g', 'h,i', null, '{j}'], 'text[]'],
+      [[1, 2, 3], 'int[]'],
+      [{ nested: { quote: "'", backslash: '\\', list: [1, 'x'] } }, 'jsonb'],
+    ];
+    for (const [value, type] of cases) {
+      const sql = `SELECT $1::${type} AS v`;
+      const withParameters = (await db.query<{ v: unknown }>(sql, [value]))[0].v;
+      // The first statement of a transaction goes with BEGIN, written with literals.
+      const withLiterals = await db.transaction(async (tx) => (await tx.query<{ v: unknown }>(sql, [value])).rows[0].v);
+      expect({ type, value: withLiterals }).toEqual({ type, value: withParameters });
+    }
+  });
+
+  it('sends a value that has no literal form with its parameters, in a round trip of its own', async () => {
+    queries.mockClear();
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items (id, n, blob) VALUES ($1, $2, $3)', ['blob', 1, Buffer.from([0, 1, 2, 255])]);
+    });
+    expect(queries).toHaveBeenCalledTimes(3);
+    const [row] = await db.query<{ blob: Buffer }>('SELECT blob FROM items WHERE id = $1', ['blob']);
+    expect([...row.blob]).toEqual([0, 1, 2, 255]);
+  });
+
+  it('rolls everything back when a statement queued for the commit fails, and runs no afterCommit', async () => {
+    const committed: string[] = [];
+    await db.execute('INSERT INTO items (id, n) VALUES ($1, $2)', ['taken', 1]);
+    const failed = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['first', 1]);
+      tx.atCommit('INSERT INTO items (id, n) VALUES ($1, $2)', ['taken', 2]);
+      tx.afterCommit(() => committed.push('first'));
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505' });
+    expect([await n('first'), await n('taken'), committed]).toEqual([undefined, 1, []]);
+  });
+
+  it('fails a transaction whose body went on after a failed statement: PostgreSQL answers its COMMIT with ROLLBACK', async () => {
+    const committed: string[] = [];
+    const failed = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['swallowed', 1]);
+      await tx.query('SELECT 1 / 0').catch(() => undefined);
+      tx.afterCommit(() => committed.push('swallowed'));
+    });
+    await expect(failed).rejects.toThrow(/rolled back/);
+    expect([await n('swallowed'), committed]).toEqual([undefined, []]);
+  });
+
+  it('leaves the pool usable after failures: every connection comes back clean', async () => {
+    for (let i = 0; i < 4; i++) {
+      await expect(db.transaction((tx) => tx.query('SELECT missing_column FROM items'))).rejects.toMatchObject({ code: '42703' });
+    }
+    const results = await Promise.all([1, 2, 3].map((k) => db.transaction(async (tx) => (await tx.query<{ k: number }>('SELECT $1::int AS k', [k])).rows[0].k)));
+    expect(results).toEqual([1, 2, 3]);
+  });
+
+  it('sends nothing for a transaction that ran no statement', async () => {
+    queries.mockClear();
+    expect(await db.transaction(async () => 'nothing')).toBe('nothing');
+    expect(queries).not.toHaveBeenCalled();
+  });
+});
