@@ -62,12 +62,14 @@ describe('distributed deployables on PostgreSQL', () => {
     expect(created.status).toBe(201);
     const location = async (replica: number) => (await rawRequest(`${cluster.redirects[replica].url}/${created.body.short_code}`)).headers.location;
     for (const r of [0, 1]) expect(await location(r)).toBe('https://example.com/one');
-    const cacheHits = async () => {
-      let hits = 0;
-      for (const r of cluster.redirects) hits += await metricValue(r.url, 'qr_link_lookups_total', { source: 'cache' });
-      return hits;
+    const lookups = async (source: string) => {
+      let n = 0;
+      for (const r of cluster.redirects) n += await metricValue(r.url, 'qr_link_lookups_total', { source });
+      return n;
     };
-    const hitsBefore = await cacheHits();
+    // A scan is judged by the cached row and its recording checks the revision (no Redis round trip).
+    const cacheHits = () => lookups('cache_checked_at_commit');
+    const [hitsBefore, staleBefore] = [await cacheHits(), await lookups('database_after_stale_scan')];
     for (let i = 0; i < 200; i++) {
       // Both replicas hold the current revision before the change, so a stale cache would show.
       expect([await location(0), await location(1)]).toEqual(Array(2).fill(i === 0 ? 'https://example.com/one' : `https://example.com/v${i - 1}`));
@@ -77,6 +79,10 @@ describe('distributed deployables on PostgreSQL', () => {
     }
     // The replicas answered from their caches in between (the second scan of a revision on a replica).
     expect((await cacheHits()) - hitsBefore).toBeGreaterThanOrEqual(150);
+    // And some scans were judged by a row a PATCH had just replaced (the replica that did not apply the
+    // change had not heard of it yet): their recording found them stale, and the answer above was still
+    // the new destination.
+    expect((await lookups('database_after_stale_scan')) - staleBefore).toBeGreaterThan(0);
     await call(api(0, `/qrcodes/${created.body.id}`), { method: 'DELETE', key });
     for (const r of cluster.redirects) expect((await rawRequest(`${r.url}/${created.body.short_code}`)).status).toBe(410);
   }, 120_000);

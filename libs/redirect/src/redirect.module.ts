@@ -12,6 +12,7 @@ import { subscribeToCodeChanges } from './links/code-changes.consumer';
 import { LinkCache } from './links/link-cache';
 import { type LinkRecord } from './links/link-record';
 import { LinkRevisions } from './links/link-revisions';
+import { type LinkSource } from './links/link-source';
 import { LinksRepository } from './links/links.repository';
 import { ReplicaLinkReader } from './links/replica-link-reader';
 import { DailySalts } from './scans/daily-salts';
@@ -61,30 +62,30 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   const links = new LinksRepository(store.db);
   const readStored = (codes: string[]) => links.findByShortCodes(codes);
   // All-in-one sees every change, so its cache needs no check. A replica among several checks each
-  // cached row's revision against Redis (ReplicaLinkReader); without Redis it reads PostgreSQL on every
-  // scan. Either way the lookups of one turn of the event loop are read together.
+  // cached row: a scan's in its recording transaction (ScanRecorder), any other answer's against Redis
+  // (ReplicaLinkReader), which without Redis reads PostgreSQL. Either way the lookups of one turn of
+  // the event loop are read together.
   const redis = config.allInOne || !config.redisUrl ? null : connectRedis(runtime, config.redisUrl);
   const revisions = redis ? new LinkRevisions(redis, config.redisKeyPrefix) : null;
-  const cache = config.allInOne || revisions ? new LinkCache() : null;
-  const replica = revisions && cache ? new ReplicaLinkReader(cache, revisions, readStored) : null;
+  const cache = new LinkCache();
+  const replica = config.allInOne ? null : new ReplicaLinkReader(cache, revisions, readStored);
   if (redis && replica) {
     redis.on('ready', () => replica.redisConnected());
     redis.on('close', () => replica.redisLost());
     runtime.health.add({ name: 'redis', optional: true, check: async () => void (await redis.ping()) });
   }
   const lookups = new BatchedLinkLookup(replica ? (codes) => replica.read(codes) : readStored);
-  // A replica's reader consults and fills the cache itself; elsewhere the cache (if any) is trusted as is.
-  const findLink = replica
-    ? (code: string) => lookups.find(code)
-    : async (code: string): Promise<LinkRecord | null> => {
-        const cached = cache?.get(code);
-        if (cached) return cached;
-        const link = await lookups.find(code);
-        if (link) cache?.put(link);
-        return link;
+  const linkSource: LinkSource = replica
+    ? { find: (code) => lookups.find(code), cached: (code) => replica.cached(code), reread: (code) => replica.reread(code) }
+    : {
+        find: async (code) => cache.get(code) ?? cacheRead(await lookups.find(code)),
+        cached: (code) => cache.get(code),
+        reread: async (code) => cacheRead((await readStored([code]))[0] ?? null),
       };
+  // The cache may hold a newer row than a read that finished after a change was applied.
+  const cacheRead = (link: LinkRecord | null) => (link ? (cache.put(link), cache.get(link.short_code) ?? link) : null);
   const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
-  const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache?.setScanCount(link.short_code, count));
+  const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache.setScanCount(link.short_code, count));
   // Tallied in a plain map and handed to prom-client when scraped: its `inc` hashes the label object on every call.
   const scans = new Map<string, number>();
   new Counter({
@@ -100,19 +101,19 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   if (replica) {
     new Counter({
       name: 'qr_link_lookups_total',
-      help: 'Short-code lookups of a redirect replica by where the link came from: its cache (revision checked in Redis) or PostgreSQL',
+      help: 'Short-code lookups of a redirect replica by where the link came from: its cache (revision checked in Redis, or by the scan\'s recording transaction) or PostgreSQL',
       labelNames: ['source'],
       registers: [runtime.metrics.registry],
       collect() {
         for (const [source, n] of Object.entries(replica.tally)) if (n) this.inc({ source }, n);
-        replica.tally.cache = replica.tally.database = replica.tally.database_without_redis = 0;
+        for (const source of Object.keys(replica.tally) as Array<keyof typeof replica.tally>) replica.tally[source] = 0;
       },
     });
   }
   const sharedHosts = new Set(['localhost', '127.0.0.1', '::1', new URL(config.shortBaseUrl).hostname, new URL(config.publicBaseUrl).hostname]);
   runtime.fastRoutes.push(
     new ShortLinkRoute({
-      findLink,
+      links: linkSource,
       recorder,
       salts: new DailySalts(store.db),
       submitLead: new SubmitLead(store.db, store.outbox!),

@@ -8,10 +8,11 @@ import { type FormContent, type MenuContent, type VcardContent } from '@qr/qr-co
 import { type FastRoute } from '@qr/platform';
 import { chooseDestination, type UserAgentClassifier, visitorHash } from '@qr/visitor';
 import { type LinkRecord, openingRulesOf } from '../links/link-record';
+import { type LinkSource } from '../links/link-source';
 import { redirectLocation } from '../links/redirect-location';
 import { type SubmitLead } from '../leads/submit-lead';
 import { type DailySalts } from '../scans/daily-salts';
-import { type RecordsScans } from '../scans/scan-link';
+import { type RecordsScans, type ScanFacts } from '../scans/scan-link';
 import { readFormBody } from './form-body';
 import { sendFile, sendPage, sendPlain, sendRedirect } from './respond';
 import { hostOf, readScanRequest } from './scan-request';
@@ -20,8 +21,11 @@ const PATH = /^\/([0-9A-Za-z]{4,32})(\.vcf)?$/;
 const RESERVED = new Set(['healthz', 'readyz', 'metrics']);
 const HOSTED = new Set(['menu', 'form', 'vcard']);
 
+/** How many times a scan is judged again after its recording found the row changed, before a 503. */
+const STALE_RETRIES = 3;
+
 export interface ShortLinkDeps {
-  findLink(shortCode: string): Promise<LinkRecord | null>;
+  links: LinkSource;
   recorder: RecordsScans;
   salts: DailySalts;
   submitLead: SubmitLead;
@@ -57,30 +61,55 @@ export class ShortLinkRoute implements FastRoute {
 
   async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     const [, code, vcf] = PATH.exec(pathname)!;
+    if (req.method === 'GET' && !vcf) return this.scan(req, res, code);
     const headOnly = req.method === 'HEAD';
-    const link = await this.d.findLink(code);
+    const link = await this.d.links.find(code);
     if (!link || !this.servesHost(link, hostOf(req))) return this.closed(res, null, 'not_found', 404, null, headOnly);
     if (vcf) return this.vcard(res, link, headOnly);
     if (req.method === 'POST') return this.lead(req, res, link);
-    const now = this.clock();
-    const admission = admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now });
-    if (!admission.open) return this.closed(res, link, admission.reason, admission.status, admission.opensAt, headOnly);
-    const facts = readScanRequest(req, this.d.classifier, this.d);
-    if (headOnly) return this.open(res, link, facts.visitor, true);
-    const outcome = await this.d.recorder.record(
-      link,
-      {
-        country: facts.visitor.country,
-        device: facts.visitor.device,
-        os: facts.visitor.os,
-        browser: facts.visitor.browser,
-        is_bot: facts.visitor.isBot,
-        visitor_hash: visitorHash(await this.d.salts.current(), facts.ip, facts.userAgent),
-      },
-      now,
-    );
-    if (!outcome.admitted) return this.closed(res, link, 'limit_reached', 410, null, false);
-    this.open(res, link, facts.visitor, false);
+    const admission = admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now: this.clock() });
+    if (!admission.open) return this.closed(res, link, admission.reason, admission.status, admission.opensAt, true);
+    this.open(res, link, readScanRequest(req, this.d.classifier, this.d).visitor, true);
+  }
+
+  /**
+   * A counted scan. It is judged by the cached row when there is one, unchecked: its recording counts
+   * it only if the row is still that revision, and a stale scan is judged again on the row as stored
+   * now. An answer that records nothing (missing, closed) is given only from a row found with `find`,
+   * which sees every change committed before it was asked.
+   */
+  private async scan(req: IncomingMessage, res: ServerResponse, code: string): Promise<void> {
+    const cached = this.d.links.cached(code);
+    let link = cached ?? (await this.d.links.find(code));
+    let checked = cached === undefined;
+    let request: ReturnType<typeof readScanRequest> | null = null;
+    let facts: ScanFacts | null = null;
+    for (let stale = 0; ; ) {
+      const now = this.clock();
+      const admission = link && this.servesHost(link, hostOf(req)) ? admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now }) : null;
+      if (!admission?.open && !checked) {
+        link = await this.d.links.find(code);
+        checked = true;
+        continue;
+      }
+      if (!link || !admission) return this.closed(res, null, 'not_found', 404, null, false);
+      if (!admission.open) return this.closed(res, link, admission.reason, admission.status, admission.opensAt, false);
+      request ??= readScanRequest(req, this.d.classifier, this.d);
+      facts ??= {
+        country: request.visitor.country,
+        device: request.visitor.device,
+        os: request.visitor.os,
+        browser: request.visitor.browser,
+        is_bot: request.visitor.isBot,
+        visitor_hash: visitorHash(await this.d.salts.current(), request.ip, request.userAgent),
+      };
+      const outcome = await this.d.recorder.record(link, facts, now);
+      if (outcome.admitted) return this.open(res, link, request.visitor, false);
+      if (!outcome.stale) return this.closed(res, link, 'limit_reached', 410, null, false);
+      if (++stale > STALE_RETRIES) return sendPlain(res, 503, 'This code is being changed; try again in a moment.');
+      link = await this.d.links.reread(code);
+      checked = true;
+    }
   }
 
   private servesHost(link: LinkRecord, host: string): boolean {

@@ -106,6 +106,29 @@ describe('redirect replicas: cached links checked against revisions in Redis (Po
     expect((await b.find('Rep3'))?.revision).toBe(51);
   });
 
+  it('gives scans the cached row unchecked, with Redis or without, and rereads a row a scan found stale', async () => {
+    const [a, b] = [replica(), replica()];
+    await a.apply.execute([{ kind: 'upsert', snapshot: snapshot('https://example.com/s1', 60, { id: 'qr_replica4', short_code: 'Rep4' }) }]);
+    expect(b.reader.cached('Rep4')).toBeUndefined();
+    await b.find('Rep4');
+    reads = [];
+    // Unchecked: a change b has not heard of leaves its cached row as it was (the scan's recording checks it).
+    await a.apply.execute([{ kind: 'upsert', snapshot: snapshot('https://example.com/s2', 61, { id: 'qr_replica4', short_code: 'Rep4' }) }]);
+    expect(b.reader.cached('Rep4')?.revision).toBe(60);
+    expect(reads).toEqual([]);
+    expect((await b.reader.reread('Rep4'))?.revision).toBe(61);
+    expect(b.reader.cached('Rep4')?.revision).toBe(61);
+    expect(b.reader.tally).toMatchObject({ cache_checked_at_commit: 2, database_after_stale_scan: 1 });
+    // Without Redis, rows read still serve scans; `read` itself keeps reading PostgreSQL.
+    b.reader.redisLost();
+    await a.apply.execute([{ kind: 'upsert', snapshot: snapshot('https://example.com/s3', 62, { id: 'qr_replica4', short_code: 'Rep4' }) }]);
+    expect((await b.find('Rep4'))?.revision).toBe(62);
+    expect(b.reader.cached('Rep4')?.revision).toBe(62);
+    // Redis back: the whole cache goes (a writer may have raised keys this replica did not see).
+    b.reader.redisConnected();
+    expect(b.reader.cached('Rep4')).toBeUndefined();
+  });
+
   it('treats a Redis that fails a read as gone for that lookup: the answer comes from PostgreSQL', async () => {
     const broken = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
     const cache = new LinkCache();

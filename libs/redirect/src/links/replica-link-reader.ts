@@ -3,8 +3,14 @@ import { type LinkRecord } from './link-record';
 import { type LinkRevisions } from './link-revisions';
 
 /**
- * How a redirect replica finds links when other replicas apply changes too: from its own cache when
- * the cached row is at least the revision Redis holds for the code, from PostgreSQL otherwise. Called
+ * How a redirect replica finds links when other replicas apply changes too.
+ *
+ * A scan (GET, counted) takes the cached row as it is (`cached`): its recording transaction counts it
+ * only if the row is still that revision, and a stale scan is judged again on a row read past the
+ * cache (`reread`). No Redis round trip on that path, with or without Redis.
+ *
+ * Every other answer (HEAD, a closed or missing code, a vCard download, a form) uses `read`: the
+ * cached row when it is at least the revision Redis holds for the code, PostgreSQL otherwise. Called
  * with the codes of one turn of the event loop (BatchedLinkLookup), so a turn costs one MGET, plus one
  * read of PostgreSQL for the codes whose cached row is missing or older.
  *
@@ -14,20 +20,26 @@ import { type LinkRevisions } from './link-revisions';
  * commit. No message has to arrive for this (nothing is pushed to replicas), so a replica that is
  * starting, or was cut off, cannot miss one.
  *
- * Without Redis (an error, a timeout, not connected yet) every code is read from PostgreSQL, and the
- * whole cache is dropped: while this replica could not see the keys, a writer may have raised one it
- * will not know was raised (or Redis may have restarted without it). A read that began before a drop
- * does not fill the cache after it.
+ * Without Redis (an error, a timeout, not connected yet, or none configured) `read` reads every code
+ * from PostgreSQL, and the whole cache is dropped when Redis goes and again when it comes back: while
+ * this replica could not see the keys, a writer may have raised one it will not know was raised (or
+ * Redis may have restarted without it). Rows read meanwhile still fill the cache, for scans only (they
+ * check their row at commit); `read` trusts no cached row until Redis is back, and the drop at its
+ * return removes them. A read that began before a drop does not fill the cache after it.
  */
 export class ReplicaLinkReader {
   private generation = 0;
   private redisUsable = false;
-  /** Lookups answered from the cache, and codes read from PostgreSQL (with and without Redis), for /metrics. */
-  readonly tally = { cache: 0, database: 0, database_without_redis: 0 };
+  /**
+   * For /metrics: lookups answered from the cache (revision checked in Redis, or by the scan's own
+   * transaction), and codes read from PostgreSQL (with and without Redis, and for a scan found stale).
+   */
+  readonly tally = { cache: 0, cache_checked_at_commit: 0, database: 0, database_without_redis: 0, database_after_stale_scan: 0 };
 
   constructor(
     private readonly cache: LinkCache,
-    private readonly revisions: LinkRevisions,
+    /** Null when no Redis is configured: `read` then always reads PostgreSQL. */
+    private readonly revisions: LinkRevisions | null,
     private readonly readLinks: (shortCodes: string[]) => Promise<LinkRecord[]>,
   ) {}
 
@@ -45,6 +57,24 @@ export class ReplicaLinkReader {
 
   get degraded(): boolean {
     return !this.redisUsable;
+  }
+
+  /** The cached row, unchecked: for a scan, whose recording transaction checks its revision. */
+  cached(shortCode: string): LinkRecord | undefined {
+    const link = this.cache.get(shortCode);
+    if (link) this.tally.cache_checked_at_commit += 1;
+    return link;
+  }
+
+  /** The row as stored now (a scan found its row stale), kept in the cache for the scans after it. */
+  async reread(shortCode: string): Promise<LinkRecord | null> {
+    const generation = this.generation;
+    this.tally.database_after_stale_scan += 1;
+    const [link] = await this.readLinks([shortCode]);
+    if (!link) return null;
+    if (generation !== this.generation) return link;
+    this.cache.put(link);
+    return this.cache.get(shortCode) ?? link;
   }
 
   async read(shortCodes: string[]): Promise<LinkRecord[]> {
@@ -65,21 +95,21 @@ export class ReplicaLinkReader {
     const revisionOf = new Map(shortCodes.map((code, i) => [code, revisions?.[i] ?? null]));
     const missingKeys: LinkRecord[] = [];
     for (const link of read) {
-      if (!revisions || generation !== this.generation) {
+      if (generation !== this.generation) {
         answers.push(link);
         continue;
       }
       this.cache.put(link);
       // The cache may hold a newer row than this read (a change this replica applied meanwhile).
       answers.push(this.cache.get(link.short_code) ?? link);
-      if (revisionOf.get(link.short_code) === null) missingKeys.push(link);
+      if (revisions && revisionOf.get(link.short_code) === null) missingKeys.push(link);
     }
-    if (missingKeys.length) this.revisions.restore(missingKeys).catch(() => this.redisLost());
+    if (missingKeys.length) this.revisions?.restore(missingKeys).catch(() => this.redisLost());
     return answers;
   }
 
   private async latestRevisions(shortCodes: string[]): Promise<Array<number | null> | null> {
-    if (!this.redisUsable) return null;
+    if (!this.redisUsable || !this.revisions) return null;
     try {
       return await this.revisions.latest(shortCodes);
     } catch {

@@ -103,6 +103,26 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     expect((await recordedEvents('qr_limit2')).filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(2);
   });
 
+  it('counts a scan only while its code is still the revision it was judged by; an older row, a deleted or a missing code move nothing', async () => {
+    const { recorder: r } = await recorder();
+    const apply = new ApplyCodeChanges(db, new LinksRepository(db), null);
+    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_stale') }]);
+    const first = await link('qr_stale');
+    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_stale', { revision: 2, destinations: [{ target_url: 'https://two.example' }] }) }]);
+    const second = await link('qr_stale');
+    expect(await r.record(first, facts, new Date())).toEqual({ admitted: false, stale: true });
+    expect((await link('qr_stale')).scan_count).toBe(0);
+    expect(await recordedEvents('qr_stale')).toEqual([]);
+    // One batch with scans judged by either row: only those judged by the current one count.
+    const mixed = await Promise.all([r.record(first, facts, new Date()), r.record(second, facts, new Date()), r.record(second, facts, new Date())]);
+    expect(mixed).toEqual([{ admitted: false, stale: true }, { admitted: true, scanNumber: 1 }, { admitted: true, scanNumber: 2 }]);
+    await apply.execute([{ kind: 'delete', qr_id: 'qr_stale', revision: 2 }]);
+    expect(await r.record(second, facts, new Date())).toEqual({ admitted: false, stale: true });
+    expect(await r.record({ ...second, qr_id: 'qr_never_stored' }, facts, new Date())).toEqual({ admitted: false, stale: true });
+    expect((await link('qr_stale')).scan_count).toBe(2);
+    expect((await recordedEvents('qr_stale')).map((e) => e.data.scan_number)).toEqual([1, 2]);
+  });
+
   it('under load, gathers the scans just answered into the next batch instead of splitting its callers into halves that take turns', async () => {
     await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_gather') }]);
     const l = await link('qr_gather');

@@ -37,6 +37,12 @@ interface Counted {
  * events, the one `qr.scan_limit_reached` and any milestones are written in the same transaction,
  * before any 302.
  *
+ * A scan is counted only if its code's row, locked, is still the revision the scan was judged by
+ * (ScanLink.revision): a redirect replica judges scans by its cached row without asking anyone
+ * whether it is current, and this check, in the transaction that must run anyway, is what keeps a
+ * change's very next scan from being answered by the row before it (a stale scan is judged again;
+ * docs/architecture.md, "Read-your-writes").
+ *
  * One transaction at a time on PostgreSQL too: with three in flight (measured, docs/benchmarks.md) the
  * 50 connections' scans were split into smaller batches, each costing the replica and PostgreSQL more
  * CPU per scan, and a replica did 30 % fewer redirects.
@@ -114,18 +120,28 @@ export class ScanRecorder implements RecordsScans {
   private async commitBatch(tx: Tx, batch: readonly PendingScan[]): Promise<ScanOutcome[]> {
     const outcomes: ScanOutcome[] = new Array(batch.length);
     const events: EventEnvelope[] = [];
-    const byCode = groupBy(batch, (s) => s.link.qr_id);
-    const counts = await this.count(tx, byCode);
-    for (const [qrId, indexes] of byCode) {
+    const asked = new Map<string, Asked>();
+    for (const [qrId, indexes] of groupBy(batch, (s) => s.link.qr_id)) {
+      // Scans of one code judged by different rows (some before a refresh): only the newest can be current.
+      const revision = Math.max(...indexes.map((i) => batch[i].link.revision));
+      const current: number[] = [];
+      for (const i of indexes) {
+        if (batch[i].link.revision === revision) current.push(i);
+        else outcomes[i] = STALE;
+      }
+      asked.set(qrId, { revision, indexes: current });
+    }
+    const counts = await this.count(tx, asked);
+    for (const [qrId, { indexes }] of asked) {
       const link = batch[indexes[0]].link;
       const counted = counts.get(qrId);
       if (!counted) {
-        indexes.forEach((i) => (outcomes[i] = { admitted: false }));
+        indexes.forEach((i) => (outcomes[i] = STALE));
         continue;
       }
       indexes.forEach((batchIndex, k) => {
         const scan = batch[batchIndex];
-        if (counted.before + k >= counted.after) return void (outcomes[batchIndex] = { admitted: false });
+        if (counted.before + k >= counted.after) return void (outcomes[batchIndex] = LIMIT_REACHED);
         const scanNumber = counted.before + k + 1;
         outcomes[batchIndex] = { admitted: true, scanNumber };
         events.push(scanned(link, scan.facts, scanNumber, scan.at));
@@ -140,26 +156,39 @@ export class ScanRecorder implements RecordsScans {
   }
 
   /**
-   * Adds each code's scans of the batch to its count, never past its limit; a code that is gone has no
-   * entry. On PostgreSQL one statement locks every code of the batch (in qr_id order, so two replicas'
-   * batches never deadlock) and moves them, and gives back each count as it was: one round trip.
+   * Adds each code's scans of the batch to its count, never past its limit, when the row is still the
+   * revision they were judged by; a code that changed since (a newer revision, deleted, gone) has no
+   * entry and nothing moves. On PostgreSQL one statement locks every code of the batch (in qr_id order,
+   * so two replicas' batches never deadlock), checks and moves them, and gives back each row as it was:
+   * one round trip. The lock is what makes the check hold to the commit: a change to the row waits for it.
    */
-  private async count(tx: Tx, wanted: ReadonlyMap<string, readonly number[]>): Promise<Map<string, Counted>> {
-    const ids = [...wanted.keys()];
+  private async count(tx: Tx, asked: ReadonlyMap<string, Asked>): Promise<Map<string, Counted>> {
+    const ids = [...asked.keys()];
     const postgres = tx.dialect === 'postgres';
     const rows = postgres
-      ? (await tx.query<CountRow>(COUNT_SCANS_SQL, [ids, ids.map((id) => wanted.get(id)!.length)])).rows
-      : (await Promise.all(ids.map(async (qrId) => (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = $1', [qrId])).rows[0]))).filter(Boolean);
+      ? (await tx.query<CountRow>(COUNT_SCANS_SQL, [ids, ids.map((id) => asked.get(id)!.indexes.length), ids.map((id) => asked.get(id)!.revision)])).rows
+      : (await Promise.all(ids.map(async (qrId) => (await tx.query<CountRow>('SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1', [qrId])).rows[0]))).filter(Boolean);
     const counts = new Map<string, Counted>();
     for (const row of rows) {
+      const wanted = asked.get(row.qr_id)!;
+      if (row.deleted_at !== null || Number(row.revision) > wanted.revision) continue;
       const before = Number(row.scan_count);
       const limit = row.scan_limit === null ? null : Number(row.scan_limit);
-      counts.set(row.qr_id, { before, after: countAfter(before, limit, wanted.get(row.qr_id)!.length), limit });
+      counts.set(row.qr_id, { before, after: countAfter(before, limit, wanted.indexes.length), limit });
     }
     // SQLite's single writer holds the database: the counts are moved here (PostgreSQL's statement moved them).
     if (!postgres) for (const [qrId, c] of counts) if (c.after !== c.before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [c.after, qrId]);
     return counts;
   }
+}
+
+const STALE: ScanOutcome = { admitted: false, stale: true };
+const LIMIT_REACHED: ScanOutcome = { admitted: false, stale: false };
+
+/** A code's scans in a batch: those judged by its newest revision there (the others are stale already). */
+interface Asked {
+  revision: number;
+  indexes: number[];
 }
 
 /** A code's count once `n` more scans ask to be counted: never past its limit, never down. */
@@ -168,27 +197,30 @@ function countAfter(before: number, limit: number | null, n: number): number {
 }
 
 /**
- * $1 the batch's codes, $2 how many scans each. `locked` takes the row locks and reads each count as
- * it is once locked (a batch committed meanwhile by another replica included); the UPDATE moves the
- * same rows by the rule of countAfter (a code at its limit is not written); the counts come back as
- * they were before.
+ * $1 the batch's codes, $2 how many scans each, $3 the revision they were judged by. `locked` takes
+ * the row locks and reads each row as it is once locked (a batch committed meanwhile by another
+ * replica included); the UPDATE moves the rows still at that revision and not deleted, by the rule of
+ * countAfter (a code at its limit is not written); the rows come back as they were before.
  */
 const COUNT_SCANS_SQL = `WITH locked AS (
-  SELECT qr_id, scan_count, scan_limit FROM links WHERE qr_id = ANY($1::text[]) ORDER BY qr_id FOR UPDATE
+  SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = ANY($1::text[]) ORDER BY qr_id FOR UPDATE
 ), moved AS (
   UPDATE links SET scan_count = CASE
       WHEN locked.scan_limit IS NULL THEN locked.scan_count + asked.n
       ELSE GREATEST(locked.scan_count, LEAST(locked.scan_limit, locked.scan_count + asked.n)) END
-  FROM locked JOIN unnest($1::text[], $2::int[]) AS asked(qr_id, n) ON asked.qr_id = locked.qr_id
+  FROM locked JOIN unnest($1::text[], $2::int[], $3::int[]) AS asked(qr_id, n, revision) ON asked.qr_id = locked.qr_id
   WHERE links.qr_id = locked.qr_id AND (locked.scan_limit IS NULL OR locked.scan_count < locked.scan_limit)
+    AND locked.revision <= asked.revision AND locked.deleted_at IS NULL
   RETURNING links.qr_id
 )
-SELECT qr_id, scan_count, scan_limit FROM locked`;
+SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM locked`;
 
 interface CountRow {
   qr_id: string;
   scan_count: number;
   scan_limit: number | null;
+  revision: number;
+  deleted_at: number | null;
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number[]> {
