@@ -2,9 +2,11 @@ import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { AsyncMutex } from './async-mutex';
 import { runClosing } from './closing-hooks';
-import { PostgresTransaction } from './postgres-transaction';
+import { PostgresTransaction, type TransactionOptions } from './postgres-transaction';
 import { type Dialect, toDialectQuery } from './sql-dialect';
 import { SqliteStatements } from './sqlite-statements';
+
+export type { TransactionOptions } from './postgres-transaction';
 
 export interface Rows<T> {
   rows: T[];
@@ -16,15 +18,17 @@ export interface Tx {
   readonly dialect: Dialect;
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Rows<T>>;
   /**
-   * Runs `fn` in this transaction after its body has returned, just before COMMIT (in the order
-   * registered): the last statements of the transaction, for work that takes a lock every writer
-   * contends for (an event log append) and so must hold it for as short a time as possible.
+   * Runs `fn` in this transaction after its body has returned, just before the statements queued with
+   * atCommit and COMMIT (in the order registered): for work that gathers what the body added (an event
+   * log append collects the transaction's events, then queues its insert with atCommit).
    */
   beforeCommit(fn: () => Promise<void>): void;
   /**
    * Runs `sql` as one of the transaction's last statements, after the beforeCommit hooks (in the order
-   * queued), its result unread; an error in it fails the transaction. On PostgreSQL it goes to the
-   * server with the COMMIT, in one round trip.
+   * queued), its result unread; an error in it fails the transaction. For work that takes a lock every
+   * writer contends for (an event log append), which must be held for as short a time as possible. On
+   * PostgreSQL it goes to the server with the COMMIT, in one round trip, when the transaction's values
+   * may be written into its text (TransactionOptions.valuesInText).
    */
   atCommit(sql: string, params?: readonly unknown[]): void;
   afterCommit(fn: () => void): void;
@@ -58,8 +62,8 @@ export class Database {
   }
 
   /** Runs `fn` in one transaction; afterCommit callbacks run only once it has committed. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.dialect === 'sqlite' ? this.writeMutex.run(() => this.runSqliteTransaction(fn)) : this.runPostgresTransaction(fn);
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    return this.dialect === 'sqlite' ? this.writeMutex.run(() => this.runSqliteTransaction(fn)) : this.runPostgresTransaction(fn, options);
   }
 
   /** A single write statement as its own transaction. */
@@ -81,13 +85,14 @@ export class Database {
     if (this.writer.isInitialized) await this.writer.destroy();
   }
 
-  private async runPostgresTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async runPostgresTransaction<T>(fn: (tx: Tx) => Promise<T>, options: TransactionOptions): Promise<T> {
     const client = await this.pool().connect();
-    const tx = new PostgresTransaction(client);
+    const tx = new PostgresTransaction(client, options);
     try {
       return await tx.run(fn);
     } finally {
-      client.release(tx.broken ? (tx.broken as Error) : undefined);
+      // A broken connection is closed instead of going back to the pool.
+      client.release(tx.broken ?? undefined);
     }
   }
 

@@ -13,12 +13,13 @@ describe('placeholderForm', () => {
     expect(placeholderForm(sql)!.text.join('?')).toBe(`SELECT '$1 it''s', "col$2", ? -- $4\n, /* $5 */ ?`);
   });
 
-  it('refuses what it cannot follow for sure: dollar quotes, escape strings, unterminated text', () => {
+  it('refuses what it cannot follow for sure: dollar quotes, escape strings, nested comments, unterminated text', () => {
     expect(placeholderForm('SELECT $$ $1 $$')).toBeNull();
     expect(placeholderForm('SELECT $tag$ x $tag$, $1')).toBeNull();
     expect(placeholderForm("SELECT E'\\' $1 '")).toBeNull();
     expect(placeholderForm("SELECT 'open $1")).toBeNull();
     expect(placeholderForm('SELECT 1 /* open $1')).toBeNull();
+    expect(placeholderForm('SELECT /* outer /* inner */ $1 */ 1')).toBeNull();
   });
 
   it('reads a quote after an identifier ending in e as an ordinary string', () => {

@@ -13,8 +13,9 @@ const forms = new Map<string, PlaceholderForm | null>();
 
 /**
  * The statement's placeholders, or null when it holds text this reader cannot follow for sure: a
- * dollar-quoted string or an escape string (E'…', where \' does not end the string). A caller that
- * would put values in the SQL text must then not do it.
+ * dollar-quoted string, an escape string (E'…', where \' does not end the string) or a nested block
+ * comment. A caller that would put values in the SQL text must then not do it. Strings are read as
+ * standard-conforming (a backslash is an ordinary character), PostgreSQL's default since 9.1.
  */
 export function placeholderForm(sql: string): PlaceholderForm | null {
   let form = forms.get(sql);
@@ -44,7 +45,8 @@ function split(sql: string): PlaceholderForm | null {
       i = end < 0 ? sql.length : end + 1;
     } else if (c === '/' && sql[i + 1] === '*') {
       const end = sql.indexOf('*/', i + 2);
-      if (end < 0) return null;
+      // PostgreSQL's block comments nest: one inside another is not followed here.
+      if (end < 0 || sql.slice(i + 2, end).includes('/*')) return null;
       i = end + 2;
     } else if (c === '$') {
       const digits = /^\d+/.exec(sql.slice(i + 1, i + 12));

@@ -75,15 +75,16 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     runtime.health.add({ name: 'redis', optional: true, check: async () => void (await redis.ping()) });
   }
   const lookups = new BatchedLinkLookup(replica ? (codes) => replica.read(codes) : readStored);
+  const rereads = new BatchedLinkLookup(replica ? (codes) => replica.reread(codes) : readStored);
+  // The cache may hold a newer row than a read that finished after a change was applied.
+  const cacheRead = (link: LinkRecord | null) => (link ? (cache.put(link), cache.get(link.short_code) ?? link) : null);
   const linkSource: LinkSource = replica
-    ? { find: (code) => lookups.find(code), cached: (code) => replica.cached(code), reread: (code) => replica.reread(code) }
+    ? { find: (code) => lookups.find(code), cached: (code) => replica.cached(code), reread: (code) => rereads.find(code) }
     : {
         find: async (code) => cache.get(code) ?? cacheRead(await lookups.find(code)),
         cached: (code) => cache.get(code),
-        reread: async (code) => cacheRead((await readStored([code]))[0] ?? null),
+        reread: async (code) => cacheRead(await rereads.find(code)),
       };
-  // The cache may hold a newer row than a read that finished after a change was applied.
-  const cacheRead = (link: LinkRecord | null) => (link ? (cache.put(link), cache.get(link.short_code) ?? link) : null);
   const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache.setScanCount(link.short_code, count));
   // Tallied in a plain map and handed to prom-client when scraped: its `inc` hashes the label object on every call.
@@ -101,7 +102,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   if (replica) {
     new Counter({
       name: 'qr_link_lookups_total',
-      help: 'Short-code lookups of a redirect replica by where the link came from: its cache (revision checked in Redis, or by the scan\'s recording transaction) or PostgreSQL',
+      help: 'Short-code lookups of a redirect replica by where the link came from: its cache (revision checked in Redis, or a scan judged first by its cached row, checked by its recording transaction) or PostgreSQL',
       labelNames: ['source'],
       registers: [runtime.metrics.registry],
       collect() {

@@ -131,8 +131,9 @@ export class SqlEventLog implements EventLog {
    * on PostgreSQL, when the producer's schema is in the log's database. Its events then go into the
    * log at the producer's commit, with no outbox row and no relay (the outbox's relay moves each event
    * three times more: a read, an insert, a delete). The append runs as the transaction's last
-   * statements (Tx.beforeCommit): it takes the log's lock, which every appender waits for, and must
-   * hold it only for the insert and the commit. A producer's other locks are all taken by then, so
+   * statements (Tx.beforeCommit gathers the events, Tx.atCommit sends the insert with the COMMIT): it
+   * takes the log's lock, which every appender waits for, and must hold it only for the insert and the
+   * commit. A producer's other locks are all taken by then, so
    * no append ever waits for one while holding the log's.
    */
   appenderWithin(producer: Database): InTransactionAppender | null {

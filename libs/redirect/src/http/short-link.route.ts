@@ -106,7 +106,10 @@ export class ShortLinkRoute implements FastRoute {
       const outcome = await this.d.recorder.record(link, facts, now);
       if (outcome.admitted) return this.open(res, link, request.visitor, false);
       if (!outcome.stale) return this.closed(res, link, 'limit_reached', 410, null, false);
-      if (++stale > STALE_RETRIES) return sendPlain(res, 503, 'This code is being changed; try again in a moment.');
+      if (++stale > STALE_RETRIES) {
+        this.d.onScan('changing');
+        return sendPlain(res, 503, 'This code is being changed; try again in a moment.');
+      }
       link = await this.d.links.reread(code);
       checked = true;
     }

@@ -2,9 +2,9 @@ import { type LinkRecord } from './link-record';
 
 /**
  * Links by short code. In all-in-one every change to `links` passes through the process and updates
- * the cache before the API answers (read-your-writes). A redirect replica among several uses a cached
- * row only after checking its revision against Redis (ReplicaLinkReader). Bounded: the oldest entry
- * goes first.
+ * the cache before the API answers (read-your-writes). A redirect replica among several checks a
+ * cached row's revision before relying on it: a scan's in its recording transaction, any other
+ * answer's against Redis (ReplicaLinkReader). Bounded: the oldest entry goes first.
  */
 export class LinkCache {
   private readonly entries = new Map<string, LinkRecord>();

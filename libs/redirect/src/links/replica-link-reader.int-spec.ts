@@ -116,7 +116,7 @@ describe('redirect replicas: cached links checked against revisions in Redis (Po
     await a.apply.execute([{ kind: 'upsert', snapshot: snapshot('https://example.com/s2', 61, { id: 'qr_replica4', short_code: 'Rep4' }) }]);
     expect(b.reader.cached('Rep4')?.revision).toBe(60);
     expect(reads).toEqual([]);
-    expect((await b.reader.reread('Rep4'))?.revision).toBe(61);
+    expect((await b.reader.reread(['Rep4']))[0]?.revision).toBe(61);
     expect(b.reader.cached('Rep4')?.revision).toBe(61);
     expect(b.reader.tally).toMatchObject({ cache_checked_at_commit: 2, database_after_stale_scan: 1 });
     // Without Redis, rows read still serve scans; `read` itself keeps reading PostgreSQL.

@@ -66,15 +66,20 @@ export class ReplicaLinkReader {
     return link;
   }
 
-  /** The row as stored now (a scan found its row stale), kept in the cache for the scans after it. */
-  async reread(shortCode: string): Promise<LinkRecord | null> {
+  /**
+   * The rows as stored now (scans found their rows stale), kept in the cache for the scans after them.
+   * Called with the codes of one turn of the event loop (a BatchedLinkLookup of its own): a change to a
+   * busy code makes a whole batch of its scans stale at once.
+   */
+  async reread(shortCodes: string[]): Promise<LinkRecord[]> {
     const generation = this.generation;
-    this.tally.database_after_stale_scan += 1;
-    const [link] = await this.readLinks([shortCode]);
-    if (!link) return null;
-    if (generation !== this.generation) return link;
-    this.cache.put(link);
-    return this.cache.get(shortCode) ?? link;
+    this.tally.database_after_stale_scan += shortCodes.length;
+    const read = await this.readLinks(shortCodes);
+    if (generation !== this.generation) return read;
+    return read.map((link) => {
+      this.cache.put(link);
+      return this.cache.get(link.short_code) ?? link;
+    });
   }
 
   async read(shortCodes: string[]): Promise<LinkRecord[]> {

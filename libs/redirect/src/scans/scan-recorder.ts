@@ -41,7 +41,7 @@ interface Counted {
  * (ScanLink.revision): a redirect replica judges scans by its cached row without asking anyone
  * whether it is current, and this check, in the transaction that must run anyway, is what keeps a
  * change's very next scan from being answered by the row before it (a stale scan is judged again;
- * docs/architecture.md, "Read-your-writes").
+ * docs/architecture.md, "Codes, links and read-your-writes").
  *
  * One transaction at a time on PostgreSQL too: with three in flight (measured, docs/benchmarks.md) the
  * 50 connections' scans were split into smaller batches, each costing the replica and PostgreSQL more
@@ -97,7 +97,8 @@ export class ScanRecorder implements RecordsScans {
       await this.gather();
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        const outcomes = await this.db.transaction((tx) => this.commitBatch(tx, batch));
+        // Its values (codes, counts, scan events: no visitor's address) may be written into the SQL text: two round trips.
+        const outcomes = await this.db.transaction((tx) => this.commitBatch(tx, batch), { valuesInText: true });
         this.next = batch.length >= LOAD_BATCH ? { expected: Math.min(MAX_BATCH, this.queue.length + batch.length), until: performance.now() + GATHER_MS } : { expected: 0, until: 0 };
         batch.forEach((scan, i) => scan.resolve(outcomes[i]));
       } catch (err) {
