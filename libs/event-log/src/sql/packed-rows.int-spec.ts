@@ -69,6 +69,17 @@ describe('packed rows on PostgreSQL', () => {
     }
   });
 
+  it('compresses payloads with lz4 where the server has it, and reads them back', async () => {
+    const log = await open(await database('packed_lz4'));
+    const [lz4] = await log.db.query<{ has: boolean }>("SELECT 'lz4' = ANY(enumvals) AS has FROM pg_settings WHERE name = 'default_toast_compression'");
+    const [column] = await log.db.query<{ method: string }>("SELECT attcompression AS method FROM pg_attribute WHERE attrelid = 'event_log'::regclass AND attname = 'payload'");
+    expect(column.method).toBe(lz4?.has ? 'l' : '');
+    await appendInTransaction(log, scans('qr_z', 1, 60));
+    const [row] = await log.db.query<{ method: string | null; payload: string }>('SELECT pg_column_compression(payload) AS method, payload FROM event_log');
+    expect(row.method).toBe(lz4?.has ? 'lz4' : 'pglz');
+    expect((JSON.parse(row.payload) as Array<{ data: { scan_number: number } }>).map((e) => e.data.scan_number)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+
   it('keeps one row per event in a log that had rows before this version, until allowed; then packs from the next start', async () => {
     const storage = await database('packed_upgrade');
     const old = await openDatabase({ name: 'eventlog', storage, migrations: EVENT_LOG_MIGRATIONS.slice(0, 2), runMigrations: true });
