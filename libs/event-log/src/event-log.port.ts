@@ -18,6 +18,26 @@ export interface ConsumedRecord extends LogRecord {
 /** Adds records to the log as part of a producer's transaction: they are in the log exactly when it commits. */
 export type InTransactionAppender = (tx: Tx, records: readonly LogRecord[]) => void;
 
+/**
+ * Appends a producer's records from inside one statement of the producer's own (PostgreSQL, the log in
+ * the producer's database): a data-modifying `WITH` part that inserts the records whose partition key
+ * the statement allows, so that a producer that decides in SQL what holds can append in the same round
+ * trip as it decides (the scan recorder: docs/architecture.md, "Scans").
+ */
+export interface StatementAppender {
+  /** How many parameters `insertSql` takes. */
+  readonly paramCount: number;
+  /**
+   * An `INSERT …` for a `WITH name AS (…)` part: it appends the records given to `prepare`, those whose
+   * key is among the rows of `allowedKeys` (a sub-select of the statement), with the log's lock; its
+   * parameters are `$first` … `$first + paramCount - 1`. The statement must take every other lock it
+   * takes before this part runs (the log's lock comes last for every appender: no deadlock).
+   */
+  insertSql(first: number, allowedKeys: string): string;
+  /** The parameters of `insertSql` for `records`, and what to call once the statement has committed. */
+  prepare(records: readonly LogRecord[]): { params: unknown[]; committed(): void };
+}
+
 /** Handles a batch; if it throws, the same batch comes again (at-least-once). */
 export type BatchHandler = (records: readonly ConsumedRecord[]) => Promise<void>;
 
@@ -48,6 +68,8 @@ export interface EventLog {
   append(records: readonly LogRecord[]): Promise<void>;
   /** When the log can take a producer's events inside the producer's own transactions (SqlEventLog), the means to; else null. */
   appenderWithin?(producer: Database): InTransactionAppender | null;
+  /** When the log can take a producer's events inside one of the producer's statements (SqlEventLog on PostgreSQL), the means to; else null. */
+  statementAppenderWithin?(producer: Database): StatementAppender | null;
   subscribe(options: SubscribeOptions): Subscription;
   /** Rewinds a group to the start of the log, so its projection can be rebuilt by replay. */
   resetGroup(group: string, topics: readonly string[]): Promise<void>;

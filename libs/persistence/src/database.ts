@@ -66,6 +66,17 @@ export class Database {
     return this.dialect === 'sqlite' ? this.writeMutex.run(() => this.runSqliteTransaction(fn)) : this.runPostgresTransaction(fn, options);
   }
 
+  /**
+   * PostgreSQL: one statement as its own transaction (it commits when it succeeds, and nothing of it
+   * when it fails), in one round trip, prepared under `name` on each connection the first time it runs
+   * there, so the server parses and plans it once per connection. `name` must always stand for this
+   * text in this database.
+   */
+  async prepared<T = Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]): Promise<T[]> {
+    if (this.dialect !== 'postgres') throw new Error('prepared statements are for PostgreSQL');
+    return (await this.pool().query({ name, text: sql, values: params.map((p) => (p === undefined ? null : p)) })).rows as T[];
+  }
+
   /** A single write statement as its own transaction. */
   execute<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<Rows<T>> {
     return this.transaction((tx) => tx.query<T>(sql, params));

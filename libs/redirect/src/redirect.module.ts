@@ -99,6 +99,28 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       scans.clear();
     },
   });
+  const tallied = { ...recorder.tally };
+  new Counter({
+    name: 'qr_scan_batches_total',
+    help: 'Scan batches committed, by how: one statement from predicted counts (PostgreSQL), or a transaction that reads each count first (SQLite, or a code whose count another replica moved)',
+    labelNames: ['path'],
+    registers: [runtime.metrics.registry],
+    collect() {
+      for (const path of ['statement', 'transaction'] as const) {
+        this.inc({ path }, recorder.tally[path] - tallied[path]);
+        tallied[path] = recorder.tally[path];
+      }
+    },
+  });
+  new Counter({
+    name: 'qr_scan_count_mispredictions_total',
+    help: 'Codes of a one-statement scan batch whose count had been moved by another replica since this one last saw it (counted again by a transaction)',
+    registers: [runtime.metrics.registry],
+    collect() {
+      this.inc(recorder.tally.mispredicted - tallied.mispredicted);
+      tallied.mispredicted = recorder.tally.mispredicted;
+    },
+  });
   if (replica) {
     new Counter({
       name: 'qr_link_lookups_total',

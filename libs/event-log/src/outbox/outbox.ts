@@ -1,7 +1,7 @@
 import { type EventEnvelope, findEventDefinition, partitionKeyOf } from '@qr/contracts';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
-import { type EventLog, type InTransactionAppender, type LogRecord } from '../event-log.port';
+import { type EventLog, type InTransactionAppender, type LogRecord, type StatementAppender } from '../event-log.port';
 import { SharedMark, ThreadSignal } from '../thread-signal';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
 
@@ -20,7 +20,7 @@ function insertSql(rows: number): string {
 }
 
 /** An event as the log stores it: its topic from the catalog, its partition key, its JSON. */
-function logRecordOf(event: EventEnvelope): LogRecord & { payload: string } {
+export function logRecordOf(event: EventEnvelope): LogRecord & { payload: string } {
   const def = findEventDefinition(event.type, event.version);
   if (!def) throw new Error(`event ${event.type} v${event.version} is not in the catalog`);
   return { topic: def.topic, key: partitionKeyOf(event), event, payload: JSON.stringify(event) };
@@ -145,6 +145,12 @@ export class Outbox {
   private readonly waker = new Waker();
   private readonly writer: OutboxWriter;
   private readonly appendWithin: InTransactionAppender | null;
+  /**
+   * Where the log can take events inside one of this store's own statements (StatementAppender), the
+   * means to (records from events with `logRecordOf`): the same guarantee as `add`, in the statement
+   * that decides what the events are. Null otherwise: use `add`.
+   */
+  readonly statementAppender: StatementAppender | null;
   private stopListening: () => void = () => undefined;
   private stopped = true;
   private loop: Promise<void> | null = null;
@@ -159,6 +165,7 @@ export class Outbox {
   ) {
     this.writer = new OutboxWriter(db, o.clock);
     this.appendWithin = log.appenderWithin?.(db) ?? null;
+    this.statementAppender = log.statementAppenderWithin?.(db) ?? null;
   }
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {

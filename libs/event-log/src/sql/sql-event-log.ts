@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { partitionOf } from '@qr/log-partitions';
 import { type Database, type Tx } from '@qr/persistence';
-import type { EventLog, InTransactionAppender, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
+import type { EventLog, InTransactionAppender, LogRecord, StatementAppender, SubscribeOptions, Subscription } from '../event-log.port';
 import { SqlConsumer } from './sql-consumer';
 import { AppendPacer } from './append-pacer';
 import { DecodedRowCache } from './decoded-row-cache';
 import { type StoredRow } from './decode-rows';
 import { packRecords, payloadOf, type RowToAppend } from './packed-rows';
+import { statementAppender } from './statement-append';
 import { type WakeupChannel } from './wakeup-channel';
 
 export interface SqlEventLogOptions {
@@ -137,7 +138,7 @@ export class SqlEventLog implements EventLog {
    * no append ever waits for one while holding the log's.
    */
   appenderWithin(producer: Database): InTransactionAppender | null {
-    if (this.db.dialect !== 'postgres' || producer.dialect !== 'postgres' || databaseOf(producer) !== databaseOf(this.db)) return null;
+    if (!this.sharesDatabaseWith(producer)) return null;
     const pending = new WeakMap<Tx, LogRecord[]>();
     return (tx, records) => {
       if (records.length === 0) return;
@@ -152,6 +153,28 @@ export class SqlEventLog implements EventLog {
         tx.afterCommit(() => this.wakeups.notifyAppended(topicsOf(batch)));
       });
     };
+  }
+
+  /**
+   * An appender for one statement of a producer's own, on the same terms as `appenderWithin`: the
+   * producer decides in that statement which of its records go in (StatementAppender), and appends
+   * them in the same round trip.
+   */
+  statementAppenderWithin(producer: Database): StatementAppender | null {
+    if (!this.sharesDatabaseWith(producer)) return null;
+    return statementAppender({
+      table: this.table,
+      lockName: this.notifyChannel,
+      partitions: this.options.partitions,
+      rows: (records) => (this.options.packRows ? packRecords(records) : unpacked(records)),
+      now: () => (this.options.clock ?? systemClock)().getTime(),
+      committed: (records) => this.wakeups.notifyAppended(topicsOf(records)),
+    });
+  }
+
+  /** Whether a producer's transactions can append to this log: PostgreSQL, the producer's schema in the log's database. */
+  private sharesDatabaseWith(producer: Database): boolean {
+    return this.db.dialect === 'postgres' && producer.dialect === 'postgres' && databaseOf(producer) === databaseOf(this.db);
   }
 
   /**

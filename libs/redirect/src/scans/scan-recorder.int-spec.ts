@@ -59,6 +59,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
       recorders.push(await recorder(second));
     }
     const outcomes = await Promise.all(Array.from({ length: 1000 }, (_, i) => recorders[i % recorders.length].recorder.record(l, facts, new Date())));
+    if (kind === 'postgres') expect(recorders.map((x) => x.recorder.tally.statement > 0)).toEqual([true, true]);
     const admitted = outcomes.filter((o) => o.admitted);
     expect(admitted).toHaveLength(100);
     expect(admitted.map((o) => (o.admitted ? o.scanNumber : 0)).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
@@ -128,7 +129,17 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     const l = await link('qr_gather');
     const outbox = new Outbox(db, log, { log: silentLog });
     const batches: number[] = [];
-    const r = new ScanRecorder(db, { add: (tx, events) => (batches.push(events.filter((e) => e.type === 'qr.scanned').length), outbox.add(tx, events)) }, silentLog);
+    const scansOf = (events: readonly { type: string }[]) => events.filter((e) => e.type === 'qr.scanned').length;
+    // Each batch's scans, on whichever path it takes (one statement on PostgreSQL, a transaction on SQLite).
+    const appender = outbox.statementAppender;
+    const r = new ScanRecorder(
+      db,
+      {
+        add: (tx, events) => (batches.push(scansOf(events)), outbox.add(tx, events)),
+        statementAppender: appender && { ...appender, insertSql: appender.insertSql, prepare: (records) => (batches.push(scansOf(records.map((rec) => rec.event))), appender.prepare(records)) },
+      },
+      silentLog,
+    );
     // 50 callers, each scanning again a moment after its scan is answered, as 50 busy keep-alive
     // connections do: half at once, half a millisecond or so later.
     let left = 2500;
@@ -146,6 +157,26 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     expect(steady[Math.floor(steady.length / 2)]).toBeGreaterThanOrEqual(36);
     expect(batches.reduce((a, b) => a + b, 0)).toBe(2500);
     expect((await link('qr_gather')).scan_count).toBe(2500);
+  });
+
+  it('counts a code again, exactly, when another writer moved its count after the recorder last saw it', async () => {
+    const { recorder: r } = await recorder();
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_moved', { scan_limit: 12 }) }]);
+    const l = await link('qr_moved');
+    expect((await Promise.all([1, 2, 3].map(() => r.record(l, facts, new Date())))).map((o) => o.admitted && o.scanNumber)).toEqual([1, 2, 3]);
+    // Another replica counted 7 scans meanwhile: this recorder still predicts 3.
+    await db.execute('UPDATE links SET scan_count = 10 WHERE qr_id = $1', ['qr_moved']);
+    const outcomes = await Promise.all([1, 2, 3].map(() => r.record(l, facts, new Date())));
+    expect(outcomes).toEqual([{ admitted: true, scanNumber: 11 }, { admitted: true, scanNumber: 12 }, { admitted: false, stale: false }]);
+    expect((await link('qr_moved')).scan_count).toBe(12);
+    const events = await recordedEvents('qr_moved');
+    expect(events.filter((e) => e.type === 'qr.scanned').map((e) => e.data.scan_number)).toEqual([1, 2, 3, 11, 12]);
+    expect(events.filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(1);
+    // PostgreSQL: each batch in one statement, the mispredicted one counted again by a transaction. SQLite: transactions only.
+    expect(r.tally).toEqual(kind === 'postgres' ? { statement: 2, transaction: 1, mispredicted: 1 } : { statement: 0, transaction: 2, mispredicted: 0 });
+    // Learnt: the next batch is predicted right.
+    expect(await r.record(l, facts, new Date())).toEqual({ admitted: false, stale: false });
+    expect(r.tally.mispredicted).toBe(kind === 'postgres' ? 1 : 0);
   });
 
   it('applies code changes by revision, in any order, and deletion whatever the revision', async () => {

@@ -1,9 +1,10 @@
 import { type EventEnvelope } from '@qr/contracts';
 import { errorText, type Log } from '@qr/domain';
-import { type OutboxWriter, Waker } from '@qr/event-log';
+import { logRecordOf, type OutboxWriter, type StatementAppender, Waker } from '@qr/event-log';
 import { type Database, type Tx } from '@qr/persistence';
 import { DEFAULT_MILESTONES, milestonesReached } from '@qr/visitor';
 import { limitReached, milestoneReached, scanned } from './scan-events';
+import { KnownCounts } from './known-counts';
 import { type RecordsScans, type ScanFacts, type ScanLink, type ScanOutcome } from './scan-link';
 
 interface PendingScan {
@@ -28,6 +29,9 @@ interface Counted {
   limit: number | null;
 }
 
+/** Where the recorder's events go: the store's outbox, and where the log can take them inside a statement, that (Outbox.statementAppender). */
+export type ScanOutbox = Pick<OutboxWriter, 'add'> & { readonly statementAppender?: StatementAppender | null };
+
 /**
  * Group commit for scans. Scans arriving while a transaction is in flight wait for the next one, so
  * under load one commit carries hundreds of scans, and an idle server commits each scan at once.
@@ -42,6 +46,16 @@ interface Counted {
  * whether it is current, and this check, in the transaction that must run anyway, is what keeps a
  * change's very next scan from being answered by the row before it (a stale scan is judged again;
  * docs/architecture.md, "Codes, links and read-your-writes").
+ *
+ * On PostgreSQL, where the event log is in the same database, a batch is one statement: one round trip,
+ * which commits by itself. The recorder predicts each code's count (the count it last committed or
+ * read, KnownCounts, or the cached row's), works out the outcomes and events from that, and sends them
+ * with the prediction; the statement locks the rows and moves a code's count and appends its events only
+ * where the row holds exactly the predicted count at the judged revision. A code whose count another
+ * replica moved meanwhile is counted again at once by the transaction that reads the count first (its
+ * lock held from the read to the commit: two round trips), with the count just learnt. A batch of two
+ * round trips cost about twice the time of one on this path (docs/benchmarks.md), and a replica's
+ * scans of a code are mostly counted by that replica alone between its own batches.
  *
  * One transaction at a time on PostgreSQL too: with three in flight (measured, docs/benchmarks.md) the
  * 50 connections' scans were split into smaller batches, each costing the replica and PostgreSQL more
@@ -66,10 +80,16 @@ export class ScanRecorder implements RecordsScans {
   /** A batch is gathering: the queue reaching `next.expected` ends its wait. */
   private gathering = false;
   private readonly gathered = new Waker();
+  /** What each code's count was when this recorder last committed or read it: the next batch's prediction. */
+  private readonly counts = new KnownCounts();
+  /** For /metrics: batches committed by one statement or by a transaction, and codes whose count was mispredicted. */
+  readonly tally = { statement: 0, transaction: 0, mispredicted: 0 };
+  /** The one-statement path's SQL (the outbox's appender is the same for the recorder's life). */
+  private predictedSql: string | null = null;
 
   constructor(
     private readonly db: Database,
-    private readonly outbox: Pick<OutboxWriter, 'add'>,
+    private readonly outbox: ScanOutbox,
     private readonly log: Log,
     private readonly milestones: readonly number[] = DEFAULT_MILESTONES,
     private readonly onCommitted: (link: ScanLink, count: number) => void = () => undefined,
@@ -97,8 +117,7 @@ export class ScanRecorder implements RecordsScans {
       await this.gather();
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        // Its values (codes, counts, scan events: no visitor's address) may be written into the SQL text: two round trips.
-        const outcomes = await this.db.transaction((tx) => this.commitBatch(tx, batch), { valuesInText: true });
+        const outcomes = await this.commit(batch);
         this.next = batch.length >= LOAD_BATCH ? { expected: Math.min(MAX_BATCH, this.queue.length + batch.length), until: performance.now() + GATHER_MS } : { expected: 0, until: 0 };
         batch.forEach((scan, i) => scan.resolve(outcomes[i]));
       } catch (err) {
@@ -118,28 +137,83 @@ export class ScanRecorder implements RecordsScans {
     this.gathering = false;
   }
 
-  private async commitBatch(tx: Tx, batch: readonly PendingScan[]): Promise<ScanOutcome[]> {
-    const outcomes: ScanOutcome[] = new Array(batch.length);
-    const events: EventEnvelope[] = [];
-    const asked = new Map<string, Asked>();
-    for (const [qrId, indexes] of groupBy(batch, (s) => s.link.qr_id)) {
-      // Scans of one code judged by different rows (some before a refresh): only the newest can be current.
-      const revision = Math.max(...indexes.map((i) => batch[i].link.revision));
-      const current: number[] = [];
-      for (const i of indexes) {
-        if (batch[i].link.revision === revision) current.push(i);
-        else outcomes[i] = STALE;
-      }
-      asked.set(qrId, { revision, indexes: current });
-    }
-    const counts = await this.count(tx, asked);
+  private commit(batch: readonly PendingScan[]): Promise<ScanOutcome[]> {
+    const append = this.outbox.statementAppender;
+    return append && this.db.dialect === 'postgres' ? this.commitPredicted(batch, append) : this.commitLocked(batch);
+  }
+
+  /** The batch in one transaction that reads and locks each code's count before it decides anything. */
+  private async commitLocked(batch: readonly PendingScan[]): Promise<ScanOutcome[]> {
+    this.tally.transaction += 1;
+    // Its values (codes, counts, scan events: no visitor's address) may be written into the SQL text: two round trips.
+    return this.db.transaction(async (tx) => {
+      const { outcomes, asked } = judge(batch);
+      const counts = await this.count(tx, asked);
+      for (const [qrId, { indexes }] of asked) if (!counts.has(qrId)) indexes.forEach((i) => (outcomes[i] = STALE));
+      const events = this.settle(batch, asked, counts, outcomes);
+      for (const [qrId, counted] of counts) tx.afterCommit(() => this.counted(batch[asked.get(qrId)!.indexes[0]].link, counted.after));
+      await this.outbox.add(tx, events);
+      return outcomes;
+    }, { valuesInText: true });
+  }
+
+  /**
+   * The batch in one statement, from predicted counts (see the class comment). Codes found changed
+   * (a newer revision, deleted, gone) are stale, as on the other path; codes whose count was not the
+   * predicted one are counted again by `commitLocked`.
+   */
+  private async commitPredicted(batch: readonly PendingScan[], append: StatementAppender): Promise<ScanOutcome[]> {
+    this.tally.statement += 1;
+    const { outcomes, asked } = judge(batch);
+    const ids = [...asked.keys()];
+    const predicted = new Map<string, Counted>();
     for (const [qrId, { indexes }] of asked) {
       const link = batch[indexes[0]].link;
-      const counted = counts.get(qrId);
-      if (!counted) {
-        indexes.forEach((i) => (outcomes[i] = STALE));
+      const before = this.counts.predict(qrId, link.scan_count);
+      predicted.set(qrId, { before, after: countAfter(before, link.scan_limit, indexes.length), limit: link.scan_limit });
+    }
+    const events = this.settle(batch, asked, predicted, outcomes);
+    const appending = append.prepare(events.map(logRecordOf));
+    this.predictedSql ??= predictedCountSql(append);
+    const rows = await this.db.prepared<PredictedRow>(PREDICTED_STATEMENT, this.predictedSql, [
+      ids,
+      ids.map((id) => asked.get(id)!.revision),
+      ids.map((id) => predicted.get(id)!.before),
+      ids.map((id) => predicted.get(id)!.after),
+      ...appending.params,
+    ]);
+    const byId = new Map(rows.map((row) => [row.qr_id, row]));
+    const again: number[] = [];
+    for (const [qrId, { revision, indexes }] of asked) {
+      const row = byId.get(qrId);
+      const link = batch[indexes[0]].link;
+      if (row?.held) {
+        this.counted(link, predicted.get(qrId)!.after);
         continue;
       }
+      if (row) this.counted(link, Number(row.scan_count));
+      if (!row || row.deleted_at !== null || Number(row.revision) > revision) indexes.forEach((i) => (outcomes[i] = STALE));
+      else again.push(...indexes);
+    }
+    if (rows.some((row) => row.held)) appending.committed();
+    if (again.length) {
+      this.tally.mispredicted += new Set(again.map((i) => batch[i].link.qr_id)).size;
+      const recounted = await this.commitLocked(again.map((i) => batch[i]));
+      again.forEach((batchIndex, k) => (outcomes[batchIndex] = recounted[k]));
+    }
+    return outcomes;
+  }
+
+  /**
+   * Outcomes and events of each code's scans that were counted (`counts`: a code's count before and
+   * after them), written into `outcomes`; returns the events to append.
+   */
+  private settle(batch: readonly PendingScan[], asked: ReadonlyMap<string, Asked>, counts: ReadonlyMap<string, Counted>, outcomes: ScanOutcome[]): EventEnvelope[] {
+    const events: EventEnvelope[] = [];
+    for (const [qrId, { indexes }] of asked) {
+      const counted = counts.get(qrId);
+      if (!counted) continue;
+      const link = batch[indexes[0]].link;
       indexes.forEach((batchIndex, k) => {
         const scan = batch[batchIndex];
         if (counted.before + k >= counted.after) return void (outcomes[batchIndex] = LIMIT_REACHED);
@@ -150,10 +224,14 @@ export class ScanRecorder implements RecordsScans {
       const lastAt = batch[indexes[indexes.length - 1]].at;
       if (counted.limit !== null && counted.before < counted.limit && counted.after === counted.limit) events.push(limitReached(link, counted.limit, lastAt));
       for (const m of milestonesReached(counted.before, counted.after, this.milestones)) events.push(milestoneReached(link, m, lastAt));
-      tx.afterCommit(() => this.onCommitted(link, counted.after));
     }
-    await this.outbox.add(tx, events);
-    return outcomes;
+    return events;
+  }
+
+  /** A code's count as committed (or read under its lock): the next prediction, and the cache's. */
+  private counted(link: ScanLink, count: number): void {
+    this.counts.set(link.qr_id, count);
+    this.onCommitted(link, count);
   }
 
   /**
@@ -192,6 +270,25 @@ interface Asked {
   indexes: number[];
 }
 
+/**
+ * The batch's scans by code. Scans of one code judged by different rows (some before a refresh): only
+ * those judged by the newest can be current; the others are stale at once.
+ */
+function judge(batch: readonly PendingScan[]): { outcomes: ScanOutcome[]; asked: Map<string, Asked> } {
+  const outcomes: ScanOutcome[] = new Array(batch.length);
+  const asked = new Map<string, Asked>();
+  for (const [qrId, indexes] of groupBy(batch, (s) => s.link.qr_id)) {
+    const revision = Math.max(...indexes.map((i) => batch[i].link.revision));
+    const current: number[] = [];
+    for (const i of indexes) {
+      if (batch[i].link.revision === revision) current.push(i);
+      else outcomes[i] = STALE;
+    }
+    asked.set(qrId, { revision, indexes: current });
+  }
+  return { outcomes, asked };
+}
+
 /** A code's count once `n` more scans ask to be counted: never past its limit, never down. */
 function countAfter(before: number, limit: number | null, n: number): number {
   return limit === null ? before + n : Math.max(before, Math.min(limit, before + n));
@@ -215,6 +312,42 @@ const COUNT_SCANS_SQL = `WITH locked AS (
   RETURNING links.qr_id
 )
 SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM locked`;
+
+/** The prepared statement's name on each connection (Database.prepared). */
+const PREDICTED_STATEMENT = 'qr_record_scans';
+
+/**
+ * $1 the batch's codes, $2 the revision their scans were judged by, $3 the count predicted before them,
+ * $4 the count after them by that prediction (countAfter), then the log's append. `locked` takes the
+ * row locks in qr_id order (so two replicas' batches never deadlock) and reads each row as it is once
+ * locked; `held` is the codes whose row has exactly the predicted count at that revision or an older
+ * one, not deleted: only their counts move and only their events go in (the recorder's events are all
+ * keyed by their code). Every code's row comes back, with whether it held. The log's lock, taken by the
+ * append, comes after the row locks.
+ */
+function predictedCountSql(append: StatementAppender): string {
+  return `WITH asked AS (
+  SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[]) AS a(qr_id, revision, before, after)
+), locked AS (
+  SELECT qr_id, scan_count, revision, deleted_at FROM links WHERE qr_id = ANY($1::text[]) ORDER BY qr_id FOR UPDATE
+), held AS (
+  SELECT asked.qr_id, asked.after FROM asked JOIN locked ON locked.qr_id = asked.qr_id
+  WHERE locked.scan_count = asked.before AND locked.revision <= asked.revision AND locked.deleted_at IS NULL
+), moved AS (
+  UPDATE links SET scan_count = held.after FROM held WHERE links.qr_id = held.qr_id AND links.scan_count <> held.after
+), appended AS (
+  ${append.insertSql(5, 'SELECT qr_id FROM held')}
+)
+SELECT locked.qr_id, locked.scan_count, locked.revision, locked.deleted_at, held.qr_id IS NOT NULL AS held FROM locked LEFT JOIN held ON held.qr_id = locked.qr_id`;
+}
+
+interface PredictedRow {
+  qr_id: string;
+  scan_count: number;
+  revision: number;
+  deleted_at: number | null;
+  held: boolean;
+}
 
 interface CountRow {
   qr_id: string;
