@@ -53,9 +53,12 @@ export type ScanOutbox = Pick<OutboxWriter, 'add'> & { readonly statementAppende
  * with the prediction; the statement locks the rows and moves a code's count and appends its events only
  * where the row holds exactly the predicted count at the judged revision. A code whose count another
  * replica moved meanwhile is counted again at once by the transaction that reads the count first (its
- * lock held from the read to the commit: two round trips), with the count just learnt. A batch of two
- * round trips cost about twice the time of one on this path (docs/benchmarks.md), and a replica's
- * scans of a code are mostly counted by that replica alone between its own batches.
+ * lock held from the read to the commit: two round trips), with the count just learnt; the batch's
+ * other scans are answered before that. A batch of two round trips took about twice the time of one in
+ * a replica (docs/benchmarks.md). A code mispredicted last time is expected to be again (other replicas
+ * scan it too): while such codes hold more than half a batch's scans, the batch goes by that transaction
+ * directly, which also tells whether a prediction would have been right, so a code that one replica
+ * comes to scan alone goes back to the one statement.
  *
  * One transaction at a time on PostgreSQL too: with three in flight (measured, docs/benchmarks.md) the
  * 50 connections' scans were split into smaller batches, each costing the replica and PostgreSQL more
@@ -117,11 +120,11 @@ export class ScanRecorder implements RecordsScans {
       await this.gather();
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        const outcomes = await this.commit(batch);
+        await this.commit(batch);
         this.next = batch.length >= LOAD_BATCH ? { expected: Math.min(MAX_BATCH, this.queue.length + batch.length), until: performance.now() + GATHER_MS } : { expected: 0, until: 0 };
-        batch.forEach((scan, i) => scan.resolve(outcomes[i]));
       } catch (err) {
         this.log.event('error', 'scan batch failed to commit', { scans: batch.length, error: errorText(err) });
+        // Scans already answered (committed before the failure) keep their answer: a promise settles once.
         for (const scan of batch) scan.reject(err);
       }
     }
@@ -137,32 +140,48 @@ export class ScanRecorder implements RecordsScans {
     this.gathering = false;
   }
 
-  private commit(batch: readonly PendingScan[]): Promise<ScanOutcome[]> {
+  /**
+   * Commits the batch and answers each of its scans. One statement from predicted counts when the log
+   * can take the events inside it and the codes predicted right last time hold at least half the
+   * batch's scans; else the transaction that reads each count first (all of SQLite's batches).
+   */
+  private async commit(batch: readonly PendingScan[]): Promise<void> {
     const append = this.outbox.statementAppender;
-    return append && this.db.dialect === 'postgres' ? this.commitPredicted(batch, append) : this.commitLocked(batch);
+    const predictable = batch.filter((scan) => this.counts.predictable(scan.link.qr_id)).length;
+    if (append && this.db.dialect === 'postgres' && predictable * 2 >= batch.length) return this.commitPredicted(batch, append);
+    answer(batch, await this.commitLocked(batch, true));
   }
 
-  /** The batch in one transaction that reads and locks each code's count before it decides anything. */
-  private async commitLocked(batch: readonly PendingScan[]): Promise<ScanOutcome[]> {
+  /**
+   * The batch in one transaction that reads and locks each code's count before it decides anything.
+   * With `learn`, it also notes whether each code's count was what the recorder would have predicted
+   * (not for a batch counted again after its misprediction: it was predicted from the count just read).
+   */
+  private async commitLocked(batch: readonly PendingScan[], learn: boolean): Promise<ScanOutcome[]> {
     this.tally.transaction += 1;
     // Its values (codes, counts, scan events: no visitor's address) may be written into the SQL text: two round trips.
     return this.db.transaction(async (tx) => {
       const { outcomes, asked } = judge(batch);
+      const guesses = new Map([...asked].map(([qrId, { indexes }]) => [qrId, this.counts.predict(qrId, batch[indexes[0]].link.scan_count)]));
       const counts = await this.count(tx, asked);
       for (const [qrId, { indexes }] of asked) if (!counts.has(qrId)) indexes.forEach((i) => (outcomes[i] = STALE));
       const events = this.settle(batch, asked, counts, outcomes);
-      for (const [qrId, counted] of counts) tx.afterCommit(() => this.counted(batch[asked.get(qrId)!.indexes[0]].link, counted.after));
+      for (const [qrId, counted] of counts) {
+        const right = learn ? guesses.get(qrId) === counted.before : undefined;
+        tx.afterCommit(() => this.counted(batch[asked.get(qrId)!.indexes[0]].link, counted.after, right));
+      }
       await this.outbox.add(tx, events);
       return outcomes;
     }, { valuesInText: true });
   }
 
   /**
-   * The batch in one statement, from predicted counts (see the class comment). Codes found changed
-   * (a newer revision, deleted, gone) are stale, as on the other path; codes whose count was not the
-   * predicted one are counted again by `commitLocked`.
+   * The batch in one statement, from predicted counts (see the class comment). Its scans are answered
+   * as soon as it returns, those of codes found changed (a newer revision, deleted, gone) as stale, as
+   * on the other path; codes whose count was not the predicted one are then counted again by
+   * `commitLocked`, and their scans answered after it.
    */
-  private async commitPredicted(batch: readonly PendingScan[], append: StatementAppender): Promise<ScanOutcome[]> {
+  private async commitPredicted(batch: readonly PendingScan[], append: StatementAppender): Promise<void> {
     this.tally.statement += 1;
     const { outcomes, asked } = judge(batch);
     const ids = [...asked.keys()];
@@ -187,21 +206,23 @@ export class ScanRecorder implements RecordsScans {
     for (const [qrId, { revision, indexes }] of asked) {
       const row = byId.get(qrId);
       const link = batch[indexes[0]].link;
+      const { before, after } = predicted.get(qrId)!;
       if (row?.held) {
-        this.counted(link, predicted.get(qrId)!.after);
+        this.counted(link, after, true);
         continue;
       }
-      if (row) this.counted(link, Number(row.scan_count));
+      if (row) this.counted(link, Number(row.scan_count), Number(row.scan_count) === before);
       if (!row || row.deleted_at !== null || Number(row.revision) > revision) indexes.forEach((i) => (outcomes[i] = STALE));
       else again.push(...indexes);
     }
     if (rows.some((row) => row.held)) appending.committed();
+    const recount = new Set(again);
+    answer(batch.filter((_, i) => !recount.has(i)), outcomes.filter((_, i) => !recount.has(i)));
     if (again.length) {
       this.tally.mispredicted += new Set(again.map((i) => batch[i].link.qr_id)).size;
-      const recounted = await this.commitLocked(again.map((i) => batch[i]));
-      again.forEach((batchIndex, k) => (outcomes[batchIndex] = recounted[k]));
+      const scans = again.map((i) => batch[i]);
+      answer(scans, await this.commitLocked(scans, false));
     }
-    return outcomes;
   }
 
   /**
@@ -229,8 +250,8 @@ export class ScanRecorder implements RecordsScans {
   }
 
   /** A code's count as committed (or read under its lock): the next prediction, and the cache's. */
-  private counted(link: ScanLink, count: number): void {
-    this.counts.set(link.qr_id, count);
+  private counted(link: ScanLink, count: number, predictedRight?: boolean): void {
+    this.counts.set(link.qr_id, count, predictedRight);
     this.onCommitted(link, count);
   }
 
@@ -262,6 +283,10 @@ export class ScanRecorder implements RecordsScans {
 }
 
 const STALE: ScanOutcome = { admitted: false, stale: true };
+
+function answer(scans: readonly PendingScan[], outcomes: readonly ScanOutcome[]): void {
+  scans.forEach((scan, i) => scan.resolve(outcomes[i]));
+}
 const LIMIT_REACHED: ScanOutcome = { admitted: false, stale: false };
 
 /** A code's scans in a batch: those judged by its newest revision there (the others are stale already). */
