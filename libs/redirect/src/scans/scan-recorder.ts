@@ -121,7 +121,6 @@ export class ScanRecorder implements RecordsScans {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
         await this.commit(batch);
-        this.next = batch.length >= LOAD_BATCH ? { expected: Math.min(MAX_BATCH, this.queue.length + batch.length), until: performance.now() + GATHER_MS } : { expected: 0, until: 0 };
       } catch (err) {
         this.log.event('error', 'scan batch failed to commit', { scans: batch.length, error: errorText(err) });
         // Scans already answered (committed before the failure) keep their answer: a promise settles once.
@@ -129,6 +128,15 @@ export class ScanRecorder implements RecordsScans {
       }
     }
     this.flushing = null;
+  }
+
+  /**
+   * Called as a batch is about to be answered: the scans queued meanwhile, plus its own callers, who come
+   * back with their next scans (before any of them is answered: a caller that scans again at once would
+   * otherwise be counted twice).
+   */
+  private expectBack(batch: readonly PendingScan[]): void {
+    this.next = batch.length >= LOAD_BATCH ? { expected: Math.min(MAX_BATCH, this.queue.length + batch.length), until: performance.now() + GATHER_MS } : { expected: 0, until: 0 };
   }
 
   /** Waits, after a batch under load, until the scans expected next are queued or its time is up. */
@@ -149,7 +157,9 @@ export class ScanRecorder implements RecordsScans {
     const append = this.outbox.statementAppender;
     const predictable = batch.filter((scan) => this.counts.predictable(scan.link.qr_id)).length;
     if (append && this.db.dialect === 'postgres' && predictable * 2 >= batch.length) return this.commitPredicted(batch, append);
-    answer(batch, await this.commitLocked(batch, true));
+    const outcomes = await this.commitLocked(batch, true);
+    this.expectBack(batch);
+    answer(batch, outcomes);
   }
 
   /**
@@ -217,6 +227,7 @@ export class ScanRecorder implements RecordsScans {
     }
     if (rows.some((row) => row.held)) appending.committed();
     const recount = new Set(again);
+    this.expectBack(batch);
     answer(batch.filter((_, i) => !recount.has(i)), outcomes.filter((_, i) => !recount.has(i)));
     if (again.length) {
       this.tally.mispredicted += new Set(again.map((i) => batch[i].link.qr_id)).size;
