@@ -155,4 +155,18 @@ describe('PostgreSQL transactions in few round trips', () => {
     expect(await db.transaction(async () => 'nothing')).toBe('nothing');
     expect(queries).not.toHaveBeenCalled();
   });
+
+  it('runs a prepared statement as its own transaction in one round trip: it commits, and a failing one leaves nothing', async () => {
+    const upsert = `WITH a AS (INSERT INTO items (id, n) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET n = items.n + EXCLUDED.n RETURNING n),
+      b AS (INSERT INTO items (id, n) SELECT $3, 1 / $4::int) SELECT n FROM a`;
+    queries.mockClear();
+    expect(await db.prepared('test_upsert', upsert, ['p1', 5, 'p1_side', 1])).toEqual([{ n: 5 }]);
+    expect(queries).toHaveBeenCalledTimes(1);
+    // Again with other values on whichever connection the pool gives (prepared there once).
+    for (let i = 0; i < 3; i++) await db.prepared('test_upsert', upsert, ['p1', 1, `p1_side${i}`, 1]);
+    expect(await n('p1')).toBe(8);
+    // Division by zero in its second part: the first part's write is not kept either.
+    await expect(db.prepared('test_upsert', upsert, ['p1', 100, 'p1_zero', 0])).rejects.toThrow(/division by zero/);
+    expect([await n('p1'), await n('p1_zero')]).toEqual([8, undefined]);
+  });
 });
