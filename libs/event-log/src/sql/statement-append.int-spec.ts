@@ -58,25 +58,41 @@ describe('appending from inside a producer’s statement on PostgreSQL', () => {
     expect((await stored('qr_dup')).map((r) => Number(r.event_count))).toEqual([2]);
   });
 
-  it('holds the log’s lock from the statement to its commit: a concurrent append waits for it', async () => {
-    const locks = async () =>
-      Number((await log.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"))[0].n);
+  const locks = async () =>
+    Number((await log.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"))[0].n);
+
+  /** The statement in a transaction held open after it (a sleep at its commit), and a concurrent append started while it is open. */
+  async function alongsideAnAppend(allowed: string[], records: LogRecord[]) {
     const append = log.statementAppenderWithin(log.db)!;
+    let ran = false;
     let committed = false;
     const producer = log.db
       .transaction(async (tx) => {
-        await tx.query(statement(append), [['qr_lock'], ...append.prepare(scans('qr_lock', 1, 1)).params]);
-        tx.atCommit('SELECT pg_sleep(0.6)');
+        await tx.query(statement(append), [allowed, ...append.prepare(records).params]);
+        ran = true;
+        tx.atCommit('SELECT pg_sleep(1.5)');
       })
       .then(() => void (committed = true));
-    await waitUntil(async () => (await locks()) === 1, 'the statement holding the log’s lock');
-    expect(committed).toBe(false);
+    await waitUntil(() => ran, 'the statement run');
     let otherDone = false;
-    const other = log.append(scans('qr_lock', 2, 1)).then(() => void (otherDone = true));
+    const other = log.append(scans('qr_other', 1, 1)).then(() => void (otherDone = true));
+    return { producer, other, committed: () => committed, otherDone: () => otherDone };
+  }
+
+  it('holds the log’s lock from the statement to its commit: a concurrent append waits for it', async () => {
+    const run = await alongsideAnAppend(['qr_lock'], scans('qr_lock', 1, 1));
+    await waitUntil(async () => (await locks()) === 1, 'the statement holding the log’s lock');
     await new Promise((r) => setTimeout(r, 200));
-    expect(otherDone).toBe(false);
-    await Promise.all([producer, other]);
-    expect((await stored('qr_lock')).map((r) => (payloadEvents(r.payload)[0] as { data: { scan_number: number } }).data.scan_number)).toEqual([1, 2]);
+    expect([run.committed(), run.otherDone()]).toEqual([false, false]);
+    await Promise.all([run.producer, run.other]);
+  });
+
+  it('takes no lock when none of its records is allowed: a concurrent append does not wait for it', async () => {
+    const run = await alongsideAnAppend(['qr_none_of_them'], scans('qr_nolock', 1, 2));
+    await waitUntil(run.otherDone, 'the other append done');
+    expect(run.committed()).toBe(false);
+    await run.producer;
+    expect(await stored('qr_nolock')).toEqual([]);
   });
 
   it('wakes the log’s consumers once told the statement committed (they would otherwise wait for their next poll, a minute here)', async () => {

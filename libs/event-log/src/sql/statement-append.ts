@@ -25,8 +25,10 @@ const PARAMS = 10;
  * producer can prepare it once per connection (its plan kept by the server).
  *
  * The log's lock is taken by the insert itself, before its rows get their positions (a one-time
- * filter runs before any row is read), and held to the commit: positions commit in order. Rows keep
- * the order given (ORDER BY the ordinality), so a key's records keep theirs.
+ * filter runs before any row is read), and held to the commit: positions commit in order. It is taken
+ * only when some record's key is allowed: a statement that appends nothing (every code of a scan batch
+ * mispredicted, or at its limit) does not queue behind every other appender for nothing. Rows keep the
+ * order given (ORDER BY the ordinality), so a key's records keep theirs.
  */
 export function statementAppender(o: StatementAppendOptions): StatementAppender {
   return {
@@ -37,7 +39,8 @@ export function statementAppender(o: StatementAppendOptions): StatementAppender 
   SELECT r.topic, r.partition_key, r.partition_no, r.event_id, convert_from(substring(${$(4)}::bytea FROM r.start FOR r.length), 'UTF8'), ${$(8)}::bigint, r.event_count
   FROM unnest(${$(0)}::text[], ${$(1)}::text[], ${$(2)}::int[], ${$(3)}::text[], ${$(5)}::int[], ${$(6)}::int[], ${$(7)}::int[])
     WITH ORDINALITY AS r(topic, partition_key, partition_no, event_id, start, length, event_count, n)
-  WHERE r.partition_key IN (${allowedKeys}) AND (SELECT pg_advisory_xact_lock(hashtext(${$(9)}))::text) IS NOT NULL
+  WHERE r.partition_key IN (${allowedKeys})
+    AND (SELECT pg_advisory_xact_lock(hashtext(${$(9)}))::text FROM (${allowedKeys}) AS appending(key) WHERE appending.key = ANY(${$(1)}::text[]) LIMIT 1) IS NOT NULL
   ORDER BY r.n
   ON CONFLICT (event_id) DO NOTHING`;
     },

@@ -1,7 +1,7 @@
 import { silentLog } from '@qr/domain';
 import { type EventLog, openEventLog, Outbox, payloadEvents, type SqlEventLog } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
-import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { provisionStorage, STORAGE_KINDS, type TestStorage, waitUntil } from '@qr/testing';
 import { ApplyCodeChanges } from '../links/apply-code-changes';
 import { type LinkRecord } from '../links/link-record';
 import { LinksRepository } from '../links/links.repository';
@@ -197,6 +197,49 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     // PostgreSQL: after its first misprediction, mine stops sending statements that would miss (the first
     // batch was predicted from the row it was given, count 0, before theirs had counted).
     if (kind === 'postgres') expect(mine.tally).toEqual({ statement: 1, transaction: 6, mispredicted: 1 });
+  });
+
+  it('judges a batch by its rows as they are once locked, when another transaction changes them while it waits', async () => {
+    if (kind !== 'postgres') return; // SQLite's single writer: nothing changes a row while a batch waits for it.
+    const { recorder: r } = await recorder();
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_waits') }]);
+    const l = await link('qr_waits');
+    await Promise.all([1, 2, 3].map(() => r.record(l, facts, new Date())));
+    const waiting = async () =>
+      Number((await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"))[0].n) > 0;
+    /** A scan recorded while another transaction holds the code's row, having run `change` on it, until the scan waits for it. */
+    const whileChanged = async (change: string) => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let changed = false;
+      const holder = db.transaction(async (tx) => {
+        await tx.query(change, ['qr_waits']);
+        changed = true;
+        await gate;
+      });
+      await waitUntil(() => changed, 'the change holding the row');
+      const scan = r.record(l, facts, new Date());
+      await waitUntil(waiting, 'the batch waiting for the row');
+      release();
+      await holder;
+      return scan;
+    };
+    // The count moved past the prediction (3) while the batch waited: counted again from 10.
+    expect(await whileChanged('UPDATE links SET scan_count = 10 WHERE qr_id = $1')).toEqual({ admitted: true, scanNumber: 11 });
+    // Mispredicted: the next batch reads the count first, and finds it as predicted.
+    expect(await r.record(l, facts, new Date())).toEqual({ admitted: true, scanNumber: 12 });
+    // The statement's snapshot sees 13 (the prediction's "after", 12 + 1) but the locked row holds 12, as
+    // predicted: counted, and the count moved, whatever the snapshot saw (counts never go down in use;
+    // this pins that the statement decides by the locked row alone).
+    await db.execute('UPDATE links SET scan_count = 13 WHERE qr_id = $1', ['qr_waits']);
+    const statements = r.tally.statement;
+    expect(await whileChanged('UPDATE links SET scan_count = 12 WHERE qr_id = $1')).toEqual({ admitted: true, scanNumber: 13 });
+    expect([r.tally.statement - statements, r.tally.mispredicted]).toEqual([1, 1]);
+    expect((await link('qr_waits')).scan_count).toBe(13);
+    // A change of revision while it waited: stale, nothing moves.
+    expect(await whileChanged('UPDATE links SET revision = revision + 1 WHERE qr_id = $1')).toEqual({ admitted: false, stale: true });
+    expect((await link('qr_waits')).scan_count).toBe(13);
+    expect((await recordedEvents('qr_waits')).filter((e) => e.type === 'qr.scanned').map((e) => e.data.scan_number)).toEqual([1, 2, 3, 11, 12, 13]);
   });
 
   it('applies code changes by revision, in any order, and deletion whatever the revision', async () => {

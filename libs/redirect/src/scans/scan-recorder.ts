@@ -85,7 +85,10 @@ export class ScanRecorder implements RecordsScans {
   private readonly gathered = new Waker();
   /** What each code's count was when this recorder last committed or read it: the next batch's prediction. */
   private readonly counts = new KnownCounts();
-  /** For /metrics: batches committed by one statement or by a transaction, and codes whose count was mispredicted. */
+  /**
+   * For /metrics: commits by one statement and by a transaction (a batch with mispredicted codes makes
+   * one of each), and codes whose count was mispredicted.
+   */
   readonly tally = { statement: 0, transaction: 0, mispredicted: 0 };
   /** The one-statement path's SQL (the outbox's appender is the same for the recorder's life). */
   private predictedSql: string | null = null;
@@ -168,9 +171,8 @@ export class ScanRecorder implements RecordsScans {
    * (not for a batch counted again after its misprediction: it was predicted from the count just read).
    */
   private async commitLocked(batch: readonly PendingScan[], learn: boolean): Promise<ScanOutcome[]> {
-    this.tally.transaction += 1;
     // Its values (codes, counts, scan events: no visitor's address) may be written into the SQL text: two round trips.
-    return this.db.transaction(async (tx) => {
+    const outcomes = await this.db.transaction(async (tx) => {
       const { outcomes, asked } = judge(batch);
       const guesses = new Map([...asked].map(([qrId, { indexes }]) => [qrId, this.counts.predict(qrId, batch[indexes[0]].link.scan_count)]));
       const counts = await this.count(tx, asked);
@@ -183,6 +185,8 @@ export class ScanRecorder implements RecordsScans {
       await this.outbox.add(tx, events);
       return outcomes;
     }, { valuesInText: true });
+    this.tally.transaction += 1;
+    return outcomes;
   }
 
   /**
@@ -192,7 +196,6 @@ export class ScanRecorder implements RecordsScans {
    * `commitLocked`, and their scans answered after it.
    */
   private async commitPredicted(batch: readonly PendingScan[], append: StatementAppender): Promise<void> {
-    this.tally.statement += 1;
     const { outcomes, asked } = judge(batch);
     const ids = [...asked.keys()];
     const predicted = new Map<string, Counted>();
@@ -211,6 +214,7 @@ export class ScanRecorder implements RecordsScans {
       ids.map((id) => predicted.get(id)!.after),
       ...appending.params,
     ]);
+    this.tally.statement += 1;
     const byId = new Map(rows.map((row) => [row.qr_id, row]));
     const again: number[] = [];
     for (const [qrId, { revision, indexes }] of asked) {
@@ -228,7 +232,7 @@ export class ScanRecorder implements RecordsScans {
     if (rows.some((row) => row.held)) appending.committed();
     const recount = new Set(again);
     this.expectBack(batch);
-    answer(batch.filter((_, i) => !recount.has(i)), outcomes.filter((_, i) => !recount.has(i)));
+    batch.forEach((scan, i) => recount.has(i) || scan.resolve(outcomes[i]));
     if (again.length) {
       this.tally.mispredicted += new Set(again.map((i) => batch[i].link.qr_id)).size;
       const scans = again.map((i) => batch[i]);
@@ -298,6 +302,7 @@ const STALE: ScanOutcome = { admitted: false, stale: true };
 function answer(scans: readonly PendingScan[], outcomes: readonly ScanOutcome[]): void {
   scans.forEach((scan, i) => scan.resolve(outcomes[i]));
 }
+
 const LIMIT_REACHED: ScanOutcome = { admitted: false, stale: false };
 
 /** A code's scans in a batch: those judged by its newest revision there (the others are stale already). */
@@ -359,7 +364,9 @@ const PREDICTED_STATEMENT = 'qr_record_scans';
  * locked; `held` is the codes whose row has exactly the predicted count at that revision or an older
  * one, not deleted: only their counts move and only their events go in (the recorder's events are all
  * keyed by their code). Every code's row comes back, with whether it held. The log's lock, taken by the
- * append, comes after the row locks.
+ * append, comes after the row locks. `moved` decides by `held` alone, never by the row as the
+ * statement's snapshot saw it: the UPDATE reads that version first and only then moves to the locked
+ * one, so a test on its count could skip a row that `held` counted.
  */
 function predictedCountSql(append: StatementAppender): string {
   return `WITH asked AS (
@@ -367,10 +374,10 @@ function predictedCountSql(append: StatementAppender): string {
 ), locked AS (
   SELECT qr_id, scan_count, revision, deleted_at FROM links WHERE qr_id = ANY($1::text[]) ORDER BY qr_id FOR UPDATE
 ), held AS (
-  SELECT asked.qr_id, asked.after FROM asked JOIN locked ON locked.qr_id = asked.qr_id
+  SELECT asked.qr_id, asked.before, asked.after FROM asked JOIN locked ON locked.qr_id = asked.qr_id
   WHERE locked.scan_count = asked.before AND locked.revision <= asked.revision AND locked.deleted_at IS NULL
 ), moved AS (
-  UPDATE links SET scan_count = held.after FROM held WHERE links.qr_id = held.qr_id AND links.scan_count <> held.after
+  UPDATE links SET scan_count = held.after FROM held WHERE links.qr_id = held.qr_id AND held.after <> held.before
 ), appended AS (
   ${append.insertSql(5, 'SELECT qr_id FROM held')}
 )
