@@ -9,7 +9,7 @@ import { type LoadResult, wrk } from './wrk';
 /**
  * Runs per target, each against the bare server of its round. Five rather than three: on this shared
  * 2-core machine one replica's ratio moved between 0.32× and 0.45× from one 8 s run to the next, and a
- * median of three still moved by a tenth between bench runs (docs/benchmarks.md, sixth sitting).
+ * median of three still moved by a tenth between bench runs (docs/benchmarks.md, "Redirect in distributed mode", its sixth sitting).
  */
 const RUNS = 5;
 const WARM_UP_SECONDS = 3;
