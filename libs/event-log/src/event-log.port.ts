@@ -25,13 +25,12 @@ export type InTransactionAppender = (tx: Tx, records: readonly LogRecord[]) => v
  * trip as it decides (the scan recorder: docs/architecture.md, "Scans").
  */
 export interface StatementAppender {
-  /** How many parameters `insertSql` takes. */
-  readonly paramCount: number;
   /**
    * An `INSERT …` for a `WITH name AS (…)` part: it appends the records given to `prepare`, those whose
    * key is among the rows of `allowedKeys` (a sub-select of the statement), with the log's lock; its
-   * parameters are `$first` … `$first + paramCount - 1`. The statement must take every other lock it
-   * takes before this part runs (the log's lock comes last for every appender: no deadlock).
+   * parameters are `$first` and on, as many as `prepare` gives (put them last). The statement must take
+   * every other lock it takes before this part runs (the log's lock comes last for every appender: no
+   * deadlock).
    */
   insertSql(first: number, allowedKeys: string): string;
   /** The parameters of `insertSql` for `records`, and what to call once the statement has committed. */

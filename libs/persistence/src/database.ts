@@ -74,7 +74,8 @@ export class Database {
    */
   async prepared<T = Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]): Promise<T[]> {
     if (this.dialect !== 'postgres') throw new Error('prepared statements are for PostgreSQL');
-    return (await this.pool().query({ name, text: sql, values: params.map((p) => (p === undefined ? null : p)) })).rows as T[];
+    const q = toDialectQuery(sql, params, 'postgres');
+    return (await this.pool().query({ name, text: q.sql, values: q.params })).rows as T[];
   }
 
   /** A single write statement as its own transaction. */

@@ -15,8 +15,6 @@ export interface StatementAppendOptions {
   committed: (records: readonly LogRecord[]) => void;
 }
 
-const PARAMS = 10;
-
 /**
  * The log's insert as a part of a producer's statement (StatementAppender). Each row's columns go as
  * one array each, and every payload as one byte string with each row's byte range: a JSON text in an
@@ -32,7 +30,6 @@ const PARAMS = 10;
  */
 export function statementAppender(o: StatementAppendOptions): StatementAppender {
   return {
-    paramCount: PARAMS,
     insertSql(first, allowedKeys) {
       const $ = (k: number) => `$${first + k}`;
       return `INSERT INTO ${o.table} (topic, partition_key, partition_no, event_id, payload, appended_at, event_count)

@@ -174,12 +174,12 @@ export class ScanRecorder implements RecordsScans {
     // Its values (codes, counts, scan events: no visitor's address) may be written into the SQL text: two round trips.
     const outcomes = await this.db.transaction(async (tx) => {
       const { outcomes, asked } = judge(batch);
-      const guesses = new Map([...asked].map(([qrId, { indexes }]) => [qrId, this.counts.predict(qrId, batch[indexes[0]].link.scan_count)]));
+      const guesses = learn ? new Map([...asked].map(([qrId, { indexes }]) => [qrId, this.counts.predict(qrId, batch[indexes[0]].link.scan_count)])) : null;
       const counts = await this.count(tx, asked);
       for (const [qrId, { indexes }] of asked) if (!counts.has(qrId)) indexes.forEach((i) => (outcomes[i] = STALE));
       const events = this.settle(batch, asked, counts, outcomes);
       for (const [qrId, counted] of counts) {
-        const right = learn ? guesses.get(qrId) === counted.before : undefined;
+        const right = guesses ? guesses.get(qrId) === counted.before : undefined;
         tx.afterCommit(() => this.counted(batch[asked.get(qrId)!.indexes[0]].link, counted.after, right));
       }
       await this.outbox.add(tx, events);
