@@ -1,23 +1,19 @@
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { billingPeriodAt } from '@qr/domain';
-import { admin, call, type Cluster, createTestPostgres, metricValue, rawRequest, startApp, startCluster, startWebhookReceiver, storedEventsOf, TEST_REDIS_URL, type TestPostgres, waitUntil, type WebhookReceiver } from '@qr/testing';
-
-if (!process.env.KAFKA_BROKERS) {
-  // Visible on purpose: this run covers the SQL event log on PostgreSQL; the Kafka variant needs a broker.
-  console.warn('distributed suite: events over the SQL log on PostgreSQL; Kafka variant SKIPPED (KAFKA_BROKERS is not set)');
-}
+import { admin, call, type Cluster, createTestPostgres, KafkaEvents, metricValue, rawRequest, startApp, startCluster, startWebhookReceiver, storedEventsOf, TEST_REDIS_URL, type TestPostgres, waitUntil, type WebhookReceiver } from '@qr/testing';
 
 /**
- * The deployables as separate processes on the machine's PostgreSQL and Redis: two gateways and two
- * redirect-services, so every cross-process guarantee is exercised for real.
+ * The deployables as separate processes on the machine's PostgreSQL and Redis and the run's Kafka broker:
+ * two gateways and two redirect-services, so every cross-process guarantee is exercised for real.
  */
-describe('distributed deployables on PostgreSQL', () => {
+describe('distributed deployables on PostgreSQL and Kafka', () => {
   let pg: TestPostgres;
   let cluster: Cluster;
   let db: Client;
   let key: string;
   let hooks: WebhookReceiver;
+  let kafka: KafkaEvents;
 
   beforeAll(async () => {
     pg = await createTestPostgres('dist');
@@ -25,10 +21,12 @@ describe('distributed deployables on PostgreSQL', () => {
     cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, redirects: 2, gateways: 2, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8', TRUST_PROXY: 'true', GEO_HEADER: 'X-Country' } });
     db = new Client({ connectionString: pg.url });
     await db.connect();
+    kafka = await KafkaEvents.start(cluster.env);
     const ws = admin(['workspace', 'create', '--name', 'Dist', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
     key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATABASE_URL: pg.url }).json.secret);
   }, 120_000);
   afterAll(async () => {
+    await kafka?.close();
     await db?.end();
     await cluster?.stop();
     await hooks?.close();
@@ -43,7 +41,9 @@ describe('distributed deployables on PostgreSQL', () => {
       expect({ app: app.name, status: (await call(`${app.url}/readyz`)).status }).toEqual({ app: app.name, status: 200 });
     }
     const { rows } = await db.query('SELECT schema_name FROM information_schema.schemata');
-    expect(rows.map((r) => r.schema_name)).toEqual(expect.arrayContaining(['gateway', 'qr', 'redirect', 'analytics', 'webhooks', 'eventlog']));
+    expect(rows.map((r) => r.schema_name)).toEqual(expect.arrayContaining(['gateway', 'qr', 'redirect', 'analytics', 'webhooks']));
+    // The events go through Kafka: no process opened the embedded SQL log.
+    expect(rows.map((r) => r.schema_name)).not.toContain('eventlog');
   });
 
   it('keeps the monthly quota exact across two gateway processes: 40 concurrent calls, 25 left, 25 granted', async () => {
@@ -108,7 +108,7 @@ describe('distributed deployables on PostgreSQL', () => {
     // A scan committed just before the kill may never have been acknowledged: at least every acknowledged one counts.
     const { rows } = await db.query('SELECT scan_count FROM redirect.links WHERE qr_id = $1', [code.id]);
     expect(Number(rows[0].scan_count)).toBeGreaterThanOrEqual(acknowledged);
-    const scanned = (await storedEventsOf(db, code.id)).filter((e) => e.type === 'qr.scanned');
+    const scanned = (await storedEventsOf(db, code.id, kafka)).filter((e) => e.type === 'qr.scanned');
     expect(scanned).toHaveLength(Number(rows[0].scan_count));
   }, 120_000);
 
@@ -123,7 +123,7 @@ describe('distributed deployables on PostgreSQL', () => {
     // whose count the other replica had moved meanwhile is counted again by a transaction), and the
     // limit held across both paths.
     expect((await statements()).map((n, i) => n > before[i])).toEqual([true, true]);
-    const events = async (type: string) => (await storedEventsOf(db, code.id)).filter((e) => e.type === type);
+    const events = async (type: string) => (await storedEventsOf(db, code.id, kafka)).filter((e) => e.type === type);
     expect(await events('qr.scan_limit_reached')).toHaveLength(1);
     expect(await events('qr.scanned')).toHaveLength(100);
     // The API's scan_count follows the scan events (qr-service consumes them across processes).

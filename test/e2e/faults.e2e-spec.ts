@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { admin, call, type Cluster, type OwnPostgres, type OwnRedis, rawRequest, startCluster, startOwnPostgres, startOwnRedis, startWebhookReceiver, storedEventsOf, waitUntil, type WebhookReceiver } from '@qr/testing';
+import { admin, call, type Cluster, KafkaEvents, type OwnPostgres, type OwnRedis, rawRequest, startCluster, startOwnPostgres, startOwnRedis, startWebhookReceiver, storedEventsOf, waitUntil, type WebhookReceiver } from '@qr/testing';
 
 /**
  * Fault tests on private PostgreSQL and Redis instances (spare ports), so they can be stopped and
@@ -13,6 +13,7 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
   const api = (path: string) => `${cluster.gateways[0].url}/api/public/v1${path}`;
   const ready = async (url: string) => (await call(`${url}/readyz`)).status;
   let hooks: WebhookReceiver;
+  let kafka: KafkaEvents;
   // Every delivery received: its webhook-id (the event's id) and the code the scan was of.
   const webhooks = () => hooks.received.map((r) => ({ id: String(r.headers['webhook-id']), qrId: (JSON.parse(r.body) as { data?: { qr_id?: unknown } }).data?.qr_id }));
 
@@ -21,10 +22,12 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
     redis = await startOwnRedis();
     hooks = await startWebhookReceiver();
     cluster = await startCluster({ databaseUrl: pg.url, redisUrl: redis.url, redirects: 2, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' } });
+    kafka = await KafkaEvents.start(cluster.env);
     const ws = admin(['workspace', 'create', '--name', 'Faults', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
     key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATABASE_URL: pg.url }).json.secret);
   }, 120_000);
   afterAll(async () => {
+    await kafka?.close();
     await hooks?.close();
     await cluster?.stop();
     await redis?.stop();
@@ -95,7 +98,7 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
     // recorded scan reaches the webhook under exactly its own id.
     const db = new Client({ connectionString: pg.url });
     await db.connect();
-    const recordedIds = async () => new Set((await storedEventsOf(db, code.id)).filter((e) => e.type === 'qr.scanned').map((e) => e.id));
+    const recordedIds = async () => new Set((await storedEventsOf(db, code.id, kafka)).filter((e) => e.type === 'qr.scanned').map((e) => e.id));
     const total = async () => (await call<{ total_scans: number }>(api(`/qrcodes/${code.id}/analytics?include_bots=true`), { key })).body.total_scans;
     // Only this code's scans: an earlier test's scans can reach the new endpoint when the dispatcher
     // catches up on them after it was created.

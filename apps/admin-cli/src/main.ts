@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ApiError, formatUtc, isRole, normalizeEmail, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
-import { allowPackedRowsIn, openEventLog, repartitionEventLog } from '@qr/event-log';
+import { KafkaEventLog, openEventLog } from '@qr/event-log';
 import { AddMember, AllowanceReconcile, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, IssueSignInLink, Members, Passwords, SetWorkspacePlan } from '@qr/gateway';
 import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
@@ -16,8 +16,6 @@ const USAGE = `usage: npm run admin -- <command> [--json]
   migrate                                              apply every service's migrations and the event log's
   analytics rebuild                                    drop the scan projection and replay the event log into it
   reconcile [--workspace ws_…]                         recompute the dynamic allowance counters from the live dynamic codes
-  event-log repartition --partitions N                 change the SQL event log's partition count (every deployable stopped first)
-  event-log allow-packed-rows                          let producers pack a transaction's events of one code into one row (once every process runs this version)
   workspace create --name N --plan free|starter|pro|agency
   workspace set-plan --workspace ws_… --plan P
   member add --workspace ws_… --email E --role owner|editor|viewer [--password-stdin]
@@ -38,12 +36,6 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   if (group === 'migrate') return migrateAll(config);
   if (group === 'analytics' && action === 'rebuild') return rebuildAnalytics(config);
   if (group === 'reconcile' && action === undefined) return reconcileAllowance(config, f);
-  if (group === 'event-log' && action === 'repartition') {
-    const partitions = Number(requireFlag(f, 'partitions'));
-    if (!Number.isInteger(partitions) || partitions < 1 || partitions > 1024) throw new UsageError('--partitions: an integer from 1 to 1024');
-    return { repartitioned: 'eventlog', ...(await repartitionEventLog(config.storage, partitions)) };
-  }
-  if (group === 'event-log' && action === 'allow-packed-rows') return allowPackedRowsIn(config.storage);
   const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
   try {
     switch (`${group} ${action}`) {
@@ -141,8 +133,13 @@ async function migrateAll(config: RuntimeConfig): Promise<Output> {
     await db.close();
   }
   const log = await openEventLog({ transport: config.eventTransport, storage: config.storage, runMigrations: true, clientId: 'admin-cli', log: silentLog, partitions: config.eventLogPartitions });
-  await log.close();
-  return { migrated: [...specs.map((s) => s.name), 'eventlog'] };
+  try {
+    // Kafka: the topics, with EVENT_LOG_PARTITIONS partitions each (the services create them too, in the background).
+    if (log instanceof KafkaEventLog) await log.ensureTopics();
+  } finally {
+    await log.close();
+  }
+  return { migrated: [...specs.map((s) => s.name), log.transport === 'kafka' ? 'kafka topics' : 'eventlog'] };
 }
 
 /** The running analytics-service (if any) replays at once; otherwise it replays when it starts. */

@@ -1,5 +1,4 @@
 import type { EventEnvelope } from '@qr/contracts';
-import type { Database, Tx } from '@qr/persistence';
 
 /** One event on its way into the log. `key` is the partition key: order holds per key. */
 export interface LogRecord {
@@ -15,22 +14,17 @@ export interface ConsumedRecord extends LogRecord {
   position: string;
 }
 
-/** Adds records to the log as part of a producer's transaction: they are in the log exactly when it commits. */
-export type InTransactionAppender = (tx: Tx, records: readonly LogRecord[]) => void;
-
 /**
- * Appends a producer's records from inside one statement of the producer's own (PostgreSQL, the log in
- * the producer's database): a data-modifying `WITH` part that inserts the records whose partition key
- * the statement allows, so that a producer that decides in SQL what holds can append in the same round
- * trip as it decides (the scan recorder: docs/architecture.md, "Scans").
+ * Writes a producer's records from inside one statement of the producer's own (PostgreSQL: its outbox,
+ * Outbox.statementAppender): a data-modifying `WITH` part that inserts the records whose partition key
+ * the statement allows, so that a producer that decides in SQL what holds can write its events in the
+ * same round trip as it decides (the scan recorder: docs/architecture.md, "Scans").
  */
 export interface StatementAppender {
   /**
-   * An `INSERT …` for a `WITH name AS (…)` part: it appends the records given to `prepare`, those whose
-   * key is among the rows of `allowedKeys` (a sub-select of the statement), with the log's lock; its
-   * parameters are `$first` and on, as many as `prepare` gives (put them last). The statement must take
-   * every other lock it takes before this part runs (the log's lock comes last for every appender: no
-   * deadlock).
+   * An `INSERT …` for a `WITH name AS (…)` part: it writes the records given to `prepare`, those whose
+   * key is among the rows of `allowedKeys` (a sub-select of the statement); its parameters are `$first`
+   * and on, as many as `prepare` gives (put them last).
    */
   insertSql(first: number, allowedKeys: string): string;
   /** The parameters of `insertSql` for `records`, and what to call once the statement has committed. */
@@ -59,18 +53,16 @@ export interface Subscription {
 }
 
 /**
- * The event log port. Transports: SQL (an append-only table, SQLite in-process or PostgreSQL
- * across processes) and Kafka. Consumers must be idempotent on `event.id`: delivery is at least once.
+ * The event log port. Transports: the embedded SQL log (an append-only table in all-in-one's own
+ * database, SQLite or PostgreSQL) and Kafka (distributed mode). Producers write to their outbox in their
+ * own transaction and a relay appends from there. Consumers must be idempotent on `event.id`: delivery
+ * is at least once.
  */
 export interface EventLog {
   readonly transport: 'sql-sqlite' | 'sql-postgres' | 'kafka';
   append(records: readonly LogRecord[]): Promise<void>;
-  /** When the log can take a producer's events inside the producer's own transactions (SqlEventLog), the means to; else null. */
-  appenderWithin?(producer: Database): InTransactionAppender | null;
-  /** When the log can take a producer's events inside one of the producer's statements (SqlEventLog on PostgreSQL), the means to; else null. */
-  statementAppenderWithin?(producer: Database): StatementAppender | null;
   subscribe(options: SubscribeOptions): Subscription;
-  /** Rewinds a group to the start of the log, so its projection can be rebuilt by replay. */
+  /** Rewinds a group to the start of the log, so its projection can be rebuilt by replay (Kafka: with no member running). */
   resetGroup(group: string, topics: readonly string[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;

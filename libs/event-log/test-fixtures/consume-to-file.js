@@ -8,9 +8,9 @@ const { openEventLog } = require(join(dist, 'event-log/src/index.js'));
 async function main() {
   const storage = JSON.parse(process.env.STORAGE_JSON);
   const log = await openEventLog({
-    transport: { kind: 'sql' }, storage, runMigrations: false, clientId: 'kill-test',
-    log: { event: () => undefined }, pollMs: 100, leaseMs: Number(process.env.LEASE_MS || 1500),
-    partitions: process.env.PARTITIONS ? Number(process.env.PARTITIONS) : undefined,
+    transport: process.env.KAFKA_BROKERS_FOR_CHILD ? { kind: 'kafka', brokers: process.env.KAFKA_BROKERS_FOR_CHILD.split(',') } : { kind: 'sql' }, storage, runMigrations: false, clientId: 'kill-test',
+    log: { event: () => undefined }, pollMs: 100,
+    sessionTimeoutMs: process.env.SESSION_TIMEOUT_MS ? Number(process.env.SESSION_TIMEOUT_MS) : undefined,
   });
   log.subscribe({
     group: process.env.GROUP, topics: ['qr.scanned.v1'], batchSize: Number(process.env.BATCH || 50),

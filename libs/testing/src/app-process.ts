@@ -19,6 +19,15 @@ export interface AppProcess {
   kill9(): Promise<void>;
 }
 
+/**
+ * The test process's environment for a child, without any Kafka broker a developer's shell may have set:
+ * an all-in-one server or admin CLI that inherited KAFKA_BROKERS would run on Kafka instead of its
+ * embedded log. A cluster passes its broker explicitly (testKafkaBrokers).
+ */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, KAFKA_BROKERS: undefined, KAFKA_PREFIX: undefined };
+}
+
 function entry(app: string): string {
   const file = join(DIST_APPS, app, 'src/main.js');
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (the e2e tier drives the built apps)`);
@@ -28,7 +37,7 @@ function entry(app: string): string {
 /** Starts a built app on a free port (PORT=0) and resolves once it logs that it listens. */
 export function startApp(name: AppName, env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<AppProcess> {
   const child = spawn(process.execPath, [entry(name)], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...inheritedEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -85,7 +94,7 @@ function listeningPort(output: string): number | null {
 
 /** Runs the admin CLI with --json and returns the JSON object on its last stdout line; `stdin` is piped in. */
 export function admin(args: string[], env: Record<string, string | undefined>, stdin?: string): { status: number | null; json: Record<string, unknown> } {
-  const result = spawnSync(process.execPath, [entry('admin-cli'), ...args, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8', input: stdin });
+  const result = spawnSync(process.execPath, [entry('admin-cli'), ...args, '--json'], { env: { ...inheritedEnv(), ...env }, encoding: 'utf8', input: stdin });
   const lines = result.stdout.trim().split('\n');
   let json: Record<string, unknown> = {};
   try {

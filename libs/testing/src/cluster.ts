@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { type AppProcess, startApp } from './app-process';
+import { testKafkaBrokers } from './test-kafka';
 
 export interface Cluster {
   gateways: AppProcess[];
@@ -20,7 +21,7 @@ export interface Cluster {
 }
 
 /**
- * The five deployables as separate OS processes on one PostgreSQL database (a schema each) and Redis,
+ * The five deployables as separate OS processes on one PostgreSQL database (a schema each), Redis and Kafka,
  * started in dependency order: redirect-services, then qr-service (pushes to redirect), then gateways.
  */
 export async function startCluster(o: {
@@ -32,9 +33,13 @@ export async function startCluster(o: {
   analytics?: number;
   webhooks?: number;
   env?: Record<string, string>;
+  /** The Kafka brokers; default the run's (testKafkaBrokers). */
+  kafkaBrokers?: string;
 }): Promise<Cluster> {
-  // With a real broker configured, the whole cluster runs its events over Kafka instead of the SQL log.
-  const kafka: Record<string, string> = process.env.KAFKA_BROKERS ? { EVENT_TRANSPORT: 'kafka', KAFKA_BROKERS: process.env.KAFKA_BROKERS } : {};
+  // Distributed mode's events go through Kafka; there is no other transport for separate processes.
+  const brokers = o.kafkaBrokers ?? testKafkaBrokers();
+  // Its own topics and consumer groups: clusters of parallel test files share the run's broker.
+  const kafka = { KAFKA_BROKERS: brokers, KAFKA_PREFIX: `test-${randomBytes(6).toString('hex')}.` };
   // Its own Redis keys, deleted when it stops: clusters of parallel test files share the machine's Redis.
   const redisKeyPrefix = `test:${randomBytes(6).toString('hex')}:`;
   const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix, INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'), ...kafka, ...o.env };

@@ -14,3 +14,5 @@ export * from './openapi-contract';
 export * from './metrics';
 export * from './webhook-receiver';
 export * from './stored-events';
+export * from './kafka-events';
+export * from './test-kafka';

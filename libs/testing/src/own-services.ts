@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /** A free TCP port on loopback (asked of the OS, then released). */
 export async function freePort(): Promise<number> {
@@ -92,4 +92,46 @@ export async function startOwnRedis(): Promise<OwnRedis> {
 
 function userIds(name: string): { uid: number; gid: number } {
   return { uid: Number(execFileSync('id', ['-u', name]).toString().trim()), gid: Number(execFileSync('id', ['-g', name]).toString().trim()) };
+}
+
+export interface OwnKafka {
+  /** The bootstrap address, `127.0.0.1:port`; the same after a restart. */
+  brokers: string;
+  version: string;
+  /** kill -9: no clean shutdown; the data stays for `restart`. */
+  kill9(): Promise<void>;
+  /** Starts it again on the same port with the same data, and waits until it answers. */
+  restart(): Promise<void>;
+  /** A clean stop, then its data is deleted. */
+  destroy(): Promise<void>;
+}
+
+interface KafkaLocal {
+  startBroker(o: { dir: string; fresh?: boolean; port?: number }): Promise<{ brokers: string; version: string; kill9(): Promise<void>; restart(): Promise<unknown>; stop(): Promise<boolean> }>;
+}
+
+/**
+ * A private Kafka broker (scripts/kafka-local.js: the real broker from Maven Central, one KRaft node) on
+ * spare ports, so fault tests can kill and restart it without touching the run's shared broker.
+ */
+export async function startOwnKafka(): Promise<OwnKafka> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const local = require(join(repoRoot(), 'scripts/kafka-local.js')) as KafkaLocal;
+  const dir = mkdtempSync(join(tmpdir(), 'own-kafka-'));
+  const broker = await local.startBroker({ dir, fresh: true });
+  return {
+    brokers: broker.brokers,
+    version: broker.version,
+    kill9: () => broker.kill9(),
+    restart: async () => void (await broker.restart()),
+    destroy: async () => {
+      await broker.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The repository: tests run this file from libs/testing/src, benchmarks from dist/libs/testing/src. */
+function repoRoot(): string {
+  return join(__dirname, __dirname.split(sep).includes('dist') ? '../../../..' : '../../..');
 }

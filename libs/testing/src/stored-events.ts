@@ -1,5 +1,6 @@
 import { type Client } from 'pg';
 import { payloadEvents } from '@qr/event-log';
+import { type KafkaEvents } from './kafka-events';
 
 export interface StoredEvent {
   id: string;
@@ -8,15 +9,16 @@ export interface StoredEvent {
 }
 
 /**
- * The events of one code stored in a distributed cluster's PostgreSQL: in redirect's outbox (not relayed
- * yet) and in the event log (a packed row's events each), once per event id.
+ * The events of one code that a distributed cluster has stored: in redirect's outbox in PostgreSQL (not
+ * relayed yet) and on the Kafka topics, once per event id. The outbox is read first: a row the relay
+ * deletes after that read was on Kafka before, so it is within the topics' ends `upToDate` reads to.
  */
-export async function storedEventsOf(db: Client, qrId: string): Promise<StoredEvent[]> {
-  const { rows } = await db.query<{ payload: string }>(
-    `SELECT payload FROM redirect.outbox WHERE partition_key = $1 UNION ALL SELECT payload FROM eventlog.event_log WHERE partition_key = $1`,
-    [qrId],
-  );
-  return eventsOfPayloads(rows.map((r) => r.payload));
+export async function storedEventsOf(db: Client, qrId: string, kafka: KafkaEvents): Promise<StoredEvent[]> {
+  const { rows } = await db.query<{ payload: string }>(`SELECT payload FROM redirect.outbox WHERE partition_key = $1`, [qrId]);
+  await kafka.upToDate();
+  const byId = new Map(kafka.of(qrId).map((e) => [e.id, e]));
+  for (const e of eventsOfPayloads(rows.map((r) => r.payload))) byId.set(e.id, e);
+  return [...byId.values()];
 }
 
 /** The events of stored payloads (a packed row's each), once per event id, the last copy kept. */

@@ -1,4 +1,4 @@
-import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_TABLE_SQL } from '@qr/event-log';
+import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_EVENT_COUNT_SQL, OUTBOX_TABLE_SQL } from '@qr/event-log';
 import { defineMigration } from '@qr/persistence';
 
 /**
@@ -59,4 +59,5 @@ export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
   defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
+  defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
 ];

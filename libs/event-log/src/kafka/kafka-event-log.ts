@@ -1,8 +1,9 @@
-import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
+import { type Admin, Kafka, type logCreator, logLevel, type Producer } from 'kafkajs';
 import { EVENT_CATALOG } from '@qr/contracts';
-import { type Log } from '@qr/domain';
-import type { ConsumedRecord, EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
-import { decodePayload } from './decode-message';
+import { errorText, type Log } from '@qr/domain';
+import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
+import { backoffMs, sleep } from '../wait-for';
+import { KafkaSubscription } from './kafka-subscription';
 
 export interface KafkaEventLogOptions {
   brokers: string[];
@@ -10,150 +11,222 @@ export interface KafkaEventLogOptions {
   log: Log;
   /** Partitions for topics this transport creates; keys (qr_id) spread over them. */
   partitions?: number;
+  /** How long a consumer group waits for a silent member before giving its partitions to the others. */
+  sessionTimeoutMs?: number;
+  /**
+   * Put before every topic and consumer group name (`KAFKA_PREFIX`), so several deployments (or test
+   * clusters) can share brokers. Records keep the catalog's topic names; only the broker sees the prefix.
+   */
+  prefix?: string;
 }
 
+/** A member that has not heartbeated for this long is out of its group (Kafka's `session.timeout.ms`). */
+export const KAFKA_SESSION_TIMEOUT_MS = 10_000;
+
+/** How long an append waits for the topics to be created before it fails (its caller retries). */
+const TOPICS_WAIT_MS = 5000;
+
 /**
- * Kafka transport. kafkajs is used directly rather than through a Nest ClientKafka because the
- * port needs manual offset commits after a batch is handled, replay from the earliest offset, and an
- * explicit partition key on every message. The producer is idempotent (acks=all, one in flight).
+ * Kafka transport, on kafkajs directly. Nest's Kafka transport (@nestjs/microservices) hands a handler one
+ * message at a time and commits on its own; the port needs a batch per handler call, a commit only after
+ * the batch is applied, and replay from the earliest offset (docs/architecture.md, "Kafka").
+ *
+ * Nothing here needs the broker at start: topics are created, and consumers join their groups, in the
+ * background, retried until the broker answers. A process without its broker starts degraded (readiness
+ * says so), its producers keep their events in their outboxes, and everything catches up once it comes.
  */
 export class KafkaEventLog implements EventLog {
   readonly transport = 'kafka' as const;
   private readonly kafka: Kafka;
-  private producer: Producer | null = null;
-  private readonly consumers = new Set<Consumer>();
+  private producer: Promise<Producer> | null = null;
+  private admin: Promise<Admin> | null = null;
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private closed = false;
+  private topicsExist = false;
+  /** Resolves once every catalogued topic exists (retried in the background until it does). */
+  readonly topicsReady: Promise<void>;
 
   constructor(private readonly o: KafkaEventLogOptions) {
-    this.kafka = new Kafka({ clientId: o.clientId, brokers: o.brokers, logLevel: logLevel.WARN, retry: { retries: 8 } });
+    this.kafka = new Kafka({
+      clientId: o.clientId,
+      brokers: o.brokers,
+      logCreator: kafkaLogTo(o.log),
+      logLevel: logLevel.WARN,
+      connectionTimeout: 3000,
+      // Each call fails after a few seconds; the callers (relay, consumers, readiness) retry on their own terms.
+      retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
+    });
+    this.topicsReady = this.ensureTopicsInBackground();
   }
 
-  /** Creates every catalogued topic that does not exist yet. */
+  /** Creates every catalogued topic that does not exist yet (a topic that exists keeps its own partitions). */
   async ensureTopics(): Promise<void> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      const existing = new Set(await admin.listTopics());
-      const missing = EVENT_CATALOG.map((d) => d.topic).filter((t) => !existing.has(t));
-      if (missing.length) {
-        await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: this.o.partitions ?? 12 })) });
-      }
-    } finally {
-      await admin.disconnect();
+    const admin = await this.adminClient();
+    const existing = new Set(await admin.listTopics());
+    const missing = EVENT_CATALOG.map((d) => this.topicName(d.topic)).filter((t) => !existing.has(t));
+    if (missing.length) {
+      await admin.createTopics({ waitForLeaders: true, topics: [...new Set(missing)].map((topic) => ({ topic, numPartitions: this.o.partitions ?? 12 })) });
     }
   }
 
+  private async ensureTopicsInBackground(): Promise<void> {
+    for (let failures = 0; !this.closed; failures++) {
+      try {
+        await this.ensureTopics();
+        this.topicsExist = true;
+        return;
+      } catch (err) {
+        this.resetAdmin();
+        if (failures === 0 || failures % 10 === 0) this.o.log.event('warn', 'kafka: topics not created yet (broker unreachable?); retrying', { brokers: this.o.brokers, failures: failures + 1, error: errorText(err) });
+        await sleep(backoffMs(failures, 250, 5000));
+      }
+    }
+  }
+
+  /**
+   * Sends the records with the idempotent producer and acks=all, keyed so that one key's records stay in
+   * order in one partition (kafkajs's default partitioner: murmur2, as Java clients). A failed send throws
+   * and drops the producer, so the next call starts a new one (after a broker restart its producer id may
+   * be unknown); the outbox relay then sends the same rows again, and consumers dedupe on the event id.
+   */
   async append(records: readonly LogRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const producer = await this.getProducer();
     const byTopic = new Map<string, LogRecord[]>();
-    for (const r of records) byTopic.set(r.topic, [...(byTopic.get(r.topic) ?? []), r]);
-    await producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, rs]) => ({
-        topic,
-        messages: rs.map((r) => ({ key: r.key, value: JSON.stringify(r.event), headers: { 'event-id': r.event.id, 'event-type': r.event.type } })),
-      })),
-    });
+    for (const r of records) {
+      const list = byTopic.get(r.topic);
+      if (list) list.push(r);
+      else byTopic.set(r.topic, [r]);
+    }
+    if (!this.topicsExist) await Promise.race([this.topicsReady, sleep(TOPICS_WAIT_MS).then(() => Promise.reject(new Error(`kafka: the topics do not exist yet (broker ${this.o.brokers.join(',')} unreachable?)`)))]);
+    const producer = await this.producerClient();
+    try {
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, rs]) => ({
+          topic: this.topicName(topic),
+          messages: rs.map((r) => ({ key: r.key, value: r.payload ?? JSON.stringify(r.event), headers: { 'event-id': r.event.id, 'event-type': r.event.type } })),
+        })),
+      });
+    } catch (err) {
+      this.dropProducer(producer);
+      throw err;
+    }
   }
 
   subscribe(options: SubscribeOptions): Subscription {
-    const consumer = this.kafka.consumer({ groupId: options.group, allowAutoTopicCreation: false });
-    this.consumers.add(consumer);
-    const batchSize = options.batchSize ?? 500;
-    // Kafka's own group protocol assigns the partitions; this only reports them (partition numbers held in any subscribed topic).
-    let partitions: number[] = [];
-    let handled = 0;
-    consumer.on(consumer.events.GROUP_JOIN, (e) => {
-      partitions = [...new Set(Object.values(e.payload.memberAssignment).flat())].sort((a, b) => a - b);
-    });
-    const ready = (async () => {
-      await consumer.connect();
-      await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
-      await consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
-          for (let i = 0; i < batch.messages.length; i += batchSize) {
-            if (!isRunning() || isStale()) return;
-            const slice = batch.messages.slice(i, i + batchSize);
-            const records: ConsumedRecord[] = [];
-            for (const m of slice) {
-              const event = decodePayload(m.value, this.o.log, batch.topic, m.offset);
-              if (event) records.push({ topic: batch.topic, key: m.key?.toString() ?? '', position: `${batch.partition}:${m.offset}`, event });
-            }
-            if (records.length) await options.handler(records);
-            resolveOffset(slice[slice.length - 1].offset);
-            await commitOffsetsIfNecessary();
-            handled += slice.length;
-            await heartbeat();
-          }
-        },
-      });
-    })();
-    ready.catch((err) => this.o.log.event('error', 'kafka consumer failed to start', { group: options.group, error: String(err) }));
-    return {
-      group: options.group,
-      stop: async () => {
-        await ready.catch(() => undefined);
-        await consumer.disconnect();
-        this.consumers.delete(consumer);
-      },
+    const sub = new KafkaSubscription(this.kafka, options, {
+      groupId: this.groupName(options.group),
+      topicName: (topic) => this.topicName(topic),
+      log: this.o.log,
+      sessionTimeoutMs: this.o.sessionTimeoutMs ?? KAFKA_SESSION_TIMEOUT_MS,
+      topicsReady: this.topicsReady,
       lag: () => this.lag(options.group, options.topics),
-      assignment: () => ({ partitions, handled }),
-    };
+      onStop: () => this.subscriptions.delete(sub),
+    });
+    this.subscriptions.add(sub);
+    sub.start();
+    return sub;
   }
 
+  /** Rewinds a group to the earliest offsets. Kafka refuses while the group has running members: stop them first. */
   async resetGroup(group: string, topics: readonly string[]): Promise<void> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      for (const topic of topics) await admin.resetOffsets({ groupId: group, topic, earliest: true });
-    } finally {
-      await admin.disconnect();
+    const admin = await this.adminClient();
+    const [described] = (await admin.describeGroups([this.groupName(group)])).groups;
+    if (described && described.members.length > 0) {
+      throw new Error(`consumer group ${this.groupName(group)} has ${described.members.length} running member(s): Kafka rewinds a group only while none runs; stop its service's replicas, run this again, then start them (they replay from the start)`);
     }
+    for (const topic of topics) await admin.resetOffsets({ groupId: this.groupName(group), topic: this.topicName(topic), earliest: true });
   }
 
   async ping(): Promise<void> {
-    const admin = this.kafka.admin();
-    await admin.connect();
     try {
+      const admin = await this.adminClient();
       await admin.describeCluster();
-    } finally {
-      await admin.disconnect();
+    } catch (err) {
+      this.resetAdmin();
+      throw new Error(`kafka unreachable (${this.o.brokers.join(',')}): ${errorText(err)}`);
     }
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.consumers].map((c) => c.disconnect()));
-    await this.producer?.disconnect();
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    const [producer, admin] = [this.producer, this.admin];
+    this.producer = this.admin = null;
+    await Promise.all([producer?.then((p) => p.disconnect()).catch(() => undefined), admin?.then((a) => a.disconnect()).catch(() => undefined)]);
   }
 
+  /** Events in the group's topics after its committed offsets (from each partition's start when it has none). */
   private async lag(group: string, topics: readonly string[]): Promise<number> {
-    const admin = this.kafka.admin();
-    await admin.connect();
+    const admin = await this.adminClient();
     try {
+      const names = topics.map((t) => this.topicName(t));
+      const committed = await admin.fetchOffsets({ groupId: this.groupName(group), topics: names });
       let lag = 0;
-      for (const topic of topics) {
-        const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+      for (const topic of names) {
         const latest = await admin.fetchTopicOffsets(topic);
+        const mine = committed.find((c) => c.topic === topic);
         for (const p of latest) {
-          const c = committed?.partitions.find((x) => x.partition === p.partition);
+          const c = mine?.partitions.find((x) => x.partition === p.partition);
           const done = c && Number(c.offset) >= 0 ? Number(c.offset) : Number(p.low);
           lag += Math.max(0, Number(p.high) - done);
         }
       }
       return lag;
-    } finally {
-      await admin.disconnect();
+    } catch (err) {
+      this.resetAdmin();
+      throw err;
     }
   }
 
-  private async getProducer(): Promise<Producer> {
+  private topicName(topic: string): string {
+    return `${this.o.prefix ?? ''}${topic}`;
+  }
+
+  private groupName(group: string): string {
+    return `${this.o.prefix ?? ''}${group}`;
+  }
+
+  private producerClient(): Promise<Producer> {
     if (!this.producer) {
       const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
-      await producer.connect();
-      this.producer = producer;
+      const connecting = producer.connect().then(() => producer);
+      connecting.catch(() => (this.producer === connecting ? (this.producer = null) : undefined));
+      this.producer = connecting;
     }
     return this.producer;
   }
+
+  private dropProducer(producer: Producer): void {
+    this.producer = null;
+    void producer.disconnect().catch(() => undefined);
+  }
+
+  private adminClient(): Promise<Admin> {
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      const connecting = admin.connect().then(() => admin);
+      connecting.catch(() => (this.admin === connecting ? (this.admin = null) : undefined));
+      this.admin = connecting;
+    }
+    return this.admin;
+  }
+
+  private resetAdmin(): void {
+    const admin = this.admin;
+    this.admin = null;
+    void admin?.then((a) => a.disconnect()).catch(() => undefined);
+  }
+}
+
+/**
+ * kafkajs's own log lines, into the process's JSON log. Its errors are mostly a broker that is away,
+ * which the callers report and retry themselves: they are logged as warnings.
+ */
+function kafkaLogTo(log: Log): logCreator {
+  return () =>
+    ({ level, log: entry }) => {
+      const { message, ...fields } = entry;
+      log.event(level <= logLevel.WARN ? 'warn' : 'info', `kafkajs: ${message}`, fields);
+    };
 }

@@ -1,9 +1,11 @@
 import { type EventEnvelope, findEventDefinition, partitionKeyOf } from '@qr/contracts';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
-import { type EventLog, type InTransactionAppender, type LogRecord, type StatementAppender } from '../event-log.port';
+import { type EventLog, type LogRecord, type StatementAppender } from '../event-log.port';
 import { SharedMark, ThreadSignal } from '../thread-signal';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
+import { outboxStatementAppender } from './outbox-statement-append';
+import { outboxRowPayloads, packedOutboxRows } from './packed-outbox-rows';
 
 const ADD_CHUNK = 100;
 const insertSqlByRows = new Map<number, string>();
@@ -12,8 +14,8 @@ const insertSqlByRows = new Map<number, string>();
 function insertSql(rows: number): string {
   let sql = insertSqlByRows.get(rows);
   if (!sql) {
-    const values = Array.from({ length: rows }, (_, j) => `($${j * 5 + 1}, $${j * 5 + 2}, $${j * 5 + 3}, $${j * 5 + 4}, $${j * 5 + 5})`).join(', ');
-    sql = `INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ${values}`;
+    const values = Array.from({ length: rows }, (_, j) => `(${Array.from({ length: 6 }, (_, k) => `$${j * 6 + k + 1}`).join(', ')})`).join(', ');
+    sql = `INSERT INTO outbox (event_id, topic, partition_key, payload, created_at, event_count) VALUES ${values}`;
     insertSqlByRows.set(rows, sql);
   }
   return sql;
@@ -33,12 +35,24 @@ interface OutboxRow {
   topic: string;
   partition_key: string;
   payload: string;
+  event_count: number;
 }
 
-function lazyEvent(row: OutboxRow): EventEnvelope {
+/** An event read only if a field is asked for (Kafka sends the stored text as it is; the SQL log reads the id). */
+function lazyEvent(payload: string, id: string | null): EventEnvelope {
   let parsed: EventEnvelope | null = null;
-  const read = () => (parsed ??= JSON.parse(row.payload) as EventEnvelope);
-  return new Proxy({} as EventEnvelope, { get: (_t, prop) => (prop === 'id' ? row.event_id : read()[prop as keyof EventEnvelope]) });
+  const read = () => (parsed ??= JSON.parse(payload) as EventEnvelope);
+  return new Proxy({} as EventEnvelope, { get: (_t, prop) => (prop === 'id' && id !== null ? id : read()[prop as keyof EventEnvelope]) });
+}
+
+/** A stored row's records, a packed row's each (its first event's id is the row's). */
+function recordsOf(row: OutboxRow): LogRecord[] {
+  return outboxRowPayloads(row.payload, Number(row.event_count)).map((payload, i) => ({
+    topic: row.topic,
+    key: row.partition_key,
+    event: lazyEvent(payload, i === 0 ? row.event_id : null),
+    payload,
+  }));
 }
 
 export interface OutboxOptions {
@@ -90,18 +104,20 @@ export class OutboxWriter {
     if (events.length === 0) return;
     if (tx.dialect === 'sqlite') await this.cleanRelayed(tx, CLEAN_MIN + 2 * events.length);
     const now = this.clock().getTime();
-    // Multi-row inserts: a group commit of scans adds hundreds of events in one transaction. The
-    // parameters go straight into one flat list per chunk, and a chunk's SQL is built once per width.
-    for (let start = 0; start < events.length; start += ADD_CHUNK) {
-      const end = Math.min(events.length, start + ADD_CHUNK);
-      const params: unknown[] = new Array((end - start) * 5);
+    // Multi-row inserts: a group commit of scans adds hundreds of events in one transaction, packed into
+    // a row per code (packedOutboxRows). A chunk's SQL is built once per width.
+    const rows = packedOutboxRows(events.map(logRecordOf));
+    for (let start = 0; start < rows.length; start += ADD_CHUNK) {
+      const end = Math.min(rows.length, start + ADD_CHUNK);
+      const params: unknown[] = new Array((end - start) * 6);
       for (let i = start, p = 0; i < end; i++) {
-        const record = logRecordOf(events[i]);
-        params[p++] = record.event.id;
-        params[p++] = record.topic;
-        params[p++] = record.key;
-        params[p++] = record.payload;
+        const row = rows[i];
+        params[p++] = row.eventId;
+        params[p++] = row.topic;
+        params[p++] = row.key;
+        params[p++] = row.payload;
         params[p++] = now;
+        params[p++] = row.events;
       }
       await tx.query(insertSql(end - start), params);
     }
@@ -110,6 +126,11 @@ export class OutboxWriter {
 
   onCommitted(listener: () => void): () => void {
     return this.committed.on(listener);
+  }
+
+  /** Wakes the relay for rows a producer's own statement wrote (Outbox.statementAppender). */
+  announceCommitted(): void {
+    this.committed.notify();
   }
 
   /** Whether rows the relay reported relayed may still be in the outbox. */
@@ -134,21 +155,16 @@ export class OutboxWriter {
 
 /**
  * Transactional outbox: `add` (see OutboxWriter) and the relay, which moves rows to the event log
- * and deletes them; a crash between the two re-sends, and the log and its consumers dedupe on event id.
- *
- * When the log can append inside the producer's transaction (a SQL log on PostgreSQL in the
- * producer's database: SqlEventLog.appenderWithin), `add` does that instead and the outbox table stays
- * empty: the same guarantee (the events exist exactly when the change does) for a third of the writes.
- * The relay still runs, for rows written before (an upgrade) and for nothing else.
+ * (Kafka in distributed mode, the embedded log in all-in-one) and deletes them; a crash between the two
+ * re-sends, and consumers dedupe on event id.
  */
 export class Outbox {
   private readonly waker = new Waker();
   private readonly writer: OutboxWriter;
-  private readonly appendWithin: InTransactionAppender | null;
   /**
-   * Where the log can take events inside one of this store's own statements (StatementAppender), the
-   * means to (records from events with `logRecordOf`): the same guarantee as `add`, in the statement
-   * that decides what the events are. Null otherwise: use `add`.
+   * On PostgreSQL, the means to write events inside one of this store's own statements
+   * (StatementAppender; records from events with `logRecordOf`): the same guarantee as `add`, in the
+   * statement that decides what the events are. Null on SQLite: use `add`.
    */
   readonly statementAppender: StatementAppender | null;
   private stopListening: () => void = () => undefined;
@@ -164,13 +180,14 @@ export class Outbox {
     private readonly o: OutboxOptions,
   ) {
     this.writer = new OutboxWriter(db, o.clock);
-    this.appendWithin = log.appenderWithin?.(db) ?? null;
-    this.statementAppender = log.statementAppenderWithin?.(db) ?? null;
+    this.statementAppender =
+      db.dialect === 'postgres'
+        ? outboxStatementAppender({ table: db.schema ? `${db.schema}.outbox` : 'outbox', now: () => (o.clock ?? systemClock)().getTime(), committed: () => this.writer.announceCommitted() })
+        : null;
   }
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
-    if (!this.appendWithin) return this.writer.add(tx, events);
-    this.appendWithin(tx, events.map(logRecordOf));
+    return this.writer.add(tx, events);
   }
 
   start(): void {
@@ -196,7 +213,7 @@ export class Outbox {
 
   /** Relays until the outbox is empty; tests and shutdown use it. */
   async relayAll(): Promise<void> {
-    while ((await this.relayOnce()) > 0) {
+    while ((await this.relayOnce()).rows > 0) {
       /* keep going */
     }
     await this.deleteRelayed();
@@ -204,7 +221,7 @@ export class Outbox {
 
   /** Rows not relayed yet (on SQLite, relayed rows wait for the writer's next transactions and are not counted). */
   async pending(): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM outbox WHERE id > $1', [this.relayedUpTo]);
+    const [row] = await this.db.query<{ n: number }>('SELECT COALESCE(SUM(event_count), 0) AS n FROM outbox WHERE id > $1', [this.relayedUpTo]);
     return Number(row?.n ?? 0);
   }
 
@@ -214,14 +231,15 @@ export class Outbox {
       try {
         const moved = await this.relayOnce();
         failures = 0;
-        if (moved === 0) {
+        if (moved.rows === 0) {
           if (Date.now() - this.lastMovedAt >= (this.o.idleBeforeCleaningMs ?? IDLE_BEFORE_CLEANING_MS)) await this.deleteRelayed();
           await this.waker.wait(this.o.pollMs ?? 1000);
-        } else if (lingers(moved, moved >= (this.o.batchSize ?? 500))) await sleep(this.o.lingerMs ?? 5);
+        } else if (lingers(moved.events, moved.rows >= (this.o.batchSize ?? 500))) await sleep(this.o.lingerMs ?? 5);
       } catch (err) {
         failures += 1;
         this.o.log.event('warn', 'outbox relay failed; will retry', { store: this.db.name, failures, error: String(err) });
-        await this.waker.wait(backoffMs(failures));
+        // At most 5 s apart: once the log is back (a broker restarted), the backlog drains within seconds.
+        await this.waker.wait(backoffMs(failures, 250, 5000));
       }
     }
   }
@@ -237,29 +255,29 @@ export class Outbox {
    * of a busy writer must not take its lock). A crash re-sends what was relayed and not yet deleted; the log
    * and its consumers dedupe on event id.
    */
-  private async relayOnce(): Promise<number> {
+  private async relayOnce(): Promise<{ rows: number; events: number }> {
     const limit = this.o.batchSize ?? 500;
     if (this.db.dialect === 'postgres') {
       return this.db.transaction(async (tx) => {
         const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [`outbox:${this.db.schema}`]);
-        if (!lock.rows[0]?.locked) return 0;
-        const { rows } = await tx.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload, created_at FROM outbox ORDER BY id LIMIT $1', [limit]);
-        await this.forward(rows);
+        if (!lock.rows[0]?.locked) return { rows: 0, events: 0 };
+        const { rows } = await tx.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload, created_at, event_count FROM outbox ORDER BY id LIMIT $1', [limit]);
+        const events = await this.forward(rows);
         if (rows.length) await tx.query(`DELETE FROM outbox WHERE id IN (${rows.map((_, i) => `$${i + 1}`).join(', ')})`, rows.map((r) => r.id));
-        return rows.length;
+        return { rows: rows.length, events };
       });
     }
-    const rows = await this.db.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload, created_at FROM outbox WHERE id > $1 ORDER BY id LIMIT $2', [
+    const rows = await this.db.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload, created_at, event_count FROM outbox WHERE id > $1 ORDER BY id LIMIT $2', [
       this.relayedUpTo,
       limit,
     ]);
-    await this.forward(rows);
+    const events = await this.forward(rows);
     if (rows.length) {
       this.lastMovedAt = Date.now();
       this.relayedUpTo = Number(rows[rows.length - 1].id);
       this.writer.relayed.raise(this.relayedUpTo);
     }
-    return rows.length;
+    return { rows: rows.length, events };
   }
 
   /** What the writer has not deleted yet, once nothing is left to relay (the writer may be idle for good). */
@@ -271,11 +289,12 @@ export class Outbox {
     }
   }
 
-  private async forward(rows: readonly OutboxRow[]): Promise<void> {
-    if (!rows.length) return;
+  /** Appends the rows' events to the log; returns how many. */
+  private async forward(rows: readonly OutboxRow[]): Promise<number> {
+    if (!rows.length) return 0;
     this.o.onBacklog?.((this.o.clock ?? systemClock)().getTime() - Number(rows[0].created_at));
-    // The event object is needed only by transports that read fields (Kafka headers); the stored payload travels as is.
-    const records: LogRecord[] = rows.map((r) => ({ topic: r.topic, key: r.partition_key, event: lazyEvent(r), payload: r.payload }));
+    const records = rows.flatMap(recordsOf);
     await this.log.append(records);
+    return records.length;
   }
 }

@@ -30,8 +30,8 @@ describe('a consumer range read on PostgreSQL without statistics', () => {
     // of them one topic, a few of another.
     await log.db.query('ALTER TABLE event_log SET (autovacuum_enabled = false)');
     await log.db.query(
-      `INSERT INTO event_log (topic, partition_key, partition_no, event_id, payload, appended_at)
-       SELECT CASE WHEN i % 1000 = 0 THEN 'qr.code.updated.v1' ELSE 'qr.scanned.v1' END, 'qr_' || (i % 240), i % 12, 'evt_' || i, repeat('x', 400), 0
+      `INSERT INTO event_log (topic, partition_key, event_id, payload, appended_at)
+       SELECT CASE WHEN i % 1000 = 0 THEN 'qr.code.updated.v1' ELSE 'qr.scanned.v1' END, 'qr_' || (i % 240), 'evt_' || i, repeat('x', 400), 0
        FROM generate_series(1, 100000) AS i`,
     );
     expect(await analyzed()).toBe(0);
@@ -44,17 +44,16 @@ describe('a consumer range read on PostgreSQL without statistics', () => {
     await pg?.drop();
   });
 
-  const plan = async (topic: string, partitions: number[] | null) => {
-    const [row] = await log.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${rangeQuery('position, payload', partitions)}`, [topic, 5000, 100000, 500]);
+  const plan = async (topic: string) => {
+    const [row] = await log.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${rangeQuery('position, payload')}`, [topic, 5000, 100000, 500]);
     return nodeTypes(row['QUERY PLAN'][0].Plan);
   };
 
   it.each([
-    ['every partition, the busy topic', 'qr.scanned.v1', null],
-    ['some partitions, the busy topic', 'qr.scanned.v1', [1, 3, 5, 7, 9, 11]],
-    ['some partitions, a quiet topic', 'qr.code.updated.v1', [0, 2, 4]],
-  ])('%s: an index scan in position order, no bitmap scan, no sort', async (_, topic, partitions) => {
-    const types = await plan(topic as string, partitions as number[] | null);
+    ['the busy topic', 'qr.scanned.v1'],
+    ['a quiet topic', 'qr.code.updated.v1'],
+  ])('%s: an index scan in position order, no bitmap scan, no sort', async (_, topic) => {
+    const types = await plan(topic);
     expect(types[0]).toBe('Limit');
     expect(['Index Scan', 'Index Only Scan']).toContain(types[1]);
     expect(types).not.toContain('Sort');

@@ -8,13 +8,12 @@ export interface StoredRow {
   position: number;
   topic: string;
   partition_key: string;
-  partition_no: number;
   payload: string;
 }
 
 /**
- * A stored row's records: its one event, or each event of a packed row in order, all at the row's
- * position (a group's offsets move by rows). An event that fails its schema is dropped and reported;
+ * A stored row's records: its one event, or each event of a row packed by an earlier version in order,
+ * all at the row's position (a group's offset moves by rows). An event that fails its schema is dropped and reported;
  * a payload that is not JSON gives none.
  */
 export function decodeRow(row: StoredRow, log: Log): ConsumedRecord[] {

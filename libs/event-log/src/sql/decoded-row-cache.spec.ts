@@ -13,9 +13,9 @@ function row(position: number, payload?: string, topic = 'qr.scanned.v1'): Store
       is_bot: false, scanned_at: '2026-11-21T10:00:00Z', visitor_hash: 'ab'.repeat(16), scan_number: position,
     },
   };
-  return { position, topic, partition_key: 'qr_one', partition_no: position % 3, payload: payload ?? JSON.stringify(event) };
+  return { position, topic, partition_key: 'qr_one', payload: payload ?? JSON.stringify(event) };
 }
-const ref = ({ position, topic, partition_key, partition_no }: StoredRow): RowRef => ({ position, topic, partition_key, partition_no });
+const ref = ({ position, topic, partition_key }: StoredRow): RowRef => ({ position, topic, partition_key });
 
 describe('DecodedRowCache', () => {
   beforeEach(() => (errors.length = 0));
@@ -104,22 +104,12 @@ describe('DecodedRowCache', () => {
       const cache = new DecodedRowCache(100, log);
       cache.remember(appended([4, 5, 6, 7], (p) => (p === 5 ? 'webhook.other.v1' : 'qr.scanned.v1')), (t) => t === 'qr.scanned.v1');
       expect(cache.rangeOf(3, 7, SCANS, 10)).toEqual([
-        { position: 4, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 1, appended_at: 1004 },
-        { position: 6, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 0, appended_at: 1006 },
-        { position: 7, topic: 'qr.scanned.v1', partition_key: 'qr_one', partition_no: 1, appended_at: 1007 },
+        { position: 4, topic: 'qr.scanned.v1', partition_key: 'qr_one', appended_at: 1004 },
+        { position: 6, topic: 'qr.scanned.v1', partition_key: 'qr_one', appended_at: 1006 },
+        { position: 7, topic: 'qr.scanned.v1', partition_key: 'qr_one', appended_at: 1007 },
       ]);
       expect(cache.rangeOf(5, 6, SCANS, 10)!.map((r) => r.position)).toEqual([6]);
       expect(cache.rangeOf(4, 5, SCANS, 10)).toEqual([]);
-    });
-
-    it('keeps only the rows of the partitions asked for, each past its own offset', () => {
-      const cache = new DecodedRowCache(100, log);
-      cache.remember(appended([1, 2, 3, 4, 5, 6, 7, 8, 9]));
-      // Partitions are position % 3 here: this member holds 1 (from offset 0) and 2 (from offset 5).
-      const offsets = new Map([[1, 0], [2, 5]]);
-      const keep = (partition: number, position: number) => offsets.has(partition) && position > offsets.get(partition)!;
-      expect(cache.rangeOf(0, 9, SCANS, 10, keep)!.map((r) => [r.position, r.partition_no])).toEqual([[1, 1], [4, 1], [7, 1], [8, 2]]);
-      expect(cache.rangeOf(0, 9, SCANS, 2, keep)!.map((r) => r.position)).toEqual([1, 4]);
     });
 
     it('stops at the batch size, even before positions it does not hold', () => {

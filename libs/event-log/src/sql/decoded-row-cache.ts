@@ -11,7 +11,6 @@ export type RangeRow = RowRef & { appended_at: number };
 interface Entry {
   topic: string;
   key: string;
-  partition: number;
   appendedAt: number | null;
   /** The row's records (none when every event failed validation); undefined: known row, payload not decoded (no consumer here reads its topic). */
   records: ConsumedRecord[] | undefined;
@@ -49,7 +48,7 @@ export class DecodedRowCache {
       const withPayload = missing.every((r) => r.payload !== undefined) ? (missing as StoredRow[]) : await fetch(missing);
       this.remember(withPayload);
       // A row that vanished between the two reads (it cannot: the log is append-only) is skipped, not retried forever.
-      for (const r of missing) if (this.entries.get(Number(r.position))?.records === undefined) this.put(Number(r.position), { topic: r.topic, key: r.partition_key, partition: Number(r.partition_no), appendedAt: null, records: [] });
+      for (const r of missing) if (this.entries.get(Number(r.position))?.records === undefined) this.put(Number(r.position), { topic: r.topic, key: r.partition_key, appendedAt: null, records: [] });
     }
     const records: ConsumedRecord[] = [];
     for (const r of rows) {
@@ -67,7 +66,7 @@ export class DecodedRowCache {
     for (const r of rows) {
       const position = Number(r.position);
       const records = decodes(r.topic) ? decodeRow(r, this.log) : undefined;
-      this.put(position, { topic: r.topic, key: r.partition_key, partition: Number(r.partition_no), appendedAt: r.appended_at ?? this.entries.get(position)?.appendedAt ?? null, records });
+      this.put(position, { topic: r.topic, key: r.partition_key, appendedAt: r.appended_at ?? this.entries.get(position)?.appendedAt ?? null, records });
     }
   }
 
@@ -75,17 +74,14 @@ export class DecodedRowCache {
    * What `SELECT … WHERE topic IN (topics) AND position > after AND position <= head ORDER BY position
    * LIMIT limit` would return, when this cache holds every position from `after + 1` until the batch is
    * full or `head` is reached (so no row in between can be missing); otherwise null, and the caller reads
-   * the database. Positions it holds were committed before they were put here. `keep`, when given, also
-   * picks rows by partition and position (a member holding some of the partitions, at their own offsets).
+   * the database. Positions it holds were committed before they were put here.
    */
-  rangeOf(after: number, head: number, topics: ReadonlySet<string>, limit: number, keep?: (partition: number, position: number) => boolean): RangeRow[] | null {
+  rangeOf(after: number, head: number, topics: ReadonlySet<string>, limit: number): RangeRow[] | null {
     const rows: RangeRow[] = [];
     for (let position = after + 1; position <= head && rows.length < limit; position++) {
       const entry = this.entries.get(position);
       if (!entry || entry.appendedAt === null) return null;
-      if (topics.has(entry.topic) && (!keep || keep(entry.partition, position))) {
-        rows.push({ position, topic: entry.topic, partition_key: entry.key, partition_no: entry.partition, appended_at: entry.appendedAt });
-      }
+      if (topics.has(entry.topic)) rows.push({ position, topic: entry.topic, partition_key: entry.key, appended_at: entry.appendedAt });
     }
     return rows;
   }
@@ -104,7 +100,7 @@ export class DecodedRowCache {
       this.entries.set(position, entry);
       this.held += weightOf(entry);
     }
-    // Packed rows hold many events each: the oldest rows go until the events held fit again.
+    // Rows packed by an earlier version hold many events each: the oldest rows go until the events held fit again.
     while (this.held > this.capacity && this.entries.size > 1) this.dropOldest();
   }
 

@@ -7,6 +7,19 @@ const PACKED_ROWS = [
   `UPDATE event_log_settings SET packed_rows = 1 WHERE NOT EXISTS (SELECT 1 FROM event_log) AND NOT EXISTS (SELECT 1 FROM consumer_groups)`,
 ];
 
+const ONE_PROCESS = [
+  `UPDATE consumer_groups SET position = (SELECT MIN(p.position) FROM consumer_partitions p WHERE p.group_id = consumer_groups.group_id)
+   WHERE EXISTS (SELECT 1 FROM consumer_partitions p WHERE p.group_id = consumer_groups.group_id)`,
+  `DROP TABLE consumer_partitions`,
+  `DROP TABLE consumer_members`,
+  `DROP TABLE event_log_settings`,
+  `DROP INDEX event_log_topic_position_partition`,
+  `CREATE INDEX event_log_topic_position ON event_log (topic, position)`,
+  `ALTER TABLE event_log DROP COLUMN partition_no`,
+  `ALTER TABLE consumer_groups DROP COLUMN lease_owner`,
+  `ALTER TABLE consumer_groups DROP COLUMN lease_expires_at`,
+];
+
 export const EVENT_LOG_MIGRATIONS = [
   defineMigration({
     timestamp: 1763700000000,
@@ -135,5 +148,17 @@ export const EVENT_LOG_MIGRATIONS = [
         END IF;
       END $$`,
     ],
+  }),
+  /**
+   * The log of one process (all-in-one): Kafka carries distributed mode's events, and the partitions,
+   * leases and member heartbeats that spread a group over processes go. A group that held partitions
+   * starts from the lowest offset it had committed in any of them (what was handled past it in the
+   * others comes again; consumers are idempotent on the event id).
+   */
+  defineMigration({
+    timestamp: 1765200000000,
+    name: 'EventLogOneProcess',
+    sqlite: ONE_PROCESS,
+    postgres: ONE_PROCESS,
   }),
 ];

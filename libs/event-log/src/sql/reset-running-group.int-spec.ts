@@ -6,15 +6,15 @@ import { openEventLog } from '../open-event-log';
 import { scannedEvent } from '../testing/scanned-event';
 
 /**
- * A member that has read past other topics' rows skips ranges it knows hold none of its own; a reset
- * must make it read again from the start, also while it keeps running and holds the same partitions.
+ * A consumer that has read past other topics' rows skips ranges it knows hold none of its own; a reset
+ * must make it read again from the start, also while it keeps running.
  */
-describe.each(STORAGE_KINDS)('resetting a group whose member is running, on %s', (kind) => {
+describe.each(STORAGE_KINDS)('resetting a group whose consumer is running, on %s', (kind) => {
   let storage: TestStorage;
   let log: EventLog;
   beforeAll(async () => {
     storage = await provisionStorage(kind);
-    log = await openEventLog({ transport: { kind: 'sql' }, storage: storage.storage, runMigrations: true, clientId: 'reset', log: silentLog, pollMs: 50, leaseMs: 1500, partitions: 4 });
+    log = await openEventLog({ transport: { kind: 'sql' }, storage: storage.storage, runMigrations: true, clientId: 'reset', log: silentLog, pollMs: 50 });
   });
   afterAll(async () => {
     await log?.close();
@@ -31,7 +31,7 @@ describe.each(STORAGE_KINDS)('resetting a group whose member is running, on %s',
       // Another topic's row moves the head: the member's next reads find nothing of its own up to there.
       const other = scannedEvent('qr_other', 1);
       await log.append([{ topic: 'test.other.v1', key: 'qr_other', event: other }]);
-      // Idle polls past the head, and a heartbeat or two.
+      // Idle polls past the head.
       await new Promise((r) => setTimeout(r, 700));
       await log.resetGroup('reset', [TOPICS.qrScanned]);
       await waitUntil(() => seen.length >= 10, 'the replay', 5000);

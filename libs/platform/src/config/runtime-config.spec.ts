@@ -4,6 +4,8 @@ import { ConfigError, DEPLOYABLES, loadRuntimeConfig, type RuntimeConfig } from 
 const TOKEN = 'a-long-enough-internal-token';
 
 /** Runs loadRuntimeConfig and returns the ConfigError it throws (fails the test if it does not throw one). */
+const KAFKA = 'kafka-0:9092';
+
 function configErrorOf(env: NodeJS.ProcessEnv, deployables = DEPLOYABLES): ConfigError {
   let config: RuntimeConfig | undefined;
   try {
@@ -91,9 +93,11 @@ describe('loadRuntimeConfig — explicit values', () => {
     expect(c.shortBaseUrl).toBe('https://qr.example');
   });
 
-  it('EVENT_TRANSPORT=kafka splits and trims KAFKA_BROKERS', () => {
-    const c = loadRuntimeConfig({ EVENT_TRANSPORT: 'kafka', KAFKA_BROKERS: 'k1:9092, k2:9092' }, DEPLOYABLES);
-    expect(c.eventTransport).toEqual({ kind: 'kafka', brokers: ['k1:9092', 'k2:9092'] });
+  it('KAFKA_BROKERS chooses Kafka, split and trimmed; without it the embedded SQL log', () => {
+    const c = loadRuntimeConfig({ KAFKA_BROKERS: 'k1:9092, k2:9092' }, DEPLOYABLES);
+    expect(c.eventTransport).toEqual({ kind: 'kafka', brokers: ['k1:9092', 'k2:9092'], prefix: '' });
+    expect(loadRuntimeConfig({ KAFKA_BROKERS: 'k1:9092', KAFKA_PREFIX: 'acme.' }, DEPLOYABLES).eventTransport).toEqual({ kind: 'kafka', brokers: ['k1:9092'], prefix: 'acme.' });
+    expect(loadRuntimeConfig({}, DEPLOYABLES).eventTransport).toEqual({ kind: 'sql' });
   });
 
   it('parses WEBHOOK_ALLOWED_CIDRS and WEBHOOK_RETRY_SCHEDULE lists, trimming entries', () => {
@@ -132,7 +136,7 @@ describe('loadRuntimeConfig — empty strings count as unset', () => {
         HOST: '',
         DATA_DIR: '',
         DATABASE_URL: '',
-        EVENT_TRANSPORT: '',
+        KAFKA_BROKERS: '',
         PUBLIC_BASE_URL: '',
         SHORT_BASE_URL: '',
         TRUST_PROXY: '',
@@ -158,7 +162,7 @@ describe('loadRuntimeConfig — empty strings count as unset', () => {
   });
 
   it('an empty INTERNAL_TOKEN / QR_SERVICE_URL is missing for a lone api-gateway', () => {
-    const err = configErrorOf({ INTERNAL_TOKEN: '', QR_SERVICE_URL: '' }, ['api-gateway']);
+    const err = configErrorOf({ KAFKA_BROKERS: KAFKA, INTERNAL_TOKEN: '', QR_SERVICE_URL: '' }, ['api-gateway']);
     expect(err.problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /), expect.stringMatching(/^QR_SERVICE_URL: /)]);
   });
 });
@@ -167,11 +171,10 @@ describe('loadRuntimeConfig — invalid values', () => {
   it.each([
     ['bad PORT', { PORT: 'eighty' }, /^PORT: /],
     ['PORT out of range', { PORT: '70000' }, /^PORT: /],
-    ['EVENT_TRANSPORT=kafka without KAFKA_BROKERS', { EVENT_TRANSPORT: 'kafka' }, /^KAFKA_BROKERS: required when EVENT_TRANSPORT=kafka/],
+    ['a KAFKA_BROKERS that is not a list', { KAFKA_BROKERS: 'k1:9092,,k2' }, /^KAFKA_BROKERS: comma-separated/],
     ['bad CIDR', { WEBHOOK_ALLOWED_CIDRS: '10.0.0.0/8,not-a-cidr' }, /^WEBHOOK_ALLOWED_CIDRS\.1: not a CIDR: not-a-cidr/],
     ['bad duration', { WEBHOOK_RETRY_SCHEDULE: '5s,soon,2h' }, /^WEBHOOK_RETRY_SCHEDULE\.1: not a duration: soon/],
     ['unknown BOOTSTRAP_PLAN', { BOOTSTRAP_PLAN: 'gold' }, /^BOOTSTRAP_PLAN: /],
-    ['unknown EVENT_TRANSPORT', { EVENT_TRANSPORT: 'rabbitmq' }, /^EVENT_TRANSPORT: /],
     ['a DATABASE_URL that is not a URL', { DATABASE_URL: 'not a url' }, /^DATABASE_URL: /],
   ])('%s → ConfigError naming the variable', (_label, env, problem) => {
     const err = configErrorOf(env);
@@ -181,9 +184,8 @@ describe('loadRuntimeConfig — invalid values', () => {
   });
 
   it('lists each cross-field problem when several are wrong', () => {
-    const err = configErrorOf({ EVENT_TRANSPORT: 'kafka', WEBHOOK_ALLOWED_CIDRS: 'nope', WEBHOOK_RETRY_SCHEDULE: '5s,soon' });
+    const err = configErrorOf({ WEBHOOK_ALLOWED_CIDRS: 'nope', WEBHOOK_RETRY_SCHEDULE: '5s,soon' });
     expect(err.problems).toEqual([
-      expect.stringMatching(/^KAFKA_BROKERS: /),
       expect.stringMatching(/^WEBHOOK_ALLOWED_CIDRS\.0: not a CIDR: nope/),
       expect.stringMatching(/^WEBHOOK_RETRY_SCHEDULE\.1: not a duration: soon/),
     ]);
@@ -194,7 +196,7 @@ describe('loadRuntimeConfig — invalid values', () => {
   it('lists every problem at once, field-level and cross-field alike', () => {
     const err = configErrorOf({
       PORT: 'eighty',
-      EVENT_TRANSPORT: 'kafka',
+      KAFKA_BROKERS: 'k1,,k2',
       WEBHOOK_ALLOWED_CIDRS: 'nope',
       WEBHOOK_RETRY_SCHEDULE: '5s,soon',
       BOOTSTRAP_PLAN: 'gold',
@@ -205,37 +207,45 @@ describe('loadRuntimeConfig — invalid values', () => {
 });
 
 describe('loadRuntimeConfig — a deployable on its own', () => {
+  it('refuses to start without KAFKA_BROKERS, saying what to set', () => {
+    for (const deployable of ['redirect-service', 'analytics-service'] as const) {
+      const problems = configErrorOf({ INTERNAL_TOKEN: TOKEN }, [deployable]).problems;
+      expect(problems).toEqual([expect.stringMatching(new RegExp(`^KAFKA_BROKERS: required when a deployable runs on its own \\(${deployable}\\): distributed mode's events go through Kafka; set it`))]);
+    }
+    expect(loadRuntimeConfig({ INTERNAL_TOKEN: TOKEN, KAFKA_BROKERS: KAFKA }, ['redirect-service']).eventTransport).toEqual({ kind: 'kafka', brokers: [KAFKA], prefix: '' });
+  });
+
   it('api-gateway alone without INTERNAL_TOKEN or QR_SERVICE_URL is a ConfigError naming both', () => {
-    const err = configErrorOf({}, ['api-gateway']);
+    const err = configErrorOf({ KAFKA_BROKERS: KAFKA }, ['api-gateway']);
     expect(err.problems).toHaveLength(2);
     expect(err.problems[0]).toMatch(/^INTERNAL_TOKEN: required/);
     expect(err.problems[1]).toMatch(/^QR_SERVICE_URL: required for api-gateway/);
   });
 
   it('api-gateway alone with a token but no QR_SERVICE_URL is still a ConfigError', () => {
-    const err = configErrorOf({ INTERNAL_TOKEN: TOKEN }, ['api-gateway']);
+    const err = configErrorOf({ KAFKA_BROKERS: KAFKA, INTERNAL_TOKEN: TOKEN }, ['api-gateway']);
     expect(err.problems).toEqual([expect.stringMatching(/^QR_SERVICE_URL: /)]);
   });
 
   it('api-gateway alone with a QR_SERVICE_URL but no token is still a ConfigError', () => {
-    const err = configErrorOf({ QR_SERVICE_URL: 'http://qr-service:3000' }, ['api-gateway']);
+    const err = configErrorOf({ KAFKA_BROKERS: KAFKA, QR_SERVICE_URL: 'http://qr-service:3000' }, ['api-gateway']);
     expect(err.problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /)]);
   });
 
   it('an INTERNAL_TOKEN shorter than 16 characters is refused', () => {
-    const err = configErrorOf({ INTERNAL_TOKEN: 'short', QR_SERVICE_URL: 'http://qr-service:3000' }, ['api-gateway']);
+    const err = configErrorOf({ KAFKA_BROKERS: KAFKA, INTERNAL_TOKEN: 'short', QR_SERVICE_URL: 'http://qr-service:3000' }, ['api-gateway']);
     expect(err.problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /)]);
   });
 
   it('qr-service alone needs INTERNAL_TOKEN and the redirect-service URL it pushes changes to', () => {
-    expect(configErrorOf({}, ['qr-service']).problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /), expect.stringMatching(/^REDIRECT_SERVICE_URL: /)]);
-    const c = loadRuntimeConfig({ INTERNAL_TOKEN: TOKEN, REDIRECT_SERVICE_URL: 'http://redirect:3000' }, ['qr-service']);
+    expect(configErrorOf({ KAFKA_BROKERS: KAFKA }, ['qr-service']).problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /), expect.stringMatching(/^REDIRECT_SERVICE_URL: /)]);
+    const c = loadRuntimeConfig({ KAFKA_BROKERS: KAFKA, INTERNAL_TOKEN: TOKEN, REDIRECT_SERVICE_URL: 'http://redirect:3000' }, ['qr-service']);
     expect(c.allInOne).toBe(false);
     expect(c.deployables).toEqual(['qr-service']);
   });
 
   it('api-gateway alone with both is accepted and carries the service URLs', () => {
-    const c = loadRuntimeConfig({ INTERNAL_TOKEN: TOKEN, QR_SERVICE_URL: 'http://qr-service:3000' }, ['api-gateway']);
+    const c = loadRuntimeConfig({ KAFKA_BROKERS: KAFKA, INTERNAL_TOKEN: TOKEN, QR_SERVICE_URL: 'http://qr-service:3000' }, ['api-gateway']);
     expect(c.allInOne).toBe(false);
     expect(c.internalToken).toBe(TOKEN);
     expect(c.serviceUrls['qr-service']).toBe('http://qr-service:3000');

@@ -23,8 +23,8 @@ const envSchema = z
     DATABASE_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
     REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - (at most 64)').default('qr:'),
-    KAFKA_BROKERS: z.string().optional(),
-    EVENT_TRANSPORT: z.enum(['sql', 'kafka']).default('sql'),
+    KAFKA_BROKERS: z.string().regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'comma-separated host:port list').optional(),
+    KAFKA_PREFIX: z.string().regex(/^[\w.-]{0,64}$/, 'letters, digits and _ . - (at most 64)').default(''),
     EVENT_LOG_PARTITIONS: z.coerce.number().int().min(1).max(1024).optional(),
     PUBLIC_BASE_URL: z.string().url().optional(),
     SHORT_BASE_URL: z.string().url().optional(),
@@ -61,7 +61,9 @@ const envSchema = z
 function crossFieldProblems(env: Record<string, string>, deployables: readonly Deployable[]): string[] {
   const problems: string[] = [];
   const allInOne = deployables.length === DEPLOYABLES.length;
-  if (env.EVENT_TRANSPORT === 'kafka' && !env.KAFKA_BROKERS) problems.push('KAFKA_BROKERS: required when EVENT_TRANSPORT=kafka');
+  if (!allInOne && !env.KAFKA_BROKERS) {
+    problems.push(`KAFKA_BROKERS: required when a deployable runs on its own (${deployables.join(', ')}): distributed mode's events go through Kafka; set it to the brokers' host:port list (the embedded event log is all-in-one's only)`);
+  }
   for (const [i, c] of (env.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').filter(Boolean).entries()) {
     if (!cidr.safeParse(c.trim()).success) problems.push(`WEBHOOK_ALLOWED_CIDRS.${i}: not a CIDR: ${c}`);
   }
@@ -101,7 +103,8 @@ export interface RuntimeConfig {
   redisUrl: string | undefined;
   /** Every Redis key this deployment writes starts with it, so deployments (and test runs) can share one Redis. */
   redisKeyPrefix: string;
-  eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[] };
+  /** Kafka when KAFKA_BROKERS is set (required for a lone deployable); else the embedded SQL log (all-in-one, the admin CLI on its data). */
+  eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[]; prefix: string };
   /** Partitions per topic of the event log; unset: 12 on PostgreSQL, 1 on SQLite (the SQL log fixes it at its first start). */
   eventLogPartitions: number | undefined;
   publicBaseUrl: string;
@@ -164,7 +167,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     storage: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', dataDir: resolve(e.DATA_DIR), synchronous: e.SQLITE_SYNCHRONOUS },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    eventTransport: e.EVENT_TRANSPORT === 'kafka' ? { kind: 'kafka', brokers: e.KAFKA_BROKERS!.split(',').map((b) => b.trim()) } : { kind: 'sql' },
+    eventTransport: e.KAFKA_BROKERS ? { kind: 'kafka', brokers: e.KAFKA_BROKERS.split(',').map((b) => b.trim()), prefix: e.KAFKA_PREFIX } : { kind: 'sql' },
     eventLogPartitions: e.EVENT_LOG_PARTITIONS,
     publicBaseUrl,
     shortBaseUrl: trimSlash(e.SHORT_BASE_URL ?? publicBaseUrl),

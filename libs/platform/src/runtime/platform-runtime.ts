@@ -53,7 +53,10 @@ export async function createPlatformRuntime(given: RuntimeConfig, processName: s
     partitions: config.eventLogPartitions,
   });
   const health = new HealthRegistry();
-  health.add({ name: 'event_log', check: () => eventLog.ping() });
+  // Kafka is a degradable dependency: producers keep their events in their outboxes while it is away,
+  // and consumers catch up when it returns. The embedded log is in the process's own database.
+  if (eventLog.transport === 'kafka') health.add({ name: 'kafka', check: () => eventLog.ping(), optional: true });
+  else health.add({ name: 'event_log', check: () => eventLog.ping() });
   const metrics = thread === 'background' ? new Metrics({ process: processName, thread }, { processMetrics: false }) : new Metrics({ process: processName });
   const fatal = (reason: string) => {
     logger.event('error', 'a required part stopped; exiting', { reason });

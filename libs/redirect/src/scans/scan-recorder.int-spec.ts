@@ -1,5 +1,5 @@
 import { silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox, payloadEvents, type SqlEventLog } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
 import { provisionStorage, STORAGE_KINDS, type TestStorage, waitUntil } from '@qr/testing';
 import { ApplyCodeChanges } from '../links/apply-code-changes';
@@ -29,12 +29,11 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     return { recorder: new ScanRecorder(database, outbox, silentLog), outbox };
   }
   const link = async (id: string) => (await new LinksRepository(db).findByQrId(id))!;
-  // SQLite: in the outbox (no relay runs here). PostgreSQL: in the log, appended in the scans' own transactions.
+  // The recorder writes its events to the store's outbox (a row per code and transaction: payloadEvents splits it).
   const recordedEvents = async (qrId: string) =>
-    (kind === 'postgres'
-      ? await (log as SqlEventLog).db.query<{ payload: string }>('SELECT payload FROM event_log WHERE partition_key = $1 ORDER BY position', [qrId])
-      : await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE partition_key = $1 ORDER BY id', [qrId])
-    ).flatMap((r) => payloadEvents(r.payload) as Array<{ type: string; data: Record<string, number> }>);
+    (await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE partition_key = $1 ORDER BY id', [qrId])).flatMap(
+      (r) => payloadEvents(r.payload) as Array<{ type: string; data: Record<string, number> }>,
+    );
 
   beforeAll(async () => {
     provisioned = await provisionStorage(kind);

@@ -1,4 +1,4 @@
-import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_TABLE_SQL, PROCESSED_EVENTS_TABLE_SQL } from '@qr/event-log';
+import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_EVENT_COUNT_SQL, OUTBOX_TABLE_SQL, PROCESSED_EVENTS_TABLE_SQL } from '@qr/event-log';
 import { defineMigration } from '@qr/persistence';
 
 /**
@@ -50,4 +50,5 @@ export const REDIRECT_MIGRATIONS = [
   }),
   defineMigration({ timestamp: 1763700000400, name: 'CreateLinksLeadsSalts', sqlite: LINKS, postgres: LINKS }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
+  defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
 ];

@@ -1,2 +1,0 @@
-export * from './partition-of';
-export * from './assignment';
