@@ -51,9 +51,9 @@ export default tseslint.config(
     },
   },
   {
-    // Production code never imports the test helpers.
+    // Production code never imports the test helpers (a lib's src/testing is test code too: the build leaves it out).
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**', 'test/**', 'bench/**'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**', 'libs/*/src/testing/**', 'test/**', 'bench/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@qr/testing', message: 'test helpers are for tests only' }] }] },
   },
 );

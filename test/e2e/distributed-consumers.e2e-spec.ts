@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { KAFKA_SESSION_TIMEOUT_MS } from '@qr/event-log';
 import { admin, call, type Cluster, createTestPostgres, KafkaEvents, metricValue, rawRequest, startCluster, startWebhookReceiver, TEST_REDIS_URL, type TestPostgres, waitUntil, type WebhookReceiver } from '@qr/testing';
 
 const PROJECTION = 'analytics-service.projection';
@@ -104,16 +105,21 @@ describe('distributed consumers: a consumer group over two replicas', () => {
 
   it('loses nothing and counts nothing twice when one replica of each is killed with -9 mid-load', async () => {
     const [victimAnalytics, victimWebhooks] = [cluster.analyticsReplicas[1], cluster.webhookReplicas[1]];
-    let killed: Promise<void> | null = null;
+    // The survivors take the killed replicas' partitions once their sessions (KAFKA_SESSION_TIMEOUT_MS, 10 s) time out.
+    const takenOver = (killedAt: number) =>
+      Promise.all(
+        ([[cluster.analyticsReplicas[0], PROJECTION], [cluster.webhookReplicas[0], FANOUT]] as const).map(async ([survivor, group]) => {
+          await waitUntil(async () => (await metricValue(survivor.url, 'qr_event_consumer_partitions', { group })) === 12, `${group}: the survivor holding all 12 partitions`, 60_000, 100);
+          return Date.now() - killedAt;
+        }),
+      );
+    let moved: Promise<number[]> | null = null;
     const per = await scans(720, 8, async (done) => {
-      if (done === 240) killed = Promise.all([victimAnalytics.kill9(), victimWebhooks.kill9()]).then(() => undefined);
+      if (done === 240) moved = Promise.all([victimAnalytics.kill9(), victimWebhooks.kill9()]).then(() => takenOver(Date.now()));
     });
-    await killed;
     addAll(per);
-    // The survivors take the killed replicas' partitions once their sessions (10 s) time out.
-    for (const [survivor, group] of [[cluster.analyticsReplicas[0], PROJECTION], [cluster.webhookReplicas[0], FANOUT]] as const) {
-      await waitUntil(async () => (await metricValue(survivor.url, 'qr_event_consumer_partitions', { group })) === 12, `${group}: the survivor holding all 12 partitions`, 60_000);
-    }
+    // Within the session timeout, plus the survivor's next heartbeat (a fifth of it) and the rejoin.
+    for (const ms of (await moved!) as number[]) expect(ms).toBeLessThan(KAFKA_SESSION_TIMEOUT_MS + 8000);
     await expectAnalyticsToMatch(60_000);
 
     const ids = await scanEventIds();

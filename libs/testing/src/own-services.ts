@@ -106,8 +106,16 @@ export interface OwnKafka {
   destroy(): Promise<void>;
 }
 
+interface LocalBroker {
+  brokers: string;
+  version: string;
+  kill9(): Promise<void>;
+  restart(): Promise<LocalBroker>;
+  stop(): Promise<boolean>;
+}
+
 interface KafkaLocal {
-  startBroker(o: { dir: string; fresh?: boolean; port?: number }): Promise<{ brokers: string; version: string; kill9(): Promise<void>; restart(): Promise<unknown>; stop(): Promise<boolean> }>;
+  startBroker(o: { dir: string; fresh?: boolean; port?: number }): Promise<LocalBroker>;
 }
 
 /**
@@ -118,12 +126,13 @@ export async function startOwnKafka(): Promise<OwnKafka> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const local = require(join(repoRoot(), 'scripts/kafka-local.js')) as KafkaLocal;
   const dir = mkdtempSync(join(tmpdir(), 'own-kafka-'));
-  const broker = await local.startBroker({ dir, fresh: true });
+  // A restart is a new process: the handle that kills it next is the restart's.
+  let broker = await local.startBroker({ dir, fresh: true });
   return {
     brokers: broker.brokers,
     version: broker.version,
     kill9: () => broker.kill9(),
-    restart: async () => void (await broker.restart()),
+    restart: async () => void (broker = await broker.restart()),
     destroy: async () => {
       await broker.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -65,7 +65,9 @@ export class KafkaEventLog implements EventLog {
     const existing = new Set(await admin.listTopics());
     const missing = EVENT_CATALOG.map((d) => this.topicName(d.topic)).filter((t) => !existing.has(t));
     if (missing.length) {
-      await admin.createTopics({ waitForLeaders: true, topics: [...new Set(missing)].map((topic) => ({ topic, numPartitions: this.o.partitions ?? 12 })) });
+      // Kept without a time or size limit: the analytics projection is rebuilt by replaying the log.
+      const configEntries = [{ name: 'retention.ms', value: '-1' }];
+      await admin.createTopics({ waitForLeaders: true, topics: [...new Set(missing)].map((topic) => ({ topic, numPartitions: this.o.partitions ?? 12, configEntries })) });
     }
   }
 

@@ -5,15 +5,13 @@ import { type EventEnvelope, type QrScannedV1, TOPICS } from '@qr/contracts';
 import { newId, silentLog } from '@qr/domain';
 import { openDatabase, defineMigration, type StorageConfig } from '@qr/persistence';
 import { createTempDir, provisionStorage, testKafkaBrokers, type TestStorage, waitUntil } from '@qr/testing';
-import { type ConsumedRecord, type EventLog, type Subscription } from './event-log.port';
-import { openEventLog } from './open-event-log';
-import { scannedEvent as scanned } from './testing/scanned-event';
-import { Outbox, OutboxWriter } from './outbox/outbox';
-import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_EVENT_COUNT_SQL, OUTBOX_TABLE_SQL } from './outbox/outbox-migrations';
+import { type ConsumedRecord, type EventLog, type Subscription } from '../event-log.port';
+import { openEventLog } from '../open-event-log';
+import { scannedEvent as scanned } from './scanned-event';
+import { Outbox, OutboxWriter } from '../outbox/outbox';
+import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_EVENT_COUNT_SQL, OUTBOX_TABLE_SQL } from '../outbox/outbox-migrations';
 
-/** The event-log contract: every transport must pass it, Kafka on the run's real broker. */
-type Transport = 'sql-sqlite' | 'sql-postgres' | 'kafka';
-const TRANSPORTS: Transport[] = ['sql-sqlite', 'sql-postgres', 'kafka'];
+export type Transport = 'sql-sqlite' | 'sql-postgres' | 'kafka';
 const kafkaBrokers = () => testKafkaBrokers().split(',');
 
 /** A producer's outbox as the services migrate it. */
@@ -25,7 +23,12 @@ const OUTBOX_MIGRATIONS = [
 
 const records = (events: EventEnvelope[]) => events.map((event) => ({ topic: TOPICS.qrScanned, key: event.qr_id!, event }));
 
-describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
+/**
+ * The event-log contract: every transport must pass it (Kafka on the run's real broker). One spec file
+ * per transport runs it, so the three run side by side.
+ */
+export function eventLogContract(transport: Transport): void {
+describe(`event log contract: ${transport}`, () => {
   let provisioned: TestStorage;
   let storage: StorageConfig;
   const open: EventLog[] = [];
@@ -403,8 +406,8 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
     }
 
     it('resumes from the committed offset after kill -9 mid-batch and loses nothing', async () => {
-      const fixture = join(__dirname, '../test-fixtures/consume-to-file.js');
-      if (!existsSync(join(__dirname, '../../../dist/libs/event-log/src/index.js'))) throw new Error('run `npm run build` first: the child process runs the built code');
+      const fixture = join(__dirname, '../../test-fixtures/consume-to-file.js');
+      if (!existsSync(join(__dirname, '../../../../dist/libs/event-log/src/index.js'))) throw new Error('run `npm run build` first: the child process runs the built code');
       const log = await openLog();
       const total = 1500;
       const batch = 50;
@@ -414,7 +417,7 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
       const tmp = createTempDir('kill');
       const outFile = join(tmp.path, 'processed.txt');
       writeFileSync(outFile, '');
-      const env = { ...process.env, STORAGE_JSON: JSON.stringify(storage), GROUP: uniqueGroup('kill'), OUT_FILE: outFile, BATCH: String(batch), KAFKA_BROKERS_FOR_CHILD: transport === 'kafka' ? testKafkaBrokers() : '' };
+      const env = { ...process.env, STORAGE_JSON: JSON.stringify(storage), GROUP: uniqueGroup('kill'), OUT_FILE: outFile, BATCH: String(batch), KEY_PREFIX: key, KAFKA_BROKERS_FOR_CHILD: transport === 'kafka' ? testKafkaBrokers() : '' };
       const ids = new Set(events.map((e) => e.id));
       const lines = () => readFileSync(outFile, 'utf8').split('\n').filter((id) => ids.has(id));
       const startChild = (): ChildProcess => spawn(process.execPath, [fixture], { env, stdio: 'ignore' });
@@ -574,18 +577,19 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
     });
 
     it('gives a member killed with -9 mid-batch its partitions to the others once its session times out, and loses nothing', async () => {
-      const fixture = join(__dirname, '../test-fixtures/consume-to-file.js');
-      if (!existsSync(join(__dirname, '../../../dist/libs/event-log/src/index.js'))) throw new Error('run `npm run build` first: the child process runs the built code');
+      const fixture = join(__dirname, '../../test-fixtures/consume-to-file.js');
+      if (!existsSync(join(__dirname, '../../../../dist/libs/event-log/src/index.js'))) throw new Error('run `npm run build` first: the child process runs the built code');
       const group = uniqueGroup('killed');
       const log = await member();
-      const events = burst('killed', 40, 30);
+      const tag = `killed${newId('evt').slice(-6)}`;
+      const events = burst(tag, 40, 30);
       await log.append(records(events));
       const tmp = createTempDir('kill-member');
       const outFile = join(tmp.path, 'processed.txt');
       writeFileSync(outFile, '');
       const batch = 25;
       const session = 6000;
-      const env = { ...process.env, STORAGE_JSON: JSON.stringify(storage), GROUP: group, OUT_FILE: outFile, BATCH: String(batch), KAFKA_BROKERS_FOR_CHILD: testKafkaBrokers(), SESSION_TIMEOUT_MS: String(session) };
+      const env = { ...process.env, STORAGE_JSON: JSON.stringify(storage), GROUP: group, OUT_FILE: outFile, BATCH: String(batch), KEY_PREFIX: `qr_${tag}`, KAFKA_BROKERS_FOR_CHILD: testKafkaBrokers(), SESSION_TIMEOUT_MS: String(session) };
       const ids = new Set(events.map((e) => e.id));
       const lines = () => readFileSync(outFile, 'utf8').split('\n').filter((id) => ids.has(id));
       const child = spawn(process.execPath, [fixture], { env, stdio: 'ignore' });
@@ -620,3 +624,4 @@ describe.each(TRANSPORTS)('event log contract: %s', (transport) => {
     });
   });
 });
+}

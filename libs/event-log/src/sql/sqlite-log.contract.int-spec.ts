@@ -1,0 +1,3 @@
+import { eventLogContract } from '../testing/event-log-contract';
+
+eventLogContract('sql-sqlite');
