@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { ANALYTICS_MIGRATIONS, AnalyticsQueries, PROJECTION_TABLES, ScanProjection } from '@qr/analytics';
-import { type EventEnvelope, type QrScannedV1, TOPICS } from '@qr/contracts';
-import { newId, silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, type Subscription } from '@qr/event-log';
-import { type Database as DatabaseHandle, openDatabase, type StorageConfig } from '@qr/persistence';
+import { ANALYTICS_MIGRATIONS, AnalyticsQueries, ScanProjection } from '@qr/analytics';
+import { type EventEnvelope, type QrScannedV1 } from '@qr/contracts';
+import { newId } from '@qr/domain';
+import { openDatabase, type StorageConfig } from '@qr/persistence';
 import { createTempDir, createTestPostgres } from '@qr/testing';
 import { type BenchRow, fmt } from './bench-report';
 import { median } from './stats';
@@ -158,98 +157,4 @@ function naiveQuery(raw: Database.Database): number {
     raw.prepare(`SELECT ${dim}, COUNT(*) FROM raw_scans WHERE qr_id = ? AND ts >= ? AND ts < ? AND is_bot = 0 GROUP BY ${dim}`).all('qr_hot', from, to);
   }
   return Number(process.hrtime.bigint() - t0) / 1e6;
-}
-
-/**
- * The projection fed through the SQL event log on PostgreSQL (12 partitions) by one consumer, then by two
- * (two log instances with their own pools, as two analytics-service replicas would be), each replaying a
- * log of `total` scans over 240 codes after a rebuild. The baseline of the two-consumer row is the
- * one-consumer figure of the same run; the one-consumer row's is the projection applied directly.
- */
-export async function benchAnalyticsConsumers(total = 20_000): Promise<BenchRow[]> {
-  const pg = await createTestPostgres('bench');
-  const storage: StorageConfig = { kind: 'postgres', url: pg.url };
-  const closing: Array<{ close(): Promise<void> }> = [];
-  try {
-    const start = Date.parse('2026-01-01T00:00:00Z');
-    const events = Array.from({ length: total }, (_, i) => ({ ...scanEvent(i, start + i * 60_000), qr_id: `qr_bench${i % 240}` }));
-    for (const e of events) e.data.qr_id = e.qr_id;
-    const open = async () => {
-      const log = await openEventLog({ transport: { kind: 'sql' }, storage, runMigrations: true, clientId: 'bench', log: silentLog, partitions: 12 });
-      closing.push(log);
-      return log;
-    };
-    const appender = await open();
-    for (let i = 0; i < events.length; i += 500) await appender.append(events.slice(i, i + 500).map((event) => ({ topic: TOPICS.qrScanned, key: event.qr_id, event })));
-
-    const direct = await openDatabase({ name: 'bench_direct', storage, migrations: ANALYTICS_MIGRATIONS, runMigrations: true });
-    closing.push(direct);
-    const t0 = process.hrtime.bigint();
-    for (let i = 0; i < events.length; i += 500) await new ScanProjection(direct).apply(events.slice(i, i + 500));
-    const directRate = total / (Number(process.hrtime.bigint() - t0) / 1e9);
-
-    /** Events per second of a replay by `members` consumers, median of 3 after a first pass that lets them settle. */
-    const replay = async (members: number): Promise<number> => {
-      const name = `bench_members${members}`;
-      const group = `bench.projection.${members}`;
-      const dbs: DatabaseHandle[] = [];
-      for (let m = 0; m < members; m++) {
-        const db = await openDatabase({ name, storage, migrations: ANALYTICS_MIGRATIONS, runMigrations: m === 0 });
-        closing.push(db);
-        dbs.push(db);
-      }
-      const subs: Subscription[] = [];
-      for (const db of dbs) {
-        const projection = new ScanProjection(db);
-        subs.push((await open()).subscribe({ group, topics: [TOPICS.qrScanned], handler: async (records) => void (await projection.apply(records.map((r) => r.event))) }));
-      }
-      const handled = () => subs.reduce((n, s) => n + s.assignment().handled, 0);
-      const settled = () => subs.every((s) => s.assignment().partitions.length === 12 / members);
-      const until = async (done: () => boolean) => {
-        while (!done()) await new Promise((r) => setTimeout(r, 5));
-      };
-      await until(() => handled() >= total && settled());
-      const rates: number[] = [];
-      for (let run = 0; run < 3; run++) {
-        await rebuildProjection(dbs[0], appender, group);
-        const before = handled();
-        const t = process.hrtime.bigint();
-        await until(() => handled() - before >= total);
-        rates.push(total / (Number(process.hrtime.bigint() - t) / 1e9));
-      }
-      await Promise.all(subs.map((s) => s.stop()));
-      return median(rates);
-    };
-    const one = await replay(1);
-    const two = await replay(2);
-    const note = `${total.toLocaleString('en-US')} events over 240 codes replayed after a rebuild, median of 3; batches of 500`;
-    return [
-      {
-        benchmark: 'Analytics ingest through the SQL event log, 1 consumer (PostgreSQL, 12 partitions)',
-        figure: fmt.rate(one, 'events'),
-        baseline: `the projection applied directly, no log: ${fmt.rate(directRate, 'events')}`,
-        ratio: one / directRate,
-        note,
-      },
-      {
-        benchmark: 'Analytics ingest through the SQL event log, 2 consumers (PostgreSQL, 12 partitions)',
-        figure: fmt.rate(two, 'events'),
-        baseline: `1 consumer, same run: ${fmt.rate(one, 'events')}`,
-        ratio: two / one,
-        note: `${note}; two log instances with their own connection pools in the bench's one process (2 cores shared with PostgreSQL)`,
-      },
-    ];
-  } finally {
-    for (const c of closing.reverse()) await c.close().catch(() => undefined);
-    await pg.drop();
-  }
-}
-
-/** What `rebuildProjection` does, for a group of the bench's own. */
-async function rebuildProjection(db: DatabaseHandle, log: EventLog, group: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const table of PROJECTION_TABLES) await tx.query(`DELETE FROM ${table}`);
-    await tx.query('DELETE FROM processed_events');
-  });
-  await log.resetGroup(group, [TOPICS.qrScanned]);
 }

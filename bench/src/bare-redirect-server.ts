@@ -1,12 +1,18 @@
 import { spawn } from 'node:child_process';
 
 /**
- * The baseline's server: node:http answering every request with the same 302 our redirect sends (the
- * same headers, written the same way: one `writeHead` with the header list), doing nothing else.
+ * The baselines' servers: node:http answering every request with a 302 and doing nothing else, written
+ * the way ours is (one `writeHead` with the header list). `ours`: the same headers our redirect sends;
+ * `plain`: only Location, Content-Length and Cache-Control (the distributed target's baseline).
  */
-const SERVER = `
+const HEADERS = {
+  ours: ['Cache-Control', 'no-store', 'X-Robots-Tag', 'noindex', 'Location', 'https://example.com/landing', 'Content-Length', '0'],
+  plain: ['Location', 'https://example.com/landing', 'Content-Length', '0', 'Cache-Control', 'no-store'],
+};
+
+const server = (headers: string[]) => `
 const server = require('node:http').createServer((_req, res) => {
-  res.writeHead(302, ['Cache-Control', 'no-store', 'X-Robots-Tag', 'noindex', 'Location', 'https://example.com/landing', 'Content-Length', '0']);
+  res.writeHead(302, ${JSON.stringify(headers)});
   res.end();
 });
 server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
@@ -20,8 +26,8 @@ process.stdin.on('end', () => process.exit(0)).resume();
  * all-in-one part of one run, and 44k against 62k in another (the bench process by then holds the
  * cluster's output, its clients and their timers).
  */
-export async function startBareRedirectServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
+export async function startBareRedirectServer(headers: keyof typeof HEADERS = 'ours'): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', server(HEADERS[headers])], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {

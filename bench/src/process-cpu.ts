@@ -35,3 +35,14 @@ export function postgresCpuSeconds(): number {
   }
   return total;
 }
+
+/** A process's resident memory in MB (VmRSS, /proc); 0 when it is gone. */
+export function residentMegabytes(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -20,14 +20,15 @@ export interface RecorderAlone {
 
 /**
  * The distributed replica's scan recording with nothing around it: the production ScanRecorder and
- * event log on PostgreSQL, driven by 50 callers in a loop (as many as wrk's connections), no HTTP,
+ * its outbox on PostgreSQL, driven by 50 callers in a loop (as many as wrk's connections), no HTTP,
  * no Redis, no other service. What one replica's commit chain allows on this machine, whatever the
  * HTTP side costs: each caller waits for its scan's commit, as a 302 does.
  */
 export async function benchRecorderAlone(runs: number, seconds: number): Promise<RecorderAlone> {
   const pg = await createTestPostgres('bench_recorder');
   const storage: StorageConfig = { kind: 'postgres', url: pg.url };
-  const log = await openEventLog({ transport: { kind: 'sql' }, storage, runMigrations: true, clientId: 'bench-recorder', log: silentLog, partitions: 12 });
+  // The recorder writes to its store's outbox; the log is only the outbox's relay target, and no relay runs.
+  const log = await openEventLog({ transport: { kind: 'sql' }, storage, runMigrations: true, clientId: 'bench-recorder', log: silentLog });
   const db = await openDatabase({ name: 'redirect', storage, migrations: REDIRECT_MIGRATIONS, runMigrations: true });
   try {
     await db.execute(

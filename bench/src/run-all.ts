@@ -5,7 +5,8 @@ import { benchBulkCreate } from './bulk-create.bench';
 import { benchDashboard } from './dashboard.bench';
 import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
-import { benchAnalyticsConsumers, benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
+import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
+import { benchKafkaConsumers, benchKafkaLatency } from './kafka.bench';
 import { benchFreshness } from './freshness.bench';
 import { benchWebhooks } from './webhooks.bench';
 
@@ -24,10 +25,11 @@ async function main(): Promise<void> {
     ['bulk', () => benchBulkCreate()],
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],
-    ['consumers', () => benchAnalyticsConsumers()],
+    ['consumers', () => benchKafkaConsumers()],
     ['analytics', () => benchAnalyticsQuery()],
     ['freshness', () => benchFreshness()],
     ['webhooks', () => benchWebhooks()],
+    ['kafka', () => benchKafkaLatency()],
     ['dashboard', () => benchDashboard()],
   ];
   const rows: BenchRow[] = [];

@@ -1,12 +1,22 @@
 import type { EventEnvelope } from '@qr/contracts';
 
-/** One event on its way into the log. `key` is the partition key: order holds per key. */
+/**
+ * One event, or several events of one topic and key, on their way into the log. `key` is the partition
+ * key: order holds per key.
+ */
 export interface LogRecord {
   topic: string;
   key: string;
+  /** The event; of several, the first (its id is the record's). */
   event: EventEnvelope;
   /** The event already serialised (the outbox relay has it as stored); saves a stringify per hop. */
   payload?: string;
+  /**
+   * How many events `payload` holds, one JSON text per line (default 1): a producer's transaction's
+   * events of one code, as its outbox row holds them (packedOutboxRows). Kafka sends them as one message;
+   * the embedded log stores one row per event.
+   */
+  events?: number;
 }
 
 /** One event read back, with the transport's opaque position. */

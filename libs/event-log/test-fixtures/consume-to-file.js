@@ -24,5 +24,7 @@ async function main() {
     },
   });
   process.stdout.write('ready\n');
+  // Ends with the test that started it (its stdin closes when that process ends, however it ends).
+  process.stdin.on('end', () => process.exit(0)).resume();
 }
 main().catch((err) => { console.error(err); process.exit(1); });

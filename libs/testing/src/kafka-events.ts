@@ -37,11 +37,14 @@ export class KafkaEvents {
     await consumer.subscribe({ topics, fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ topic, partition, message }) => {
-        const event = JSON.parse(message.value!.toString('utf8')) as StoredEvent;
         const key = message.key?.toString() ?? '';
         let events = reader.byKey.get(key);
         if (!events) reader.byKey.set(key, (events = new Map()));
-        events.set(event.id, event);
+        // One event, or several of one code, one per line.
+        for (const line of message.value!.toString('utf8').split('\n')) {
+          const event = JSON.parse(line) as StoredEvent;
+          events.set(event.id, event);
+        }
         reader.read.set(`${topic}:${partition}`, BigInt(message.offset) + 1n);
       },
     });

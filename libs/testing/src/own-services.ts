@@ -98,6 +98,8 @@ export interface OwnKafka {
   /** The bootstrap address, `127.0.0.1:port`; the same after a restart. */
   brokers: string;
   version: string;
+  /** The broker's process id now (a restart is a new process). */
+  pid(): number;
   /** kill -9: no clean shutdown; the data stays for `restart`. */
   kill9(): Promise<void>;
   /** Starts it again on the same port with the same data, and waits until it answers. */
@@ -109,6 +111,7 @@ export interface OwnKafka {
 interface LocalBroker {
   brokers: string;
   version: string;
+  pid: number;
   kill9(): Promise<void>;
   restart(): Promise<LocalBroker>;
   stop(): Promise<boolean>;
@@ -131,6 +134,7 @@ export async function startOwnKafka(): Promise<OwnKafka> {
   return {
     brokers: broker.brokers,
     version: broker.version,
+    pid: () => broker.pid,
     kill9: () => broker.kill9(),
     restart: async () => void (broker = await broker.restart()),
     destroy: async () => {

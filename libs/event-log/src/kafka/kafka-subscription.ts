@@ -2,7 +2,7 @@ import { type Consumer, type EachBatchPayload, type Kafka } from 'kafkajs';
 import { errorText, type Log } from '@qr/domain';
 import type { ConsumedRecord, SubscribeOptions, Subscription } from '../event-log.port';
 import { backoffMs, sleep, Waker } from '../wait-for';
-import { decodePayload } from './decode-message';
+import { decodeMessage } from './decode-message';
 import { RangeAssigner } from './range-assigner';
 
 export interface KafkaSubscriptionDeps {
@@ -108,16 +108,25 @@ export class KafkaSubscription implements Subscription {
     }
   }
 
+  /**
+   * Hands the batch's messages to the handler in slices of about `batchSize` events (whole messages: a
+   * message may hold several events of one code), committing each slice's offset after its handler
+   * succeeded.
+   */
   private async handleBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
     const gone = () => this.stopped || !isRunning() || isStale();
     const topic = this.topicOf.get(batch.topic) ?? batch.topic;
-    for (let i = 0; i < batch.messages.length; i += this.batchSize) {
+    let i = 0;
+    while (i < batch.messages.length) {
       if (gone()) return;
-      const slice = batch.messages.slice(i, i + this.batchSize);
       const records: ConsumedRecord[] = [];
-      for (const m of slice) {
-        const event = decodePayload(m.value, this.deps.log, batch.topic, m.offset);
-        if (event) records.push({ topic, key: m.key?.toString() ?? '', position: `${batch.partition}:${m.offset}`, event });
+      let last = batch.messages[i].offset;
+      for (; i < batch.messages.length && records.length < this.batchSize; i++) {
+        const m = batch.messages[i];
+        const key = m.key?.toString() ?? '';
+        const position = `${batch.partition}:${m.offset}`;
+        for (const event of decodeMessage(m.value, this.deps.log, batch.topic, m.offset)) records.push({ topic, key, position, event });
+        last = m.offset;
       }
       for (let failures = 0; records.length > 0; failures++) {
         try {
@@ -130,10 +139,9 @@ export class KafkaSubscription implements Subscription {
           if (gone()) return;
         }
       }
-      const last = slice[slice.length - 1].offset;
       resolveOffset(last);
       await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }] });
-      this.handled += slice.length;
+      this.handled += records.length;
       await heartbeat();
     }
   }

@@ -13,10 +13,11 @@ export interface OutboxRowToWrite {
 /**
  * A transaction's records as outbox rows: those of one topic and partition key go into one row, their
  * JSON texts joined by newlines (JSON.stringify never writes a newline outside a string, and escapes it
- * inside one, so the relay splits them back exactly, without parsing). A redirect replica's batch of 45
- * scans of a busy code is then one row to insert, read, relay and delete instead of 45: a row costs
- * PostgreSQL about the same whatever it holds. Rows come in the order of each group's first record, and
- * a key's records keep their order within their topic (the order Kafka keeps).
+ * inside one, so a line is an event). A redirect replica's batch of 45 scans of a busy code is then one
+ * row to insert, read, relay and delete instead of 45, and one Kafka message: a row costs PostgreSQL, and
+ * a message costs the Kafka client and broker, about the same whatever it holds. Rows come in the order
+ * of each group's first record, and a key's records keep their order within their topic (the order
+ * Kafka keeps).
  */
 export function packedOutboxRows(records: readonly (LogRecord & { payload: string })[]): OutboxRowToWrite[] {
   const rows = new Map<string, OutboxRowToWrite>();
@@ -31,7 +32,7 @@ export function packedOutboxRows(records: readonly (LogRecord & { payload: strin
   return [...rows.values()];
 }
 
-/** The events' JSON texts of a stored outbox row. */
-export function outboxRowPayloads(payload: string, events: number): string[] {
-  return events === 1 ? [payload] : payload.split('\n');
+/** A record as a row of its own. */
+export function singleRow(r: LogRecord & { payload: string }): OutboxRowToWrite {
+  return { topic: r.topic, key: r.key, eventId: r.event.id, payload: r.payload, events: 1 };
 }

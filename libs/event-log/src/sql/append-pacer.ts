@@ -9,8 +9,8 @@
  *
  * A consumer is followed while it is within `followWithin` (more than `window`, so one append let
  * through late does not drop it). One that starts further behind (a new or reset group replaying the
- * log), has failed and is backing off, or holds no partition of its group does not hold the relay
- * back. No append waits more than `maxWaitMs` in all.
+ * log), or has failed and is backing off, does not hold the relay back. No append waits more than
+ * `maxWaitMs` in all.
  */
 export class AppendPacer {
   private readonly readers = new Map<object, number>();
@@ -23,7 +23,7 @@ export class AppendPacer {
     private readonly o: { window: number; followWithin: number; maxWaitMs: number },
   ) {}
 
-  /** A consumer has read the log through `position`, or (null) is not reading: failing, stopped or holding no partition. */
+  /** A consumer has read the log through `position`, or (null) is not reading: failing or stopped. */
   readThrough(reader: object, position: number | null): void {
     if (position === null) this.readers.delete(reader);
     else this.readers.set(reader, position);

@@ -1,3 +1,4 @@
+import { type EventEnvelope } from '@qr/contracts';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
@@ -29,6 +30,14 @@ const CACHE_POSITIONS = 8192;
 /** The name of a PostgreSQL log's appends' advisory lock. */
 function appendLockName(db: Database): string {
   return `event_log_${db.schema ?? 'local'}`;
+}
+
+/** A record of several events (an outbox row packed on PostgreSQL) as one record per event, a row each here. */
+function eachEvent(r: LogRecord): LogRecord[] {
+  if ((r.events ?? 1) === 1) return [r];
+  return payloadOf(r)
+    .split('\n')
+    .map((payload) => ({ topic: r.topic, key: r.key, event: JSON.parse(payload) as EventEnvelope, payload }));
 }
 
 /** The distinct topics of an append, for its wake-up. */
@@ -67,8 +76,9 @@ export class SqlEventLog implements EventLog {
     this.pacer = new AppendPacer({ window: CACHE_POSITIONS / 2, followWithin: CACHE_POSITIONS - 1024, maxWaitMs: options.appendWaitMs ?? 1000 });
   }
 
-  async append(records: readonly LogRecord[]): Promise<void> {
-    if (records.length === 0) return;
+  async append(given: readonly LogRecord[]): Promise<void> {
+    if (given.length === 0) return;
+    const records = given.some((r) => (r.events ?? 1) > 1) ? given.flatMap(eachEvent) : given;
     const now = (this.options.clock ?? systemClock)().getTime();
     // With consumers here, every appended position is remembered (decoded if a consumer reads its topic):
     // they then take their ranges from the cache while this instance appended all of them.

@@ -100,6 +100,13 @@ describe('loadRuntimeConfig — explicit values', () => {
     expect(loadRuntimeConfig({}, DEPLOYABLES).eventTransport).toEqual({ kind: 'sql' });
   });
 
+  it('takes a Kafka session timeout from 6 s to 30 min, 10 s by default', () => {
+    expect(loadRuntimeConfig({}, DEPLOYABLES).kafkaSessionTimeoutMs).toBe(10_000);
+    expect(loadRuntimeConfig({ KAFKA_SESSION_TIMEOUT: '45s' }, DEPLOYABLES).kafkaSessionTimeoutMs).toBe(45_000);
+    expect(configErrorOf({ KAFKA_SESSION_TIMEOUT: '2s' }).problems).toEqual([expect.stringMatching(/^KAFKA_SESSION_TIMEOUT: from 6s to 30m/)]);
+    expect(configErrorOf({ KAFKA_SESSION_TIMEOUT: 'soon' }).problems).toEqual([expect.stringMatching(/^KAFKA_SESSION_TIMEOUT/)]);
+  });
+
   it('parses WEBHOOK_ALLOWED_CIDRS and WEBHOOK_RETRY_SCHEDULE lists, trimming entries', () => {
     const c = loadRuntimeConfig({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8, ::1/128', WEBHOOK_RETRY_SCHEDULE: '1s, 250ms,2m' }, DEPLOYABLES);
     expect(c.webhookAllowedCidrs).toEqual(['127.0.0.0/8', '::1/128']);

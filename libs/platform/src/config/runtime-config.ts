@@ -25,6 +25,7 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - (at most 64)').default('qr:'),
     KAFKA_BROKERS: z.string().regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'comma-separated host:port list').optional(),
     KAFKA_PREFIX: z.string().regex(/^[\w.-]{0,64}$/, 'letters, digits and _ . - (at most 64)').default(''),
+    KAFKA_SESSION_TIMEOUT: duration.default('10s'),
     EVENT_LOG_PARTITIONS: z.coerce.number().int().min(1).max(1024).optional(),
     PUBLIC_BASE_URL: z.string().url().optional(),
     SHORT_BASE_URL: z.string().url().optional(),
@@ -76,6 +77,9 @@ function crossFieldProblems(env: Record<string, string>, deployables: readonly D
   const idle = parseDuration(env.SESSION_IDLE_TIMEOUT ?? '8h');
   // last_seen_at is written once a minute: an idle limit near that would end sessions in use.
   if (idle !== null && idle < 5 * 60_000) problems.push('SESSION_IDLE_TIMEOUT: at least 5m (a session in use is seen once a minute)');
+  const session = parseDuration(env.KAFKA_SESSION_TIMEOUT ?? '10s');
+  // What a broker accepts by default (group.min.session.timeout.ms, group.max.session.timeout.ms).
+  if (session !== null && (session < 6000 || session > 1_800_000)) problems.push('KAFKA_SESSION_TIMEOUT: from 6s to 30m (the range a Kafka broker accepts by default)');
   const holdTimeout = parseDuration(env.ALLOWANCE_HOLD_TIMEOUT ?? '5m');
   // A hold lives as long as one create or delete (a command call, 10 s at most over HTTP); a timeout
   // that short would drop holds of operations still running.
@@ -107,6 +111,8 @@ export interface RuntimeConfig {
   eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[]; prefix: string };
   /** Partitions per topic of the event log; unset: 12 on PostgreSQL, 1 on SQLite (the SQL log fixes it at its first start). */
   eventLogPartitions: number | undefined;
+  /** Kafka: how long a consumer group keeps a silent member's partitions (`session.timeout.ms`). */
+  kafkaSessionTimeoutMs: number;
   publicBaseUrl: string;
   shortBaseUrl: string;
   trustProxy: boolean;
@@ -169,6 +175,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     eventTransport: e.KAFKA_BROKERS ? { kind: 'kafka', brokers: e.KAFKA_BROKERS.split(',').map((b) => b.trim()), prefix: e.KAFKA_PREFIX } : { kind: 'sql' },
     eventLogPartitions: e.EVENT_LOG_PARTITIONS,
+    kafkaSessionTimeoutMs: parseDuration(e.KAFKA_SESSION_TIMEOUT)!,
     publicBaseUrl,
     shortBaseUrl: trimSlash(e.SHORT_BASE_URL ?? publicBaseUrl),
     trustProxy: e.TRUST_PROXY,

@@ -51,6 +51,7 @@ export async function createPlatformRuntime(given: RuntimeConfig, processName: s
     log: logger,
     onBacklog: backlog ? (ageMs) => backlog.observe(ageMs) : undefined,
     partitions: config.eventLogPartitions,
+    sessionTimeoutMs: config.kafkaSessionTimeoutMs,
   });
   const health = new HealthRegistry();
   // Kafka is a degradable dependency: producers keep their events in their outboxes while it is away,
