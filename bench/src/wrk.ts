@@ -13,7 +13,9 @@ export interface LoadResult {
 /** wrk with latency percentiles: `threads` threads, `connections` connections, `seconds` long. */
 export async function wrk(url: string, o: { connections?: number; seconds?: number; threads?: number } = {}): Promise<LoadResult> {
   const args = ['-t', String(o.threads ?? 2), '-c', String(o.connections ?? 50), '-d', `${o.seconds ?? 8}s`, '--latency', url];
-  const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 });
+  const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 }).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'ENOENT' ? new Error('the redirect benchmarks need wrk (Debian: apt-get install wrk)') : err;
+  });
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
   if (!rps) throw new Error(`unexpected wrk output:\n${stdout}`);
   return {

@@ -115,6 +115,9 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
   it('gives exactly 100 redirects and one limit event for 1,000 concurrent scans over two redirect processes', async () => {
     const code = (await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/l' }, scan_limit: 100 } })).body;
     const statements = () => Promise.all(cluster.redirects.map((r) => metricValue(r.url, 'qr_scan_batches_total', { path: 'statement' })));
+    // Each replica has the code in its cache first (a HEAD records nothing): a replica that looked it up
+    // only once the other had admitted all 100 would refuse its scans from the cached count, unrecorded.
+    for (const r of cluster.redirects) expect((await rawRequest(`${r.url}/${code.short_code}`, { method: 'HEAD' })).status).toBe(302);
     const before = await statements();
     const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => rawRequest(`${cluster.redirects[i % 2].url}/${code.short_code}`)));
     expect(results.filter((r) => r.status === 302)).toHaveLength(100);

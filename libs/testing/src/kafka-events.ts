@@ -21,7 +21,9 @@ export class KafkaEvents {
   static async start(env: Record<string, string>): Promise<KafkaEvents> {
     const brokers = env.KAFKA_BROKERS;
     const kafka = new Kafka({ clientId: 'test-reader', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
-    const consumer = kafka.consumer({ groupId: `test-reader-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 200 });
+    // The broker's shortest session: after a broker restart the group waits out the old member's session
+    // before the reader reads again (kafkajs' default, 30 s, outlasted a test's wait).
+    const consumer = kafka.consumer({ groupId: `test-reader-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 200, sessionTimeout: 6000, heartbeatInterval: 1000 });
     const admin = kafka.admin();
     await Promise.all([consumer.connect(), admin.connect()]);
     const topics = [...new Set(EVENT_CATALOG.map((d) => `${env.KAFKA_PREFIX ?? ''}${d.topic}`))];
@@ -52,15 +54,34 @@ export class KafkaEvents {
   }
 
   /** Waits until every message on the topics now has been read. */
-  async upToDate(timeoutMs = 30_000): Promise<void> {
-    const ends: Array<[string, bigint]> = [];
-    for (const topic of this.topics) {
-      for (const p of await this.admin.fetchTopicOffsets(topic)) if (BigInt(p.high) > BigInt(p.low)) ends.push([`${topic}:${p.partition}`, BigInt(p.high)]);
-    }
+  async upToDate(timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    const ends = await this.ends(deadline);
     while (ends.some(([tp, end]) => (this.read.get(tp) ?? 0n) < end)) {
       if (Date.now() > deadline) throw new Error('KafkaEvents: not up to date with the topics in time');
       await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /**
+   * Each partition's end offset. Right after a broker restart its metadata may still name an old leader
+   * ("not the leader for that topic-partition"): such retriable answers are asked again until the deadline.
+   */
+  private async ends(deadline: number): Promise<Array<[string, bigint]>> {
+    for (;;) {
+      try {
+        const ends: Array<[string, bigint]> = [];
+        for (const topic of this.topics) {
+          for (const p of await this.admin.fetchTopicOffsets(topic)) if (BigInt(p.high) > BigInt(p.low)) ends.push([`${topic}:${p.partition}`, BigInt(p.high)]);
+        }
+        return ends;
+      } catch (err) {
+        if (!(err as { retriable?: boolean }).retriable || Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 200));
+        // A fresh connection asks the broker for the partitions' leaders again.
+        await this.admin.disconnect().catch(() => undefined);
+        await this.admin.connect().catch(() => undefined);
+      }
     }
   }
 
