@@ -22,9 +22,10 @@ export interface RecorderAlone {
  * The distributed replica's scan recording with nothing around it: the production ScanRecorder and
  * its outbox on PostgreSQL, driven by 50 callers in a loop (as many as wrk's connections), no HTTP,
  * no Redis, no other service. What one replica's commit chain allows on this machine, whatever the
- * HTTP side costs: each caller waits for its scan's commit, as a 302 does.
+ * HTTP side costs: each caller waits for its scan's commit, as a 302 does. `counting: 'locked'` measures
+ * the reference counter (LockedScanCounter) instead of the default one-statement path.
  */
-export async function benchRecorderAlone(runs: number, seconds: number): Promise<RecorderAlone> {
+export async function benchRecorderAlone(runs: number, seconds: number, counting: 'predicted' | 'locked' = 'predicted'): Promise<RecorderAlone> {
   const pg = await createTestPostgres('bench_recorder');
   const storage: StorageConfig = { kind: 'postgres', url: pg.url };
   // The recorder writes to its store's outbox; the log is only the outbox's relay target, and no relay runs.
@@ -36,7 +37,7 @@ export async function benchRecorderAlone(runs: number, seconds: number): Promise
        VALUES ($1, $2, $3, 'website', 'active', '{}', '[]', '{}', 'UTC', 1, 0)`,
       [LINK.qr_id, LINK.short_code, LINK.workspace_id],
     );
-    const recorder = new ScanRecorder(db, new Outbox(db, log, { log: silentLog }), silentLog);
+    const recorder = new ScanRecorder(db, new Outbox(db, log, { log: silentLog }), silentLog, { counting });
     const load = async (ms: number) => {
       const until = Date.now() + ms;
       let scans = 0;

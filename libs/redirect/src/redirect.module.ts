@@ -86,7 +86,10 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
         reread: async (code) => cacheRead(await rereads.find(code)),
       };
   const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
-  const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, undefined, (link, count) => cache.setScanCount(link.short_code, count));
+  const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, {
+    counting: config.scanCounting,
+    onCounted: (link, count) => cache.setScanCount(link.short_code, count),
+  });
   // Tallied in a plain map and handed to prom-client when scraped: its `inc` hashes the label object on every call.
   const scans = new Map<string, number>();
   new Counter({

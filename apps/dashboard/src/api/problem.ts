@@ -30,8 +30,3 @@ function sentence(text: string): string {
   const t = text.trim();
   return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : t;
 }
-
-/** Pointers under `prefix`, relative to it: `/items/3/content/url` under `/items/3` is `/content/url`. */
-export function relativeProblems(problems: readonly FieldProblem[], prefix: string): FieldProblem[] {
-  return problems.filter((p) => p.pointer === prefix || p.pointer.startsWith(`${prefix}/`)).map((p) => ({ ...p, pointer: p.pointer.slice(prefix.length) }));
-}

@@ -47,6 +47,7 @@ const envSchema = z
     MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
     SECRETS_KEY: z.string().min(32).optional(),
     BACKGROUND_PRIORITY: z.enum(['idle', 'low', 'normal']).default('idle'),
+    SCAN_COUNTING: z.enum(['predicted', 'locked']).default('predicted'),
     DNS_RESOLVER: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list').optional(),
     SESSION_IDLE_TIMEOUT: duration.default('8h'),
     SESSION_MAX_AGE: duration.default('7d'),
@@ -128,6 +129,8 @@ export interface RuntimeConfig {
   maxBodyBytes: number;
   /** All-in-one's background thread: SCHED_IDLE, nice 10 or as the front (see thread-priority.ts). */
   backgroundPriority: 'idle' | 'low' | 'normal';
+  /** How the redirect path counts a batch of scans: PostgreSQL's one statement from predicted counts, or always the reference transaction. */
+  scanCounting: 'predicted' | 'locked';
   /** DNS servers for custom-domain verification; the system resolver when unset. */
   dnsResolvers: string[] | undefined;
   /** Key for sealing webhook secrets (base64/hex of 32 bytes); all-in-one creates a key file when unset. */
@@ -197,6 +200,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     dnsResolvers: e.DNS_RESOLVER?.split(','),
     secretsKey: e.SECRETS_KEY,
     backgroundPriority: e.BACKGROUND_PRIORITY,
+    scanCounting: e.SCAN_COUNTING,
     session: { idleMs: parseDuration(e.SESSION_IDLE_TIMEOUT)!, absoluteMs: parseDuration(e.SESSION_MAX_AGE)! },
     bootstrapOwnerEmail: normalizeEmail(e.BOOTSTRAP_OWNER_EMAIL),
     dashboardDir: e.DASHBOARD_DIR === undefined ? undefined : resolve(e.DASHBOARD_DIR),

@@ -1,9 +1,6 @@
 /** Error-correction level: recovers roughly 7 % (L), 15 % (M), 25 % (Q) or 30 % (H) of the codewords. */
 export type EccLevel = 'L' | 'M' | 'Q' | 'H';
 
-/** Every level, weakest first (the order of the capacity tables). */
-export const ECC_LEVELS: readonly EccLevel[] = ['L', 'M', 'Q', 'H'];
-
 /** Row index of a level in the capacity tables. */
 export const ECC_ORDINAL: Readonly<Record<EccLevel, number>> = { L: 0, M: 1, Q: 2, H: 3 };
 

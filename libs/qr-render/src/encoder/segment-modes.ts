@@ -31,8 +31,7 @@ export function versionGroup(version: number): number {
   return version <= 9 ? 0 : version <= 26 ? 1 : 2;
 }
 
-/** First and last version of a count-bits group. */
-export const GROUP_FIRST_VERSION: readonly number[] = [1, 10, 27];
+/** Last version of each count-bits group. */
 export const GROUP_LAST_VERSION: readonly number[] = [9, 26, 40];
 
 const ALPHANUMERIC_CHARSET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';

@@ -35,10 +35,6 @@ export class LinkCache {
     if (link && count > link.scan_count) link.scan_count = count;
   }
 
-  drop(shortCode: string): void {
-    this.entries.delete(shortCode);
-  }
-
   clear(): void {
     this.entries.clear();
   }

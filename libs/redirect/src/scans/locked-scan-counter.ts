@@ -1,0 +1,66 @@
+import { type EventEnvelope } from '@qr/contracts';
+import { type Database, type Tx } from '@qr/persistence';
+import { byCode, countAfter, type Counted, type CodeScans, outcomesInOrder, type ScanToCount, settle } from './scan-batch';
+import { type OnCounted, type ScanCounter, type ScanOutbox } from './scan-counter';
+import { type ScanOutcome } from './scan-link';
+
+interface LinkCountRow {
+  qr_id: string;
+  scan_count: number;
+  scan_limit: number | null;
+  revision: number;
+  deleted_at: number | null;
+}
+
+/**
+ * The reference way to count a batch of scans, and the one to read first: one transaction that reads
+ * and locks each code's row, decides from the row as it is, moves the count and writes the events.
+ *
+ * On PostgreSQL the rows are locked in qr_id order, so two replicas' batches never deadlock, and a
+ * change to a row (a PATCH, a delete, another replica's batch) waits for the commit: the row read is the
+ * row the count moves from, which is what makes a limit of N admit exactly N scans across replicas. On
+ * SQLite the single writer holds the whole database for the transaction.
+ *
+ * A scan counts only while its code's row is still the revision it was judged by (ScanLink.revision):
+ * a newer revision, a deleted row or no row make it stale, to be judged again on the row as it is now.
+ */
+export class LockedScanCounter implements ScanCounter {
+  readonly tally = { statement: 0, transaction: 0, mispredicted: 0 };
+
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: ScanOutbox,
+    private readonly milestones: readonly number[],
+    private readonly onCounted: OnCounted = () => undefined,
+  ) {}
+
+  async count(batch: readonly ScanToCount[]): Promise<ScanOutcome[]> {
+    const outcomes = new Map<ScanToCount, ScanOutcome>();
+    const codes = byCode(batch).sort((a, b) => (a.qrId < b.qrId ? -1 : a.qrId > b.qrId ? 1 : 0));
+    await this.db.transaction(async (tx) => {
+      const events: EventEnvelope[] = [];
+      for (const code of codes) {
+        const counted = await this.countCode(tx, code);
+        if (!counted) continue;
+        events.push(...settle(code, counted, this.milestones, outcomes));
+        tx.afterCommit(() => this.onCounted(code.link, counted.after));
+      }
+      await this.outbox.add(tx, events);
+    });
+    this.tally.transaction += 1;
+    return outcomesInOrder(batch, outcomes);
+  }
+
+  /** Locks the code's row and moves its count by its scans; null when the row is not the one they were judged by. */
+  private async countCode(tx: Tx, code: CodeScans): Promise<Counted | null> {
+    const forUpdate = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+    const { rows } = await tx.query<LinkCountRow>(`SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1${forUpdate}`, [code.qrId]);
+    const row = rows[0];
+    if (!row || row.deleted_at !== null || Number(row.revision) > code.revision) return null;
+    const before = Number(row.scan_count);
+    const limit = row.scan_limit === null ? null : Number(row.scan_limit);
+    const after = countAfter(before, limit, code.scans.length);
+    if (after !== before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [after, code.qrId]);
+    return { before, after, limit };
+  }
+}
