@@ -28,7 +28,7 @@ export interface ConsumedRecord extends LogRecord {
  * Writes a producer's records from inside one statement of the producer's own (PostgreSQL: its outbox,
  * Outbox.statementAppender): a data-modifying `WITH` part that inserts the records whose partition key
  * the statement allows, so that a producer that decides in SQL what holds can write its events in the
- * same round trip as it decides (the scan recorder: docs/architecture.md, "Scans").
+ * same round trip as it decides (the scan counter: docs/design/exact-scan-limits.md).
  */
 export interface StatementAppender {
   /**

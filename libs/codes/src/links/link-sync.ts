@@ -15,7 +15,7 @@ const PUSH_RETRY_DELAYS_MS = [50, 250];
 /**
  * Read-your-writes for scans: after a create, PATCH or DELETE has committed, the change is pushed to
  * redirect-service before the API answers, so the very next scan sees it (the replica that takes the
- * push raises the code's revision in Redis, which every replica checks; docs/architecture.md). A
+ * push raises the code's revision in Redis, which every replica checks; docs/design/read-your-writes.md). A
  * failed push is tried twice more (with several replicas behind REDIRECT_SERVICE_URL a retry can
  * reach another one). If it still fails, the `qr.code.*` event in the outbox carries the same change
  * a moment later (redirect-service applies either, by revision), so nothing is lost; the failure is

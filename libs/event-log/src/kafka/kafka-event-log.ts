@@ -30,7 +30,7 @@ const TOPICS_WAIT_MS = 5000;
 /**
  * Kafka transport, on kafkajs directly. Nest's Kafka transport (@nestjs/microservices) hands a handler one
  * message at a time and commits on its own; the port needs a batch per handler call, a commit only after
- * the batch is applied, and replay from the earliest offset (docs/architecture.md, "Kafka").
+ * the batch is applied, and replay from the earliest offset (docs/design/event-log.md).
  *
  * Nothing here needs the broker at start: topics are created, and consumers join their groups, in the
  * background, retried until the broker answers. A process without its broker starts degraded (readiness

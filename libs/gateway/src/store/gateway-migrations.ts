@@ -78,7 +78,7 @@ const SESSIONS = [
 ];
 
 /**
- * Counters that heal (docs/architecture.md): a version on each allowance counter, a hold per
+ * Counters that heal (docs/design/counters-that-heal.md): a version on each allowance counter, a hold per
  * create or delete in flight, and the periodic reconcile's claim, so a pass can tell a counter it
  * may correct from one an operation is still moving.
  */

@@ -44,7 +44,7 @@ export interface ScanRecorderOptions {
  * (ScanLink.revision): a redirect replica judges scans by its cached row without asking anyone
  * whether it is current, and this check, in the transaction that must run anyway, is what keeps a
  * change's very next scan from being answered by the row before it (a stale scan is judged again;
- * docs/architecture.md, "Codes, links and read-your-writes").
+ * docs/design/read-your-writes.md).
  *
  * One batch at a time: with three in flight on PostgreSQL (measured, docs/benchmarks.md) the 50
  * connections' scans were split into smaller batches, each costing the replica and PostgreSQL more CPU
