@@ -7,6 +7,14 @@ export NX_DAEMON=false
 npx nx show projects > /dev/null
 npx eslint . --max-warnings=0
 
+# No import circles between files (type-only imports count too): two files that import each other cannot
+# be read, tested or moved apart.
+if ! circles=$(npx madge --circular --no-spinner --extensions ts,tsx --ts-config tsconfig.json libs apps bench test 2>&1); then
+  echo "$circles" >&2
+  echo "lint: import circles (above)" >&2
+  exit 1
+fi
+
 # Prove the rule is live: a pure lib importing Nest must fail lint, and so must the SDK (published on
 # its own) importing a lib of the monorepo.
 probes=(libs/domain/src/boundary-probe.ts libs/sdk/src/boundary-probe.ts)
@@ -20,4 +28,4 @@ for probe in "${probes[@]}"; do
   fi
   grep -q 'enforce-module-boundaries' <<<"$out" || { echo "lint: $probe failed for another reason:" >&2; echo "$out" >&2; exit 1; }
 done
-echo "lint: ok (module boundaries enforced: a pure lib importing @nestjs/common and the SDK importing @qr/domain are rejected)"
+echo "lint: ok (no import circles; module boundaries enforced: a pure lib importing @nestjs/common and the SDK importing @qr/domain are rejected)"

@@ -2,37 +2,12 @@ import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { AsyncMutex } from './async-mutex';
 import { runClosing } from './closing-hooks';
-import { PostgresTransaction, type TransactionOptions } from './postgres-transaction';
+import { PostgresTransaction } from './postgres-transaction';
 import { type Dialect, toDialectQuery } from './sql-dialect';
 import { SqliteStatements } from './sqlite-statements';
+import { type Rows, type TransactionOptions, type Tx } from './transaction';
 
-export type { TransactionOptions } from './postgres-transaction';
-
-export interface Rows<T> {
-  rows: T[];
-  affected: number;
-}
-
-/** What a transaction body may do: run SQL, and ask for work to happen just before the commit or once it is durable. */
-export interface Tx {
-  readonly dialect: Dialect;
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Rows<T>>;
-  /**
-   * Runs `fn` in this transaction after its body has returned, just before the statements queued with
-   * atCommit and COMMIT (in the order registered): for work that gathers what the body added (an event
-   * log append collects the transaction's events, then queues its insert with atCommit).
-   */
-  beforeCommit(fn: () => Promise<void>): void;
-  /**
-   * Runs `sql` as one of the transaction's last statements, after the beforeCommit hooks (in the order
-   * queued), its result unread; an error in it fails the transaction. For work that takes a lock every
-   * writer contends for (an event log append), which must be held for as short a time as possible. On
-   * PostgreSQL it goes to the server with the COMMIT, in one round trip, when the transaction's values
-   * may be written into its text (TransactionOptions.valuesInText).
-   */
-  atCommit(sql: string, params?: readonly unknown[]): void;
-  afterCommit(fn: () => void): void;
-}
+export type { Rows, TransactionOptions, Tx } from './transaction';
 
 /**
  * One service's database. Reads go to `reader`; writes go through `transaction`.

@@ -1,20 +1,8 @@
 import type { PoolClient, QueryResult } from 'pg';
 import { runClosing } from './closing-hooks';
-import type { Rows, Tx } from './database';
+import type { Rows, TransactionOptions, Tx } from './transaction';
 import { toDialectQuery } from './sql-dialect';
 import { withLiterals } from './sql-literals';
-
-export interface TransactionOptions {
-  /**
-   * PostgreSQL: the statements' values may be written into the SQL text, so that BEGIN goes to the
-   * server with the first statement and COMMIT with the statements queued for it (Tx.atCommit): two
-   * round trips for a read-then-append transaction instead of four. Only for values that may show in
-   * PostgreSQL's own logs and in pg_stat_activity, which hold a statement's text (a failing statement
-   * is logged with it) but, by default, not its parameters: scan counts and scan events, not a form's
-   * fields or a secret. Without it every value goes as a parameter.
-   */
-  valuesInText?: boolean;
-}
 
 /**
  * One PostgreSQL transaction on a pooled connection of node-postgres, without TypeORM's query runner

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
-import type { Rows } from './database';
+import type { Rows } from './transaction';
 
 /** Prepared statements kept per connection; far more than the fixed set of statements the services run. */
 const CAPACITY = 1000;

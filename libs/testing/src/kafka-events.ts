@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Admin, type Consumer, Kafka, logLevel } from 'kafkajs';
 import { EVENT_CATALOG } from '@qr/contracts';
-import { type StoredEvent } from './stored-events';
+import { type StoredEvent } from './stored-event';
 
 /**
  * Every event on a cluster's Kafka topics, read by a consumer group of its own from the beginning, kept in

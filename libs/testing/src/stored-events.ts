@@ -1,12 +1,9 @@
 import { type Client } from 'pg';
 import { payloadEvents } from '@qr/event-log';
 import { type KafkaEvents } from './kafka-events';
+import { type StoredEvent } from './stored-event';
 
-export interface StoredEvent {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-}
+export type { StoredEvent } from './stored-event';
 
 /**
  * The events of one code that a distributed cluster has stored: in redirect's outbox in PostgreSQL (not

@@ -1,42 +1,18 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Errors, systemClock } from '@qr/domain';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
-import { type CreateQrCodes } from '../codes/create-qr-codes';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
-import { type DeleteQrCode } from '../codes/delete-qr-code';
 import { page, parseListQuery } from '../codes/list-query';
 import { MAX_BULK_ITEMS, planCreation } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
-import { type QrCodesRepository } from '../codes/qr-codes.repository';
-import { type ReferencesRepository } from '../codes/references.repository';
-import { type UpdateQrCode } from '../codes/update-qr-code';
-import { type CreateDomain } from '../domains/create-domain';
-import { type CustomDomainsRepository } from '../domains/custom-domains.repository';
 import { domainView } from '../domains/domain-view';
-import { type VerifyDomain } from '../domains/verify-domain';
-import { type CreateFolder, folderView } from '../folders/create-folder';
-import { type FoldersRepository } from '../folders/folders.repository';
+import { folderView } from '../folders/create-folder';
 import { parseImageOptions } from '../rendering/image-options';
 import { payloadOf, renderDraftSvg, renderImage } from '../rendering/render-image';
-import { type Database } from '@qr/persistence';
-import { CODES_USE_CASES } from './codes-use-cases';
+import { CODES_USE_CASES, type CodesUseCases } from './codes-use-cases';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type QrCommandPayloads } from './qr-commands';
-
-export interface CodesUseCases {
-  db: Database;
-  codes: QrCodesRepository;
-  references: ReferencesRepository;
-  folders: FoldersRepository;
-  domains: CustomDomainsRepository;
-  createCodes: CreateQrCodes;
-  updateCode: UpdateQrCode;
-  deleteCode: DeleteQrCode;
-  createFolder: CreateFolder;
-  createDomain: CreateDomain;
-  verifyDomain: VerifyDomain;
-}
 
 /** qr-service's commands: each maps its payload to one use case and shapes the answer. */
 @Injectable()

@@ -12,7 +12,21 @@ import { VerifyDomain } from '../domains/verify-domain';
 import { CreateFolder } from '../folders/create-folder';
 import { FoldersRepository } from '../folders/folders.repository';
 import { LinkSync } from '../links/link-sync';
-import { type CodesUseCases } from './codes-commands';
+import { type Database } from '@qr/persistence';
+
+export interface CodesUseCases {
+  db: Database;
+  codes: QrCodesRepository;
+  references: ReferencesRepository;
+  folders: FoldersRepository;
+  domains: CustomDomainsRepository;
+  createCodes: CreateQrCodes;
+  updateCode: UpdateQrCode;
+  deleteCode: DeleteQrCode;
+  createFolder: CreateFolder;
+  createDomain: CreateDomain;
+  verifyDomain: VerifyDomain;
+}
 
 export const CODES_USE_CASES = Symbol('CODES_USE_CASES');
 

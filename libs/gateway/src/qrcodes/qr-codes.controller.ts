@@ -8,7 +8,9 @@ import { QuotaCost } from '../access/quota-cost.decorator';
 import { QuotaRepository } from '../access/quota.repository';
 import { API_PREFIX } from '../http/api-prefix';
 import { ANALYTICS, CreateQrCodesFlow, QR } from './create-qr-codes-flow';
-import { sendImage } from './send-image';
+import { type ImagePayload, sendImage } from './send-image';
+
+export type { ImagePayload } from './send-image';
 
 const MAX_ITEMS = 50;
 const bulkCost = (req: Request) => {
@@ -97,11 +99,4 @@ export class QrCodesController {
     const image = await this.bus.send<ImagePayload>('qr-service', QR.image, { workspaceId: p.workspaceId, id, query });
     sendImage(req, res, image, { download: true, cacheControl: 'private, no-cache' });
   }
-}
-
-export interface ImagePayload {
-  contentType: string;
-  bodyBase64: string;
-  filename: string;
-  etag: string;
 }

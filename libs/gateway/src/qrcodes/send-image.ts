@@ -1,5 +1,11 @@
 import type { Request, Response } from 'express';
-import type { ImagePayload } from './qr-codes.controller';
+
+export interface ImagePayload {
+  contentType: string;
+  bodyBase64: string;
+  filename: string;
+  etag: string;
+}
 
 /** Writes a rendered image with its ETag, answering 304 when the client already has it. */
 export function sendImage(req: Request, res: Response, image: ImagePayload, o: { download: boolean; cacheControl: string }): void {

@@ -7,7 +7,7 @@ import { loadRuntimeConfig } from '../config/runtime-config';
 import { type MetricsSnapshot } from '../metrics/metrics';
 import { PlatformModule } from '../platform.module';
 import { createPlatformRuntime } from './platform-runtime';
-import { type RunOptions } from './run-deployables';
+import { type RunOptions } from './run-options';
 
 const METRICS_WAIT_MS = 2000;
 

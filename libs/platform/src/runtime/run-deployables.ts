@@ -1,28 +1,19 @@
 import 'reflect-metadata';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
+import { type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { type SqliteStorage, sqliteFilesOpened, WalCheckpointThread } from '@qr/persistence';
-import { ConfigError, type Deployable, loadRuntimeConfig } from '../config/runtime-config';
+import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { ProblemFilter } from '../http/problem.filter';
 import { assignRequestId } from '../http/request-id';
 import { PlatformModule } from '../platform.module';
 import { type BackgroundThread, startBackgroundThread } from './background-thread';
 import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
+import { type RunOptions } from './run-options';
 
-export interface RunOptions {
-  processName: string;
-  deployables: readonly Deployable[];
-  /** The service modules this process runs, built once the shared runtime exists. */
-  modules: (runtime: PlatformRuntime) => DynamicModule[];
-  /**
-   * All-in-one: this thread is the front, and this file (the app's main) is started again as the
-   * background thread once migrations have run (see `serveBackground`).
-   */
-  backgroundEntry?: string;
-}
+export type { RunOptions } from './run-options';
 
 export interface RunningHost {
   runtime: PlatformRuntime;

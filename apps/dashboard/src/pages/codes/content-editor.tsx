@@ -1,17 +1,10 @@
-import { type QrType } from '../../api/types';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/field';
 import { CONTENT_FIELDS } from './code-types';
-import { type FieldErrors } from './field-errors';
 import { FormFieldsEditor } from './form-fields-editor';
 import { MenuEditor } from './menu-editor';
+import { type ContentEditorProps } from './content-editor-props';
 
-export interface ContentEditorProps {
-  type: QrType;
-  content: Record<string, unknown>;
-  onContent: (content: Record<string, unknown>) => void;
-  errors: FieldErrors;
-  disabled?: boolean;
-}
+export type { ContentEditorProps } from './content-editor-props';
 
 /** The `content` of a code: one field per property of flat types, repeaters for menus and forms. */
 export function ContentEditor(props: ContentEditorProps) {

@@ -1,5 +1,5 @@
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
-import { type ContentEditorProps } from './content-editor';
+import { type ContentEditorProps } from './content-editor-props';
 
 type FormField = { name: string; label: string; type: string; required: boolean };
 

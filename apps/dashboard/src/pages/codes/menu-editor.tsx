@@ -1,5 +1,5 @@
 import { TextAreaField, TextField } from '../../ui/field';
-import { type ContentEditorProps } from './content-editor';
+import { type ContentEditorProps } from './content-editor-props';
 
 type Item = { name: string; description: string; price: string; tags: string };
 type Section = { name: string; items: Item[] };

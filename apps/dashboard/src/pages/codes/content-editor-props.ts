@@ -1,0 +1,10 @@
+import { type QrType } from '../../api/types';
+import { type FieldErrors } from './field-errors';
+
+export interface ContentEditorProps {
+  type: QrType;
+  content: Record<string, unknown>;
+  onContent: (content: Record<string, unknown>) => void;
+  errors: FieldErrors;
+  disabled?: boolean;
+}
