@@ -52,7 +52,9 @@ function ensureJars() {
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === sha) return;
   rmSync(LIB, { recursive: true, force: true });
   try {
-    execFileSync('mvn', ['-q', '-B', '-f', join(PROJECT, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${LIB}`, '-DincludeScope=runtime'], { stdio: ['ignore', 2, 2] });
+    execFileSync('mvn', ['-q', '-B', '-f', join(PROJECT, 'pom.xml'), 'dependency:copy-dependencies', `-DoutputDirectory=${LIB}`, '-DincludeScope=runtime'], {
+      stdio: ['ignore', 2, 2],
+    });
   } catch (err) {
     if (err.code === 'ENOENT') fail('Maven (`mvn`) is needed to fetch the Kafka broker from Maven Central, and it was not found');
     fail(`mvn could not copy the broker's jars (exit ${err.status}); see its output above`);
@@ -67,16 +69,20 @@ function kafkaVersion() {
 
 function freePort() {
   return new Promise((res, rej) => {
-    const s = createServer().once('error', rej).listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
+    const s = createServer()
+      .once('error', rej)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address();
+        s.close(() => res(port));
+      });
   });
 }
 
 function portFree(port) {
   return new Promise((res) => {
-    const s = createServer().once('error', () => res(false)).listen(port, '127.0.0.1', () => s.close(() => res(true)));
+    const s = createServer()
+      .once('error', () => res(false))
+      .listen(port, '127.0.0.1', () => s.close(() => res(true)));
   });
 }
 
@@ -177,13 +183,38 @@ async function startBroker({ dir, fresh = false, port } = {}) {
   if (!existsSync(join(dir, 'data', 'meta.properties'))) {
     // A cluster id is 16 random bytes, base64url without padding (what `kafka-storage random-uuid` prints).
     const clusterId = randomBytes(16).toString('base64url');
-    execFileSync(java, ['-cp', classpath, `-Dlog4j2.configurationFile=${join(PROJECT, 'log4j2.properties')}`, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(
+      java,
+      [
+        '-cp',
+        classpath,
+        `-Dlog4j2.configurationFile=${join(PROJECT, 'log4j2.properties')}`,
+        'kafka.tools.StorageTool',
+        'format',
+        '-t',
+        clusterId,
+        '-c',
+        properties,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
   }
   const logFile = join(dir, 'broker.log');
   const out = openSync(logFile, 'a');
   const child = spawn(
     java,
-    [`-Xmx${HEAP}`, '-Xms128m', '-XX:+UseG1GC', '-Djava.awt.headless=true', `-Dlog4j2.configurationFile=${join(PROJECT, 'log4j2.properties')}`, `-Dkafka.logs.dir=${dir}`, '-cp', classpath, 'kafka.Kafka', properties],
+    [
+      `-Xmx${HEAP}`,
+      '-Xms128m',
+      '-XX:+UseG1GC',
+      '-Djava.awt.headless=true',
+      `-Dlog4j2.configurationFile=${join(PROJECT, 'log4j2.properties')}`,
+      `-Dkafka.logs.dir=${dir}`,
+      '-cp',
+      classpath,
+      'kafka.Kafka',
+      properties,
+    ],
     { detached: true, stdio: ['ignore', out, out] },
   );
   child.unref();

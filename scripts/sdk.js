@@ -62,7 +62,10 @@ async function generate({ refuse }) {
 function build() {
   rmSync(join(sdk, 'dist'), { recursive: true, force: true });
   const tsc = require.resolve('typescript/bin/tsc');
-  for (const [format, type] of [['esm', 'module'], ['cjs', 'commonjs']]) {
+  for (const [format, type] of [
+    ['esm', 'module'],
+    ['cjs', 'commonjs'],
+  ]) {
     execFileSync(process.execPath, [tsc, '-p', join(sdk, `tsconfig.${format}.json`)], { cwd: root, stdio: 'inherit' });
     writeFileSync(join(sdk, 'dist', format, 'package.json'), `${JSON.stringify({ type })}\n`);
   }

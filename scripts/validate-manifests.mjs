@@ -41,7 +41,15 @@ async function validateYaml(text, where) {
 
 // Prove the check is live: a Deployment with a string port must be refused.
 const before = problems.length;
-await validate({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'probe' }, spec: { selector: {}, template: { spec: { containers: [{ name: 'a', image: 'b', ports: [{ containerPort: 'http' }] }] } } } }, 'probe');
+await validate(
+  {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'probe' },
+    spec: { selector: {}, template: { spec: { containers: [{ name: 'a', image: 'b', ports: [{ containerPort: 'http' }] }] } } },
+  },
+  'probe',
+);
 if (problems.length !== before + 1) {
   console.error('manifests: the schema check did not reject a broken Deployment');
   process.exit(1);
@@ -54,7 +62,8 @@ for (const f of readdirSync(base).filter((f) => /\.ya?ml$/.test(f))) await valid
 let rendered = 'skipped (no kubectl)';
 try {
   execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-  for (const dir of ['deploy/base', 'deploy/overlays/production']) await validateYaml(execFileSync('kubectl', ['kustomize', join(root, dir)], { encoding: 'utf8' }), `kustomize ${dir}`);
+  for (const dir of ['deploy/base', 'deploy/overlays/production'])
+    await validateYaml(execFileSync('kubectl', ['kustomize', join(root, dir)], { encoding: 'utf8' }), `kustomize ${dir}`);
   rendered = 'base and production overlay rendered and checked';
 } catch (err) {
   if (err.status !== undefined && err.stdout !== undefined) problems.push(`kustomize failed: ${err.message}`);

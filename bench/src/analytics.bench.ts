@@ -16,10 +16,24 @@ const BROWSERS = ['Mobile Safari', 'Chrome', 'Firefox', 'Edge', 'Samsung Interne
 function scanEvent(i: number, at: number): EventEnvelope<'qr.scanned', QrScannedV1> {
   const iso = new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
-    id: newId('evt'), type: 'qr.scanned', version: 1, occurred_at: iso, workspace_id: 'ws_bench', qr_id: `qr_bench${i % 50}`,
+    id: newId('evt'),
+    type: 'qr.scanned',
+    version: 1,
+    occurred_at: iso,
+    workspace_id: 'ws_bench',
+    qr_id: `qr_bench${i % 50}`,
     data: {
-      qr_id: `qr_bench${i % 50}`, client_ref: null, short_code: 'Bench01', country: COUNTRIES[i % 10], device: DEVICES[i % 6], os: OSES[i % 5],
-      browser: BROWSERS[i % 5], is_bot: i % 20 === 0, scanned_at: iso, visitor_hash: (i % 5000).toString(16).padStart(32, '0'), scan_number: i + 1,
+      qr_id: `qr_bench${i % 50}`,
+      client_ref: null,
+      short_code: 'Bench01',
+      country: COUNTRIES[i % 10],
+      device: DEVICES[i % 6],
+      os: OSES[i % 5],
+      browser: BROWSERS[i % 5],
+      is_bot: i % 20 === 0,
+      scanned_at: iso,
+      visitor_hash: (i % 5000).toString(16).padStart(32, '0'),
+      scan_number: i + 1,
     },
   };
 }
@@ -47,7 +61,10 @@ export async function benchAnalyticsIngest(): Promise<BenchRow[]> {
         await db.transaction(async (tx) => {
           for (let j = 0; j < chunk.length; j += 200) {
             const part = chunk.slice(j, j + 200);
-            await tx.query(`INSERT INTO raw_events (id, qr_id, payload) VALUES ${part.map((_, k) => `($${k * 3 + 1}, $${k * 3 + 2}, $${k * 3 + 3})`).join(', ')}`, part.flatMap((e) => [e.id, e.qr_id, JSON.stringify(e)]));
+            await tx.query(
+              `INSERT INTO raw_events (id, qr_id, payload) VALUES ${part.map((_, k) => `($${k * 3 + 1}, $${k * 3 + 2}, $${k * 3 + 3})`).join(', ')}`,
+              part.flatMap((e) => [e.id, e.qr_id, JSON.stringify(e)]),
+            );
           }
         });
       }
@@ -86,7 +103,12 @@ export async function benchAnalyticsQuery(scans = 10_000_000): Promise<BenchRow[
     buildProjectionFromRaw(raw);
     raw.exec('CREATE INDEX raw_scans_code_time ON raw_scans (qr_id, ts)');
     raw.exec('ANALYZE');
-    const live = await openDatabase({ name: 'analytics', storage: { kind: 'sqlite', dataDir: dir.path }, migrations: ANALYTICS_MIGRATIONS, runMigrations: false });
+    const live = await openDatabase({
+      name: 'analytics',
+      storage: { kind: 'sqlite', dataDir: dir.path },
+      migrations: ANALYTICS_MIGRATIONS,
+      runMigrations: false,
+    });
     const queries = new AnalyticsQueries(live, () => new Date('2026-12-31T12:00:00Z'));
     const query = { from: '2026-09-01', to: '2026-11-29', tz: 'Europe/Berlin' };
     const ours: number[] = [];
@@ -116,7 +138,9 @@ export async function benchAnalyticsQuery(scans = 10_000_000): Promise<BenchRow[
 }
 
 function fillRaw(raw: Database.Database, scans: number): void {
-  raw.exec('CREATE TABLE raw_scans (qr_id TEXT, ts INTEGER, device TEXT, country TEXT, os TEXT, browser TEXT, is_bot INTEGER, visitor TEXT, first_of_day INTEGER)');
+  raw.exec(
+    'CREATE TABLE raw_scans (qr_id TEXT, ts INTEGER, device TEXT, country TEXT, os TEXT, browser TEXT, is_bot INTEGER, visitor TEXT, first_of_day INTEGER)',
+  );
   const insert = raw.prepare('INSERT INTO raw_scans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const start = Date.parse('2026-01-01T00:00:00Z');
   const step = (365 * 86_400_000) / scans;
@@ -142,8 +166,12 @@ function buildProjectionFromRaw(raw: Database.Database): void {
   raw.exec(`INSERT INTO scan_buckets (qr_id, bucket, workspace_id, human, bot, human_uniques, bot_uniques)
     SELECT qr_id, ts / 900000, 'ws_bench', SUM(1 - is_bot), SUM(is_bot), SUM(first_of_day * (1 - is_bot)), SUM(first_of_day * is_bot) FROM raw_scans GROUP BY qr_id, ts / 900000`);
   for (const dim of ['device', 'country', 'os', 'browser']) {
-    raw.exec(`INSERT INTO scan_bucket_dims (qr_id, bucket, dim, value, human, bot) SELECT qr_id, ts / 900000, '${dim}', ${dim}, SUM(1 - is_bot), SUM(is_bot) FROM raw_scans GROUP BY qr_id, ts / 900000, ${dim}`);
-    raw.exec(`INSERT INTO scan_day_dims (qr_id, day, dim, value, human, bot) SELECT qr_id, date(ts / 1000, 'unixepoch'), '${dim}', ${dim}, SUM(1 - is_bot), SUM(is_bot) FROM raw_scans GROUP BY qr_id, date(ts / 1000, 'unixepoch'), ${dim}`);
+    raw.exec(
+      `INSERT INTO scan_bucket_dims (qr_id, bucket, dim, value, human, bot) SELECT qr_id, ts / 900000, '${dim}', ${dim}, SUM(1 - is_bot), SUM(is_bot) FROM raw_scans GROUP BY qr_id, ts / 900000, ${dim}`,
+    );
+    raw.exec(
+      `INSERT INTO scan_day_dims (qr_id, day, dim, value, human, bot) SELECT qr_id, date(ts / 1000, 'unixepoch'), '${dim}', ${dim}, SUM(1 - is_bot), SUM(is_bot) FROM raw_scans GROUP BY qr_id, date(ts / 1000, 'unixepoch'), ${dim}`,
+    );
   }
 }
 
@@ -152,7 +180,11 @@ function naiveQuery(raw: Database.Database): number {
   const from = Date.parse('2026-08-31T22:00:00Z');
   const to = Date.parse('2026-11-29T23:00:00Z');
   const t0 = process.hrtime.bigint();
-  raw.prepare(`SELECT date((ts + 3600000) / 1000, 'unixepoch') AS d, COUNT(*), COUNT(DISTINCT visitor) FROM raw_scans WHERE qr_id = ? AND ts >= ? AND ts < ? AND is_bot = 0 GROUP BY d`).all('qr_hot', from, to);
+  raw
+    .prepare(
+      `SELECT date((ts + 3600000) / 1000, 'unixepoch') AS d, COUNT(*), COUNT(DISTINCT visitor) FROM raw_scans WHERE qr_id = ? AND ts >= ? AND ts < ? AND is_bot = 0 GROUP BY d`,
+    )
+    .all('qr_hot', from, to);
   for (const dim of ['device', 'country', 'os', 'browser']) {
     raw.prepare(`SELECT ${dim}, COUNT(*) FROM raw_scans WHERE qr_id = ? AND ts >= ? AND ts < ? AND is_bot = 0 GROUP BY ${dim}`).all('qr_hot', from, to);
   }

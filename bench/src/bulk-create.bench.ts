@@ -43,7 +43,9 @@ async function oneRun(): Promise<{ rate: number; latencies: number[]; limited: n
   const server = await startApp('all-in-one', { DATA_DIR: dir.path });
   try {
     const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], { DATA_DIR: dir.path }).json;
-    const keys = Array.from({ length: CLIENTS }, (_, c) => String(admin(['key', 'create', '--workspace', String(ws.id), '--name', `bench-${c}`], { DATA_DIR: dir.path }).json.secret));
+    const keys = Array.from({ length: CLIENTS }, (_, c) =>
+      String(admin(['key', 'create', '--workspace', String(ws.id), '--name', `bench-${c}`], { DATA_DIR: dir.path }).json.secret),
+    );
     const latencies: number[] = [];
     let next = 0;
     let limited = 0;
@@ -51,7 +53,11 @@ async function oneRun(): Promise<{ rate: number; latencies: number[]; limited: n
     const client = async (key: string) => {
       while (next < REQUESTS) {
         const n = next++;
-        const items = Array.from({ length: PER_REQUEST }, (_, i) => ({ type: 'website', content: { url: `https://example.com/p/${n}/${i}` }, client_ref: `b-${n}-${i}` }));
+        const items = Array.from({ length: PER_REQUEST }, (_, i) => ({
+          type: 'website',
+          content: { url: `https://example.com/p/${n}/${i}` },
+          client_ref: `b-${n}-${i}`,
+        }));
         const t0 = process.hrtime.bigint();
         let res = await call(`${server.url}/api/public/v1/qrcodes/bulk`, { method: 'POST', key, json: { items } });
         // A well-behaved client waits out a per-second limit; the retry is idempotent (client_ref).
@@ -81,7 +87,15 @@ function rawSqliteRate(): number {
   db.exec('CREATE TABLE codes (id TEXT PRIMARY KEY, workspace_id TEXT, client_ref TEXT, content TEXT, short_code TEXT UNIQUE, created_at INTEGER)');
   const insert = db.prepare('INSERT INTO codes VALUES (?, ?, ?, ?, ?, ?)');
   const batch = db.transaction((n: number) => {
-    for (let i = 0; i < PER_REQUEST; i++) insert.run(randomBytes(12).toString('hex'), 'ws', `b-${n}-${i}`, JSON.stringify({ url: `https://example.com/p/${n}/${i}` }), randomBytes(5).toString('hex'), Date.now());
+    for (let i = 0; i < PER_REQUEST; i++)
+      insert.run(
+        randomBytes(12).toString('hex'),
+        'ws',
+        `b-${n}-${i}`,
+        JSON.stringify({ url: `https://example.com/p/${n}/${i}` }),
+        randomBytes(5).toString('hex'),
+        Date.now(),
+      );
   });
   const started = process.hrtime.bigint();
   for (let n = 0; n < REQUESTS; n++) batch(n);

@@ -33,14 +33,24 @@ export async function benchDashboard(): Promise<BenchRow[]> {
     const ids: string[] = [];
     const shortUrls: string[] = [];
     for (let b = 0; b < CODES / 50; b++) {
-      const items = Array.from({ length: 50 }, (_, i) => ({ type: 'website', name: `Product ${b * 50 + i}`, client_ref: `sku-${b * 50 + i}`, content: { url: `https://example.com/p/${b * 50 + i}` } }));
-      const res = await call<{ data: Array<{ qr_code: { id: string; short_url: string } }> }>(`${base}/api/public/v1/qrcodes/bulk`, { method: 'POST', key, json: { items } });
+      const items = Array.from({ length: 50 }, (_, i) => ({
+        type: 'website',
+        name: `Product ${b * 50 + i}`,
+        client_ref: `sku-${b * 50 + i}`,
+        content: { url: `https://example.com/p/${b * 50 + i}` },
+      }));
+      const res = await call<{ data: Array<{ qr_code: { id: string; short_url: string } }> }>(`${base}/api/public/v1/qrcodes/bulk`, {
+        method: 'POST',
+        key,
+        json: { items },
+      });
       if (res.status !== 200) throw new Error(`seeding failed: ${res.status} ${res.text.slice(0, 200)}`);
       ids.push(...res.body.data.map((d) => d.qr_code.id));
       shortUrls.push(...res.body.data.map((d) => d.qr_code.short_url));
     }
     const cookie = await signIn(base);
-    const rows = (await call<{ data: Array<{ name: string; client_ref: string; short_url: string }> }>(`${base}/api/public/v1/qrcodes?limit=50`, { key })).body.data;
+    const rows = (await call<{ data: Array<{ name: string; client_ref: string; short_url: string }> }>(`${base}/api/public/v1/qrcodes?limit=50`, { key })).body
+      .data;
     const bareUrl = await startBarePage(rows, (s) => (bare = s));
 
     const views: number[] = [];
@@ -109,7 +119,11 @@ async function signIn(base: string): Promise<string> {
     body: JSON.stringify({ email: 'bench@example.com', password: 'bench password 123' }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().find((c) => c.startsWith('qr_session='))!.split(';')[0].slice('qr_session='.length);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('qr_session='))!
+    .split(';')[0]
+    .slice('qr_session='.length);
 }
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>;

@@ -12,7 +12,13 @@ export async function benchFreshness(samples = 60): Promise<BenchRow[]> {
   try {
     const ws = admin(['workspace', 'create', '--name', 'f', '--plan', 'agency'], { DATA_DIR: dir.path }).json;
     const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'f'], { DATA_DIR: dir.path }).json.secret);
-    const code = (await call<{ id: string; short_code: string }>(`${server.url}/api/public/v1/qrcodes`, { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com' } } })).body;
+    const code = (
+      await call<{ id: string; short_code: string }>(`${server.url}/api/public/v1/qrcodes`, {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com' } },
+      })
+    ).body;
     const latencies: number[] = [];
     const redirects: number[] = [];
     for (let i = 1; i <= samples; i++) {

@@ -18,10 +18,24 @@ function scanEvent(i: number, at: number): EventEnvelope<'qr.scanned', QrScanned
   const iso = new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const qrId = `qr_bench${i % 240}`;
   return {
-    id: newId('evt'), type: 'qr.scanned', version: 1, occurred_at: iso, workspace_id: 'ws_bench', qr_id: qrId,
+    id: newId('evt'),
+    type: 'qr.scanned',
+    version: 1,
+    occurred_at: iso,
+    workspace_id: 'ws_bench',
+    qr_id: qrId,
     data: {
-      qr_id: qrId, client_ref: null, short_code: 'Bench01', country: 'DE', device: i % 3 ? 'mobile' : 'desktop', os: 'iOS', browser: 'Mobile Safari',
-      is_bot: false, scanned_at: iso, visitor_hash: (i % 5000).toString(16).padStart(32, '0'), scan_number: i + 1,
+      qr_id: qrId,
+      client_ref: null,
+      short_code: 'Bench01',
+      country: 'DE',
+      device: i % 3 ? 'mobile' : 'desktop',
+      os: 'iOS',
+      browser: 'Mobile Safari',
+      is_bot: false,
+      scanned_at: iso,
+      visitor_hash: (i % 5000).toString(16).padStart(32, '0'),
+      scan_number: i + 1,
     },
   };
 }
@@ -38,8 +52,12 @@ export async function benchKafkaConsumers(total = 20_000, runs = 3): Promise<Ben
   const pg = await createTestPostgres('bench_consumers');
   const kafka = await startOwnKafka();
   const env = {
-    DATABASE_URL: pg.url, KAFKA_BROKERS: kafka.brokers, KAFKA_PREFIX: 'bench.', KAFKA_SESSION_TIMEOUT: '30s',
-    INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'),
+    DATABASE_URL: pg.url,
+    KAFKA_BROKERS: kafka.brokers,
+    KAFKA_PREFIX: 'bench.',
+    KAFKA_SESSION_TIMEOUT: '30s',
+    INTERNAL_TOKEN: randomBytes(16).toString('hex'),
+    SECRETS_KEY: randomBytes(32).toString('base64'),
   };
   const producer = new KafkaEventLog({ brokers: [kafka.brokers], prefix: 'bench.', clientId: 'bench', log: silentLog });
   const db = new Client({ connectionString: pg.url });
@@ -50,7 +68,12 @@ export async function benchKafkaConsumers(total = 20_000, runs = 3): Promise<Ben
     const start = Date.parse('2026-01-01T00:00:00Z');
     let produced = 0;
     const batchOf = () => Array.from({ length: total }, (_, i) => scanEvent(produced + i, start + (produced + i) * 1000));
-    const direct = await openDatabase({ name: 'bench_direct', storage: { kind: 'postgres', url: pg.url }, migrations: ANALYTICS_MIGRATIONS, runMigrations: true });
+    const direct = await openDatabase({
+      name: 'bench_direct',
+      storage: { kind: 'postgres', url: pg.url },
+      migrations: ANALYTICS_MIGRATIONS,
+      runMigrations: true,
+    });
     const directEvents = batchOf();
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < directEvents.length; i += 500) await new ScanProjection(direct).apply(directEvents.slice(i, i + 500));
@@ -58,7 +81,11 @@ export async function benchKafkaConsumers(total = 20_000, runs = 3): Promise<Ben
     await direct.close();
 
     const applied = async () => Number((await db.query('SELECT COUNT(*)::int AS n FROM analytics.processed_events')).rows[0].n);
-    const cpuOf = () => ({ replicas: replicas.reduce((n, r) => n + cpuSecondsOf(r.child.pid), 0), postgres: postgresCpuSeconds(), broker: cpuSecondsOf(kafka.pid()) });
+    const cpuOf = () => ({
+      replicas: replicas.reduce((n, r) => n + cpuSecondsOf(r.child.pid), 0),
+      postgres: postgresCpuSeconds(),
+      broker: cpuSecondsOf(kafka.pid()),
+    });
     const cpuNotes: string[] = [];
     const measure = async (members: number): Promise<number> => {
       while (replicas.length < members) replicas.push(await startApp('analytics-service', env));
@@ -89,7 +116,9 @@ export async function benchKafkaConsumers(total = 20_000, runs = 3): Promise<Ben
         rates.push(total / seconds);
         const cpu1 = cpuOf();
         const per = (a: number, b: number) => (((b - a) * 1e6) / total).toFixed(0);
-        cpuSplits.push(`replicas ${per(cpu0.replicas, cpu1.replicas)} µs, PostgreSQL ${per(cpu0.postgres, cpu1.postgres)} µs, broker ${per(cpu0.broker, cpu1.broker)} µs per event; ${(((cpu1.replicas - cpu0.replicas + cpu1.postgres - cpu0.postgres + cpu1.broker - cpu0.broker) / seconds) * 100).toFixed(0)} % of a core`);
+        cpuSplits.push(
+          `replicas ${per(cpu0.replicas, cpu1.replicas)} µs, PostgreSQL ${per(cpu0.postgres, cpu1.postgres)} µs, broker ${per(cpu0.broker, cpu1.broker)} µs per event; ${(((cpu1.replicas - cpu0.replicas + cpu1.postgres - cpu0.postgres + cpu1.broker - cpu0.broker) / seconds) * 100).toFixed(0)} % of a core`,
+        );
       }
       cpuNotes.push(`${members} replica${members > 1 ? 's' : ''}: ${cpuSplits[Math.floor(cpuSplits.length / 2)]}`);
       return median(rates);
@@ -143,13 +172,24 @@ export async function benchKafkaLatency(samples = 100): Promise<BenchRow[]> {
   const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
   const pg = await createTestPostgres('bench_latency');
   const kafka = await startOwnKafka();
-  const cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, kafkaBrokers: kafka.brokers, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' } });
+  const cluster = await startCluster({
+    databaseUrl: pg.url,
+    redisUrl: TEST_REDIS_URL,
+    kafkaBrokers: kafka.brokers,
+    env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' },
+  });
   try {
     const api = (path: string) => `${cluster.gateways[0].url}/api/public/v1${path}`;
     const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
     const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], { DATABASE_URL: pg.url }).json.secret);
     await call(api('/webhook-endpoints'), { method: 'POST', key, json: { url: hookUrl, events: ['qr.scanned'] } });
-    const code = (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com' } } })).body;
+    const code = (
+      await call<{ id: string; short_code: string }>(api('/qrcodes'), {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com' } },
+      })
+    ).body;
     const scanUrl = `${cluster.redirects[0].url}/${code.short_code}`;
     const counted = async () => (await call<{ total_scans: number }>(api(`/qrcodes/${code.id}/analytics`), { key })).body.total_scans;
     // Warm: the first scans pay for the groups' first fetches and JIT.

@@ -40,7 +40,9 @@ export function postgresCpuSeconds(): number {
 export function residentMegabytes(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
   } catch {
     return 0;

@@ -8,9 +8,22 @@ import { postgresCpuSeconds } from './process-cpu';
 import { median } from './stats';
 
 const CALLERS = 50;
-const LINK = { qr_id: 'qr_recorderbench', workspace_id: 'ws_recorderbench', client_ref: null, short_code: 'rbench', revision: 1, scan_limit: null, scan_count: 0 };
+const LINK = {
+  qr_id: 'qr_recorderbench',
+  workspace_id: 'ws_recorderbench',
+  client_ref: null,
+  short_code: 'rbench',
+  revision: 1,
+  scan_limit: null,
+  scan_count: 0,
+};
 const FACTS: Omit<QrScannedV1, 'qr_id' | 'client_ref' | 'short_code' | 'scan_number' | 'scanned_at'> = {
-  country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, visitor_hash: 'ab'.repeat(16),
+  country: 'DE',
+  device: 'mobile',
+  os: 'iOS',
+  browser: 'Safari',
+  is_bot: false,
+  visitor_hash: 'ab'.repeat(16),
 };
 
 export interface RecorderAlone {

@@ -43,15 +43,40 @@ export async function benchRedirect(): Promise<BenchRow[]> {
       `; CPU per scan: redirect-service ${c.replicaUs.toFixed(0)} µs, PostgreSQL ${c.postgresUs.toFixed(0)} µs, Kafka broker ${c.brokerUs.toFixed(0)} µs${withOthers ? `, the other services ${c.othersUs.toFixed(0)} µs` : ''} (medians)`;
     const c = d.paused.catchUp;
     const caught = `; the other services caught up ${fmt.ms(c.ms)} after a run, using ${c.othersUs.toFixed(0)} µs per scan, PostgreSQL ${c.postgresUs.toFixed(0)} µs and the broker ${c.brokerUs.toFixed(0)} µs more (medians)`;
-    const versus = (ours: ReturnType<typeof summarize>) => `; against the bare server with our headers (${fmt.rate(dBase.rps, 'req')}): ${(ours.rps / dBase.rps).toFixed(2)}×`;
+    const versus = (ours: ReturnType<typeof summarize>) =>
+      `; against the bare server with our headers (${fmt.rate(dBase.rps, 'req')}): ${(ours.rps / dBase.rps).toFixed(2)}×`;
     const dNote = `; the bare servers ran with the cluster's processes paused; Kafka ${d.kafkaVersion} on the same machine (broker resident ${d.brokerMb.toFixed(0)} MB at the end)`;
     return [
       row('Redirect, all-in-one (SQLite, durable scan per 302)', summarize(aio.ours), base, drained),
       row('Redirect, one hot code with a scan limit (all-in-one)', summarize(aio.hot), base, drained),
-      row('Redirect, distributed redirect-service (PostgreSQL + Redis + Kafka, one replica; other services paused during the run)', summarize(d.paused.ours), dPlain, cpu(d.paused.oursCpu, false) + caught + versus(summarize(d.paused.ours)) + dNote, PLAIN),
-      row('Redirect, one hot code with a scan limit (distributed, one replica; other services paused during the run)', summarize(d.paused.hot), dPlain, cpu(d.paused.hotCpu, false) + caught + versus(summarize(d.paused.hot)) + dNote, PLAIN),
-      row('Redirect, distributed redirect-service (one replica; the whole cluster and the broker running on the same 2 cores)', summarize(d.shared.ours), dPlain, cpu(d.shared.oursCpu, true) + versus(summarize(d.shared.ours)) + dNote, PLAIN),
-      row('Redirect, one hot code with a scan limit (distributed, one replica; the whole cluster and the broker running)', summarize(d.shared.hot), dPlain, cpu(d.shared.hotCpu, true) + versus(summarize(d.shared.hot)) + dNote, PLAIN),
+      row(
+        'Redirect, distributed redirect-service (PostgreSQL + Redis + Kafka, one replica; other services paused during the run)',
+        summarize(d.paused.ours),
+        dPlain,
+        cpu(d.paused.oursCpu, false) + caught + versus(summarize(d.paused.ours)) + dNote,
+        PLAIN,
+      ),
+      row(
+        'Redirect, one hot code with a scan limit (distributed, one replica; other services paused during the run)',
+        summarize(d.paused.hot),
+        dPlain,
+        cpu(d.paused.hotCpu, false) + caught + versus(summarize(d.paused.hot)) + dNote,
+        PLAIN,
+      ),
+      row(
+        'Redirect, distributed redirect-service (one replica; the whole cluster and the broker running on the same 2 cores)',
+        summarize(d.shared.ours),
+        dPlain,
+        cpu(d.shared.oursCpu, true) + versus(summarize(d.shared.ours)) + dNote,
+        PLAIN,
+      ),
+      row(
+        'Redirect, one hot code with a scan limit (distributed, one replica; the whole cluster and the broker running)',
+        summarize(d.shared.hot),
+        dPlain,
+        cpu(d.shared.hotCpu, true) + versus(summarize(d.shared.hot)) + dNote,
+        PLAIN,
+      ),
       {
         benchmark: 'Distributed scan recording alone: the replica’s ScanRecorder on PostgreSQL, 50 callers, no HTTP',
         figure: `${fmt.rate(alone.scansPerSecond, 'scan')}; PostgreSQL ${alone.postgresUsPerScan.toFixed(0)} µs per scan`,
@@ -83,7 +108,13 @@ async function benchAllInOne(bareUrl: string): Promise<{ baseline: LoadResult[];
     const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], { DATA_DIR: dir.path }).json;
     const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], { DATA_DIR: dir.path }).json.secret);
     const make = async (extra: Record<string, unknown>) =>
-      (await call<{ short_code: string }>(`${server.url}/api/public/v1/qrcodes`, { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/landing' }, ...extra } })).body.short_code;
+      (
+        await call<{ short_code: string }>(`${server.url}/api/public/v1/qrcodes`, {
+          method: 'POST',
+          key,
+          json: { type: 'website', content: { url: 'https://example.com/landing' }, ...extra },
+        })
+      ).body.short_code;
     const plain = await make({});
     const limited = await make({ scan_limit: 1_000_000_000 });
     const baseline: LoadResult[] = [];
@@ -154,8 +185,13 @@ async function benchDistributedRedirect(bareUrl: string, plainUrl: string): Prom
     const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
     const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], { DATABASE_URL: pg.url }).json.secret);
     const make = async (extra: Record<string, unknown>) =>
-      (await call<{ short_code: string }>(`${cluster.gateways[0].url}/api/public/v1/qrcodes`, { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/landing' }, ...extra } })).body
-        .short_code;
+      (
+        await call<{ short_code: string }>(`${cluster.gateways[0].url}/api/public/v1/qrcodes`, {
+          method: 'POST',
+          key,
+          json: { type: 'website', content: { url: 'https://example.com/landing' }, ...extra },
+        })
+      ).body.short_code;
     const plain = await make({});
     const limited = await make({ scan_limit: 1_000_000_000 });
     const replica = cluster.redirects[0];
@@ -185,7 +221,13 @@ async function benchDistributedRedirect(bareUrl: string, plainUrl: string): Prom
       });
       // Whatever the mode, the next run (the bare server's too) starts with the backlog gone.
       const ms = Math.max(...(await Promise.all(withConsumers.map((a) => caughtUp(a.url, CLUSTER_LAG_POLL_MS)))));
-      if (paused) catchUps.push({ ms, othersUs: perScan(othersCpu() - after.others), postgresUs: perScan(postgresCpuSeconds() - after.postgres), brokerUs: perScan(cpuSecondsOf(kafka.pid()) - after.broker) });
+      if (paused)
+        catchUps.push({
+          ms,
+          othersUs: perScan(othersCpu() - after.others),
+          postgresUs: perScan(postgresCpuSeconds() - after.postgres),
+          brokerUs: perScan(cpuSecondsOf(kafka.pid()) - after.broker),
+        });
     };
     const collected = () => ({ ours: [] as LoadResult[], hot: [] as LoadResult[], oursCpu: [] as CpuPerScan[], hotCpu: [] as CpuPerScan[] });
     const runs = { paused: collected(), shared: collected() };
@@ -245,7 +287,12 @@ async function benchDistributedRedirect(bareUrl: string, plainUrl: string): Prom
 }
 
 function medianCpu(runs: CpuPerScan[]): CpuPerScan {
-  return { replicaUs: median(runs.map((r) => r.replicaUs)), postgresUs: median(runs.map((r) => r.postgresUs)), brokerUs: median(runs.map((r) => r.brokerUs)), othersUs: median(runs.map((r) => r.othersUs)) };
+  return {
+    replicaUs: median(runs.map((r) => r.replicaUs)),
+    postgresUs: median(runs.map((r) => r.postgresUs)),
+    brokerUs: median(runs.map((r) => r.brokerUs)),
+    othersUs: median(runs.map((r) => r.othersUs)),
+  };
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -283,7 +330,13 @@ async function caughtUp(baseUrl: string, everyMs = 50, timeoutMs = 120_000): Pro
   }
 }
 
-function row(name: string, ours: ReturnType<typeof summarize>, base: ReturnType<typeof summarize>, extraNote = '', baselineName = 'bare node:http 302'): BenchRow {
+function row(
+  name: string,
+  ours: ReturnType<typeof summarize>,
+  base: ReturnType<typeof summarize>,
+  extraNote = '',
+  baselineName = 'bare node:http 302',
+): BenchRow {
   return {
     benchmark: name,
     figure: `${fmt.rate(ours.rps, 'req')}; p50 ${fmt.ms(ours.p50)}, p99 ${fmt.ms(ours.p99)}`,

@@ -50,13 +50,23 @@ async function main(): Promise<void> {
 }
 
 function mergeTable(previous: string, fresh: BenchRow[]): string {
-  const fresher = new Map(renderTable(fresh, new Date()).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark')).map((l) => [l.split(' | ')[0], l]));
+  const fresher = new Map(
+    renderTable(fresh, new Date())
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| benchmark'))
+      .map((l) => [l.split(' | ')[0], l]),
+  );
   const kept = previous.trim().split('\n');
   const rows = kept.filter((l) => l.startsWith('|')).map((l) => (l.startsWith('| ') ? (fresher.get(l.split(' | ')[0]) ?? l) : l));
   for (const [name, line] of fresher) if (!rows.some((l) => l.split(' | ')[0] === name)) rows.push(line);
   const measured = kept[0].startsWith('Measured') ? [kept[0], ''] : [];
   // One table: a blank line inside it would end the table there in Markdown.
-  return [...measured, ...rows, '', `Rows re-measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${fresh.map((r) => r.benchmark).join('; ')}.`].join('\n');
+  return [
+    ...measured,
+    ...rows,
+    '',
+    `Rows re-measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${fresh.map((r) => r.benchmark).join('; ')}.`,
+  ].join('\n');
 }
 
 void main().catch((err) => {

@@ -27,7 +27,9 @@ describe('all-in-one server', () => {
     expect((await call(`${server.url}/healthz`)).status).toBe(200);
     const ready = await call(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(Object.keys(ready.body.checks as object)).toEqual(expect.arrayContaining(['event_log', 'gateway_db', 'qr_db', 'redirect_db', 'analytics_db', 'webhooks_db', 'background_thread']));
+    expect(Object.keys(ready.body.checks as object)).toEqual(
+      expect.arrayContaining(['event_log', 'gateway_db', 'qr_db', 'redirect_db', 'analytics_db', 'webhooks_db', 'background_thread']),
+    );
     expect(ready.body.checks).toMatchObject({ background_thread: 'ok' });
     if (process.platform === 'linux') {
       // Exactly one thread of the process, the background's, runs at SCHED_IDLE (policy 5); the front does not.
@@ -110,7 +112,12 @@ describe('all-in-one server', () => {
     const viewer = await call(api('/api-keys'), { method: 'POST', key: bootstrapKey, json: { name: 'viewer', role: 'viewer' } });
     const secret = viewer.body.secret as string;
     const db = new Database(join(dir.path, 'gateway.sqlite'), { readonly: true });
-    const used = () => (db.prepare('SELECT calls FROM usage_counters WHERE period = ? AND workspace_id = (SELECT workspace_id FROM api_keys WHERE id = ?)').get(billingPeriodAt(new Date()).key, viewer.body.id) as { calls: number }).calls;
+    const used = () =>
+      (
+        db
+          .prepare('SELECT calls FROM usage_counters WHERE period = ? AND workspace_id = (SELECT workspace_id FROM api_keys WHERE id = ?)')
+          .get(billingPeriodAt(new Date()).key, viewer.body.id) as { calls: number }
+      ).calls;
     const before = used();
     const refused = await call(api('/api-keys'), { method: 'POST', key: secret, json: { name: 'nope' } });
     expect(refused.status).toBe(403);
@@ -177,13 +184,23 @@ describe('all-in-one server', () => {
   });
 
   it('leaves the front’s WAL checkpoints to a checkpoint thread, reported by the front', async () => {
-    const code = (await call<{ short_code: string }>(api('/qrcodes'), { method: 'POST', key: bootstrapKey, json: { type: 'website', content: { url: 'https://example.com/' } } })).body;
+    const code = (
+      await call<{ short_code: string }>(api('/qrcodes'), {
+        method: 'POST',
+        key: bootstrapKey,
+        json: { type: 'website', content: { url: 'https://example.com/' } },
+      })
+    ).body;
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/${code.short_code}`, { redirect: 'manual' })).status).toBe(302);
     // The front committed those scans into redirect.sqlite; the copy into the file is the checkpoint thread's.
-    const copied = await waitUntil(async () => /qr_sqlite_wal_checkpoints_total\{store="redirect",process="all-in-one"\} (\d+)/.exec(await (await fetch(`${server.url}/metrics`)).text()), 'a checkpoint of redirect.sqlite');
+    const copied = await waitUntil(
+      async () => /qr_sqlite_wal_checkpoints_total\{store="redirect",process="all-in-one"\} (\d+)/.exec(await (await fetch(`${server.url}/metrics`)).text()),
+      'a checkpoint of redirect.sqlite',
+    );
     expect(Number(copied![1])).toBeGreaterThan(0);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    for (const store of ['eventlog', 'gateway', 'qr', 'redirect', 'analytics', 'webhooks']) expect(metrics).toMatch(new RegExp(`qr_sqlite_wal_uncopied_pages\\{store="${store}",process="all-in-one"\\} \\d+`));
+    for (const store of ['eventlog', 'gateway', 'qr', 'redirect', 'analytics', 'webhooks'])
+      expect(metrics).toMatch(new RegExp(`qr_sqlite_wal_uncopied_pages\\{store="${store}",process="all-in-one"\\} \\d+`));
   });
 
   it('answers unknown routes with a problem+json 404', async () => {

@@ -2,7 +2,18 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import {
-  admin, type AppProcess, call, type Cluster, createTempDir, createTestPostgres, startApp, startCluster, type TempDir, TEST_REDIS_URL, type TestPostgres, waitUntil,
+  admin,
+  type AppProcess,
+  call,
+  type Cluster,
+  createTempDir,
+  createTestPostgres,
+  startApp,
+  startCluster,
+  type TempDir,
+  TEST_REDIS_URL,
+  type TestPostgres,
+  waitUntil,
 } from '@qr/testing';
 
 /**
@@ -135,7 +146,8 @@ describe('dynamic allowance reconcile after a gateway dies between reserving and
     cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, gateways: 2, env: HOLD_TIMEOUT });
     ws = String(admin(['workspace', 'create', '--name', 'Heal', '--plan', 'pro'], cluster.env).json.id);
     key = String(admin(['key', 'create', '--workspace', ws, '--name', 'k'], cluster.env).json.secret);
-    for (const path of ['a', 'b']) expect((await call(`${cluster.gateways[0].url}/api/public/v1/qrcodes`, { method: 'POST', key, json: website(path) })).status).toBe(201);
+    for (const path of ['a', 'b'])
+      expect((await call(`${cluster.gateways[0].url}/api/public/v1/qrcodes`, { method: 'POST', key, json: website(path) })).status).toBe(201);
     db = new Client({ connectionString: pg.url });
     await db.connect();
   }, 120_000);

@@ -6,7 +6,19 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { cellsOf, PAGE_SIZES, presetById } from '@qr/print-sheet';
 import {
-  admin, type AppProcess, axeViolations, call, createTempDir, decodePdfRegion, freePort, launchChromium, rawRequest, saveScreenshot, startApp, type TempDir, waitUntil,
+  admin,
+  type AppProcess,
+  axeViolations,
+  call,
+  createTempDir,
+  decodePdfRegion,
+  freePort,
+  launchChromium,
+  rawRequest,
+  saveScreenshot,
+  startApp,
+  type TempDir,
+  waitUntil,
 } from '@qr/testing';
 
 /** An <img> that has loaded and has pixels (its type has no DOM lib here: the element is only described). */
@@ -100,15 +112,22 @@ describe('dashboard in Chromium', () => {
   it('counts a scan of the short link, over HTTP, on the code’s chart', async () => {
     const shortUrl = (await page.getByTestId('short-url').textContent())!;
     for (let i = 0; i < 3; i++) {
-      const scan = await rawRequest(shortUrl, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1' } });
+      const scan = await rawRequest(shortUrl, {
+        headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1' },
+      });
       expect(scan.status).toBe(302);
       expect(scan.headers.location).toBe('https://example.com/spring');
     }
-    await waitUntil(async () => {
-      await page.reload();
-      await page.getByTestId('total-scans').waitFor();
-      return (await page.getByTestId('total-scans').textContent()) === '3';
-    }, 'the chart to count 3 scans', 20_000, 300);
+    await waitUntil(
+      async () => {
+        await page.reload();
+        await page.getByTestId('total-scans').waitFor();
+        return (await page.getByTestId('total-scans').textContent()) === '3';
+      },
+      'the chart to count 3 scans',
+      20_000,
+      300,
+    );
     await page.getByTestId('scans-chart').locator('canvas').waitFor();
     expect(await page.getByRole('rowheader', { name: 'mobile', exact: true }).count()).toBe(1);
     await saveScreenshot(page, 'code-detail');
@@ -173,7 +192,13 @@ describe('dashboard in Chromium', () => {
 
   it('exports a print sheet of 30 codes as one vector PDF whose every code decodes to its short link', async () => {
     const folder = await call<{ id: string }>(api('/folders'), { method: 'POST', key: apiKey, json: { name: 'Shelf labels' } });
-    const items = Array.from({ length: 30 }, (_, i) => ({ type: 'website', name: `Shelf ${i + 1}`, client_ref: `shelf-${i + 1}`, folder_id: folder.body.id, content: { url: `https://example.com/shelf/${i + 1}` } }));
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      type: 'website',
+      name: `Shelf ${i + 1}`,
+      client_ref: `shelf-${i + 1}`,
+      folder_id: folder.body.id,
+      content: { url: `https://example.com/shelf/${i + 1}` },
+    }));
     const bulk = await call<{ data: Array<{ qr_code: { short_url: string } }> }>(api('/qrcodes/bulk'), { method: 'POST', key: apiKey, json: { items } });
     expect(bulk.status).toBe(200);
     const shortUrls = bulk.body.data.map((d) => d.qr_code.short_url).sort();
@@ -203,7 +228,12 @@ describe('dashboard in Chromium', () => {
   });
 
   it('imports codes from a CSV with line-numbered row errors, and a re-import creates only what is missing', async () => {
-    const csv = ['client_ref,name,url', 'csv-1,From CSV 1,https://example.com/csv/1', 'csv-2,From CSV 2,javascript:alert(1)', 'csv-3,From CSV 3,https://example.com/csv/3'].join('\n');
+    const csv = [
+      'client_ref,name,url',
+      'csv-1,From CSV 1,https://example.com/csv/1',
+      'csv-2,From CSV 2,javascript:alert(1)',
+      'csv-3,From CSV 3,https://example.com/csv/3',
+    ].join('\n');
     const file = join(dir.path, 'codes.csv');
     writeFileSync(file, csv);
     await page.goto(`${base}/app/codes`);
@@ -218,12 +248,19 @@ describe('dashboard in Chromium', () => {
     writeFileSync(fixed, csv.replace('javascript:alert(1)', 'https://example.com/csv/2'));
     await page.getByLabel('CSV file').setInputFiles(fixed);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await waitUntil(async () => (await page.getByTestId('import-summary').textContent()) === '3 rows: 1 created, 2 already there, 0 not imported.', 'the second import');
+    await waitUntil(
+      async () => (await page.getByTestId('import-summary').textContent()) === '3 rows: 1 created, 2 already there, 0 not imported.',
+      'the second import',
+    );
   });
 
   it('renders a code named like markup as text, everywhere it shows', async () => {
     const name = '<img src=x onerror=alert(1)>';
-    const created = await call<{ id: string }>(api('/qrcodes'), { method: 'POST', key: apiKey, json: { type: 'text', category: 'static', name, content: { text: '<script>alert(2)</script>' } } });
+    const created = await call<{ id: string }>(api('/qrcodes'), {
+      method: 'POST',
+      key: apiKey,
+      json: { type: 'text', category: 'static', name, content: { text: '<script>alert(2)</script>' } },
+    });
     await page.goto(`${base}/app/codes?q=${encodeURIComponent('onerror')}`);
     await page.getByRole('link', { name }).waitFor();
     await page.goto(`${base}/app/codes/${created.body.id}`);
@@ -238,7 +275,10 @@ describe('dashboard in Chromium', () => {
     const forged = await owner.request.post(api('/qrcodes'), { data: { type: 'website', content: { url: 'https://evil.example' } } });
     expect(forged.status()).toBe(403);
     expect(await forged.json()).toMatchObject({ code: 'csrf_failed' });
-    const wrong = await owner.request.post(api('/qrcodes'), { data: { type: 'website', content: { url: 'https://evil.example' } }, headers: { 'x-csrf-token': 'A'.repeat(43) } });
+    const wrong = await owner.request.post(api('/qrcodes'), {
+      data: { type: 'website', content: { url: 'https://evil.example' } },
+      headers: { 'x-csrf-token': 'A'.repeat(43) },
+    });
     expect(wrong.status()).toBe(403);
     const after = await owner.request.get(api('/qrcodes?limit=100'));
     expect(((await after.json()) as { data: unknown[] }).data).toHaveLength(count);
@@ -247,7 +287,10 @@ describe('dashboard in Chromium', () => {
   });
 
   it('lets a viewer read but not create keys: the button is absent and the server answers 403', async () => {
-    expect(admin(['member', 'add', '--workspace', workspaceId, '--email', 'vera@example.com', '--role', 'viewer', '--password-stdin'], env(), 'vera reads only\n').status).toBe(0);
+    expect(
+      admin(['member', 'add', '--workspace', workspaceId, '--email', 'vera@example.com', '--role', 'viewer', '--password-stdin'], env(), 'vera reads only\n')
+        .status,
+    ).toBe(0);
     const viewer = await browser.newContext();
     try {
       const vpage = await viewer.newPage();
@@ -264,7 +307,10 @@ describe('dashboard in Chromium', () => {
       const create = await viewer.request.post(api('/api-keys'), { data: { name: 'sneaky' }, headers: { 'x-csrf-token': csrf } });
       expect(create.status()).toBe(403);
       expect((await viewer.request.get(api('/api-keys'))).status()).toBe(403);
-      const code = await viewer.request.post(api('/qrcodes'), { data: { type: 'website', content: { url: 'https://example.com' } }, headers: { 'x-csrf-token': csrf } });
+      const code = await viewer.request.post(api('/qrcodes'), {
+        data: { type: 'website', content: { url: 'https://example.com' } },
+        headers: { 'x-csrf-token': csrf },
+      });
       expect(code.status()).toBe(403);
       expect((await viewer.request.get(api('/qrcodes'))).status()).toBe(200);
     } finally {
@@ -275,12 +321,19 @@ describe('dashboard in Chromium', () => {
   it('answers 404 to a session of workspace A for workspace B’s code', async () => {
     const other = admin(['workspace', 'create', '--name', 'Globex', '--plan', 'pro'], env()).json;
     const otherKey = String(admin(['key', 'create', '--workspace', String(other.id), '--name', 'k'], env()).json.secret);
-    const theirs = await call<{ id: string }>(api('/qrcodes'), { method: 'POST', key: otherKey, json: { type: 'website', name: 'Globex secret', content: { url: 'https://globex.example' } } });
+    const theirs = await call<{ id: string }>(api('/qrcodes'), {
+      method: 'POST',
+      key: otherKey,
+      json: { type: 'website', name: 'Globex secret', content: { url: 'https://globex.example' } },
+    });
     expect(theirs.status).toBe(201);
     const res = await owner.request.get(api(`/qrcodes/${theirs.body.id}`));
     expect(res.status()).toBe(404);
     expect((await owner.request.get(api(`/qrcodes/${theirs.body.id}/analytics`))).status()).toBe(404);
-    const patch = await owner.request.patch(api(`/qrcodes/${theirs.body.id}`), { data: { name: 'mine now' }, headers: { 'x-csrf-token': await csrfOf(owner) } });
+    const patch = await owner.request.patch(api(`/qrcodes/${theirs.body.id}`), {
+      data: { name: 'mine now' },
+      headers: { 'x-csrf-token': await csrfOf(owner) },
+    });
     expect(patch.status()).toBe(404);
     await page.goto(`${base}/app/codes/${theirs.body.id}`);
     await page.getByText('This code cannot be opened').waitFor();
@@ -306,7 +359,9 @@ describe('dashboard in Chromium', () => {
       expect(await stale.getByLabel('Workspace').inputValue()).toBe(initech.id);
       const names = async (res: { json(): Promise<unknown> }) => ((await res.json()) as { data: Array<{ name: string }> }).data.map((f) => f.name);
       expect(await names(await owner.request.get(api('/folders')))).not.toContain('Meant for the first workspace');
-      expect((await call<{ data: Array<{ name: string }> }>(api('/folders'), { key: apiKey })).body.data.map((f) => f.name)).not.toContain('Meant for the first workspace');
+      expect((await call<{ data: Array<{ name: string }> }>(api('/folders'), { key: apiKey })).body.data.map((f) => f.name)).not.toContain(
+        'Meant for the first workspace',
+      );
 
       await stale.getByLabel('Workspace').selectOption(workspaceId);
       await waitUntil(async () => (await stale.getByLabel('Workspace').inputValue()) === workspaceId, 'the switch back');

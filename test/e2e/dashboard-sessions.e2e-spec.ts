@@ -103,13 +103,21 @@ describe('dashboard sessions', () => {
     const forged = await c.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'boss password here' }, { csrf: null });
     expect(forged.status).toBe(403);
     expect(forged.body).toMatchObject({ code: 'csrf_failed' });
-    expect((await c.request('POST', '/app/api/sign-in-links/inspect', { token })).body).toMatchObject({ email: 'boss@example.com', purpose: 'first_run', has_password: false });
+    expect((await c.request('POST', '/app/api/sign-in-links/inspect', { token })).body).toMatchObject({
+      email: 'boss@example.com',
+      purpose: 'first_run',
+      has_password: false,
+    });
     const weak = await c.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'short' });
     expect(weak.status).toBe(422);
     expect(weak.body.errors).toEqual([{ pointer: '/password', code: 'too_short', detail: expect.any(String) }]);
     const redeemed = await c.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'boss password here' });
     expect(redeemed.status).toBe(200);
-    expect(redeemed.body).toMatchObject({ signed_in: true, account: { email: 'boss@example.com' }, workspace: { id: workspaceId, role: 'owner', plan: 'agency' } });
+    expect(redeemed.body).toMatchObject({
+      signed_in: true,
+      account: { email: 'boss@example.com' },
+      workspace: { id: workspaceId, role: 'owner', plan: 'agency' },
+    });
     const cookie = redeemed.headers.getSetCookie().find((l) => l.startsWith('qr_session='))!;
     expect(cookie).toMatch(/^qr_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
     expect((await c.request('GET', '/api/public/v1/qrcodes')).status).toBe(200);
@@ -140,7 +148,9 @@ describe('dashboard sessions', () => {
 
   it('signs out on the server: the same cookie is refused afterwards, on every route', async () => {
     const password = 'dee has a password';
-    expect(admin(['member', 'add', '--workspace', workspaceId, '--email', 'dee@example.com', '--role', 'editor', '--password-stdin'], env(), `${password}\n`).json).toMatchObject({ password_set: true });
+    expect(
+      admin(['member', 'add', '--workspace', workspaceId, '--email', 'dee@example.com', '--role', 'editor', '--password-stdin'], env(), `${password}\n`).json,
+    ).toMatchObject({ password_set: true });
     const c = await signedIn('dee@example.com', password);
     const stolen = c.jar.header();
     expect((await c.request('DELETE', '/app/api/session')).status).toBe(200);
@@ -152,13 +162,20 @@ describe('dashboard sessions', () => {
 
   it('invites with a one-time link from the CLI, and a removed member’s session ends at once', async () => {
     const invite = admin(['member', 'invite', '--workspace', workspaceId, '--email', 'eve@example.com', '--role', 'viewer', '--expires-in', '2h'], env()).json;
-    expect(invite).toMatchObject({ email: 'eve@example.com', role: 'viewer', new_member: true, url: expect.stringMatching(new RegExp(`^${base}/app/welcome#token=`)) });
+    expect(invite).toMatchObject({
+      email: 'eve@example.com',
+      role: 'viewer',
+      new_member: true,
+      url: expect.stringMatching(new RegExp(`^${base}/app/welcome#token=`)),
+    });
     const token = String(invite.url).split('#token=')[1];
     const c = client();
     await c.start();
     expect((await c.request('POST', '/app/api/sign-in-links/redeem', { token, password: 'eve picked this one' })).status).toBe(200);
     expect((await c.request('GET', '/api/public/v1/qrcodes')).status).toBe(200);
-    expect(admin(['member', 'list', '--workspace', workspaceId], env()).json.members).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'eve@example.com', role: 'viewer' })]));
+    expect(admin(['member', 'list', '--workspace', workspaceId], env()).json.members).toEqual(
+      expect.arrayContaining([expect.objectContaining({ email: 'eve@example.com', role: 'viewer' })]),
+    );
     expect(admin(['member', 'remove', '--workspace', workspaceId, '--email', 'eve@example.com'], env()).json).toMatchObject({ sessions_ended: 1 });
     expect((await c.request('GET', '/api/public/v1/qrcodes')).status).toBe(401);
   });
@@ -210,12 +227,17 @@ describe('dashboard sessions', () => {
     const unknown = await c.request('POST', '/app/api/print-sheets', { code_ids: ['qr_doesnotexist0000000000'], preset: 'a4-1x1' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual([{ pointer: '/code_ids/0', code: 'not_found', detail: expect.any(String) }]);
-    for (const name of ['Left', 'Right']) expect((await c.request('POST', '/api/public/v1/qrcodes', { type: 'website', name, content: { url: 'https://example.com' } })).status).toBe(201);
+    for (const name of ['Left', 'Right'])
+      expect((await c.request('POST', '/api/public/v1/qrcodes', { type: 'website', name, content: { url: 'https://example.com' } })).status).toBe(201);
     const codes = await c.request<{ data: Array<{ id: string }> }>('GET', '/api/public/v1/qrcodes');
     expect(codes.body.data).toHaveLength(2);
     const sheet = await fetch(`${base}/app/api/print-sheets`, {
       method: 'POST',
-      headers: { cookie: c.jar.header(), 'content-type': 'application/json', 'x-csrf-token': String((await c.request('GET', '/app/api/session')).body.csrf_token) },
+      headers: {
+        cookie: c.jar.header(),
+        'content-type': 'application/json',
+        'x-csrf-token': String((await c.request('GET', '/app/api/session')).body.csrf_token),
+      },
       body: JSON.stringify({ code_ids: codes.body.data.map((d) => d.id), preset: 'a4-1x1', label: 'name', crop_marks: true }),
     });
     expect(sheet.status).toBe(200);
@@ -255,7 +277,12 @@ describe('dashboard sessions', () => {
     const { c, shown, other } = await memberOfTwo('gil@example.com', ['editor', 'editor']);
     // Another tab of the same browser switches the shared session to the other workspace.
     expect((await c.request('POST', '/app/api/session/workspace', { workspace_id: other })).status).toBe(200);
-    const stale = await c.request('POST', '/api/public/v1/qrcodes', { type: 'text', category: 'static', name: 'meant for the first', content: { text: 'x' } }, { headers: { 'x-workspace-id': shown } });
+    const stale = await c.request(
+      'POST',
+      '/api/public/v1/qrcodes',
+      { type: 'text', category: 'static', name: 'meant for the first', content: { text: 'x' } },
+      { headers: { 'x-workspace-id': shown } },
+    );
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'workspace_changed' });
     expect((await c.request('GET', '/app/api/usage', undefined, { headers: { 'x-workspace-id': shown } })).status).toBe(409);
@@ -264,7 +291,12 @@ describe('dashboard sessions', () => {
     expect(list.body.data).toHaveLength(0);
     // The session's own routes are about the person, not a workspace: a stale tab can still switch back or sign out.
     expect((await c.request('POST', '/app/api/session/workspace', { workspace_id: shown }, { headers: { 'x-workspace-id': other } })).status).toBe(200);
-    const fresh = await c.request('POST', '/api/public/v1/qrcodes', { type: 'text', category: 'static', name: 'meant for the first', content: { text: 'x' } }, { headers: { 'x-workspace-id': shown } });
+    const fresh = await c.request(
+      'POST',
+      '/api/public/v1/qrcodes',
+      { type: 'text', category: 'static', name: 'meant for the first', content: { text: 'x' } },
+      { headers: { 'x-workspace-id': shown } },
+    );
     expect(fresh.status).toBe(201);
   });
 
@@ -272,9 +304,15 @@ describe('dashboard sessions', () => {
   const importCsv = async (c: ReturnType<typeof client>, csv: string) => {
     const res = await c.request('POST', '/app/api/imports', undefined, { contentType: 'text/csv', body: csv });
     expect(res.status).toBe(200);
-    const lines = res.text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = res.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.at(-1)).toMatchObject({ type: 'result' });
-    return { lines, report: lines.at(-1) as { rows: number; created: number; existing: number; failed: number; errors: Array<{ line: number; code: string }> } };
+    return {
+      lines,
+      report: lines.at(-1) as { rows: number; created: number; existing: number; failed: number; errors: Array<{ line: number; code: string }> },
+    };
   };
 
   it('imports the static rows of a file into a free workspace and reports each dynamic row, without stopping', async () => {
@@ -299,7 +337,13 @@ describe('dashboard sessions', () => {
     const made = [
       { type: 'website', name: 'Formula-looking ref', client_ref: '-1+1', content: { url: 'https://example.com/a?x=1,2' } },
       { type: 'text', category: 'static', name: 'Quotes "and" commas, too', client_ref: '=SUM(A1)', content: { text: 'line one\nline two' } },
-      { type: 'wifi', category: 'static', name: 'Guest wifi', client_ref: '@guest', content: { ssid: 'Guest, 5 GHz', password: 'pass"word, ok', encryption: 'WPA' } },
+      {
+        type: 'wifi',
+        category: 'static',
+        name: 'Guest wifi',
+        client_ref: '@guest',
+        content: { ssid: 'Guest, 5 GHz', password: 'pass"word, ok', encryption: 'WPA' },
+      },
     ];
     for (const body of made) expect((await c.request('POST', '/api/public/v1/qrcodes', body)).body).toMatchObject({ client_ref: body.client_ref });
     const exported = await c.request('GET', '/app/api/exports/codes.csv');
@@ -311,7 +355,12 @@ describe('dashboard sessions', () => {
     const imported = await c.request<{ data: Array<Record<string, unknown>> }>('GET', '/api/public/v1/qrcodes');
     for (const original of made) {
       expect(imported.body.data).toContainEqual(
-        expect.objectContaining({ client_ref: original.client_ref, name: original.name, type: original.type, content: expect.objectContaining(original.content) }),
+        expect.objectContaining({
+          client_ref: original.client_ref,
+          name: original.name,
+          type: original.type,
+          content: expect.objectContaining(original.content),
+        }),
       );
     }
   });

@@ -1,6 +1,20 @@
 import { Client } from 'pg';
 import { KAFKA_SESSION_TIMEOUT_MS } from '@qr/event-log';
-import { admin, call, type Cluster, createTestPostgres, KafkaEvents, metricValue, rawRequest, startCluster, startWebhookReceiver, TEST_REDIS_URL, type TestPostgres, waitUntil, type WebhookReceiver } from '@qr/testing';
+import {
+  admin,
+  call,
+  type Cluster,
+  createTestPostgres,
+  KafkaEvents,
+  metricValue,
+  rawRequest,
+  startCluster,
+  startWebhookReceiver,
+  TEST_REDIS_URL,
+  type TestPostgres,
+  waitUntil,
+  type WebhookReceiver,
+} from '@qr/testing';
 
 const PROJECTION = 'analytics-service.projection';
 const FANOUT = 'webhook-dispatcher.fanout';
@@ -82,20 +96,35 @@ describe('distributed consumers: a consumer group over two replicas', () => {
   // Every scan event on Kafka (redirect's outbox is relayed by then: analytics has counted them all).
   const scanEventIds = async () => {
     await kafka.upToDate();
-    return new Set(kafka.all().filter((e) => e.type === 'qr.scanned').map((e) => e.id));
+    return new Set(
+      kafka
+        .all()
+        .filter((e) => e.type === 'qr.scanned')
+        .map((e) => e.id),
+    );
   };
 
   it('spreads each group’s partitions over both replicas, and both handle a share of the events', async () => {
-    for (const [replicas, group] of [[cluster.analyticsReplicas, PROJECTION], [cluster.webhookReplicas, FANOUT]] as const) {
-      await waitUntil(async () => {
-        const held = await Promise.all(replicas.map((r) => metricValue(r.url, 'qr_event_consumer_partitions', { group })));
-        return held.every((n) => n > 0) && held[0] + held[1] === 12;
-      }, `${group}: both replicas holding a share of the 12 partitions`, 30_000);
+    for (const [replicas, group] of [
+      [cluster.analyticsReplicas, PROJECTION],
+      [cluster.webhookReplicas, FANOUT],
+    ] as const) {
+      await waitUntil(
+        async () => {
+          const held = await Promise.all(replicas.map((r) => metricValue(r.url, 'qr_event_consumer_partitions', { group })));
+          return held.every((n) => n > 0) && held[0] + held[1] === 12;
+        },
+        `${group}: both replicas holding a share of the 12 partitions`,
+        30_000,
+      );
     }
     addAll(await scans(240, 8));
     await expectAnalyticsToMatch(30_000);
     await waitUntil(async () => new Set(receivedIds()).size >= 240, '240 webhooks', 30_000);
-    for (const [replicas, group] of [[cluster.analyticsReplicas, PROJECTION], [cluster.webhookReplicas, FANOUT]] as const) {
+    for (const [replicas, group] of [
+      [cluster.analyticsReplicas, PROJECTION],
+      [cluster.webhookReplicas, FANOUT],
+    ] as const) {
       const handled = await Promise.all(replicas.map((r) => metricValue(r.url, 'qr_event_consumer_records_total', { group })));
       // Both did part of the work, and together all of it (the fan-out group also reads other event types).
       expect({ group, both: handled.every((n) => n > 0) }).toEqual({ group, both: true });
@@ -108,8 +137,18 @@ describe('distributed consumers: a consumer group over two replicas', () => {
     // The survivors take the killed replicas' partitions once their sessions (KAFKA_SESSION_TIMEOUT_MS, 10 s) time out.
     const takenOver = (killedAt: number) =>
       Promise.all(
-        ([[cluster.analyticsReplicas[0], PROJECTION], [cluster.webhookReplicas[0], FANOUT]] as const).map(async ([survivor, group]) => {
-          await waitUntil(async () => (await metricValue(survivor.url, 'qr_event_consumer_partitions', { group })) === 12, `${group}: the survivor holding all 12 partitions`, 60_000, 100);
+        (
+          [
+            [cluster.analyticsReplicas[0], PROJECTION],
+            [cluster.webhookReplicas[0], FANOUT],
+          ] as const
+        ).map(async ([survivor, group]) => {
+          await waitUntil(
+            async () => (await metricValue(survivor.url, 'qr_event_consumer_partitions', { group })) === 12,
+            `${group}: the survivor holding all 12 partitions`,
+            60_000,
+            100,
+          );
           return Date.now() - killedAt;
         }),
       );

@@ -1,7 +1,23 @@
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { billingPeriodAt } from '@qr/domain';
-import { admin, call, type Cluster, createTestPostgres, KafkaEvents, metricValue, rawRequest, startApp, startCluster, startWebhookReceiver, storedEventsOf, TEST_REDIS_URL, type TestPostgres, waitUntil, type WebhookReceiver } from '@qr/testing';
+import {
+  admin,
+  call,
+  type Cluster,
+  createTestPostgres,
+  KafkaEvents,
+  metricValue,
+  rawRequest,
+  startApp,
+  startCluster,
+  startWebhookReceiver,
+  storedEventsOf,
+  TEST_REDIS_URL,
+  type TestPostgres,
+  waitUntil,
+  type WebhookReceiver,
+} from '@qr/testing';
 
 /**
  * The deployables as separate processes on the machine's PostgreSQL and Redis and the run's Kafka broker:
@@ -18,7 +34,13 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
   beforeAll(async () => {
     pg = await createTestPostgres('dist');
     hooks = await startWebhookReceiver();
-    cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, redirects: 2, gateways: 2, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8', TRUST_PROXY: 'true', GEO_HEADER: 'X-Country' } });
+    cluster = await startCluster({
+      databaseUrl: pg.url,
+      redisUrl: TEST_REDIS_URL,
+      redirects: 2,
+      gateways: 2,
+      env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8', TRUST_PROXY: 'true', GEO_HEADER: 'X-Country' },
+    });
     db = new Client({ connectionString: pg.url });
     await db.connect();
     kafka = await KafkaEvents.start(cluster.env);
@@ -58,7 +80,11 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
   });
 
   it('makes a created code scannable at once and a PATCH effective for the very next scan on either redirect process, 200 times over, with both caching the link', async () => {
-    const created = await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/one' } } });
+    const created = await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), {
+      method: 'POST',
+      key,
+      json: { type: 'website', content: { url: 'https://example.com/one' } },
+    });
     expect(created.status).toBe(201);
     const location = async (replica: number) => (await rawRequest(`${cluster.redirects[replica].url}/${created.body.short_code}`)).headers.location;
     for (const r of [0, 1]) expect(await location(r)).toBe('https://example.com/one');
@@ -73,7 +99,11 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
     for (let i = 0; i < 200; i++) {
       // Both replicas hold the current revision before the change, so a stale cache would show.
       expect([await location(0), await location(1)]).toEqual(Array(2).fill(i === 0 ? 'https://example.com/one' : `https://example.com/v${i - 1}`));
-      const patched = await call(api(i % 2, `/qrcodes/${created.body.id}`), { method: 'PATCH', key, json: { destinations: [{ target_url: `https://example.com/v${i}` }] } });
+      const patched = await call(api(i % 2, `/qrcodes/${created.body.id}`), {
+        method: 'PATCH',
+        key,
+        json: { destinations: [{ target_url: `https://example.com/v${i}` }] },
+      });
       expect(patched.status).toBe(200);
       expect({ i, location: await location((i >> 1) % 2) }).toEqual({ i, location: `https://example.com/v${i}` });
     }
@@ -88,7 +118,13 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
   }, 120_000);
 
   it('loses no acknowledged scan when one of two redirect processes is killed with SIGKILL mid-load', async () => {
-    const code = (await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/crash' } } })).body;
+    const code = (
+      await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com/crash' } },
+      })
+    ).body;
     let acknowledged = 0;
     let stop = false;
     const load = async (replica: number) => {
@@ -113,7 +149,13 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
   }, 120_000);
 
   it('gives exactly 100 redirects and one limit event for 1,000 concurrent scans over two redirect processes', async () => {
-    const code = (await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/l' }, scan_limit: 100 } })).body;
+    const code = (
+      await call<{ id: string; short_code: string }>(api(0, '/qrcodes'), {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com/l' }, scan_limit: 100 },
+      })
+    ).body;
     const statements = () => Promise.all(cluster.redirects.map((r) => metricValue(r.url, 'qr_scan_batches_total', { path: 'statement' })));
     // Each replica has the code in its cache first (a HEAD records nothing): a replica that looked it up
     // only once the other had admitted all 100 would refuse its scans from the cached count, unrecorded.
@@ -130,15 +172,27 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
     expect(await events('qr.scan_limit_reached')).toHaveLength(1);
     expect(await events('qr.scanned')).toHaveLength(100);
     // The API's scan_count follows the scan events (qr-service consumes them across processes).
-    await waitUntil(async () => (await call<{ scan_count: number }>(api(1, `/qrcodes/${code.id}`), { key })).body.scan_count === 100, 'scan_count 100 via the API', 15_000);
+    await waitUntil(
+      async () => (await call<{ scan_count: number }>(api(1, `/qrcodes/${code.id}`), { key })).body.scan_count === 100,
+      'scan_count 100 via the API',
+      15_000,
+    );
     expect((await call<{ state: string }>(api(1, `/qrcodes/${code.id}`), { key })).body.state).toBe('limit_reached');
   });
 
   it('runs the whole flow across processes: bulk create, scans on both redirects, analytics, signed webhooks', async () => {
-    const endpoint = await call<{ id: string; secret: string }>(api(0, '/webhook-endpoints'), { method: 'POST', key, json: { url: hooks.url, events: ['qr.scanned'] } });
+    const endpoint = await call<{ id: string; secret: string }>(api(0, '/webhook-endpoints'), {
+      method: 'POST',
+      key,
+      json: { url: hooks.url, events: ['qr.scanned'] },
+    });
     expect(endpoint.status).toBe(201);
     const items = Array.from({ length: 5 }, (_, i) => ({ type: 'website', content: { url: `https://example.com/${i}` }, client_ref: `flow-${i}` }));
-    const bulk = await call<{ created: number; data: Array<{ qr_code: { id: string; short_code: string } }> }>(api(1, '/qrcodes/bulk'), { method: 'POST', key, json: { items } });
+    const bulk = await call<{ created: number; data: Array<{ qr_code: { id: string; short_code: string } }> }>(api(1, '/qrcodes/bulk'), {
+      method: 'POST',
+      key,
+      json: { items },
+    });
     expect(bulk.body.created).toBe(5);
     const [first] = bulk.body.data.map((d) => d.qr_code);
     const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -146,20 +200,33 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
       const res = await rawRequest(`${cluster.redirects[i % 2].url}/${first.short_code}`, { headers: { 'user-agent': iphone, 'x-country': 'NL' } });
       expect(res.status).toBe(302);
     }
-    await waitUntil(async () => (await call<{ total_scans: number }>(api(0, `/qrcodes/${first.id}/analytics`), { key })).body.total_scans === 4, 'analytics across processes', 20_000);
-    const analytics = await call<{ by_country: unknown; by_device: Array<{ device: string; scans: number }> }>(api(1, `/qrcodes/${first.id}/analytics`), { key });
+    await waitUntil(
+      async () => (await call<{ total_scans: number }>(api(0, `/qrcodes/${first.id}/analytics`), { key })).body.total_scans === 4,
+      'analytics across processes',
+      20_000,
+    );
+    const analytics = await call<{ by_country: unknown; by_device: Array<{ device: string; scans: number }> }>(api(1, `/qrcodes/${first.id}/analytics`), {
+      key,
+    });
     expect(analytics.body.by_country).toEqual([{ country: 'NL', scans: 4 }]);
     expect(analytics.body.by_device[0]).toEqual({ device: 'mobile', scans: 4 });
     await waitUntil(() => hooks.received.length >= 4, 'four signed webhooks', 20_000);
     for (const r of hooks.received) {
-      const payload = new Webhook(endpoint.body.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { qr_id: string; country: string } };
+      const payload = new Webhook(endpoint.body.secret).verify(r.body, r.headers as Record<string, string>) as {
+        type: string;
+        data: { qr_id: string; country: string };
+      };
       expect(payload).toMatchObject({ type: 'qr.scanned', data: { qr_id: first.id, country: 'NL' } });
     }
   });
 
   it('serves the dashboard from each gateway, and a session signed in on one gateway works on the other', async () => {
     const ws = admin(['workspace', 'create', '--name', 'Desk', '--plan', 'pro'], { DATABASE_URL: pg.url }).json;
-    admin(['member', 'add', '--workspace', String(ws.id), '--email', 'desk@example.com', '--role', 'editor', '--password-stdin'], { DATABASE_URL: pg.url }, 'desk password 123');
+    admin(
+      ['member', 'add', '--workspace', String(ws.id), '--email', 'desk@example.com', '--role', 'editor', '--password-stdin'],
+      { DATABASE_URL: pg.url },
+      'desk password 123',
+    );
     const page = await fetch(`${cluster.gateways[1].url}/app/codes`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -173,9 +240,16 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
       body: JSON.stringify({ email: 'desk@example.com', password: 'desk password 123' }),
     });
     expect(signIn.status).toBe(200);
-    const session = signIn.headers.getSetCookie().find((c) => c.startsWith('qr_session='))!.split(';')[0];
+    const session = signIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('qr_session='))!
+      .split(';')[0];
     const { csrf_token } = (await signIn.json()) as { csrf_token: string };
-    const created = await call<{ id: string }>(api(1, '/qrcodes'), { method: 'POST', headers: { cookie: session, 'x-csrf-token': csrf_token }, json: { type: 'website', content: { url: 'https://example.com/desk' } } });
+    const created = await call<{ id: string }>(api(1, '/qrcodes'), {
+      method: 'POST',
+      headers: { cookie: session, 'x-csrf-token': csrf_token },
+      json: { type: 'website', content: { url: 'https://example.com/desk' } },
+    });
     expect(created.status).toBe(201);
     expect((await call(api(0, `/qrcodes/${created.body.id}`), { headers: { cookie: session } })).status).toBe(200);
     const { rows } = await db.query('SELECT token_hash FROM gateway.sessions');

@@ -1,5 +1,20 @@
 import { Client } from 'pg';
-import { admin, call, type Cluster, KafkaEvents, type OwnPostgres, type OwnRedis, rawRequest, startCluster, startOwnPostgres, startOwnRedis, startWebhookReceiver, storedEventsOf, waitUntil, type WebhookReceiver } from '@qr/testing';
+import {
+  admin,
+  call,
+  type Cluster,
+  KafkaEvents,
+  type OwnPostgres,
+  type OwnRedis,
+  rawRequest,
+  startCluster,
+  startOwnPostgres,
+  startOwnRedis,
+  startWebhookReceiver,
+  storedEventsOf,
+  waitUntil,
+  type WebhookReceiver,
+} from '@qr/testing';
 
 /**
  * Fault tests on private PostgreSQL and Redis instances (spare ports), so they can be stopped and
@@ -15,7 +30,8 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
   let hooks: WebhookReceiver;
   let kafka: KafkaEvents;
   // Every delivery received: its webhook-id (the event's id) and the code the scan was of.
-  const webhooks = () => hooks.received.map((r) => ({ id: String(r.headers['webhook-id']), qrId: (JSON.parse(r.body) as { data?: { qr_id?: unknown } }).data?.qr_id }));
+  const webhooks = () =>
+    hooks.received.map((r) => ({ id: String(r.headers['webhook-id']), qrId: (JSON.parse(r.body) as { data?: { qr_id?: unknown } }).data?.qr_id }));
 
   beforeAll(async () => {
     pg = await startOwnPostgres();
@@ -35,9 +51,16 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
   });
 
   it('keeps serving when Redis stops: rate limits fall back to each replica, redirects stay correct on both replicas, readiness reports Redis degraded', async () => {
-    const code = (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/r' } } })).body;
+    const code = (
+      await call<{ id: string; short_code: string }>(api('/qrcodes'), {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com/r' } },
+      })
+    ).body;
     const locations = async () => Promise.all(cluster.redirects.map(async (r) => (await rawRequest(`${r.url}/${code.short_code}`)).headers.location));
-    const patch = async (target: string) => expect((await call(api(`/qrcodes/${code.id}`), { method: 'PATCH', key, json: { destinations: [{ target_url: target }] } })).status).toBe(200);
+    const patch = async (target: string) =>
+      expect((await call(api(`/qrcodes/${code.id}`), { method: 'PATCH', key, json: { destinations: [{ target_url: target }] } })).status).toBe(200);
     // Twice each, so both replicas hold the link in their caches.
     expect([...(await locations()), ...(await locations())]).toEqual(Array(4).fill('https://example.com/r'));
     await redis.stop();
@@ -45,14 +68,27 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
     expect(list.status).toBe(200);
     for (const app of [cluster.gateways[0], ...cluster.redirects]) {
       const readiness = await call<{ checks: Record<string, string> }>(`${app.url}/readyz`);
-      expect({ app: app.name, status: readiness.status, redis: readiness.body.checks.redis }).toEqual({ app: app.name, status: 200, redis: expect.stringMatching(/^degraded/) });
+      expect({ app: app.name, status: readiness.status, redis: readiness.body.checks.redis }).toEqual({
+        app: app.name,
+        status: 200,
+        redis: expect.stringMatching(/^degraded/),
+      });
     }
     // A change while Redis is down reaches the very next scan on either replica (read from PostgreSQL).
     await patch('https://example.com/during');
     expect(await locations()).toEqual(['https://example.com/during', 'https://example.com/during']);
     await redis.start();
-    await waitUntil(async () => (await call<{ checks: Record<string, string> }>(`${cluster.gateways[0].url}/readyz`)).body.checks.redis === 'ok', 'Redis back in readiness', 20_000);
-    for (const r of cluster.redirects) await waitUntil(async () => (await call<{ checks: Record<string, string> }>(`${r.url}/readyz`)).body.checks.redis === 'ok', 'Redis back for the redirects', 20_000);
+    await waitUntil(
+      async () => (await call<{ checks: Record<string, string> }>(`${cluster.gateways[0].url}/readyz`)).body.checks.redis === 'ok',
+      'Redis back in readiness',
+      20_000,
+    );
+    for (const r of cluster.redirects)
+      await waitUntil(
+        async () => (await call<{ checks: Record<string, string> }>(`${r.url}/readyz`)).body.checks.redis === 'ok',
+        'Redis back for the redirects',
+        20_000,
+      );
     // Redis came back empty: nothing cached before is trusted, and changes after it show at once again.
     expect([...(await locations()), ...(await locations())]).toEqual(Array(4).fill('https://example.com/during'));
     await patch('https://example.com/after');
@@ -60,10 +96,20 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
   });
 
   it('turns unready while PostgreSQL is down, acknowledges nothing meanwhile, and recovers when it returns', async () => {
-    const code = (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/p' } } })).body;
+    const code = (
+      await call<{ id: string; short_code: string }>(api('/qrcodes'), {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com/p' } },
+      })
+    ).body;
     expect((await rawRequest(`${cluster.redirects[0].url}/${code.short_code}`)).status).toBe(302);
     pg.stop();
-    await waitUntil(async () => (await ready(cluster.gateways[0].url)) === 503 && (await ready(cluster.redirects[0].url)) === 503, 'readiness to reflect the outage', 20_000);
+    await waitUntil(
+      async () => (await ready(cluster.gateways[0].url)) === 503 && (await ready(cluster.redirects[0].url)) === 503,
+      'readiness to reflect the outage',
+      20_000,
+    );
     const during = await rawRequest(`${cluster.redirects[0].url}/${code.short_code}`).catch(() => ({ status: 0 }));
     expect(during.status).not.toBe(302);
     pg.start();
@@ -71,12 +117,22 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
     expect((await rawRequest(`${cluster.redirects[0].url}/${code.short_code}`)).status).toBe(302);
     const created = await call(api('/qrcodes'), { method: 'POST', key, json: { type: 'text', content: { text: 'after the outage' } } });
     expect(created.status).toBe(201);
-    await waitUntil(async () => (await call<{ scan_count: number }>(api(`/qrcodes/${code.id}`), { key })).body.scan_count === 2, 'scan counts to flow again', 30_000);
+    await waitUntil(
+      async () => (await call<{ scan_count: number }>(api(`/qrcodes/${code.id}`), { key })).body.scan_count === 2,
+      'scan counts to flow again',
+      30_000,
+    );
   });
 
   it('loses no acknowledged scan and sends no webhook twice under another id when each deployable is killed with SIGKILL in turn', async () => {
     expect((await call(api('/webhook-endpoints'), { method: 'POST', key, json: { url: hooks.url, events: ['qr.scanned'] } })).status).toBe(201);
-    const code = (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com/k' } } })).body;
+    const code = (
+      await call<{ id: string; short_code: string }>(api('/qrcodes'), {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com/k' } },
+      })
+    ).body;
     let acknowledged = 0;
     const scan = async () => {
       for (const r of cluster.redirects) {
@@ -102,8 +158,15 @@ describe('faults (distributed, private PostgreSQL and Redis)', () => {
     const total = async () => (await call<{ total_scans: number }>(api(`/qrcodes/${code.id}/analytics?include_bots=true`), { key })).body.total_scans;
     // Only this code's scans: an earlier test's scans can reach the new endpoint when the dispatcher
     // catches up on them after it was created.
-    const webhookIds = () => webhooks().filter((w) => w.qrId === code.id).map((w) => w.id);
-    await waitUntil(async () => (await total()) === (await recordedIds()).size && new Set(webhookIds()).size === (await recordedIds()).size, 'analytics and webhooks to match the recorded scans', 60_000);
+    const webhookIds = () =>
+      webhooks()
+        .filter((w) => w.qrId === code.id)
+        .map((w) => w.id);
+    await waitUntil(
+      async () => (await total()) === (await recordedIds()).size && new Set(webhookIds()).size === (await recordedIds()).size,
+      'analytics and webhooks to match the recorded scans',
+      60_000,
+    );
     const recorded = await recordedIds();
     await db.end();
     expect(recorded.size).toBeGreaterThanOrEqual(acknowledged);

@@ -36,10 +36,13 @@ describe('distributed mode when the Kafka broker fails', () => {
   let events: KafkaEvents;
   const api = (path: string) => `${cluster.gateways[0].url}/api/public/v1${path}`;
   const total = async (id: string) => (await call<{ total_scans: number }>(api(`/qrcodes/${id}/analytics?include_bots=true`), { key })).body.total_scans;
-  const webhookIdsOf = (qrId: string) => hooks.received.filter((r) => (JSON.parse(r.body) as { data?: { qr_id?: string } }).data?.qr_id === qrId).map((r) => String(r.headers['webhook-id']));
+  const webhookIdsOf = (qrId: string) =>
+    hooks.received.filter((r) => (JSON.parse(r.body) as { data?: { qr_id?: string } }).data?.qr_id === qrId).map((r) => String(r.headers['webhook-id']));
   const readiness = async (url: string) => call<{ checks: Record<string, string> }>(`${url}/readyz`);
-  const newCode = async (url: string) => (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url } } })).body;
-  const scan = async (code: { short_code: string }, replica = 0) => (await rawRequest(`${cluster.redirects[replica].url}/${code.short_code}`, { headers: { 'user-agent': IPHONE } }).catch(() => ({ status: 0 }))).status;
+  const newCode = async (url: string) =>
+    (await call<{ id: string; short_code: string }>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url } } })).body;
+  const scan = async (code: { short_code: string }, replica = 0) =>
+    (await rawRequest(`${cluster.redirects[replica].url}/${code.short_code}`, { headers: { 'user-agent': IPHONE } }).catch(() => ({ status: 0 }))).status;
 
   beforeAll(async () => {
     kafka = await startOwnKafka();
@@ -47,7 +50,13 @@ describe('distributed mode when the Kafka broker fails', () => {
     await kafka.kill9();
     pg = await createTestPostgres('kafkafaults');
     hooks = await startWebhookReceiver();
-    cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, redirects: 2, kafkaBrokers: kafka.brokers, env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' } });
+    cluster = await startCluster({
+      databaseUrl: pg.url,
+      redisUrl: TEST_REDIS_URL,
+      redirects: 2,
+      kafkaBrokers: kafka.brokers,
+      env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8' },
+    });
     db = new Client({ connectionString: pg.url });
     await db.connect();
     const ws = admin(['workspace', 'create', '--name', 'KafkaFaults', '--plan', 'agency'], { DATABASE_URL: pg.url }).json;
@@ -65,7 +74,11 @@ describe('distributed mode when the Kafka broker fails', () => {
   it('starts every deployable without its broker, ready and saying Kafka is degraded, and catches up once the broker comes', async () => {
     for (const app of cluster.all()) {
       const r = await readiness(app.url);
-      expect({ app: app.name, status: r.status, kafka: r.body.checks.kafka }).toEqual({ app: app.name, status: 200, kafka: expect.stringMatching(/^degraded/) });
+      expect({ app: app.name, status: r.status, kafka: r.body.checks.kafka }).toEqual({
+        app: app.name,
+        status: 200,
+        kafka: expect.stringMatching(/^degraded/),
+      });
     }
     expect((await call(api('/webhook-endpoints'), { method: 'POST', key, json: { url: hooks.url, events: ['qr.scanned'] } })).status).toBe(201);
     const code = await newCode('https://example.com/early');
@@ -90,7 +103,11 @@ describe('distributed mode when the Kafka broker fails', () => {
     expect(acknowledged).toBe(41);
     for (const app of cluster.all()) {
       const r = await readiness(app.url);
-      expect({ app: app.name, status: r.status, kafka: r.body.checks.kafka }).toEqual({ app: app.name, status: 200, kafka: expect.stringMatching(/^degraded/) });
+      expect({ app: app.name, status: r.status, kafka: r.body.checks.kafka }).toEqual({
+        app: app.name,
+        status: 200,
+        kafka: expect.stringMatching(/^degraded/),
+      });
     }
     // The scans wait in redirect's outbox (one replica relays it; it reports what is pending).
     const pending = await Promise.all(cluster.redirects.map((r) => metricValue(r.url, 'qr_outbox_pending', { store: 'redirect' })));
@@ -131,7 +148,8 @@ describe('distributed mode when the Kafka broker fails', () => {
     await new Promise((r) => setTimeout(r, 2000));
     expect(await total(code.id)).toBe(ids.size);
     // webhook-dispatcher is a consumer group of its own: it may still be behind analytics here.
-    const deliveries = async () => (await db.query(`SELECT event_id FROM webhooks.webhook_deliveries WHERE event_type = 'qr.scanned' AND body LIKE $1`, [`%${code.id}%`])).rows;
+    const deliveries = async () =>
+      (await db.query(`SELECT event_id FROM webhooks.webhook_deliveries WHERE event_type = 'qr.scanned' AND body LIKE $1`, [`%${code.id}%`])).rows;
     await waitUntil(async () => (await deliveries()).length >= ids.size, 'a delivery for every scan', 90_000);
     expect(await deliveries()).toHaveLength(ids.size);
     await waitUntil(() => new Set(webhookIdsOf(code.id)).size === ids.size, 'a webhook for every scan', 90_000);

@@ -1,7 +1,17 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { admin, type AppProcess, call, createTempDir, decodeImage, type DnsResponder, type HttpResult, startApp, startDnsResponder, type TempDir } from '@qr/testing';
-
+import {
+  admin,
+  type AppProcess,
+  call,
+  createTempDir,
+  decodeImage,
+  type DnsResponder,
+  type HttpResult,
+  startApp,
+  startDnsResponder,
+  type TempDir,
+} from '@qr/testing';
 
 type Code = Record<string, unknown> & { id: string; short_url: string | null; preview_url: string; client_ref: string | null };
 
@@ -58,7 +68,11 @@ describe('QR codes API (all-in-one)', () => {
     }
     const pdf = await fetch(api(`/qrcodes/${code.id}/image?format=pdf`), { headers: { authorization: `Bearer ${key}` } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const bad = await call(api(`/qrcodes/${code.id}/image?format=gif&margin=99`), { key });
     expect(bad.status).toBe(422);
     expect((bad.body.errors as Array<{ pointer: string }>).map((e) => e.pointer).sort()).toEqual(['/format', '/margin']);
@@ -92,7 +106,9 @@ describe('QR codes API (all-in-one)', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
 
-    const burst = await Promise.all(Array.from({ length: 20 }, () => post('/qrcodes', { type: 'website', content: { url: 'https://example.com/b' }, client_ref: 'burst' })));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => post('/qrcodes', { type: 'website', content: { url: 'https://example.com/b' }, client_ref: 'burst' })),
+    );
     expect(burst.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(burst.filter((r) => r.status === 201)).toHaveLength(1);
     expect(new Set(burst.map((r) => r.body.id)).size).toBe(1);
@@ -113,7 +129,10 @@ describe('QR codes API (all-in-one)', () => {
     ];
     for (const [body, pointer, code] of cases) {
       const res = await post('/qrcodes', body);
-      expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 422, errors: expect.arrayContaining([expect.objectContaining({ pointer, code })]) });
+      expect({ status: res.status, errors: res.body.errors }).toEqual({
+        status: 422,
+        errors: expect.arrayContaining([expect.objectContaining({ pointer, code })]),
+      });
     }
     expect(await countCodes()).toBe(before);
     const big = await post('/qrcodes', { type: 'text', content: { text: 'x'.repeat(2000) } });
@@ -131,7 +150,9 @@ describe('QR codes API (all-in-one)', () => {
     expect(first.body).toMatchObject({ object: 'list', created: 8, existing: 0 });
     const again = await post('/qrcodes/bulk', { items });
     expect(again.body).toMatchObject({ created: 0, existing: 8 });
-    expect((again.body.data as Array<{ qr_code: Code }>).map((d) => d.qr_code.id)).toEqual((first.body.data as Array<{ qr_code: Code }>).map((d) => d.qr_code.id));
+    expect((again.body.data as Array<{ qr_code: Code }>).map((d) => d.qr_code.id)).toEqual(
+      (first.body.data as Array<{ qr_code: Code }>).map((d) => d.qr_code.id),
+    );
 
     const before = await countCodes();
     const bad = [...items.map((it, i) => ({ ...it, client_ref: `bad-${i}` }))];
@@ -183,11 +204,22 @@ describe('QR codes API (all-in-one)', () => {
   it('patches what may change, refuses what may not, and deletes', async () => {
     const code = (await post('/qrcodes', { type: 'website', content: { url: 'https://example.com/a' } })).body;
     const patched = await call<Code>(api(`/qrcodes/${code.id}`), {
-      method: 'PATCH', key,
-      json: { destinations: [{ target_url: 'https://example.com/b' }, { target_url: 'https://m.example.com', device: 'mobile' }], status: 'paused', scan_limit: 10 },
+      method: 'PATCH',
+      key,
+      json: {
+        destinations: [{ target_url: 'https://example.com/b' }, { target_url: 'https://m.example.com', device: 'mobile' }],
+        status: 'paused',
+        scan_limit: 10,
+      },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ status: 'paused', state: 'paused', scan_limit: 10, content: { url: 'https://example.com/b' }, short_code: code.short_code });
+    expect(patched.body).toMatchObject({
+      status: 'paused',
+      state: 'paused',
+      scan_limit: 10,
+      content: { url: 'https://example.com/b' },
+      short_code: code.short_code,
+    });
     const cleared = await call<Code>(api(`/qrcodes/${code.id}`), { method: 'PATCH', key, json: { scan_limit: null, status: 'active' } });
     expect(cleared.body).toMatchObject({ scan_limit: null, state: 'active' });
     const immutable = await call(api(`/qrcodes/${code.id}`), { method: 'PATCH', key, json: { type: 'text', client_ref: 'x' } });
@@ -228,7 +260,10 @@ describe('QR codes API (all-in-one)', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const pageRes: HttpResult<{ data: Code[]; has_more: boolean; next_cursor: string | null }> = await call(api(`/qrcodes?limit=2${cursor ? `&cursor=${cursor}` : ''}`), { key: ws.key });
+      const pageRes: HttpResult<{ data: Code[]; has_more: boolean; next_cursor: string | null }> = await call(
+        api(`/qrcodes?limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+        { key: ws.key },
+      );
       seen.push(...pageRes.body.data.map((c) => c.id));
       cursor = pageRes.body.next_cursor;
     } while (cursor);
@@ -237,12 +272,16 @@ describe('QR codes API (all-in-one)', () => {
     const inFolder = await call<{ data: Code[] }>(api(`/qrcodes?folder_id=${folder.body.id}`), { key: ws.key });
     expect(inFolder.body.data).toHaveLength(2);
     expect((await call(api('/qrcodes?status=weird&limit=0'), { key: ws.key })).status).toBe(422);
-    expect((await post('/qrcodes', { type: 'text', content: { text: 'x' }, folder_id: 'fld_nope' }, ws.key)).body.errors).toEqual([expect.objectContaining({ pointer: '/folder_id', code: 'not_found' })]);
+    expect((await post('/qrcodes', { type: 'text', content: { text: 'x' }, folder_id: 'fld_nope' }, ws.key)).body.errors).toEqual([
+      expect.objectContaining({ pointer: '/folder_id', code: 'not_found' }),
+    ]);
   });
 
   it('verifies a custom domain through DNS TXT and puts it in the short URL', async () => {
     const created = await call<{ id: string; status: string; verification: { name: string; value: string; last_error: string | null } }>(api('/domains'), {
-      method: 'POST', key, json: { hostname: 'Go.Shop.Example' },
+      method: 'POST',
+      key,
+      json: { hostname: 'Go.Shop.Example' },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ hostname: 'go.shop.example', status: 'pending', verification: { name: '_qr-verify.go.shop.example' } });

@@ -35,7 +35,10 @@ class Terminal {
   private exit: string | null = null;
   private count = 0;
 
-  constructor(private readonly dir: string, env: NodeJS.ProcessEnv) {
+  constructor(
+    private readonly dir: string,
+    env: NodeJS.ProcessEnv,
+  ) {
     this.shell = spawn('bash', ['--noprofile', '--norc'], { cwd: REPO, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.shell.stdout!.on('data', (d: Buffer) => (this.output += d.toString()));
     this.shell.stderr!.on('data', (d: Buffer) => (this.output += d.toString()));
@@ -103,18 +106,34 @@ describe('the README quickstart', () => {
     terminal = new Terminal(dir.path, env);
     await terminal.run('key', code('key'));
 
-    const created = JSON.parse((await terminal.run('create', code('create'))).trim().split('\n')[0]) as { id: string; object: string; client_ref: string; short_url: string };
+    const created = JSON.parse((await terminal.run('create', code('create'))).trim().split('\n')[0]) as {
+      id: string;
+      object: string;
+      client_ref: string;
+      short_url: string;
+    };
     expect(created).toMatchObject({ object: 'qr_code', client_ref: 'quickstart-1', short_url: expect.stringContaining(`http://localhost:${port}/`) });
 
     expect((await terminal.run('scan', code('scan'))).trim()).toBe('302 -> https://example.com/');
 
     // "Figures follow a scan within about a second": the step is run again until they have.
-    const analytics = await waitUntil(async () => {
-      const answer = JSON.parse(await terminal!.run('analytics', code('analytics'))) as { qr_id: string; total_scans: number; by_device: unknown[] };
-      return answer.total_scans > 0 ? answer : null;
-    }, 'the analytics to show the scan', 30_000, 250);
+    const analytics = await waitUntil(
+      async () => {
+        const answer = JSON.parse(await terminal!.run('analytics', code('analytics'))) as { qr_id: string; total_scans: number; by_device: unknown[] };
+        return answer.total_scans > 0 ? answer : null;
+      },
+      'the analytics to show the scan',
+      30_000,
+      250,
+    );
     // What the README says of it: a mobile scan, on iOS, in Mobile Safari, in an unknown country.
-    expect(analytics).toMatchObject({ qr_id: created.id, total_scans: 1, by_os: [{ os: 'iOS', scans: 1 }], by_browser: [{ browser: 'Mobile Safari', scans: 1 }], by_country: [{ country: 'unknown', scans: 1 }] });
+    expect(analytics).toMatchObject({
+      qr_id: created.id,
+      total_scans: 1,
+      by_os: [{ os: 'iOS', scans: 1 }],
+      by_browser: [{ browser: 'Mobile Safari', scans: 1 }],
+      by_country: [{ country: 'unknown', scans: 1 }],
+    });
     expect(analytics!.by_device).toContainEqual({ device: 'mobile', scans: 1 });
 
     const webhook = await terminal.run('webhook', code('webhook'));

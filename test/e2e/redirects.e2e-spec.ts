@@ -19,7 +19,8 @@ describe('short links (all-in-one)', () => {
     if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
     return res.body;
   };
-  const scan = (code: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(`${server.url}/${code}`, { method, headers: { 'user-agent': DESKTOP, ...headers } });
+  const scan = (code: string, headers: Record<string, string> = {}, method = 'GET') =>
+    rawRequest(`${server.url}/${code}`, { method, headers: { 'user-agent': DESKTOP, ...headers } });
   const scanCount = (qrId: string) => {
     const db = new Database(join(dir.path, 'redirect.sqlite'), { readonly: true });
     const row = db.prepare('SELECT scan_count FROM links WHERE qr_id = ?').get(qrId) as { scan_count: number };
@@ -83,11 +84,20 @@ describe('short links (all-in-one)', () => {
     expect((await scan(over.short_code)).status).toBe(410);
 
     const hour = new Date().getUTCHours();
-    const window = { daily_start: `${String((hour + 2) % 24).padStart(2, '0')}:00`, daily_end: `${String((hour + 3) % 24).padStart(2, '0')}:00`, timezone: 'UTC' };
+    const window = {
+      daily_start: `${String((hour + 2) % 24).padStart(2, '0')}:00`,
+      daily_end: `${String((hour + 3) % 24).padStart(2, '0')}:00`,
+      timezone: 'UTC',
+    };
     const closedNow = await create({ type: 'website', content: { url: 'https://example.com' }, ...window });
     expect((await scan(closedNow.short_code)).status).toBe(403);
 
-    const withFallback = await create({ type: 'website', content: { url: 'https://example.com' }, status: 'paused', fallback_url: 'https://example.com/sorry' });
+    const withFallback = await create({
+      type: 'website',
+      content: { url: 'https://example.com' },
+      status: 'paused',
+      fallback_url: 'https://example.com/sorry',
+    });
     const fb = await scan(withFallback.short_code);
     expect(fb.status).toBe(302);
     expect(fb.headers.location).toBe('https://example.com/sorry');
@@ -117,7 +127,16 @@ describe('short links (all-in-one)', () => {
       .filter((e) => e.type === 'qr.scanned')
       .sort((a, b) => Number(a.data.scan_number) - Number(b.data.scan_number));
     expect(scans).toHaveLength(2);
-    expect(scans[0].data).toMatchObject({ qr_id: code.id, short_code: code.short_code, device: 'mobile', os: 'iOS', browser: expect.stringMatching(/Safari/), country: 'FR', is_bot: false, scan_number: 1 });
+    expect(scans[0].data).toMatchObject({
+      qr_id: code.id,
+      short_code: code.short_code,
+      device: 'mobile',
+      os: 'iOS',
+      browser: expect.stringMatching(/Safari/),
+      country: 'FR',
+      is_bot: false,
+      scan_number: 1,
+    });
     expect(scans[1].data).toMatchObject({ is_bot: true, scan_number: 2 });
     expect(JSON.stringify(scans)).not.toContain('203.0.113.77');
     expect(JSON.stringify(scans)).not.toContain('iPhone OS 17_4');
@@ -137,7 +156,10 @@ describe('short links (all-in-one)', () => {
   });
 
   it('serves hosted menu, form and vCard pages, escaped and under a strict CSP; form leads are stored with their event', async () => {
-    const menu = await create({ type: 'menu', content: { title: '<script>alert(1)</script> Café', currency: 'EUR', sections: [{ name: 'Drinks', items: [{ name: 'Tea "green"', price: 3.5 }] }] } });
+    const menu = await create({
+      type: 'menu',
+      content: { title: '<script>alert(1)</script> Café', currency: 'EUR', sections: [{ name: 'Drinks', items: [{ name: 'Tea "green"', price: 3.5 }] }] },
+    });
     const page = await scan(menu.short_code);
     expect(page.status).toBe(200);
     expect(page.body).not.toContain('<script>');
@@ -145,10 +167,23 @@ describe('short links (all-in-one)', () => {
     expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
     expect(page.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
 
-    const form = await create({ type: 'form', content: { title: 'Contact', fields: [{ name: 'email', label: 'Email', type: 'email', required: true }, { name: 'note', label: 'Note', type: 'textarea' }] } });
+    const form = await create({
+      type: 'form',
+      content: {
+        title: 'Contact',
+        fields: [
+          { name: 'email', label: 'Email', type: 'email', required: true },
+          { name: 'note', label: 'Note', type: 'textarea' },
+        ],
+      },
+    });
     expect((await scan(form.short_code)).body).toContain('name="email"');
     const post = (fields: Record<string, string>) =>
-      rawRequest(`${server.url}/${form.short_code}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+      rawRequest(`${server.url}/${form.short_code}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
     expect((await post({ email: 'not-an-email' })).status).toBe(422);
     expect((await post({ email: 'lead@example.com', note: 'hi <b>there</b>' })).status).toBe(200);
     expect((await post({ email: 'bot@example.com', [HONEYPOT_FIELD]: 'http://spam.example' })).status).toBe(200);

@@ -17,7 +17,13 @@ describe('scan durability', () => {
     server = await startApp('all-in-one', { DATA_DIR: dir.path });
     const ws = admin(['workspace', 'create', '--name', 'd', '--plan', 'agency'], { DATA_DIR: dir.path }).json;
     const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
-    const code = (await call<{ id: string; short_code: string }>(`${server.url}/api/public/v1/qrcodes`, { method: 'POST', key, json: { type: 'website', content: { url: 'https://example.com' } } })).body;
+    const code = (
+      await call<{ id: string; short_code: string }>(`${server.url}/api/public/v1/qrcodes`, {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com' } },
+      })
+    ).body;
 
     let acknowledged = 0;
     let stop = false;

@@ -68,7 +68,9 @@ describe('SDK: bulk creation (all-in-one)', () => {
     const expected = Array.from({ length: 130 }, (_, i) => (i >= 50 && i < 70 ? 'existing' : 'created'));
     expect(statuses(report.items)).toEqual(expected);
     expect(report).toMatchObject({ created: 110, existing: 20, failed: 0 });
-    const rows = db.prepare("SELECT client_ref, COUNT(*) AS n FROM qr_codes WHERE workspace_id = ? AND client_ref LIKE 'part-%' GROUP BY client_ref").all(workspaceId) as Array<{ n: number }>;
+    const rows = db
+      .prepare("SELECT client_ref, COUNT(*) AS n FROM qr_codes WHERE workspace_id = ? AND client_ref LIKE 'part-%' GROUP BY client_ref")
+      .all(workspaceId) as Array<{ n: number }>;
     expect(rows).toHaveLength(130);
     expect(rows.every((r) => r.n === 1)).toBe(true);
     db.exec('DROP TRIGGER sdk_fault_once; DROP TABLE sdk_fault;');
@@ -119,7 +121,15 @@ describe('SDK: bulk creation (all-in-one)', () => {
   it('sends one batch of up to 50 with codes.bulk, and refuses bulkCreate input it cannot re-send safely', async () => {
     const qr = h.client(h.workspace('agency').key);
     const answer = await qr.codes.bulk([website('one-0'), { type: 'text', category: 'static', content: { text: 'no ref' } }]);
-    expect(answer).toMatchObject({ object: 'list', created: 2, existing: 0, data: [{ index: 0, result: 'created' }, { index: 1, result: 'created' }] });
+    expect(answer).toMatchObject({
+      object: 'list',
+      created: 2,
+      existing: 0,
+      data: [
+        { index: 0, result: 'created' },
+        { index: 1, result: 'created' },
+      ],
+    });
     const tooMany = await qr.codes.bulk(Array.from({ length: 51 }, (_, i) => website(`many-${i}`))).catch((e: unknown) => e);
     expect(tooMany).toMatchObject({ status: 422, code: 'validation_failed' });
 

@@ -38,12 +38,24 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
 
   it('creates, reads, changes and deletes a code; a used client_ref answers the existing code unchanged', async () => {
     const code = await qr.codes.create({ type: 'website', name: 'Flyer', content: { url: 'https://example.com/a' }, client_ref: 'flyer-1' });
-    expect(code).toMatchObject({ object: 'qr_code', name: 'Flyer', category: 'dynamic', state: 'active', client_ref: 'flyer-1', short_url: expect.stringContaining(code.short_code!) });
+    expect(code).toMatchObject({
+      object: 'qr_code',
+      name: 'Flyer',
+      category: 'dynamic',
+      state: 'active',
+      client_ref: 'flyer-1',
+      short_url: expect.stringContaining(code.short_code!),
+    });
     const again = await qr.codes.create({ type: 'website', name: 'Other', content: { url: 'https://example.com/b' }, client_ref: 'flyer-1' });
     expect(again).toEqual(code);
     expect(await qr.codes.get(code.id)).toEqual(code);
 
-    const changed = await qr.codes.update(code.id, { name: 'Flyer v2', status: 'paused', utm_source: 'print', destinations: [{ target_url: 'https://example.com/v2' }] });
+    const changed = await qr.codes.update(code.id, {
+      name: 'Flyer v2',
+      status: 'paused',
+      utm_source: 'print',
+      destinations: [{ target_url: 'https://example.com/v2' }],
+    });
     expect(changed).toMatchObject({ name: 'Flyer v2', status: 'paused', state: 'paused', utm_source: 'print', content: { url: 'https://example.com/v2' } });
     expect((await rawRequest(`${h.server.url}/${code.short_code}`)).status).toBe(403);
     await qr.codes.update(code.id, { status: 'active' });
@@ -69,12 +81,21 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
   it('lists 120 codes across cursor pages, newest first, lazily, with filters', async () => {
     const folder = await qr.folders.create({ name: 'Pagination' });
     const report = await qr.codes.bulkCreate(
-      Array.from({ length: 120 }, (_, i) => ({ type: 'text' as const, category: 'static' as const, content: { text: `item ${i}` }, client_ref: `page-${i}`, folder_id: folder.id })),
+      Array.from({ length: 120 }, (_, i) => ({
+        type: 'text' as const,
+        category: 'static' as const,
+        content: { text: `item ${i}` },
+        client_ref: `page-${i}`,
+        folder_id: folder.id,
+      })),
     );
     expect(report).toMatchObject({ created: 120, failed: 0 });
     // Newest first means by id, descending (ids start with their creation time; codes of one bulk
     // transaction share a millisecond, so the id and not the array order is the reference).
-    const newestFirst = report.items.map((item) => (item.status === 'failed' ? '' : item.qr_code.id)).sort().reverse();
+    const newestFirst = report.items
+      .map((item) => (item.status === 'failed' ? '' : item.qr_code.id))
+      .sort()
+      .reverse();
 
     const seen: string[] = [];
     for await (const code of qr.codes.list({ folder_id: folder.id, limit: 25 })) seen.push(code.id);
@@ -93,7 +114,10 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
     expect((await qr.codes.list({ folder_id: folder.id, limit: 100 }).toArray()).map((c) => c.id)).toEqual(newestFirst);
     expect(await qr.codes.list({ folder_id: folder.id, client_ref: 'page-7' }).toArray()).toEqual([expect.objectContaining({ client_ref: 'page-7' })]);
     expect(await qr.codes.list({ folder_id: folder.id, status: 'paused' }).toArray()).toEqual([]);
-    const bad = await qr.codes.list({ limit: 500 }).toArray().catch((e: unknown) => e);
+    const bad = await qr.codes
+      .list({ limit: 500 })
+      .toArray()
+      .catch((e: unknown) => e);
     expect(bad).toMatchObject({ status: 422, code: 'validation_failed', errors: [expect.objectContaining({ pointer: '/limit' })] });
   });
 
@@ -123,7 +147,10 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
       return a.total_scans === 2 ? a : null;
     }, 'the projection to count both scans'))!;
     expect(analytics).toMatchObject({ qr_id: code.id, timezone: 'Europe/Berlin', by_device: expect.arrayContaining([{ device: 'mobile', scans: 2 }]) });
-    expect(analytics.by_country).toEqual([{ country: 'DE', scans: 1 }, { country: 'FR', scans: 1 }]);
+    expect(analytics.by_country).toEqual([
+      { country: 'DE', scans: 1 },
+      { country: 'FR', scans: 1 },
+    ]);
     expect(analytics.by_day).toHaveLength(30);
 
     const csv = await qr.codes.analyticsCsv(code.id, { include_bots: true });

@@ -50,13 +50,18 @@ describe('SDK: rate limits, quota and access errors (all-in-one)', () => {
     const { id, key } = h.workspace('pro');
     const db = new Database(join(h.dir.path, 'gateway.sqlite'));
     db.pragma('busy_timeout = 5000');
-    db.prepare('INSERT INTO usage_counters (workspace_id, period, calls) VALUES (?, ?, 3000) ON CONFLICT (workspace_id, period) DO UPDATE SET calls = 3000').run(id, billingPeriodAt(new Date()).key);
+    db.prepare(
+      'INSERT INTO usage_counters (workspace_id, period, calls) VALUES (?, ?, 3000) ON CONFLICT (workspace_id, period) DO UPDATE SET calls = 3000',
+    ).run(id, billingPeriodAt(new Date()).key);
     db.close();
     const sent: string[] = [];
     const retries: RetryInfo[] = [];
     const qr = h.client(key, { observe: (_res, method, path) => void sent.push(`${method} ${path}`), onRetry: (info) => retries.push(info) });
 
-    const error = await qr.codes.list().toArray().catch((e: unknown) => e);
+    const error = await qr.codes
+      .list()
+      .toArray()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QrApiError);
     const toNextMonth = (billingPeriodAt(new Date()).end.getTime() - Date.now()) / 1000;
     expect(error).toMatchObject({ status: 429, code: 'quota_exceeded', requestId: expect.stringMatching(/^req_/) });
@@ -64,7 +69,9 @@ describe('SDK: rate limits, quota and access errors (all-in-one)', () => {
     expect(sent).toEqual(['GET /qrcodes']);
 
     // bulkCreate stops at the first refused batch: every item failed, one request.
-    const report = await qr.codes.bulkCreate(Array.from({ length: 120 }, (_, i) => ({ type: 'text' as const, category: 'static' as const, content: { text: `${i}` }, client_ref: `q-${i}` })));
+    const report = await qr.codes.bulkCreate(
+      Array.from({ length: 120 }, (_, i) => ({ type: 'text' as const, category: 'static' as const, content: { text: `${i}` }, client_ref: `q-${i}` })),
+    );
     expect(report).toMatchObject({ created: 0, failed: 120 });
     expect(new Set(report.items.map((i) => i.status === 'failed' && i.error.code))).toEqual(new Set(['quota_exceeded']));
     expect(sent).toEqual(['GET /qrcodes', 'POST /qrcodes/bulk']);
@@ -72,7 +79,11 @@ describe('SDK: rate limits, quota and access errors (all-in-one)', () => {
   });
 
   it('types access errors: unknown key 401, a plan without API 403, a viewer key writing 403', async () => {
-    const unknown = await h.client(`qrk_${'A'.repeat(32)}`).codes.list().toArray().catch((e: unknown) => e);
+    const unknown = await h
+      .client(`qrk_${'A'.repeat(32)}`)
+      .codes.list()
+      .toArray()
+      .catch((e: unknown) => e);
     expect(unknown).toMatchObject({ name: 'QrApiError', status: 401, code: 'unauthorized', errors: [] });
     expect((unknown as Error).message).toMatch(/^401 unauthorized: .*\(request req_\w+\)$/);
 

@@ -66,7 +66,10 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
 
     const again = await qr.webhookDeliveries.retry(log.data[0].id);
     expect(again).toMatchObject({ id: log.data[0].id, event_id: log.data[0].event_id });
-    await waitUntil(() => received.filter((d) => d.headers['webhook-id'] === log.data[0].event_id).length === 2, 'the delivery sent again, with the same webhook-id');
+    await waitUntil(
+      () => received.filter((d) => d.headers['webhook-id'] === log.data[0].event_id).length === 2,
+      'the delivery sent again, with the same webhook-id',
+    );
 
     expect(await qr.webhookEndpoints.delete(endpoint.id)).toEqual({ id: endpoint.id, object: 'webhook_endpoint', deleted: true });
     await expect(qr.webhookEndpoints.get(endpoint.id)).rejects.toMatchObject({ status: 404, code: 'not_found' });
@@ -97,7 +100,9 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
       secret = (await qr.webhookEndpoints.create({ url: receiverUrl, events: ['qr.scanned', 'qr.scan_limit_reached'] })).secret;
       const code = await qr.codes.create({ type: 'website', content: { url: 'https://example.com/v' }, client_ref: 'verify-1', scan_limit: 1 });
       qrId = code.id;
-      await rawRequest(`${h.server.url}/${code.short_code}`, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0 Safari/537.36' } });
+      await rawRequest(`${h.server.url}/${code.short_code}`, {
+        headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0 Safari/537.36' },
+      });
       await waitUntil(() => deliveriesOf(qrId).length >= 2, 'the scan and the limit webhooks');
       delivery = deliveriesOf(qrId).find((d) => JSON.parse(d.body.toString()).type === 'qr.scanned')!;
     });
@@ -107,7 +112,17 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
       expect(event.type).toBe('qr.scanned');
       if (event.type !== 'qr.scanned') throw new Error('narrowing');
       // Typed by its `type`: a scan's data, and nothing that identifies the person.
-      expect(event.data).toEqual({ qr_id: qrId, client_ref: 'verify-1', short_code: expect.any(String), country: null, device: 'desktop', os: 'Windows', browser: 'Chrome', is_bot: false, scanned_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+      expect(event.data).toEqual({
+        qr_id: qrId,
+        client_ref: 'verify-1',
+        short_code: expect.any(String),
+        country: null,
+        device: 'desktop',
+        os: 'Windows',
+        browser: 'Chrome',
+        is_bot: false,
+        scanned_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      });
       expect(event.id).toBe(delivery.headers['webhook-id']);
       const fetchHeaders = new Headers(Object.entries(delivery.headers).map(([k, v]) => [k, String(v)] as [string, string]));
       expect(verifyWebhook(delivery.body.toString('utf8'), fetchHeaders, secret)).toEqual(event);
@@ -119,7 +134,9 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
       const tampered = Buffer.from(delivery.body.toString().replace('"is_bot":false', '"is_bot":true'));
       expect(tampered.equals(delivery.body)).toBe(false);
       expect(() => verifyWebhook(tampered, delivery.headers, secret)).toThrow(WebhookVerificationError);
-      expect(() => verifyWebhook(delivery.body, delivery.headers, `whsec_${Buffer.from('another secret, 32 bytes long!!').toString('base64')}`)).toThrow(/No matching signature/);
+      expect(() => verifyWebhook(delivery.body, delivery.headers, `whsec_${Buffer.from('another secret, 32 bytes long!!').toString('base64')}`)).toThrow(
+        /No matching signature/,
+      );
       const { 'webhook-signature': _omitted, ...unsigned } = delivery.headers;
       expect(() => verifyWebhook(delivery.body, unsigned, secret)).toThrow(/missing header webhook-signature/);
       expect(() => verifyWebhook(delivery.body, delivery.headers, 'not-a-secret')).toThrow(TypeError);
@@ -133,7 +150,11 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
       expect(() => verifyWebhook(delivery.body, replayed, secret)).toThrow(/timestamp too old/);
       // The same signature made now passes: only the age was wrong.
       const now = new Date();
-      const fresh = { ...replayed, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, now, delivery.body.toString()) };
+      const fresh = {
+        ...replayed,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign(id, now, delivery.body.toString()),
+      };
       expect(verifyWebhook(delivery.body, fresh, secret).id).toBe(id);
     });
 
@@ -147,19 +168,27 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
       expect(String(sent.headers['webhook-signature']).split(' ')).toHaveLength(2);
       expect(verifyWebhook(sent.body, sent.headers, secret).id).toBe(test.event_id);
       expect(verifyWebhook(sent.body, sent.headers, rotated.secret).id).toBe(test.event_id);
-      expect(verifyWebhook(sent.body, sent.headers, [`whsec_${Buffer.from('unrelated key material, 32 bytes').toString('base64')}`, rotated.secret]).id).toBe(test.event_id);
+      expect(verifyWebhook(sent.body, sent.headers, [`whsec_${Buffer.from('unrelated key material, 32 bytes').toString('base64')}`, rotated.secret]).id).toBe(
+        test.event_id,
+      );
     });
   });
 
   it('creates, lists and revokes API keys; a revoked key answers 401', async () => {
     const qr = h.client(h.workspace('agency').key);
     const created = await qr.apiKeys.create({ name: 'dashboard', role: 'viewer', expires_at: '2099-01-01T00:00:00+02:00' });
-    expect(created).toMatchObject({ object: 'api_key', name: 'dashboard', role: 'viewer', secret: expect.stringMatching(/^qrk_[0-9A-Za-z]{32}$/), expires_at: '2098-12-31T22:00:00Z' });
+    expect(created).toMatchObject({
+      object: 'api_key',
+      name: 'dashboard',
+      role: 'viewer',
+      secret: expect.stringMatching(/^qrk_[0-9A-Za-z]{32}$/),
+      expires_at: '2098-12-31T22:00:00Z',
+    });
     const listed = await qr.apiKeys.list();
     expect(listed.data.map((k) => k.id)).toContain(created.id);
     expect(JSON.stringify(listed)).not.toContain(created.secret);
     const viewer = h.client(created.secret);
-    expect((await viewer.codes.list().toArray())).toEqual([]);
+    expect(await viewer.codes.list().toArray()).toEqual([]);
     expect(await qr.apiKeys.revoke(created.id)).toEqual({ id: created.id, object: 'api_key', deleted: true });
     await expect(viewer.codes.list().toArray()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     await expect(qr.apiKeys.create({ name: '' })).rejects.toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/name' })] });

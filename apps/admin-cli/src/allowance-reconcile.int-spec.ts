@@ -3,7 +3,14 @@ import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
 import { QR_COMMANDS as QR } from '@qr/contracts';
 import { ApiError, newId, PLANS } from '@qr/domain';
 import {
-  AllowanceReconcile, type AllowanceReconcileReport, claimPeriodicReconcile, CreateQrCodesFlow, CreateWorkspace, GATEWAY_STORE_SPEC, type Principal, QuotaRepository,
+  AllowanceReconcile,
+  type AllowanceReconcileReport,
+  claimPeriodicReconcile,
+  CreateQrCodesFlow,
+  CreateWorkspace,
+  GATEWAY_STORE_SPEC,
+  type Principal,
+  QuotaRepository,
 } from '@qr/gateway';
 import { type Database, openDatabase } from '@qr/persistence';
 import { CommandRegistry, InProcessCommandBus } from '@qr/platform';
@@ -53,11 +60,10 @@ describe.each(STORAGE_KINDS)('dynamic allowance reconcile on %s', (kind) => {
     });
     registry.register(QR.delete, async (p) => {
       const { workspaceId, id } = p as { workspaceId: string; id: string };
-      const { rows } = await qr.execute<{ category: string }>('UPDATE qr_codes SET deleted_at = $3 WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING category', [
-        workspaceId,
-        id,
-        Date.now(),
-      ]);
+      const { rows } = await qr.execute<{ category: string }>(
+        'UPDATE qr_codes SET deleted_at = $3 WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING category',
+        [workspaceId, id, Date.now()],
+      );
       if (!rows[0]) throw new ApiError(404, 'not_found', 'Not found', 'no such code');
       return { id, category: rows[0].category };
     });
@@ -87,7 +93,15 @@ describe.each(STORAGE_KINDS)('dynamic allowance reconcile on %s', (kind) => {
     await qr.execute(
       `INSERT INTO qr_codes (id, workspace_id, name, type, category, status, content, destinations, short_code, preview_token, timezone, created_at, updated_at)
        VALUES ($1, $2, 'c', $3, $4, 'active', '{}', '[]', $5, $6, 'UTC', $7, $7)`,
-      [id, workspaceId, dynamic ? 'website' : 'text', dynamic ? 'dynamic' : 'static', dynamic ? randomBytes(6).toString('hex') : null, randomBytes(16).toString('hex'), now],
+      [
+        id,
+        workspaceId,
+        dynamic ? 'website' : 'text',
+        dynamic ? 'dynamic' : 'static',
+        dynamic ? randomBytes(6).toString('hex') : null,
+        randomBytes(16).toString('hex'),
+        now,
+      ],
     );
     return id;
   }
@@ -98,7 +112,13 @@ describe.each(STORAGE_KINDS)('dynamic allowance reconcile on %s', (kind) => {
   const used = (ws: string) => quota.dynamicUsed(ws);
   const reconcile = (o: { clock?: () => Date; pageSize?: number } = {}) => new AllowanceReconcile(gw, bus, { holdTimeoutMs: HOLD_TIMEOUT_MS, ...o });
   const create = async (ws: string, n: number, plan: 'pro' | 'agency' = 'pro') =>
-    (await flow.execute(principal(ws, plan), Array.from({ length: n }, () => ({ dynamic: true })), true)).map((r) => (r.qr_code as { id: string }).id);
+    (
+      await flow.execute(
+        principal(ws, plan),
+        Array.from({ length: n }, () => ({ dynamic: true })),
+        true,
+      )
+    ).map((r) => (r.qr_code as { id: string }).id);
   const remove = async (ws: string, id: string) => {
     const holdId = await quota.holdForDelete(ws);
     let category: string | null = null;
@@ -280,7 +300,13 @@ describe.each(STORAGE_KINDS)('dynamic allowance reconcile on %s', (kind) => {
     await create(ws, 1);
     await gw.execute('UPDATE dynamic_allowance SET used = 4 WHERE workspace_id = $1', [ws]);
     await expect(reconcile().run({ workspaceId: 'ws_doesnotexist' })).rejects.toMatchObject({ status: 404, code: 'not_found' });
-    for (const payload of [null, { workspaceIds: 'ws_a' }, { workspaceIds: [ws, 7] }, { workspaceIds: ["ws_a' OR 1=1 --"] }, { workspaceIds: Array.from({ length: 501 }, (_, i) => `ws_${i}`) }]) {
+    for (const payload of [
+      null,
+      { workspaceIds: 'ws_a' },
+      { workspaceIds: [ws, 7] },
+      { workspaceIds: ["ws_a' OR 1=1 --"] },
+      { workspaceIds: Array.from({ length: 501 }, (_, i) => `ws_${i}`) },
+    ]) {
       await expect(bus.send('qr-service', QR.liveDynamicCounts, payload)).rejects.toMatchObject({ status: 422, code: 'validation_failed' });
     }
     expect(await used(ws)).toBe(4);

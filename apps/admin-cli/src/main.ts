@@ -1,7 +1,18 @@
 import 'reflect-metadata';
 import { ApiError, formatUtc, isRole, normalizeEmail, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { KafkaEventLog, openEventLog } from '@qr/event-log';
-import { AddMember, AllowanceReconcile, ApiKeysRepository, CreateApiKey, CreateWorkspace, GATEWAY_STORE_SPEC, IssueSignInLink, Members, Passwords, SetWorkspacePlan } from '@qr/gateway';
+import {
+  AddMember,
+  AllowanceReconcile,
+  ApiKeysRepository,
+  CreateApiKey,
+  CreateWorkspace,
+  GATEWAY_STORE_SPEC,
+  IssueSignInLink,
+  Members,
+  Passwords,
+  SetWorkspacePlan,
+} from '@qr/gateway';
 import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
 import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
@@ -53,7 +64,12 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
         const lifetimeMs = f['expires-in'] === undefined ? undefined : parseDuration(f['expires-in']);
         if (lifetimeMs === null) throw new UsageError('--expires-in must be a duration like 30m, 72h or 7d');
         const role = typeof f.role === 'string' ? f.role : undefined;
-        const issued = await new IssueSignInLink(db, config.publicBaseUrl).execute({ workspaceId: requireFlag(f, 'workspace'), email: requireFlag(f, 'email'), role, lifetimeMs });
+        const issued = await new IssueSignInLink(db, config.publicBaseUrl).execute({
+          workspaceId: requireFlag(f, 'workspace'),
+          email: requireFlag(f, 'email'),
+          role,
+          lifetimeMs,
+        });
         return {
           url: issued.url,
           email: issued.member.email,
@@ -107,7 +123,9 @@ async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Password (then Enter, then Ctrl-D): ');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function createKey(db: Database, f: CliArgs['flags']): Promise<Output> {
@@ -132,7 +150,14 @@ async function migrateAll(config: RuntimeConfig): Promise<Output> {
     const db = await openDatabase({ name: spec.name, storage: config.storage, migrations: spec.migrations, runMigrations: true });
     await db.close();
   }
-  const log = await openEventLog({ transport: config.eventTransport, storage: config.storage, runMigrations: true, clientId: 'admin-cli', log: silentLog, partitions: config.eventLogPartitions });
+  const log = await openEventLog({
+    transport: config.eventTransport,
+    storage: config.storage,
+    runMigrations: true,
+    clientId: 'admin-cli',
+    log: silentLog,
+    partitions: config.eventLogPartitions,
+  });
   try {
     // Kafka: the topics, with EVENT_LOG_PARTITIONS partitions each (the services create them too, in the background).
     if (log instanceof KafkaEventLog) await log.ensureTopics();
@@ -145,7 +170,14 @@ async function migrateAll(config: RuntimeConfig): Promise<Output> {
 /** The running analytics-service (if any) replays at once; otherwise it replays when it starts. */
 async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
   const db = await openDatabase({ name: ANALYTICS_STORE_SPEC.name, storage: config.storage, migrations: ANALYTICS_STORE_SPEC.migrations, runMigrations: true });
-  const log = await openEventLog({ transport: config.eventTransport, storage: config.storage, runMigrations: true, clientId: 'admin-cli', log: silentLog, partitions: config.eventLogPartitions });
+  const log = await openEventLog({
+    transport: config.eventTransport,
+    storage: config.storage,
+    runMigrations: true,
+    clientId: 'admin-cli',
+    log: silentLog,
+    partitions: config.eventLogPartitions,
+  });
   try {
     await rebuildProjection(db, log);
     return { rebuilt: 'analytics', replay: 'from the start of the event log' };
@@ -162,15 +194,24 @@ async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
  */
 async function reconcileAllowance(config: RuntimeConfig, f: CliArgs['flags']): Promise<Output> {
   const workspaceId = f.workspace === undefined ? undefined : requireFlag(f, 'workspace');
-  const gateway = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
-  const codes = await openDatabase({ name: QR_STORE_SPEC.name, storage: config.storage, migrations: QR_STORE_SPEC.migrations, runMigrations: true }).catch(async (err: unknown) => {
-    await gateway.close();
-    throw err;
+  const gateway = await openDatabase({
+    name: GATEWAY_STORE_SPEC.name,
+    storage: config.storage,
+    migrations: GATEWAY_STORE_SPEC.migrations,
+    runMigrations: true,
   });
+  const codes = await openDatabase({ name: QR_STORE_SPEC.name, storage: config.storage, migrations: QR_STORE_SPEC.migrations, runMigrations: true }).catch(
+    async (err: unknown) => {
+      await gateway.close();
+      throw err;
+    },
+  );
   try {
     const commands = new CommandRegistry();
     commands.register(QR_COMMANDS.liveDynamicCounts, (payload) => liveDynamicCounts(codes, payload));
-    const report = await new AllowanceReconcile(gateway, new InProcessCommandBus(commands), { holdTimeoutMs: config.allowanceHoldTimeoutMs }).run({ workspaceId });
+    const report = await new AllowanceReconcile(gateway, new InProcessCommandBus(commands), { holdTimeoutMs: config.allowanceHoldTimeoutMs }).run({
+      workspaceId,
+    });
     return { ...report };
   } finally {
     await codes.close();
@@ -194,7 +235,13 @@ async function main(): Promise<void> {
     // The CLI needs only storage settings, so it validates as the all-in-one process does.
     const config = loadRuntimeConfig(process.env, DEPLOYABLES);
     const out = await run(args, config);
-    process.stdout.write(json ? `${JSON.stringify(out)}\n` : `${Object.entries(out).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map(textOf).join(', ') : v}`).join('\n')}\n`);
+    process.stdout.write(
+      json
+        ? `${JSON.stringify(out)}\n`
+        : `${Object.entries(out)
+            .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map(textOf).join(', ') : v}`)
+            .join('\n')}\n`,
+    );
   } catch (err) {
     process.exitCode = err instanceof UsageError ? 64 : 1;
     const error =

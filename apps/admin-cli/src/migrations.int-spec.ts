@@ -14,7 +14,12 @@ const STORES = [
   { ...REDIRECT_STORE_SPEC, expect: ['outbox', 'processed_events'] },
   { ...ANALYTICS_STORE_SPEC, expect: ['processed_events'] },
   { ...WEBHOOKS_STORE_SPEC, expect: ['processed_events'] },
-  { name: 'eventlog', migrations: EVENT_LOG_MIGRATIONS, expect: ['event_log', 'consumer_groups'], gone: ['consumer_partitions', 'consumer_members', 'event_log_settings'] },
+  {
+    name: 'eventlog',
+    migrations: EVENT_LOG_MIGRATIONS,
+    expect: ['event_log', 'consumer_groups'],
+    gone: ['consumer_partitions', 'consumer_members', 'event_log_settings'],
+  },
 ];
 
 describe.each(STORAGE_KINDS)('migrations from empty on %s', (kind) => {

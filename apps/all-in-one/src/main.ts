@@ -35,7 +35,12 @@ const started = isMainThread
   : serveBackground({
       processName,
       deployables: DEPLOYABLES,
-      modules: (runtime) => [CodesModule.register(runtime), RedirectModule.register(runtime), AnalyticsModule.register(runtime), WebhooksModule.register(runtime)],
+      modules: (runtime) => [
+        CodesModule.register(runtime),
+        RedirectModule.register(runtime),
+        AnalyticsModule.register(runtime),
+        WebhooksModule.register(runtime),
+      ],
     });
 started.catch((err) => {
   process.stderr.write(`all-in-one failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);

@@ -4,10 +4,7 @@ import { appApi, onSignedOut, onWorkspaceChanged, setSessionContext } from './ap
 import { type Me, type SignedOut } from './api/types';
 
 type SessionState =
-  | { status: 'loading' }
-  | { status: 'unreachable'; error: unknown }
-  | { status: 'signed-out'; csrf: string }
-  | { status: 'signed-in'; me: Me };
+  { status: 'loading' } | { status: 'unreachable'; error: unknown } | { status: 'signed-out'; csrf: string } | { status: 'signed-in'; me: Me };
 
 interface SessionValue {
   state: SessionState;
@@ -45,10 +42,13 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
     // A 401 anywhere means the session ended on the server: ask again who is signed in (gets a fresh CSRF token).
     const offSignedOut = onSignedOut(() => void refresh());
     const offChanged = onWorkspaceChanged(() => {
-      void load().then((answer) => {
-        if (answer.signed_in) setSwitchedElsewhere(answer.workspace.name);
-        accept(answer);
-      }, () => undefined);
+      void load().then(
+        (answer) => {
+          if (answer.signed_in) setSwitchedElsewhere(answer.workspace.name);
+          accept(answer);
+        },
+        () => undefined,
+      );
     });
     return () => {
       offSignedOut();

@@ -33,7 +33,12 @@ export class AnalyticsModule {
               return queries.forWorkspace(workspaceId, query ?? {});
             });
             return new EventConsumers(runtime, [
-              () => runtime.eventLog.subscribe({ group: PROJECTION_GROUP, topics: PROJECTION_TOPICS, handler: async (records) => void (await projection.apply(records.map((r) => r.event))) }),
+              () =>
+                runtime.eventLog.subscribe({
+                  group: PROJECTION_GROUP,
+                  topics: PROJECTION_TOPICS,
+                  handler: async (records) => void (await projection.apply(records.map((r) => r.event))),
+                }),
             ]);
           },
         },

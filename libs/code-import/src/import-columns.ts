@@ -1,7 +1,25 @@
 /** Columns every row may fill, whatever its type (the code's own fields). */
 export const CODE_COLUMNS = [
-  'client_ref', 'name', 'type', 'category', 'folder', 'status', 'scan_limit', 'start_at', 'end_at', 'timezone',
-  'daily_start', 'daily_end', 'daily_days', 'fallback_url', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'content',
+  'client_ref',
+  'name',
+  'type',
+  'category',
+  'folder',
+  'status',
+  'scan_limit',
+  'start_at',
+  'end_at',
+  'timezone',
+  'daily_start',
+  'daily_end',
+  'daily_days',
+  'fallback_url',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'content',
 ] as const;
 
 /** Columns that fill `content`, by type; menus and forms take their content as JSON in `content`. */

@@ -15,17 +15,33 @@ describe('parseCodeCsv', () => {
       ok: true,
       errors: [],
       rows: [
-        { line: 2, item: { type: 'website', client_ref: 'sku-1', name: 'Box 1', folder_id: 'fld_spring', scan_limit: 100, daily_days: ['mon', 'tue'], content: { url: 'https://example.com/1' } } },
+        {
+          line: 2,
+          item: {
+            type: 'website',
+            client_ref: 'sku-1',
+            name: 'Box 1',
+            folder_id: 'fld_spring',
+            scan_limit: 100,
+            daily_days: ['mon', 'tue'],
+            content: { url: 'https://example.com/1' },
+          },
+        },
         { line: 4, item: { type: 'website', client_ref: 'sku-2', name: 'Box "two"', content: { url: 'https://example.com/2' } } },
       ],
     });
   });
 
   it('fills content from the columns of each row’s type, numbers and booleans typed', () => {
-    const csv = 'client_ref,type,category,ssid,password,encryption,hidden,latitude,longitude,text\nw1,wifi,static,Cafe,secret123,WPA,yes,,,\nl1,location,,,,,,52.52,13.405,\nt1,text,,,,,,,,Hello';
+    const csv =
+      'client_ref,type,category,ssid,password,encryption,hidden,latitude,longitude,text\nw1,wifi,static,Cafe,secret123,WPA,yes,,,\nl1,location,,,,,,52.52,13.405,\nt1,text,,,,,,,,Hello';
     const parsed = parseCodeCsv(csv, folders);
     if (!parsed.ok) throw new Error('expected ok');
-    expect(parsed.rows.map((r) => r.item.content)).toEqual([{ ssid: 'Cafe', password: 'secret123', encryption: 'WPA', hidden: true }, { latitude: 52.52, longitude: 13.405 }, { text: 'Hello' }]);
+    expect(parsed.rows.map((r) => r.item.content)).toEqual([
+      { ssid: 'Cafe', password: 'secret123', encryption: 'WPA', hidden: true },
+      { latitude: 52.52, longitude: 13.405 },
+      { text: 'Hello' },
+    ]);
     expect(parsed.rows[0].item.category).toBe('static');
   });
 
@@ -53,7 +69,10 @@ describe('parseCodeCsv', () => {
   });
 
   it('refuses a file without a client_ref column, with unknown columns, or unreadable', () => {
-    expect(parseCodeCsv('name,url\nBox,https://a.example', folders)).toMatchObject({ ok: false, errors: [{ line: 1, column: 'client_ref', code: 'required' }] });
+    expect(parseCodeCsv('name,url\nBox,https://a.example', folders)).toMatchObject({
+      ok: false,
+      errors: [{ line: 1, column: 'client_ref', code: 'required' }],
+    });
     expect(parseCodeCsv('client_ref,colour\nsku,red', folders)).toMatchObject({ ok: false, errors: [{ line: 1, column: 'colour', code: 'unknown_column' }] });
     expect(parseCodeCsv('client_ref,name\nsku,"unterminated', folders)).toMatchObject({ ok: false, errors: [{ code: 'invalid_csv' }] });
     expect(parseCodeCsv('client_ref,name\n', folders)).toMatchObject({ ok: false, errors: [{ code: 'empty' }] });
@@ -61,13 +80,21 @@ describe('parseCodeCsv', () => {
 
   it('reads a UTF-8 BOM and CRLF line ends, as spreadsheets write them', () => {
     const parsed = parseCodeCsv('\uFEFFclient_ref,name,url\r\nsku-1,Café,https://a.example\r\n', folders);
-    expect(parsed.ok && parsed.rows[0]).toEqual({ line: 2, item: { type: 'website', client_ref: 'sku-1', name: 'Café', content: { url: 'https://a.example' } } });
+    expect(parsed.ok && parsed.rows[0]).toEqual({
+      line: 2,
+      item: { type: 'website', client_ref: 'sku-1', name: 'Café', content: { url: 'https://a.example' } },
+    });
   });
 });
 
 describe('toRowError', () => {
   it('maps an API pointer of a bulk item to the row’s line and column', () => {
-    expect(toRowError({ pointer: '/items/3/content/url', code: 'invalid_url', detail: 'x' }, 7, '/items/3')).toEqual({ line: 7, column: 'url', code: 'invalid_url', detail: 'x' });
+    expect(toRowError({ pointer: '/items/3/content/url', code: 'invalid_url', detail: 'x' }, 7, '/items/3')).toEqual({
+      line: 7,
+      column: 'url',
+      code: 'invalid_url',
+      detail: 'x',
+    });
     expect(toRowError({ pointer: '/items/3/folder_id', code: 'not_found', detail: 'x' }, 7, '/items/3')).toMatchObject({ column: 'folder' });
     expect(toRowError({ pointer: '/items/3/content/sections/0/name', code: 'required', detail: 'x' }, 7, '/items/3')).toMatchObject({ column: 'content' });
     expect(toRowError({ pointer: '/items/3', code: 'invalid', detail: 'x' }, 7, '/items/3')).toMatchObject({ column: null });

@@ -36,18 +36,28 @@ export type ParsedCsv = { ok: true; rows: ImportRow[]; errors: RowError[] } | { 
 export function parseCodeCsv(text: string, folderIdOf: (nameOrId: string) => string | null): ParsedCsv {
   let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
   try {
-    records = parse(text, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), info: true, skip_empty_lines: true, bom: true, trim: false });
+    records = parse(text, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      info: true,
+      skip_empty_lines: true,
+      bom: true,
+      trim: false,
+    });
   } catch (err) {
     const e = err as { code?: string; message?: string; lines?: number };
     return { ok: false, errors: [{ line: e.lines ?? 1, column: null, code: 'invalid_csv', detail: `not readable as CSV: ${e.message ?? String(err)}` }] };
   }
-  if (records.length === 0) return { ok: false, errors: [{ line: 1, column: null, code: 'empty', detail: 'the file has a header but no rows (or nothing at all)' }] };
+  if (records.length === 0)
+    return { ok: false, errors: [{ line: 1, column: null, code: 'empty', detail: 'the file has a header but no rows (or nothing at all)' }] };
   const columns = Object.keys(records[0].record);
   const headerErrors: RowError[] = [
     ...columns.filter((c) => !KNOWN_COLUMNS.has(c)).map((c) => ({ line: 1, column: c, code: 'unknown_column', detail: `unknown column "${c}"` })),
-    ...(columns.includes('client_ref') ? [] : [{ line: 1, column: 'client_ref', code: 'required', detail: 'a client_ref column is required: it makes a re-import create only the missing rows' }]),
+    ...(columns.includes('client_ref')
+      ? []
+      : [{ line: 1, column: 'client_ref', code: 'required', detail: 'a client_ref column is required: it makes a re-import create only the missing rows' }]),
   ];
-  if (records.length > MAX_IMPORT_ROWS) headerErrors.push({ line: 1, column: null, code: 'too_many_rows', detail: `at most ${MAX_IMPORT_ROWS} rows per import` });
+  if (records.length > MAX_IMPORT_ROWS)
+    headerErrors.push({ line: 1, column: null, code: 'too_many_rows', detail: `at most ${MAX_IMPORT_ROWS} rows per import` });
   if (headerErrors.length) return { ok: false, errors: headerErrors };
 
   const rows: ImportRow[] = [];
@@ -65,17 +75,40 @@ export function parseCodeCsv(text: string, folderIdOf: (nameOrId: string) => str
   return { ok: true, rows, errors };
 }
 
-function itemOf(record: Record<string, string>, folderIdOf: (nameOrId: string) => string | null): { item: Record<string, unknown>; errors: Omit<RowError, 'line'>[] } {
+function itemOf(
+  record: Record<string, string>,
+  folderIdOf: (nameOrId: string) => string | null,
+): { item: Record<string, unknown>; errors: Omit<RowError, 'line'>[] } {
   const errors: Omit<RowError, 'line'>[] = [];
   // Cells are read back from their spreadsheet-safe form (a leading ' before = + - @ is ours, not the data's).
   const value = (key: string) => fromCsvCell((record[key] ?? '').trim());
   const item: Record<string, unknown> = { type: value('type').toLowerCase() || 'website' };
   if (!value('client_ref')) errors.push({ column: 'client_ref', code: 'required', detail: 'client_ref is required' });
-  for (const key of ['client_ref', 'name', 'category', 'status', 'start_at', 'end_at', 'timezone', 'daily_start', 'daily_end', 'fallback_url', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']) {
+  for (const key of [
+    'client_ref',
+    'name',
+    'category',
+    'status',
+    'start_at',
+    'end_at',
+    'timezone',
+    'daily_start',
+    'daily_end',
+    'fallback_url',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    'utm_term',
+    'utm_content',
+  ]) {
     if (value(key)) item[key] = key === 'category' || key === 'status' ? value(key).toLowerCase() : value(key);
   }
   if (value('scan_limit')) item.scan_limit = /^\d+$/.test(value('scan_limit')) ? Number(value('scan_limit')) : value('scan_limit');
-  if (value('daily_days')) item.daily_days = value('daily_days').toLowerCase().split(/[\s,;]+/).filter(Boolean);
+  if (value('daily_days'))
+    item.daily_days = value('daily_days')
+      .toLowerCase()
+      .split(/[\s,;]+/)
+      .filter(Boolean);
   if (value('folder')) {
     const folderId = folderIdOf(value('folder'));
     if (folderId) item.folder_id = folderId;

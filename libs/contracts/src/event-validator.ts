@@ -6,9 +6,7 @@ export type EventValidation = { ok: true; event: EventEnvelope } | { ok: false; 
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 const validateEnvelope = ajv.compile(ENVELOPE_SCHEMA);
-const dataValidators = new Map<string, ValidateFunction>(
-  EVENT_CATALOG.map((d) => [`${d.type}@${d.version}`, ajv.compile(d.dataSchema)]),
-);
+const dataValidators = new Map<string, ValidateFunction>(EVENT_CATALOG.map((d) => [`${d.type}@${d.version}`, ajv.compile(d.dataSchema)]));
 
 /** Consumers call this on everything they read: a payload that fails is never applied. */
 export function validateEvent(payload: unknown): EventValidation {

@@ -29,16 +29,25 @@ export class DashboardModule implements NestModule {
   static register(runtime: PlatformRuntime, gateway: DynamicModule): DynamicModule {
     const { config } = runtime;
     const assets = DashboardAssets.load(config.dashboardDir);
-    if (!assets.built) runtime.logger.event('warn', 'the dashboard is not built; /app answers 503 until `npm run build` has run', { directory: assets.directory });
+    if (!assets.built)
+      runtime.logger.event('warn', 'the dashboard is not built; /app answers 503 until `npm run build` has run', { directory: assets.directory });
     return {
       module: DashboardModule,
       imports: [gateway],
       controllers: [SessionController, UsageController, DraftPreviewController, PrintSheetController, ImportsController, ExportsController, SpaController],
       providers: [
         { provide: DashboardAssets, useValue: assets },
-        { provide: SessionCookies, useFactory: (names: DashboardCookieNames) => new SessionCookies(names, config.session.absoluteMs), inject: [DashboardCookieNames] },
+        {
+          provide: SessionCookies,
+          useFactory: (names: DashboardCookieNames) => new SessionCookies(names, config.session.absoluteMs),
+          inject: [DashboardCookieNames],
+        },
         { provide: BuildPrintSheet, useFactory: (bus: CommandBus) => new BuildPrintSheet(bus), inject: [COMMAND_BUS] },
-        { provide: ImportCodes, useFactory: (bus: CommandBus, create: CreateQrCodesFlow) => new ImportCodes(bus, create), inject: [COMMAND_BUS, CreateQrCodesFlow] },
+        {
+          provide: ImportCodes,
+          useFactory: (bus: CommandBus, create: CreateQrCodesFlow) => new ImportCodes(bus, create),
+          inject: [COMMAND_BUS, CreateQrCodesFlow],
+        },
         { provide: WorkspaceUsage, useFactory: (quota: QuotaRepository) => new WorkspaceUsage(quota), inject: [QuotaRepository] },
       ],
     };

@@ -36,8 +36,21 @@ const LOG_PLANNER_SETTINGS = { enable_bitmapscan: 'off' };
 export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
   if (o.transport.kind === 'kafka') {
     // Never waits for the broker: a process starts without it, degraded, and catches up when it comes.
-    return new KafkaEventLog({ brokers: o.transport.brokers, prefix: o.transport.prefix, clientId: o.clientId, log: o.log, partitions: o.partitions, sessionTimeoutMs: o.sessionTimeoutMs });
+    return new KafkaEventLog({
+      brokers: o.transport.brokers,
+      prefix: o.transport.prefix,
+      clientId: o.clientId,
+      log: o.log,
+      partitions: o.partitions,
+      sessionTimeoutMs: o.sessionTimeoutMs,
+    });
   }
-  const db = await openDatabase({ name: 'eventlog', storage: o.storage, migrations: EVENT_LOG_MIGRATIONS, runMigrations: o.runMigrations, postgresSettings: LOG_PLANNER_SETTINGS });
+  const db = await openDatabase({
+    name: 'eventlog',
+    storage: o.storage,
+    migrations: EVENT_LOG_MIGRATIONS,
+    runMigrations: o.runMigrations,
+    postgresSettings: LOG_PLANNER_SETTINGS,
+  });
   return new SqlEventLog(db, new LocalWakeupChannel(), { log: o.log, pollMs: o.pollMs, onBacklog: o.onBacklog, appendWaitMs: o.appendWaitMs });
 }

@@ -45,10 +45,12 @@ export class GatewayLifecycle implements OnModuleInit, OnApplicationBootstrap, O
         '',
       ].join('\n'),
     );
-    const link = await this.links.execute({ workspaceId: created.workspace.id, email: config.bootstrapOwnerEmail, purpose: 'first_run' }).catch((err: unknown) => {
-      this.runtime.logger.event('error', 'could not create the first-run sign-in link', { error: err instanceof Error ? err.message : String(err) });
-      return null;
-    });
+    const link = await this.links
+      .execute({ workspaceId: created.workspace.id, email: config.bootstrapOwnerEmail, purpose: 'first_run' })
+      .catch((err: unknown) => {
+        this.runtime.logger.event('error', 'could not create the first-run sign-in link', { error: err instanceof Error ? err.message : String(err) });
+        return null;
+      });
     process.stdout.write(
       (link
         ? [

@@ -42,7 +42,17 @@ export class GatewayModule {
     });
     return {
       module: GatewayModule,
-      controllers: [OpenApiController, ApiKeysController, QrCodesController, FoldersController, DomainsController, PreviewsController, WorkspaceAnalyticsController, WebhookEndpointsController, WebhookDeliveriesController],
+      controllers: [
+        OpenApiController,
+        ApiKeysController,
+        QrCodesController,
+        FoldersController,
+        DomainsController,
+        PreviewsController,
+        WorkspaceAnalyticsController,
+        WebhookEndpointsController,
+        WebhookDeliveriesController,
+      ],
       providers: [
         serviceStoreProvider(GATEWAY_STORE, runtime, GATEWAY_STORE_SPEC),
         {
@@ -51,7 +61,8 @@ export class GatewayModule {
         },
         {
           provide: RATE_LIMITER,
-          useFactory: (redis: Redis | null) => (redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}gw:`, runtime.logger) : new InProcessRateLimiter()),
+          useFactory: (redis: Redis | null) =>
+            redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}gw:`, runtime.logger) : new InProcessRateLimiter(),
           inject: [GATEWAY_REDIS],
         },
         { provide: ApiKeysRepository, ...withDb((db) => new ApiKeysRepository(db)) },
@@ -65,7 +76,11 @@ export class GatewayModule {
         { provide: Passwords, ...withDbAndLimiter((db, limiter) => new Passwords(db, limiter)) },
         { provide: CurrentSession, ...withDb((db) => new CurrentSession(db)) },
         { provide: MonthlyQuota, useFactory: (q: QuotaRepository) => new MonthlyQuota(q), inject: [QuotaRepository] },
-        { provide: CreateQrCodesFlow, useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q, faultAfterReserve(runtime)), inject: [COMMAND_BUS, QuotaRepository] },
+        {
+          provide: CreateQrCodesFlow,
+          useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q, faultAfterReserve(runtime)),
+          inject: [COMMAND_BUS, QuotaRepository],
+        },
         { provide: DashboardCookieNames, useValue: new DashboardCookieNames(config.publicBaseUrl) },
         SessionAccess,
         SessionGuard,
@@ -74,8 +89,22 @@ export class GatewayModule {
         AllowanceReconcileJob,
       ],
       exports: [
-        GATEWAY_STORE, ApiAccessGuard, SessionAccess, SessionGuard, QuotaRepository, AuthenticateApiKey, AuthenticateSession, MonthlyQuota, RATE_LIMITER, CreateQrCodesFlow,
-        SignIn, RedeemSignInLink, IssueSignInLink, Passwords, CurrentSession, DashboardCookieNames,
+        GATEWAY_STORE,
+        ApiAccessGuard,
+        SessionAccess,
+        SessionGuard,
+        QuotaRepository,
+        AuthenticateApiKey,
+        AuthenticateSession,
+        MonthlyQuota,
+        RATE_LIMITER,
+        CreateQrCodesFlow,
+        SignIn,
+        RedeemSignInLink,
+        IssueSignInLink,
+        Passwords,
+        CurrentSession,
+        DashboardCookieNames,
       ],
     };
   }

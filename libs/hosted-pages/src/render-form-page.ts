@@ -65,11 +65,14 @@ function renderField(field: FormField, value: string, error: string | undefined)
     `maxlength="${leadValueLimit(field.type)}"`,
     autocomplete ? `autocomplete="${autocomplete}"` : '',
     error === undefined ? '' : `aria-invalid="true" aria-describedby="${escapeHtml(`${id}-error`)}"`,
-  ].filter((attribute) => attribute !== '').join(' ');
+  ]
+    .filter((attribute) => attribute !== '')
+    .join(' ');
   // The parser drops one newline right after <textarea>; the leading one keeps the value's own.
-  const control = field.type === 'textarea'
-    ? `<textarea ${attributes}>\n${escapeHtml(value)}</textarea>`
-    : `<input type="${INPUT_TYPES[field.type]}" ${attributes} value="${escapeHtml(value)}">`;
+  const control =
+    field.type === 'textarea'
+      ? `<textarea ${attributes}>\n${escapeHtml(value)}</textarea>`
+      : `<input type="${INPUT_TYPES[field.type]}" ${attributes} value="${escapeHtml(value)}">`;
   const message = error === undefined ? '' : `\n<p class="error" id="${escapeHtml(`${id}-error`)}">${escapeHtml(error)}</p>`;
   return `<div class="field">\n<label for="${escapeHtml(id)}">${escapeHtml(field.label)}${optional}</label>\n${control}${message}\n</div>`;
 }

@@ -43,9 +43,10 @@ export function renderVcardPage(content: VcardContent, o: VcardPageOptions): Htm
 function detail(label: string, value: string | undefined, toHref?: (value: string) => string | undefined): string {
   if (!value) return '';
   const href = toHref?.(value);
-  const shown = href === undefined
-    ? `<span class="multiline">${escapeHtml(value)}</span>`
-    : `<a href="${escapeHtml(href)}" rel="noopener noreferrer">${escapeHtml(value)}</a>`;
+  const shown =
+    href === undefined
+      ? `<span class="multiline">${escapeHtml(value)}</span>`
+      : `<a href="${escapeHtml(href)}" rel="noopener noreferrer">${escapeHtml(value)}</a>`;
   return `<dt>${escapeHtml(label)}</dt><dd>${shown}</dd>\n`;
 }
 

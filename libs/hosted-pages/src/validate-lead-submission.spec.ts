@@ -90,13 +90,23 @@ describe('validateLeadSubmission', () => {
     expect(validateLeadSubmission(FORM, body)).toEqual({ ok: false, errors: { message: 'Send one value for this field.' } });
   });
 
-  it.each([['filled', 'https://spam.example'], ['an array', ['']], ['filled on an invalid submission', 'x']])('calls a honeypot %s spam', (_case, honeypot) => {
+  it.each([
+    ['filled', 'https://spam.example'],
+    ['an array', ['']],
+    ['filled on an invalid submission', 'x'],
+  ])('calls a honeypot %s spam', (_case, honeypot) => {
     const body = _case.includes('invalid') ? { [HONEYPOT_FIELD]: honeypot } : { ...VALID, [HONEYPOT_FIELD]: honeypot };
     expect(validateLeadSubmission(FORM, body)).toEqual({ spam: true });
   });
 
   it('reads only own keys of the body', () => {
-    const form: FormContent = { title: 'T', fields: [{ name: 'constructor', label: 'C', type: 'text', required: true }, { name: 'to_string', label: 'S', type: 'text' }] };
+    const form: FormContent = {
+      title: 'T',
+      fields: [
+        { name: 'constructor', label: 'C', type: 'text', required: true },
+        { name: 'to_string', label: 'S', type: 'text' },
+      ],
+    };
     expect(validateLeadSubmission(form, {})).toEqual({ ok: false, errors: { constructor: 'This field is required.' } });
     expect(validateLeadSubmission(form, { constructor: 'x' })).toEqual({ ok: true, fields: { constructor: 'x' } });
   });

@@ -1,6 +1,14 @@
 // Letters NFKD does not decompose into a base letter plus marks.
 const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
 };
 const MAX_STEM = 60;
 
@@ -16,6 +24,9 @@ export function vcfFilename(name: string): string {
     .replace(/[ßæœøłđðþı]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '');
-  const stem = ascii.replace(/[^a-z0-9]+/g, '-').slice(0, MAX_STEM).replace(/^-+|-+$/g, '');
+  const stem = ascii
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, MAX_STEM)
+    .replace(/^-+|-+$/g, '');
   return `${stem || 'contact'}.vcf`;
 }

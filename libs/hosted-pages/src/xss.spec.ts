@@ -64,7 +64,12 @@ describe.each(HOSTILE)('hostile content %j', (h) => {
     expect(page.texts('h1')).toEqual([h]);
     expect(page.texts('label').slice(0, 4)).toEqual([h, `${h} (optional)`, `${h} (optional)`, `${h} (optional)`]);
     expect(page.all('input').map((input) => attr(input, 'name'))).toEqual([names[0], names[2], names[3], HONEYPOT_FIELD]);
-    expect(page.all('input').slice(0, 3).map((input) => attr(input, 'value'))).toEqual([h, h, h]);
+    expect(
+      page
+        .all('input')
+        .slice(0, 3)
+        .map((input) => attr(input, 'value')),
+    ).toEqual([h, h, h]);
     expect(page.all('textarea').map((textarea) => [attr(textarea, 'name'), ownText(textarea)])).toEqual([[names[1], h]]);
     expect(page.texts('p').slice(1)).toEqual([h, h, h, h]);
     expect(page.texts('button')).toEqual([h]);
@@ -104,14 +109,20 @@ describe('URLs from the service', () => {
 });
 
 describe('vCard url schemes', () => {
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example', 'https://user@evil.example'])(
-    'renders %j as text, not a link',
-    (url) => {
-      const page = safePage(renderVcardPage({ first_name: 'Ana', url }, { vcfHref: '/c.vcf' }));
-      expect(page.all('a').map((link) => attr(link, 'href'))).toEqual(['/c.vcf']);
-      expect(page.texts('dd')).toEqual([url]);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    '//evil.example',
+    'https://user@evil.example',
+  ])('renders %j as text, not a link', (url) => {
+    const page = safePage(renderVcardPage({ first_name: 'Ana', url }, { vcfHref: '/c.vcf' }));
+    expect(page.all('a').map((link) => attr(link, 'href'))).toEqual(['/c.vcf']);
+    expect(page.texts('dd')).toEqual([url]);
+  });
 
   it('links an http(s) url', () => {
     const page = safePage(renderVcardPage({ first_name: 'Ana', url: 'https://example.com/a?b=1&c=2' }, { vcfHref: '/c.vcf' }));

@@ -59,7 +59,12 @@ describe('evaluateOpening: daily windows', () => {
       ['Mon/Wed/Fri: Tuesday 10:00 waits for Wednesday', weekdays, '2026-06-09T10:00:00Z', outside('2026-06-10T09:00:00.000Z')],
       ['Mon/Wed/Fri: Wednesday 10:00 is open', weekdays, '2026-06-10T10:00:00Z', active],
       ['Mon/Wed/Fri: Friday 17:00 waits over the weekend', weekdays, '2026-06-05T17:00:00Z', outside('2026-06-08T09:00:00.000Z')],
-      ['all seven days listed equals every day', { ...hours, dailyDays: days('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun') }, '2026-06-06T10:00:00Z', active],
+      [
+        'all seven days listed equals every day',
+        { ...hours, dailyDays: days('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun') },
+        '2026-06-06T10:00:00Z',
+        active,
+      ],
     ])('%s', (_name, rules, now, expected) => expect(stateAt(rules, now)).toEqual(expected));
   });
 

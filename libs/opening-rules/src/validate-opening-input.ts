@@ -24,9 +24,7 @@ const NOT_FOR_STATIC = ['start_at', 'end_at', 'daily_start', 'daily_end', 'daily
 export function validateOpeningInput(input: Input, category: 'dynamic' | 'static', pointer = ''): FieldError[] {
   const at: PointerTo = (field) => `${pointer}/${field}`;
   const errors =
-    category === 'static'
-      ? notForStatic(input, at)
-      : [...timestamps(input, at), ...dailyHours(input, at), ...dailyDays(input, at), ...scanLimit(input, at)];
+    category === 'static' ? notForStatic(input, at) : [...timestamps(input, at), ...dailyHours(input, at), ...dailyDays(input, at), ...scanLimit(input, at)];
   return [...errors, ...timeZone(input, at)];
 }
 
@@ -47,7 +45,11 @@ function timestamps(input: Input, at: PointerTo): FieldError[] {
     if (!isSet(value)) return null;
     const parsed = typeof value === 'string' ? parseRfc3339(value) : null;
     if (parsed === null) {
-      errors.push({ pointer: at(field), code: 'invalid_timestamp', detail: `${field} must be an RFC 3339 timestamp with an offset, e.g. 2026-07-01T09:00:00Z.` });
+      errors.push({
+        pointer: at(field),
+        code: 'invalid_timestamp',
+        detail: `${field} must be an RFC 3339 timestamp with an offset, e.g. 2026-07-01T09:00:00Z.`,
+      });
     }
     return parsed;
   };
@@ -62,7 +64,10 @@ function timestamps(input: Input, at: PointerTo): FieldError[] {
 function dailyHours(input: Input, at: PointerTo): FieldError[] {
   const errors: FieldError[] = [];
   const [start, end] = [input.daily_start, input.daily_end];
-  for (const [field, value, other] of [['daily_start', start, 'daily_end'], ['daily_end', end, 'daily_start']] as const) {
+  for (const [field, value, other] of [
+    ['daily_start', start, 'daily_end'],
+    ['daily_end', end, 'daily_start'],
+  ] as const) {
     if (isSet(value) && (typeof value !== 'string' || !WALL_TIME_PATTERN.test(value))) {
       errors.push({ pointer: at(field), code: 'invalid', detail: `${field} must be a time HH:MM between 00:00 and 23:59.` });
     }

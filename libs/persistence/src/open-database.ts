@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { Database } from './database';
 import { type MigrationClass } from './migration';
 
-export type StorageConfig = { kind: 'sqlite'; dataDir: string; synchronous?: 'NORMAL' | 'FULL'; checkpoints?: SqliteCheckpoints } | { kind: 'postgres'; url: string };
+export type StorageConfig =
+  { kind: 'sqlite'; dataDir: string; synchronous?: 'NORMAL' | 'FULL'; checkpoints?: SqliteCheckpoints } | { kind: 'postgres'; url: string };
 
 /**
  * Who copies a SQLite file's write-ahead log back into it. `inline` (SQLite's default): the connection

@@ -112,7 +112,9 @@ describe('PostgreSQL transactions in few round trips', () => {
       await tx.query('SELECT 1');
     });
     await expect(failed).rejects.toThrow();
-    const results = await Promise.all([1, 2, 3].map((k) => db.transaction(async (tx) => (await tx.query<{ k: number }>('SELECT $1::int AS k', [k])).rows[0].k)));
+    const results = await Promise.all(
+      [1, 2, 3].map((k) => db.transaction(async (tx) => (await tx.query<{ k: number }>('SELECT $1::int AS k', [k])).rows[0].k)),
+    );
     expect(results).toEqual([1, 2, 3]);
   });
 
@@ -146,7 +148,9 @@ describe('PostgreSQL transactions in few round trips', () => {
     for (let i = 0; i < 4; i++) {
       await expect(db.transaction((tx) => tx.query('SELECT missing_column FROM items'))).rejects.toMatchObject({ code: '42703' });
     }
-    const results = await Promise.all([1, 2, 3].map((k) => db.transaction(async (tx) => (await tx.query<{ k: number }>('SELECT $1::int AS k', [k])).rows[0].k)));
+    const results = await Promise.all(
+      [1, 2, 3].map((k) => db.transaction(async (tx) => (await tx.query<{ k: number }>('SELECT $1::int AS k', [k])).rows[0].k)),
+    );
     expect(results).toEqual([1, 2, 3]);
   });
 

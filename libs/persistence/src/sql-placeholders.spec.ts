@@ -2,7 +2,10 @@ import { placeholderForm } from './sql-placeholders';
 
 describe('placeholderForm', () => {
   it('splits a statement at its placeholders, in order of appearance, repeats included', () => {
-    expect(placeholderForm('UPDATE t SET a = $2 WHERE id = $1 AND b = $2')).toEqual({ text: ['UPDATE t SET a = ', ' WHERE id = ', ' AND b = ', ''], order: [2, 1, 2] });
+    expect(placeholderForm('UPDATE t SET a = $2 WHERE id = $1 AND b = $2')).toEqual({
+      text: ['UPDATE t SET a = ', ' WHERE id = ', ' AND b = ', ''],
+      order: [2, 1, 2],
+    });
     expect(placeholderForm('VALUES ($10, $1)')!.order).toEqual([10, 1]);
     expect(placeholderForm('SELECT 1')).toEqual({ text: ['SELECT 1'], order: [] });
   });

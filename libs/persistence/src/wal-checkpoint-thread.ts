@@ -10,9 +10,7 @@ export interface WalCheckpointThreadData extends WalCheckpointerOptions {
 
 export type ToCheckpointThread = { kind: 'close' };
 export type FromCheckpointThread =
-  | { kind: 'results'; results: CheckpointResult[] }
-  | { kind: 'skipped'; file: string; error: string }
-  | { kind: 'error'; error: string };
+  { kind: 'results'; results: CheckpointResult[] } | { kind: 'skipped'; file: string; error: string } | { kind: 'error'; error: string };
 
 export interface WalCheckpointThreadOptions extends WalCheckpointerOptions {
   /** How often every file is checkpointed (default 100 ms). */

@@ -49,7 +49,10 @@ describe('renderSheet', () => {
     const xrefAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
     expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref');
     const [, count] = /^xref\n0 (\d+)\n/.exec(text.slice(xrefAt))!;
-    const entries = text.slice(xrefAt).split('\n').slice(3, 3 + Number(count) - 1);
+    const entries = text
+      .slice(xrefAt)
+      .split('\n')
+      .slice(3, 3 + Number(count) - 1);
     entries.forEach((entry, i) => {
       expect(entry).toMatch(/^\d{10} 00000 n $/);
       expect(text.slice(Number(entry.slice(0, 10))).startsWith(`${i + 1} 0 obj\n`)).toBe(true);

@@ -36,7 +36,8 @@ export async function* renderSheet(layout: SheetLayout, codes: AsyncIterable<She
   };
   const object = (id: number, body: string | Buffer[]): Buffer => {
     offsets[id] = written;
-    const parts = typeof body === 'string' ? [Buffer.from(`${id} 0 obj\n${body}\nendobj\n`, 'latin1')] : [Buffer.from(`${id} 0 obj\n`), ...body, Buffer.from('\nendobj\n')];
+    const parts =
+      typeof body === 'string' ? [Buffer.from(`${id} 0 obj\n${body}\nendobj\n`, 'latin1')] : [Buffer.from(`${id} 0 obj\n`), ...body, Buffer.from('\nendobj\n')];
     return emit(Buffer.concat(parts));
   };
   // The second line's high bytes mark the file as binary (ISO 32000-1 7.5.2).
@@ -55,7 +56,10 @@ export async function* renderSheet(layout: SheetLayout, codes: AsyncIterable<She
     content = [];
     return Buffer.concat([
       object(contentId, [Buffer.from(`<</Length ${stream.length}/Filter/FlateDecode>>\nstream\n`), stream, Buffer.from('\nendstream')]),
-      object(pageId, `<</Type/Page/Parent ${PAGES} 0 R/MediaBox[0 0 ${pdfNumber(page.width)} ${pdfNumber(page.height)}]/Resources<</Font<</F1 ${FONT} 0 R>>>>/Contents ${contentId} 0 R>>`),
+      object(
+        pageId,
+        `<</Type/Page/Parent ${PAGES} 0 R/MediaBox[0 0 ${pdfNumber(page.width)} ${pdfNumber(page.height)}]/Resources<</Font<</F1 ${FONT} 0 R>>>>/Contents ${contentId} 0 R>>`,
+      ),
     ]);
   };
 

@@ -32,7 +32,15 @@ describe('presets', () => {
 
 describe('parseSheetLayout', () => {
   it('takes a custom grid in millimetres, with defaults for what is left out', () => {
-    const parsed = parseSheetLayout({ page_size: 'Letter', columns: 2, rows: 3, margin_mm: { top: 20 }, gutter_mm: { x: 0 }, label: 'client_ref', crop_marks: true });
+    const parsed = parseSheetLayout({
+      page_size: 'Letter',
+      columns: 2,
+      rows: 3,
+      margin_mm: { top: 20 },
+      gutter_mm: { x: 0 },
+      label: 'client_ref',
+      crop_marks: true,
+    });
     expect(parsed).toMatchObject({ ok: true, layout: { pageSize: 'Letter', columns: 2, rows: 3, label: 'client_ref', cropMarks: true } });
     if (!parsed.ok) return;
     near(parsed.layout.margin.top, mm(20));

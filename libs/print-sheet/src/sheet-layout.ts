@@ -33,7 +33,8 @@ const MAX_CELLS = 400;
 export function parseSheetLayout(input: Record<string, unknown>): { ok: true; layout: SheetLayout } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const label = input.label ?? 'name';
-  if (!(LABEL_KINDS as readonly unknown[]).includes(label)) errors.push({ pointer: '/label', code: 'invalid', detail: `label must be one of ${LABEL_KINDS.join(', ')}` });
+  if (!(LABEL_KINDS as readonly unknown[]).includes(label))
+    errors.push({ pointer: '/label', code: 'invalid', detail: `label must be one of ${LABEL_KINDS.join(', ')}` });
   const cropMarks = input.crop_marks ?? false;
   if (typeof cropMarks !== 'boolean') errors.push({ pointer: '/crop_marks', code: 'invalid_type', detail: 'crop_marks must be true or false' });
   const grid = input.preset !== undefined && input.preset !== 'custom' ? presetGrid(input.preset, errors) : customGrid(input, errors);
@@ -89,7 +90,11 @@ function checkFits(grid: GridSpec, label: LabelKind, errors: FieldError[]): void
     return;
   }
   if (codeBox(cell, label).side < mm(MIN_CODE_MM)) {
-    errors.push({ pointer: '/rows', code: 'too_small', detail: `each code would be under ${MIN_CODE_MM} mm wide; use fewer rows or columns, or smaller margins` });
+    errors.push({
+      pointer: '/rows',
+      code: 'too_small',
+      detail: `each code would be under ${MIN_CODE_MM} mm wide; use fewer rows or columns, or smaller margins`,
+    });
   }
 }
 

@@ -17,11 +17,16 @@ export function parseSheetSelection(input: Record<string, unknown>): { ok: true;
     return { ok: false, errors: [{ pointer: '/code_ids', code: 'required', detail: 'give either code_ids (a selection) or folder_id (a folder)' }] };
   }
   if (folderId !== undefined) {
-    if (typeof folderId !== 'string' || folderId === '' || folderId.length > 64) return { ok: false, errors: [{ pointer: '/folder_id', code: 'invalid', detail: 'folder_id must be a folder id' }] };
+    if (typeof folderId !== 'string' || folderId === '' || folderId.length > 64)
+      return { ok: false, errors: [{ pointer: '/folder_id', code: 'invalid', detail: 'folder_id must be a folder id' }] };
     return { ok: true, selection: { kind: 'folder', folderId } };
   }
-  if (!Array.isArray(ids) || ids.length === 0) return { ok: false, errors: [{ pointer: '/code_ids', code: 'invalid', detail: 'code_ids must be a non-empty array of code ids' }] };
-  if (ids.length > MAX_SHEET_CODES) return { ok: false, errors: [{ pointer: '/code_ids', code: 'too_many_items', detail: `a sheet takes at most ${MAX_SHEET_CODES} codes` }] };
-  const errors = ids.flatMap((id, i) => (typeof id === 'string' && /^qr_[0-9A-Za-z]{8,60}$/.test(id) ? [] : [{ pointer: `/code_ids/${i}`, code: 'invalid', detail: 'not a code id' }]));
+  if (!Array.isArray(ids) || ids.length === 0)
+    return { ok: false, errors: [{ pointer: '/code_ids', code: 'invalid', detail: 'code_ids must be a non-empty array of code ids' }] };
+  if (ids.length > MAX_SHEET_CODES)
+    return { ok: false, errors: [{ pointer: '/code_ids', code: 'too_many_items', detail: `a sheet takes at most ${MAX_SHEET_CODES} codes` }] };
+  const errors = ids.flatMap((id, i) =>
+    typeof id === 'string' && /^qr_[0-9A-Za-z]{8,60}$/.test(id) ? [] : [{ pointer: `/code_ids/${i}`, code: 'invalid', detail: 'not a code id' }],
+  );
   return errors.length ? { ok: false, errors } : { ok: true, selection: { kind: 'codes', ids: ids as string[] } };
 }

@@ -14,7 +14,9 @@ describe('dynamicTarget', () => {
   });
 
   it('is null for hosted and static-only types', () => {
-    const none = QR_TYPES.filter((type) => dynamicTarget(type, { url: 'https://a.b', number: '+4930123456', to: 'a@b.co', latitude: 0, longitude: 0 }) === null);
+    const none = QR_TYPES.filter(
+      (type) => dynamicTarget(type, { url: 'https://a.b', number: '+4930123456', to: 'a@b.co', latitude: 0, longitude: 0 }) === null,
+    );
     expect(none).toEqual(['menu', 'form', 'vcard', 'text', 'wifi']);
   });
 });

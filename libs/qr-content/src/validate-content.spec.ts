@@ -23,7 +23,13 @@ const FULL: Record<QrType, Record<string, unknown>> = {
     title: 'Lunch',
     currency: 'EUR',
     sections: [
-      { name: 'Starters', items: [{ name: 'Soup', description: 'Hot', price: 4.5, tags: ['vegan', 'hot'] }, { name: 'Bread', price: 0 }] },
+      {
+        name: 'Starters',
+        items: [
+          { name: 'Soup', description: 'Hot', price: 4.5, tags: ['vegan', 'hot'] },
+          { name: 'Bread', price: 0 },
+        ],
+      },
       { name: 'Mains', items: [{ name: 'Steak', price: 19.99, tags: [] }] },
     ],
     footer: 'Prices include VAT.',

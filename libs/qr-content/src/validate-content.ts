@@ -80,6 +80,10 @@ export function validateContent(type: QrType, category: QrCategory, content: unk
 function checkPayloadSize(check: FieldChecker, type: QrType, content: Record<string, unknown>, pointer: string): void {
   const bytes = utf8Length(staticPayload(type, content));
   if (bytes > CONTENT_LIMITS.staticPayloadBytes) {
-    check.add(pointer, 'payload_too_large', `Encodes to ${bytes} bytes; a static QR code holds at most ${CONTENT_LIMITS.staticPayloadBytes}. Shorten it or use a dynamic code.`);
+    check.add(
+      pointer,
+      'payload_too_large',
+      `Encodes to ${bytes} bytes; a static QR code holds at most ${CONTENT_LIMITS.staticPayloadBytes}. Shorten it or use a dynamic code.`,
+    );
   }
 }

@@ -105,7 +105,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   const tallied = { ...recorder.tally };
   new Counter({
     name: 'qr_scan_batches_total',
-    help: 'Scan batch commits by how: one statement from predicted counts (PostgreSQL), or a transaction that reads each count first (SQLite; codes mispredicted last time; a statement\'s mispredicted codes, counted again)',
+    help: "Scan batch commits by how: one statement from predicted counts (PostgreSQL), or a transaction that reads each count first (SQLite; codes mispredicted last time; a statement's mispredicted codes, counted again)",
     labelNames: ['path'],
     registers: [runtime.metrics.registry],
     collect() {

@@ -20,7 +20,22 @@ describe('the published package @qr-platform/sdk', () => {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(project, name), text);
     return spawnSync(
       process.execPath,
-      [TSC, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--typeRoots', join(REPO, 'node_modules/@types'), ...Object.keys(files)],
+      [
+        TSC,
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--types',
+        'node',
+        '--typeRoots',
+        join(REPO, 'node_modules/@types'),
+        ...Object.keys(files),
+      ],
       { cwd: project, encoding: 'utf8' },
     );
   };
@@ -37,7 +52,10 @@ describe('the published package @qr-platform/sdk', () => {
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
   it('loads from CommonJS with require', () => {
-    const out = run(['-e', "const s = require('@qr-platform/sdk'); console.log(JSON.stringify(['QrClient', 'QrApiError', 'QrConnectionError', 'isQrApiError', 'verifyWebhook', 'WebhookVerificationError', 'PageIterator'].map((n) => typeof s[n])), s.SDK_VERSION)"]);
+    const out = run([
+      '-e',
+      "const s = require('@qr-platform/sdk'); console.log(JSON.stringify(['QrClient', 'QrApiError', 'QrConnectionError', 'isQrApiError', 'verifyWebhook', 'WebhookVerificationError', 'PageIterator'].map((n) => typeof s[n])), s.SDK_VERSION)",
+    ]);
     expect(out.stderr).toBe('');
     expect(out.stdout.trim()).toBe(`${JSON.stringify(Array(7).fill('function'))} ${JSON.parse(readFileSync(join(SDK, 'package.json'), 'utf8')).version}`);
   });
@@ -101,10 +119,24 @@ describe('the published package @qr-platform/sdk', () => {
   });
 
   it('packs the ESM and CJS builds with their types and the README, and no sources or tests', () => {
-    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: SDK, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Array<{ name: string; files: Array<{ path: string }> }>;
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: SDK, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    ) as Array<{ name: string; files: Array<{ path: string }> }>;
     const files = packed.files.map((f) => f.path);
     expect(packed.name).toBe('@qr-platform/sdk');
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/esm/package.json', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json', 'dist/esm/generated/api-types.d.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'dist/esm/index.js',
+        'dist/esm/index.d.ts',
+        'dist/esm/package.json',
+        'dist/cjs/index.js',
+        'dist/cjs/index.d.ts',
+        'dist/cjs/package.json',
+        'dist/esm/generated/api-types.d.ts',
+      ]),
+    );
     expect(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f))).toEqual([]);
     expect(files.filter((f) => /spec/.test(f))).toEqual([]);
   });

@@ -42,7 +42,15 @@ export async function startCluster(o: {
   const kafka = { KAFKA_BROKERS: brokers, KAFKA_PREFIX: `test-${randomBytes(6).toString('hex')}.` };
   // Its own Redis keys, deleted when it stops: clusters of parallel test files share the machine's Redis.
   const redisKeyPrefix = `test:${randomBytes(6).toString('hex')}:`;
-  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix, INTERNAL_TOKEN: randomBytes(16).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64'), ...kafka, ...o.env };
+  const env = {
+    DATABASE_URL: o.databaseUrl,
+    REDIS_URL: o.redisUrl,
+    REDIS_KEY_PREFIX: redisKeyPrefix,
+    INTERNAL_TOKEN: randomBytes(16).toString('hex'),
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    ...kafka,
+    ...o.env,
+  };
   const started: AppProcess[] = [];
   const envOf = new Map<AppProcess, Record<string, string>>();
   const start = async (name: Parameters<typeof startApp>[0], extra: Record<string, string> = {}) => {
@@ -66,14 +74,22 @@ export async function startCluster(o: {
     const urls = { QR_SERVICE_URL: qr.url, REDIRECT_SERVICE_URL: redirects[0].url, ANALYTICS_SERVICE_URL: analytics.url, WEBHOOK_DISPATCHER_URL: webhooks.url };
     const gateways = await Promise.all(Array.from({ length: o.gateways ?? 1 }, () => start('api-gateway', urls)));
     const cluster: Cluster = {
-      gateways, qr, redirects, analytics, webhooks, analyticsReplicas, webhookReplicas, env,
+      gateways,
+      qr,
+      redirects,
+      analytics,
+      webhooks,
+      analyticsReplicas,
+      webhookReplicas,
+      env,
       all: () => [...started],
       killAndRestart: async (app) => {
         await app.kill9();
         const again = await startApp(app.name, { ...envOf.get(app), PORT: String(app.port) });
         envOf.set(again, envOf.get(app)!);
         started[started.indexOf(app)] = again;
-        for (const list of [cluster.gateways, cluster.redirects, cluster.analyticsReplicas, cluster.webhookReplicas]) if (list.includes(app)) list[list.indexOf(app)] = again;
+        for (const list of [cluster.gateways, cluster.redirects, cluster.analyticsReplicas, cluster.webhookReplicas])
+          if (list.includes(app)) list[list.indexOf(app)] = again;
         for (const k of ['qr', 'analytics', 'webhooks'] as const) if (cluster[k] === app) cluster[k] = again;
         return again;
       },

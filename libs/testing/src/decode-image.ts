@@ -29,17 +29,40 @@ export function decodeImage(image: Buffer, format: 'svg' | 'png'): string {
  * measures): pdftoppm rasterises just that region, zbar reads it. zbar reading a whole page of
  * codes at once can miss one among many neighbours, so a sheet is checked cell by cell.
  */
-export function decodePdfRegion(pdf: string, page: number, region: { x: number; y: number; width: number; height: number }, pageHeight: number, dpi = 200): string {
+export function decodePdfRegion(
+  pdf: string,
+  page: number,
+  region: { x: number; y: number; width: number; height: number },
+  pageHeight: number,
+  dpi = 200,
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'qr-pdf-'));
   try {
     const px = (pt: number) => Math.round((pt * dpi) / 72);
     const out = join(dir, 'cell');
     execFileSync('pdftoppm', [
-      '-r', String(dpi), '-png', '-singlefile', '-f', String(page), '-l', String(page),
-      '-x', String(px(region.x)), '-y', String(px(pageHeight - region.y - region.height)), '-W', String(px(region.width)), '-H', String(px(region.height)),
-      pdf, out,
+      '-r',
+      String(dpi),
+      '-png',
+      '-singlefile',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-x',
+      String(px(region.x)),
+      '-y',
+      String(px(pageHeight - region.y - region.height)),
+      '-W',
+      String(px(region.width)),
+      '-H',
+      String(px(region.height)),
+      pdf,
+      out,
     ]);
-    return execFileSync('zbarimg', ['--raw', '-q', '--nodbus', `${out}.png`]).toString('utf8').replace(/\n$/, '');
+    return execFileSync('zbarimg', ['--raw', '-q', '--nodbus', `${out}.png`])
+      .toString('utf8')
+      .replace(/\n$/, '');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -40,7 +40,10 @@ export async function startDnsResponder(): Promise<DnsResponder> {
 }
 
 function answersFor(entry: DnsRecords & { aServed: number }, type: number): Buffer[] {
-  if (type === TYPE_TXT) return (entry.TXT ?? []).map((chunks) => record(TYPE_TXT, Buffer.concat(chunks.map((c) => Buffer.concat([Buffer.from([Buffer.byteLength(c)]), Buffer.from(c)])))));
+  if (type === TYPE_TXT)
+    return (entry.TXT ?? []).map((chunks) =>
+      record(TYPE_TXT, Buffer.concat(chunks.map((c) => Buffer.concat([Buffer.from([Buffer.byteLength(c)]), Buffer.from(c)])))),
+    );
   if (type === TYPE_A && entry.A?.length) {
     const ips = entry.A[Math.min(entry.aServed, entry.A.length - 1)];
     entry.aServed += 1;

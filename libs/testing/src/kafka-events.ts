@@ -23,7 +23,12 @@ export class KafkaEvents {
     const kafka = new Kafka({ clientId: 'test-reader', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
     // The broker's shortest session: after a broker restart the group waits out the old member's session
     // before the reader reads again (kafkajs' default, 30 s, outlasted a test's wait).
-    const consumer = kafka.consumer({ groupId: `test-reader-${randomBytes(6).toString('hex')}`, maxWaitTimeInMs: 200, sessionTimeout: 6000, heartbeatInterval: 1000 });
+    const consumer = kafka.consumer({
+      groupId: `test-reader-${randomBytes(6).toString('hex')}`,
+      maxWaitTimeInMs: 200,
+      sessionTimeout: 6000,
+      heartbeatInterval: 1000,
+    });
     const admin = kafka.admin();
     await Promise.all([consumer.connect(), admin.connect()]);
     const topics = [...new Set(EVENT_CATALOG.map((d) => `${env.KAFKA_PREFIX ?? ''}${d.topic}`))];

@@ -19,10 +19,22 @@ describe('contractViolations', () => {
       responses: { NotFound: { content: { 'application/problem+json': { schema: { type: 'object', required: ['code'] } } } } },
     },
   };
-  const exchange = (e: Partial<RecordedExchange>): RecordedExchange => ({ method: 'GET', path: '/things/t1', status: 200, contentType: 'application/json', body: { id: 't1', size: 1 }, ...e });
+  const exchange = (e: Partial<RecordedExchange>): RecordedExchange => ({
+    method: 'GET',
+    path: '/things/t1',
+    status: 200,
+    contentType: 'application/json',
+    body: { id: 't1', size: 1 },
+    ...e,
+  });
 
   it('accepts answers the document describes, through $refs to schemas and responses', () => {
-    expect(contractViolations(document, [exchange({}), exchange({ status: 404, contentType: 'application/problem+json; charset=utf-8', body: { code: 'not_found' } })])).toEqual([]);
+    expect(
+      contractViolations(document, [
+        exchange({}),
+        exchange({ status: 404, contentType: 'application/problem+json; charset=utf-8', body: { code: 'not_found' } }),
+      ]),
+    ).toEqual([]);
   });
 
   it('prefers a literal path over a template', () => {

@@ -34,7 +34,10 @@ export function recordingFetch(log: RecordedExchange[], observe?: (res: Response
 }
 
 type Operation = { responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: object }> }> };
-type Document = { paths: Record<string, Record<string, Operation>>; components: { responses?: Record<string, { content?: Record<string, { schema?: object }> }> } };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses?: Record<string, { content?: Record<string, { schema?: object }> }> };
+};
 
 /**
  * Every recorded answer that the OpenAPI document does not describe: an undocumented path, method

@@ -6,7 +6,9 @@
 export function testKafkaBrokers(): string {
   const brokers = process.env.TEST_KAFKA_BROKERS;
   if (!brokers) {
-    throw new Error('no Kafka broker for this test: run it through `npm test` (which starts one), or start one (`npm run kafka`) and set TEST_KAFKA_BROKERS to its address');
+    throw new Error(
+      'no Kafka broker for this test: run it through `npm test` (which starts one), or start one (`npm run kafka`) and set TEST_KAFKA_BROKERS to its address',
+    );
   }
   return brokers;
 }

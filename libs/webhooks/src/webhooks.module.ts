@@ -55,11 +55,19 @@ type Built = ReturnType<typeof build>;
 
 function build(runtime: PlatformRuntime, store: ServiceStore) {
   const { config } = runtime;
-  const box = SecretBox.fromConfig({ secretsKey: config.secretsKey, dataDir: config.dataDir, allowKeyFile: config.allInOne || config.storage.kind === 'sqlite' });
+  const box = SecretBox.fromConfig({
+    secretsKey: config.secretsKey,
+    dataDir: config.dataDir,
+    allowKeyFile: config.allInOne || config.storage.kind === 'sqlite',
+  });
   const resolve = createHostResolver(config.dnsResolvers);
   const policy = { allowedCidrs: config.webhookAllowedCidrs };
   const endpoints = new EndpointsRepository(store.db);
-  const worker = new DeliveryWorker(store.db, endpoints, box, resolve, policy, { schedule: parseRetrySchedule(config.webhookRetrySchedule), log: runtime.logger, reclaimOnStart: config.allInOne });
+  const worker = new DeliveryWorker(store.db, endpoints, box, resolve, policy, {
+    schedule: parseRetrySchedule(config.webhookRetrySchedule),
+    log: runtime.logger,
+    reclaimOnStart: config.allInOne,
+  });
   const fanOut = new FanOut(store.db, endpoints, worker.deliveriesDue);
   const manage = new ManageEndpoints(store.db, endpoints, box, resolve, policy);
   const findDelivery = async (workspaceId: string, id: string) => {
@@ -69,7 +77,12 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
   };
   const handlers: Record<string, (p: P) => Promise<unknown>> = {
     [WEBHOOK_COMMANDS.create]: (p) => manage.register(p.workspaceId, p.plan, p.body),
-    [WEBHOOK_COMMANDS.list]: async (p) => ({ object: 'list', data: (await endpoints.list(p.workspaceId, null, 100)).map(endpointView), has_more: false, next_cursor: null }),
+    [WEBHOOK_COMMANDS.list]: async (p) => ({
+      object: 'list',
+      data: (await endpoints.list(p.workspaceId, null, 100)).map(endpointView),
+      has_more: false,
+      next_cursor: null,
+    }),
     [WEBHOOK_COMMANDS.get]: async (p) => endpointView(await manage.mustFind(p.workspaceId, p.id)),
     [WEBHOOK_COMMANDS.update]: (p) => manage.update(p.workspaceId, p.plan, p.id, p.body),
     [WEBHOOK_COMMANDS.remove]: (p) => manage.remove(p.workspaceId, p.id),
@@ -82,7 +95,10 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
     [WEBHOOK_COMMANDS.retry]: async (p) => {
       const d = await findDelivery(p.workspaceId, p.id);
       const now = Date.now();
-      await store.db.execute(`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $1, lease_until = NULL, updated_at = $1 WHERE id = $2 AND status <> 'delivering'`, [now, d.id]);
+      await store.db.execute(
+        `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $1, lease_until = NULL, updated_at = $1 WHERE id = $2 AND status <> 'delivering'`,
+        [now, d.id],
+      );
       worker.deliveriesDue();
       return deliveryView(await findDelivery(p.workspaceId, p.id));
     },
@@ -103,7 +119,12 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
   };
   for (const [name, handler] of Object.entries(handlers)) runtime.commands.register(name, (payload) => handler(payload as P));
   const consumers = new EventConsumers(runtime, [
-    () => runtime.eventLog.subscribe({ group: FANOUT_GROUP, topics: WEBHOOK_TOPICS, handler: async (records) => void (await fanOut.apply(records.map((r) => r.event))) }),
+    () =>
+      runtime.eventLog.subscribe({
+        group: FANOUT_GROUP,
+        topics: WEBHOOK_TOPICS,
+        handler: async (records) => void (await fanOut.apply(records.map((r) => r.event))),
+      }),
   ]);
   return { worker, consumers };
 }

@@ -60,7 +60,13 @@ export async function request<T>(method: Method, url: string, body?: unknown, op
 }
 
 /** The raw response of a request (streams, files), after the same error handling. */
-export async function send(method: Method, url: string, body: BodyInit | undefined, contentType: string | undefined, options: RequestOptions = {}): Promise<Response> {
+export async function send(
+  method: Method,
+  url: string,
+  body: BodyInit | undefined,
+  contentType: string | undefined,
+  options: RequestOptions = {},
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...workspaceHeader(url) };
   if (contentType && body !== undefined) headers['Content-Type'] = contentType;
   if (method !== 'GET') Object.assign(headers, csrfHeader());

@@ -3,7 +3,18 @@
 import type { WebhookEventType } from '@qr-platform/sdk';
 
 export type {
-  ApiKey, CodeAnalytics as Analytics, CreatedApiKey, Destination, Domain, Folder, QrCode, QrType, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventType,
+  ApiKey,
+  CodeAnalytics as Analytics,
+  CreatedApiKey,
+  Destination,
+  Domain,
+  Folder,
+  QrCode,
+  QrType,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
   WebhookTestResult as WebhookTest,
 } from '@qr-platform/sdk';
 

@@ -51,8 +51,8 @@ export function Shell({ children }: { children: ComponentChildren }) {
         {switchedElsewhere ? (
           <Notice kind="warning" title={`Now showing ${switchedElsewhere}`}>
             <p>
-              You switched workspace in another tab, so this tab follows. Anything you were saving here was not saved: check it is meant for this
-              workspace and do it again.
+              You switched workspace in another tab, so this tab follows. Anything you were saving here was not saved: check it is meant for this workspace and
+              do it again.
             </p>
             <button type="button" class="button button--small" onClick={dismissSwitchedElsewhere}>
               OK

@@ -8,7 +8,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(zone: string, instant: number): Record<string, number> {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(zone, f);
   }
   const out: Record<string, number> = {};
@@ -19,7 +28,7 @@ function partsIn(zone: string, instant: number): Record<string, number> {
 /** Offset of `zone` from UTC at `instant`, in milliseconds (east positive). */
 function offsetAt(zone: string, instant: number): number {
   const p = partsIn(zone, instant);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (instant - (instant % 1000 + 1000) % 1000);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
 /**

@@ -18,7 +18,11 @@ export function AccountPage() {
     e.preventDefault();
     setDone(false);
     if (next !== repeat) {
-      setError(new ProblemError(422, 'validation_failed', 'Validation failed', '', [{ pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' }]));
+      setError(
+        new ProblemError(422, 'validation_failed', 'Validation failed', '', [
+          { pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' },
+        ]),
+      );
       return;
     }
     await run(async () => {
@@ -47,10 +51,35 @@ export function AccountPage() {
         <h2 id="password-title">Change password</h2>
         {done ? <Notice kind="success">Password changed. Your other sessions are signed out; this one stays.</Notice> : null}
         {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
-        <TextField label="Current password" type="password" autocomplete="current-password" required value={current} onValue={setCurrent} error={problem?.at('/current_password')} />
+        <TextField
+          label="Current password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={current}
+          onValue={setCurrent}
+          error={problem?.at('/current_password')}
+        />
         <div class="grid-2">
-          <TextField label="New password" type="password" autocomplete="new-password" required value={next} onValue={setNext} error={problem?.at('/new_password')} hint="At least 10 characters." />
-          <TextField label="New password, again" type="password" autocomplete="new-password" required value={repeat} onValue={setRepeat} error={problem?.at('/repeat')} />
+          <TextField
+            label="New password"
+            type="password"
+            autocomplete="new-password"
+            required
+            value={next}
+            onValue={setNext}
+            error={problem?.at('/new_password')}
+            hint="At least 10 characters."
+          />
+          <TextField
+            label="New password, again"
+            type="password"
+            autocomplete="new-password"
+            required
+            value={repeat}
+            onValue={setRepeat}
+            error={problem?.at('/repeat')}
+          />
         </div>
         <button type="submit" class="button button--primary" disabled={busy}>
           Change password

@@ -43,15 +43,17 @@ export function DomainsPage() {
             </div>
           </div>
           <p class="muted small">
-            Two steps make a domain work: its DNS points at this platform’s short-link server (your operator has the address), and a TXT record proves the domain is
-            yours. Codes can use it once it is verified.
+            Two steps make a domain work: its DNS points at this platform’s short-link server (your operator has the address), and a TXT record proves the
+            domain is yours. Codes can use it once it is verified.
           </p>
         </form>
       ) : null}
       <ErrorNotice error={domains.error} />
       {domains.loading && !domains.data ? <Loading /> : null}
       {domains.data && domains.data.length === 0 ? <p class="empty">No custom domains yet: codes use the default short domain.</p> : null}
-      {domains.data?.map((d) => <DomainCard key={d.id} domain={d} canVerify={me.permissions.write} onChanged={domains.reload} />)}
+      {domains.data?.map((d) => (
+        <DomainCard key={d.id} domain={d} canVerify={me.permissions.write} onChanged={domains.reload} />
+      ))}
     </>
   );
 }

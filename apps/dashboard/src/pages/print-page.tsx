@@ -110,7 +110,14 @@ export function PrintPage() {
         <fieldset>
           <legend>Codes</legend>
           <div class="checkbox">
-            <input type="radio" id="src-selection" name="source" checked={source === 'selection'} disabled={!selection.length} onChange={() => setSource('selection')} />
+            <input
+              type="radio"
+              id="src-selection"
+              name="source"
+              checked={source === 'selection'}
+              disabled={!selection.length}
+              onChange={() => setSource('selection')}
+            />
             <label for="src-selection">
               The codes selected on the Codes page ({formatNumber(selection.length)}){selection.length ? '' : ': select some there first'}
             </label>
@@ -128,7 +135,9 @@ export function PrintPage() {
               error={problem?.at('/folder_id')}
             />
           ) : null}
-          {problem?.errors.some((p) => p.pointer.startsWith('/code_ids')) ? <p class="field__error">{problem.errors.find((p) => p.pointer.startsWith('/code_ids'))!.detail}</p> : null}
+          {problem?.errors.some((p) => p.pointer.startsWith('/code_ids')) ? (
+            <p class="field__error">{problem.errors.find((p) => p.pointer.startsWith('/code_ids'))!.detail}</p>
+          ) : null}
         </fieldset>
         <fieldset>
           <legend>Layout</legend>
@@ -161,7 +170,13 @@ export function PrintPage() {
               <div class="grid-4">
                 <TextField label="Top margin (mm)" inputMode="decimal" value={custom.top} onValue={setC('top')} error={problem?.at('/margin_mm/top')} />
                 <TextField label="Right margin (mm)" inputMode="decimal" value={custom.right} onValue={setC('right')} error={problem?.at('/margin_mm/right')} />
-                <TextField label="Bottom margin (mm)" inputMode="decimal" value={custom.bottom} onValue={setC('bottom')} error={problem?.at('/margin_mm/bottom')} />
+                <TextField
+                  label="Bottom margin (mm)"
+                  inputMode="decimal"
+                  value={custom.bottom}
+                  onValue={setC('bottom')}
+                  error={problem?.at('/margin_mm/bottom')}
+                />
                 <TextField label="Left margin (mm)" inputMode="decimal" value={custom.left} onValue={setC('left')} error={problem?.at('/margin_mm/left')} />
               </div>
             </>
@@ -183,7 +198,12 @@ export function PrintPage() {
               <span class="fieldset-label" aria-hidden="true">
                 &nbsp;
               </span>
-              <CheckboxField label="Crop marks in the margins" checked={cropMarks} onChecked={setCropMarks} hint="For cutting plain paper; label sheets are pre-cut." />
+              <CheckboxField
+                label="Crop marks in the margins"
+                checked={cropMarks}
+                onChecked={setCropMarks}
+                hint="For cutting plain paper; label sheets are pre-cut."
+              />
             </div>
           </div>
         </fieldset>

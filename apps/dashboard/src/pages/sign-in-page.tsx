@@ -28,18 +28,26 @@ export function SignInPage() {
   const problem = error instanceof ProblemError ? error : null;
   return (
     <AuthCard title="Sign in">
-        {problem?.code === 'invalid_credentials' ? <ErrorNotice error={error} title="Not signed in" /> : <ErrorNotice error={error} />}
-        <form onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
-          <TextField label="Password" type="password" autocomplete="current-password" value={password} onValue={setPassword} required error={problem?.at('/password')} />
-          <button type="submit" class="button button--primary button--wide" disabled={busy}>
-            {busy ? 'Signing in…' : 'Sign in'}
-          </button>
-        </form>
-        <p class="muted small">
-          No password yet, or forgot it? Ask the person who runs this QR platform to send you a sign-in link. They make one with{' '}
-          <code>npm run admin -- member invite</code>, which also resets a forgotten password.
-        </p>
+      {problem?.code === 'invalid_credentials' ? <ErrorNotice error={error} title="Not signed in" /> : <ErrorNotice error={error} />}
+      <form onSubmit={submit} noValidate>
+        <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autocomplete="current-password"
+          value={password}
+          onValue={setPassword}
+          required
+          error={problem?.at('/password')}
+        />
+        <button type="submit" class="button button--primary button--wide" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p class="muted small">
+        No password yet, or forgot it? Ask the person who runs this QR platform to send you a sign-in link. They make one with{' '}
+        <code>npm run admin -- member invite</code>, which also resets a forgotten password.
+      </p>
     </AuthCard>
   );
 }

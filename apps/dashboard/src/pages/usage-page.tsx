@@ -77,7 +77,9 @@ export function UsagePage() {
           </table>
         </div>
         <p class="muted small">The plan is changed by the operator ({'npm run admin -- workspace set-plan'}).</p>
-        {u && u.dynamic_codes.limit !== null && u.dynamic_codes.used >= u.dynamic_codes.limit ? <p>All {formatNumber(u.dynamic_codes.limit)} dynamic codes are in use.</p> : null}
+        {u && u.dynamic_codes.limit !== null && u.dynamic_codes.used >= u.dynamic_codes.limit ? (
+          <p>All {formatNumber(u.dynamic_codes.limit)} dynamic codes are in use.</p>
+        ) : null}
       </section>
     </>
   );

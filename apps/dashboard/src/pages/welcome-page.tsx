@@ -55,48 +55,48 @@ export function WelcomePage() {
   const problem = error instanceof ProblemError ? error : null;
   return (
     <AuthCard title={details?.has_password ? 'Choose a new password' : 'Welcome'}>
-        {problem?.code === 'link_not_usable' ? (
-          <Notice kind="error" title="This link cannot be used">
-            <p>It has expired, was used already, or a newer link replaced it. Ask for a new one.</p>
-            <p>
-              <a href="/app/sign-in">Sign in</a> if you have a password.
-            </p>
-          </Notice>
-        ) : (
-          <ErrorNotice error={problem && problem.status === 422 ? null : error} />
-        )}
-        {!details && !error ? <Loading label="Checking the link…" /> : null}
-        {details ? (
-          <form onSubmit={submit} noValidate>
-            <p>
-              You are signing in to <strong>{details.workspace_name}</strong> as <strong>{details.email}</strong>. The link works once, until{' '}
-              {formatDateTime(details.expires_at)}.
-            </p>
-            <TextField label="Email" type="email" autocomplete="username" value={details.email} onValue={() => undefined} disabled />
-            <TextField
-              label="New password"
-              type="password"
-              autocomplete="new-password"
-              value={password}
-              onValue={setPassword}
-              required
-              hint="At least 10 characters. A sentence you can remember works well."
-              error={problem?.at('/password')}
-            />
-            <TextField
-              label="New password, again"
-              type="password"
-              autocomplete="new-password"
-              value={repeat}
-              onValue={setRepeat}
-              required
-              error={mismatch ? 'The two passwords are not the same.' : undefined}
-            />
-            <button type="submit" class="button button--primary button--wide" disabled={busy}>
-              {busy ? 'Saving…' : 'Save password and sign in'}
-            </button>
-          </form>
-        ) : null}
+      {problem?.code === 'link_not_usable' ? (
+        <Notice kind="error" title="This link cannot be used">
+          <p>It has expired, was used already, or a newer link replaced it. Ask for a new one.</p>
+          <p>
+            <a href="/app/sign-in">Sign in</a> if you have a password.
+          </p>
+        </Notice>
+      ) : (
+        <ErrorNotice error={problem && problem.status === 422 ? null : error} />
+      )}
+      {!details && !error ? <Loading label="Checking the link…" /> : null}
+      {details ? (
+        <form onSubmit={submit} noValidate>
+          <p>
+            You are signing in to <strong>{details.workspace_name}</strong> as <strong>{details.email}</strong>. The link works once, until{' '}
+            {formatDateTime(details.expires_at)}.
+          </p>
+          <TextField label="Email" type="email" autocomplete="username" value={details.email} onValue={() => undefined} disabled />
+          <TextField
+            label="New password"
+            type="password"
+            autocomplete="new-password"
+            value={password}
+            onValue={setPassword}
+            required
+            hint="At least 10 characters. A sentence you can remember works well."
+            error={problem?.at('/password')}
+          />
+          <TextField
+            label="New password, again"
+            type="password"
+            autocomplete="new-password"
+            value={repeat}
+            onValue={setRepeat}
+            required
+            error={mismatch ? 'The two passwords are not the same.' : undefined}
+          />
+          <button type="submit" class="button button--primary button--wide" disabled={busy}>
+            {busy ? 'Saving…' : 'Save password and sign in'}
+          </button>
+        </form>
+      ) : null}
     </AuthCard>
   );
 }

@@ -116,7 +116,14 @@ export function SelectField(props: Common & { value: string; onValue: (value: st
   );
 }
 
-export function CheckboxField(props: { label: string; checked: boolean; onChecked: (checked: boolean) => void; hint?: string; disabled?: boolean; error?: string }) {
+export function CheckboxField(props: {
+  label: string;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  hint?: string;
+  disabled?: boolean;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div class={`checkbox${props.error ? ' field--invalid' : ''}`}>

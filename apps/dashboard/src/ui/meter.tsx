@@ -14,7 +14,15 @@ export function UsageMeter({ label, used, limit, unit, note }: { label: string; 
         </span>
       </div>
       {limit !== null ? (
-        <meter aria-labelledby={`${id}-label`} min={0} max={Math.max(limit, 1)} value={Math.min(used, Math.max(limit, 1))} low={limit * 0.8} high={limit * 0.95} optimum={0} />
+        <meter
+          aria-labelledby={`${id}-label`}
+          min={0}
+          max={Math.max(limit, 1)}
+          value={Math.min(used, Math.max(limit, 1))}
+          low={limit * 0.8}
+          high={limit * 0.95}
+          optimum={0}
+        />
       ) : null}
       {note ? <p class="muted small">{note}</p> : null}
     </div>

@@ -2,7 +2,17 @@ import { type ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 
 /** The page's one h1 (also the document title) and its main actions. */
-export function PageHeader({ title, subtitle, actions, back }: { title: string; subtitle?: ComponentChildren; actions?: ComponentChildren; back?: { href: string; label: string } }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  back,
+}: {
+  title: string;
+  subtitle?: ComponentChildren;
+  actions?: ComponentChildren;
+  back?: { href: string; label: string };
+}) {
   useEffect(() => {
     document.title = `${title} · QR platform`;
   }, [title]);

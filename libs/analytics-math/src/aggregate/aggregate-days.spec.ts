@@ -10,8 +10,7 @@ const row = (iso: string, counts: Partial<Omit<BucketRow, 'bucket'>> = {}): Buck
   ...counts,
 });
 /** Scans per date, only the days that have any: short expectations for long ranges. */
-const scansByDate = (result: ReturnType<typeof aggregateDays>) =>
-  Object.fromEntries(result.by_day.filter((d) => d.scans > 0).map((d) => [d.date, d.scans]));
+const scansByDate = (result: ReturnType<typeof aggregateDays>) => Object.fromEntries(result.by_day.filter((d) => d.scans > 0).map((d) => [d.date, d.scans]));
 
 describe('aggregateDays', () => {
   describe('a scan at 23:30 UTC (docs/api.md: days are local days in tz)', () => {

@@ -57,7 +57,11 @@ describe('analyticsCsv', () => {
   });
 
   it('ends every line with CRLF and keeps a line break inside a cell quoted', () => {
-    expect(analyticsCsv(answer).split('\r\n').some((line) => /[\r\n]/.test(line))).toBe(false);
+    expect(
+      analyticsCsv(answer)
+        .split('\r\n')
+        .some((line) => /[\r\n]/.test(line)),
+    ).toBe(false);
     expect(analyticsCsv({ ...answer, by_browser: [{ browser: 'multi\nline', scans: 1 }] })).toContain('\r\nbrowser,scans\r\n"multi\nline",1\r\n');
   });
 

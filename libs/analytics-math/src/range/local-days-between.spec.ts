@@ -44,7 +44,9 @@ describe('localDaysBetween over a year', () => {
 
   it('has 23- and 25-hour days only where Berlin changes clocks', () => {
     const first = parseCalendarDay('2026-01-01')!;
-    const odd = localDaysBetween(first, first + 364, 'Europe/Berlin').map(dayAsIso).filter((d) => d.hours !== 24);
+    const odd = localDaysBetween(first, first + 364, 'Europe/Berlin')
+      .map(dayAsIso)
+      .filter((d) => d.hours !== 24);
     expect(odd.map((d) => [d.date, d.hours])).toEqual([
       ['2026-03-29', 23],
       ['2026-10-25', 25],

@@ -91,7 +91,13 @@ describe('parseAnalyticsQuery', () => {
     it.each([
       [{ from: '2026-02-30' }, [['/from', 'invalid_date']]],
       [{ to: '2026-02-29' }, [['/to', 'invalid_date']]],
-      [{ from: '2026-13-01', to: '2026-13-02' }, [['/from', 'invalid_date'], ['/to', 'invalid_date']]],
+      [
+        { from: '2026-13-01', to: '2026-13-02' },
+        [
+          ['/from', 'invalid_date'],
+          ['/to', 'invalid_date'],
+        ],
+      ],
       [{ from: '2026-6-1' }, [['/from', 'invalid_date']]],
       [{ from: '2026-06-01T00:00:00Z' }, [['/from', 'invalid_date']]],
       [{ from: '' }, [['/from', 'invalid_date']]],

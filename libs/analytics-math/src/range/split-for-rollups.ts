@@ -48,4 +48,3 @@ function span(fromMs: number, toMs: number): BucketSpan {
 function nonEmpty(spans: BucketSpan[]): BucketSpan[] {
   return spans.filter((s) => s.toBucketExclusive > s.fromBucket);
 }
-

@@ -59,4 +59,3 @@ describe('localDayNumberAt', () => {
     ['0000-12-31T12:00:00Z', 'Asia/Tokyo', '0000-12-31'], // 1 BC, which Intl writes as year 1 with an era
   ])('at %s in %s is %s', (iso, tz, date) => expect(localDayNumberAt(Date.parse(iso), tz)).toBe(parseCalendarDay(date)));
 });
-

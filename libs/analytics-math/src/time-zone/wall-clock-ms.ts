@@ -11,4 +11,3 @@ export { formatterFor, offsetMsAt, wallClockMs } from '@qr/domain';
 export function localDayNumberAt(instantMs: number, timeZone: string): number {
   return Math.floor(wallClockMs(instantMs, timeZone) / DAY_MS);
 }
-

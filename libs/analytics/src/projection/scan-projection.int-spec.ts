@@ -10,8 +10,26 @@ import { ScanProjection } from './scan-projection';
 
 function scan(qrId: string, at: string, o: Partial<QrScannedV1> = {}): EventEnvelope<'qr.scanned', QrScannedV1> {
   return {
-    id: newId('evt'), type: 'qr.scanned', version: 1, occurred_at: at, workspace_id: 'ws_a', qr_id: qrId,
-    data: { qr_id: qrId, client_ref: null, short_code: 'abc', country: 'US', device: 'mobile', os: 'iOS', browser: 'Mobile Safari', is_bot: false, scanned_at: at, visitor_hash: 'a1'.repeat(16), scan_number: 1, ...o },
+    id: newId('evt'),
+    type: 'qr.scanned',
+    version: 1,
+    occurred_at: at,
+    workspace_id: 'ws_a',
+    qr_id: qrId,
+    data: {
+      qr_id: qrId,
+      client_ref: null,
+      short_code: 'abc',
+      country: 'US',
+      device: 'mobile',
+      os: 'iOS',
+      browser: 'Mobile Safari',
+      is_bot: false,
+      scanned_at: at,
+      visitor_hash: 'a1'.repeat(16),
+      scan_number: 1,
+      ...o,
+    },
   };
 }
 
@@ -62,8 +80,17 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
       { date: '2026-11-21', scans: 1, unique_scanners: 1 },
       { date: '2026-11-22', scans: 0, unique_scanners: 0 },
     ]);
-    expect(a.by_device).toEqual([{ device: 'mobile', scans: 2 }, { device: 'tablet', scans: 1 }, { device: 'desktop', scans: 1 }, { device: 'other', scans: 0 }]);
-    expect(a.by_country).toEqual([{ country: 'US', scans: 2 }, { country: 'DE', scans: 1 }, { country: 'unknown', scans: 1 }]);
+    expect(a.by_device).toEqual([
+      { device: 'mobile', scans: 2 },
+      { device: 'tablet', scans: 1 },
+      { device: 'desktop', scans: 1 },
+      { device: 'other', scans: 0 },
+    ]);
+    expect(a.by_country).toEqual([
+      { country: 'US', scans: 2 },
+      { country: 'DE', scans: 1 },
+      { country: 'unknown', scans: 1 },
+    ]);
     const withBots = await json('qr_x', 'UTC', { include_bots: 'true' });
     expect(withBots.total_scans).toBe(5);
     expect(withBots.by_device.find((d) => d.device === 'other')?.scans).toBe(1);
@@ -80,7 +107,14 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
   });
 
   it('gives identical figures after a rebuild replays the log, and after a second replay', async () => {
-    const log: EventLog = await openEventLog({ transport: { kind: 'sql' }, storage: provisioned.storage, runMigrations: true, clientId: 't', log: silentLog, pollMs: 50 });
+    const log: EventLog = await openEventLog({
+      transport: { kind: 'sql' },
+      storage: provisioned.storage,
+      runMigrations: true,
+      clientId: 't',
+      log: silentLog,
+      pollMs: 50,
+    });
     const events = Array.from({ length: 300 }, (_, i) =>
       scan('qr_rb', new Date(Date.parse('2026-11-19T00:00:00Z') + i * 997_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), {
         visitor_hash: (i % 37).toString(16).padStart(2, '0').repeat(16),
@@ -91,8 +125,17 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
     );
     await log.append(events.map((event) => ({ topic: TOPICS.qrScanned, key: 'qr_rb', event })));
     const projection = new ScanProjection(db);
-    const sub = log.subscribe({ group: PROJECTION_GROUP, topics: PROJECTION_TOPICS, handler: async (records) => void (await projection.apply(records.map((r) => r.event))) });
-    const settled = async () => waitUntil(async () => (await sub.lag()) === 0 && (await json('qr_rb', 'UTC', { include_bots: 'true' })).total_scans === 300, 'projection caught up', 20_000);
+    const sub = log.subscribe({
+      group: PROJECTION_GROUP,
+      topics: PROJECTION_TOPICS,
+      handler: async (records) => void (await projection.apply(records.map((r) => r.event))),
+    });
+    const settled = async () =>
+      waitUntil(
+        async () => (await sub.lag()) === 0 && (await json('qr_rb', 'UTC', { include_bots: 'true' })).total_scans === 300,
+        'projection caught up',
+        20_000,
+      );
     await settled();
     const first = await json('qr_rb', 'Asia/Kathmandu', { include_bots: 'true' });
     const firstCsv = await queries().forCode('qr_rb', 'UTC', { from: '2026-11-19', to: '2026-11-22', format: 'csv' });
@@ -104,7 +147,8 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
     // A replay without clearing: every event comes again and must be skipped. Wait until the group has
     // really gone back to 0 and through the whole log again (lag alone could still read the old claim).
     const logDb = (log as unknown as { db: Database }).db;
-    const position = async () => Number((await logDb.query<{ position: number }>('SELECT position FROM consumer_groups WHERE group_id = $1', [PROJECTION_GROUP]))[0]?.position ?? 0);
+    const position = async () =>
+      Number((await logDb.query<{ position: number }>('SELECT position FROM consumer_groups WHERE group_id = $1', [PROJECTION_GROUP]))[0]?.position ?? 0);
     const end = Number((await logDb.query<{ p: number }>('SELECT MAX(position) AS p FROM event_log'))[0].p);
     await log.resetGroup(PROJECTION_GROUP, PROJECTION_TOPICS);
     expect(await position()).toBe(0);

@@ -68,7 +68,15 @@ export class ScanProjection {
     for (const { scan, counts } of groups.values()) {
       const { e, bucket, day } = scan;
       const qrId = e.data.qr_id;
-      const b = getOrCreate(buckets, `${qrId}|${bucket}`, () => ({ qr_id: qrId, bucket, workspace_id: e.workspace_id, human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 }));
+      const b = getOrCreate(buckets, `${qrId}|${bucket}`, () => ({
+        qr_id: qrId,
+        bucket,
+        workspace_id: e.workspace_id,
+        human: 0,
+        bot: 0,
+        human_uniques: 0,
+        bot_uniques: 0,
+      }));
       b.human += counts.human;
       b.bot += counts.bot;
       b.human_uniques += counts.human_uniques;

@@ -1,5 +1,12 @@
 import {
-  aggregateDays, aggregateDimension, type AnalyticsRange, analyticsCsv, type BucketRow, type DimensionRow, parseAnalyticsQuery, splitForRollups,
+  aggregateDays,
+  aggregateDimension,
+  type AnalyticsRange,
+  analyticsCsv,
+  type BucketRow,
+  type DimensionRow,
+  parseAnalyticsQuery,
+  splitForRollups,
 } from '@qr/analytics-math';
 import { type Clock, Errors, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
@@ -60,11 +67,20 @@ export class AnalyticsQueries {
     }
     for (const edge of split.edgeBuckets) {
       params.push(edge.fromBucket, edge.toBucketExclusive);
-      parts.push(`SELECT value, human, bot FROM scan_bucket_dims WHERE qr_id = $1 AND dim = $2 AND bucket >= $${params.length - 1} AND bucket < $${params.length}`);
+      parts.push(
+        `SELECT value, human, bot FROM scan_bucket_dims WHERE qr_id = $1 AND dim = $2 AND bucket >= $${params.length - 1} AND bucket < $${params.length}`,
+      );
     }
     if (!parts.length) return aggregateDimension(dim, [], includeBots);
-    const rows = await this.db.query<DimensionRow>(`SELECT value, SUM(human) AS human, SUM(bot) AS bot FROM (${parts.join(' UNION ALL ')}) parts GROUP BY value`, params);
-    return aggregateDimension(dim, rows.map((r) => ({ value: r.value === '' ? null : r.value, human: Number(r.human), bot: Number(r.bot) })), includeBots);
+    const rows = await this.db.query<DimensionRow>(
+      `SELECT value, SUM(human) AS human, SUM(bot) AS bot FROM (${parts.join(' UNION ALL ')}) parts GROUP BY value`,
+      params,
+    );
+    return aggregateDimension(
+      dim,
+      rows.map((r) => ({ value: r.value === '' ? null : r.value, human: Number(r.human), bot: Number(r.bot) })),
+      includeBots,
+    );
   }
 
   /** The workspace (or one folder): totals by day and the top codes. Timezone defaults to UTC. */

@@ -12,7 +12,10 @@ import { ReferencesRepository } from './references.repository';
 /** A repository whose Nth insert fails, as a database fault would, after the earlier ones committed. */
 class FailingOnInsert extends QrCodesRepository {
   inserts = 0;
-  constructor(db: Database, private readonly failAt: number) {
+  constructor(
+    db: Database,
+    private readonly failAt: number,
+  ) {
     super(db);
   }
   override async insert(tx: Tx, record: QrCodeRecord): Promise<boolean> {
@@ -48,13 +51,19 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
     // 25 items commit in chunks of 10: the 14th insert fails, so the first chunk stays and the second rolls back.
     const items = Array.from({ length: 25 }, (_, i) => website(`bulk-${i}`));
     const failing = new FailingOnInsert(db, 14);
-    const first = await new CreateQrCodes(db, failing, outbox, new ReferencesRepository(db), null).execute('ws_f', await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`));
+    const first = await new CreateQrCodes(db, failing, outbox, new ReferencesRepository(db), null).execute(
+      'ws_f',
+      await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`),
+    );
     expect(CREATE_CHUNK).toBe(10);
     expect(first.failure?.index).toBe(10);
     expect(first.results.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await count('ws_f')).toBe(10);
 
-    const again = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute('ws_f', await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`));
+    const again = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute(
+      'ws_f',
+      await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`),
+    );
     expect(again.failure).toBeNull();
     expect(again.results.map((r) => r.result)).toEqual([...Array(10).fill('existing'), ...Array(15).fill('created')]);
     expect(again.results.slice(0, 10).map((r) => r.record.id)).toEqual(first.results.map((r) => r.record.id));
@@ -95,8 +104,14 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
       { type: 'website', content: { url: 'https://example.com/s' }, name: 'box_one', client_ref: 'SKU-Search-2' },
       { type: 'website', content: { url: 'https://example.com/s' }, name: 'École Café', client_ref: 'search-3' },
     ];
-    const created = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute('ws_search', await planCreation(deps(), 'ws_search', items, (i) => `/items/${i}`));
-    await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute('ws_other', await planCreation(deps(), 'ws_other', [{ ...items[0], client_ref: 'x' }], () => ''));
+    const created = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute(
+      'ws_search',
+      await planCreation(deps(), 'ws_search', items, (i) => `/items/${i}`),
+    );
+    await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute(
+      'ws_other',
+      await planCreation(deps(), 'ws_other', [{ ...items[0], client_ref: 'x' }], () => ''),
+    );
     const names = async (q: string) => (await new QrCodesRepository(db).list('ws_search', { q }, null, 10)).map((r) => r.name).sort();
     expect(await names('BOX')).toEqual(['Box 10% off', 'box_one']);
     expect(await names('10%')).toEqual(['Box 10% off']);

@@ -55,7 +55,10 @@ export class CreateQrCodes {
         return { results: sorted(results), failure: { index: chunk[0].index, error } };
       }
       results.push(...created);
-      await this.links?.pushUpserts(created.filter((r) => r.result === 'created').map((r) => r.record), hostOf);
+      await this.links?.pushUpserts(
+        created.filter((r) => r.result === 'created').map((r) => r.record),
+        hostOf,
+      );
     }
     return { results: sorted(results), failure: null };
   }

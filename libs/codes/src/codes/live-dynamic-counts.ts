@@ -26,8 +26,10 @@ export async function liveDynamicCounts(db: Database, payload: unknown): Promise
 
 function checkWorkspaceIds(payload: unknown): string[] {
   const ids = (payload as { workspaceIds?: unknown } | null)?.workspaceIds;
-  if (!Array.isArray(ids)) throw Errors.validationFailed([{ pointer: '/workspaceIds', code: 'invalid', detail: 'workspaceIds must be an array of workspace ids' }]);
-  if (ids.length > MAX_COUNT_WORKSPACES) throw Errors.validationFailed([{ pointer: '/workspaceIds', code: 'too_many_items', detail: `at most ${MAX_COUNT_WORKSPACES} workspaces per request` }]);
+  if (!Array.isArray(ids))
+    throw Errors.validationFailed([{ pointer: '/workspaceIds', code: 'invalid', detail: 'workspaceIds must be an array of workspace ids' }]);
+  if (ids.length > MAX_COUNT_WORKSPACES)
+    throw Errors.validationFailed([{ pointer: '/workspaceIds', code: 'too_many_items', detail: `at most ${MAX_COUNT_WORKSPACES} workspaces per request` }]);
   const bad = ids.map((id, i) => [id, i] as const).filter(([id]) => typeof id !== 'string' || !WORKSPACE_ID.test(id));
   if (bad.length) throw Errors.validationFailed(bad.map(([, i]) => ({ pointer: `/workspaceIds/${i}`, code: 'invalid', detail: 'not a workspace id' })));
   return [...new Set(ids as string[])];

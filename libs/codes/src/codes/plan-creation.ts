@@ -34,8 +34,14 @@ export async function planCreation(
   });
   const valid = drafts.filter((d): d is QrCodeDraft => d !== null);
   const [folders, domains] = await Promise.all([
-    deps.references.existingFolders(workspaceId, valid.flatMap((d) => (d.folder_id ? [d.folder_id] : []))),
-    deps.references.verifiedDomains(workspaceId, valid.flatMap((d) => (d.custom_domain_id ? [d.custom_domain_id] : []))),
+    deps.references.existingFolders(
+      workspaceId,
+      valid.flatMap((d) => (d.folder_id ? [d.folder_id] : [])),
+    ),
+    deps.references.verifiedDomains(
+      workspaceId,
+      valid.flatMap((d) => (d.custom_domain_id ? [d.custom_domain_id] : [])),
+    ),
   ]);
   const seenRefs = new Map<string, number>();
   drafts.forEach((d, index) => {
@@ -45,7 +51,8 @@ export async function planCreation(
       errors.push(fieldError(`${pointerOf(index)}/custom_domain_id`, 'not_found', 'no such verified domain in this workspace'));
     }
     if (d.client_ref !== null) {
-      if (seenRefs.has(d.client_ref)) errors.push(fieldError(`${pointerOf(index)}/client_ref`, 'duplicate', `same client_ref as item ${seenRefs.get(d.client_ref)}`));
+      if (seenRefs.has(d.client_ref))
+        errors.push(fieldError(`${pointerOf(index)}/client_ref`, 'duplicate', `same client_ref as item ${seenRefs.get(d.client_ref)}`));
       else seenRefs.set(d.client_ref, index);
     }
   });

@@ -1,16 +1,40 @@
 import { type FieldError, parseRfc3339 } from '@qr/domain';
 import { validateOpeningInput, type Weekday } from '@qr/opening-rules';
 import {
-  allowedCategories, type Destination, dynamicTarget, isHostedType, isQrType, type QrCategory, type QrType,
-  validateContent, validateDestinations, validateHttpUrl,
+  allowedCategories,
+  type Destination,
+  dynamicTarget,
+  isHostedType,
+  isQrType,
+  type QrCategory,
+  type QrType,
+  validateContent,
+  validateDestinations,
+  validateHttpUrl,
 } from '@qr/qr-content';
 import { checkOptionalString, fieldError, isPlainObject } from './field-errors';
 import { type QrCodeDraft, UTM_FIELDS } from './qr-code-record';
 
 /** Every field a create request may carry; anything else is a 422 `unknown_field`. */
 export const CREATE_FIELDS = [
-  'name', 'type', 'category', 'status', 'content', 'destinations', 'client_ref', ...UTM_FIELDS,
-  'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days', 'timezone', 'scan_limit', 'fallback_url', 'folder_id', 'custom_domain_id',
+  'name',
+  'type',
+  'category',
+  'status',
+  'content',
+  'destinations',
+  'client_ref',
+  ...UTM_FIELDS,
+  'start_at',
+  'end_at',
+  'daily_start',
+  'daily_end',
+  'daily_days',
+  'timezone',
+  'scan_limit',
+  'fallback_url',
+  'folder_id',
+  'custom_domain_id',
 ] as const;
 
 /** Fields that only make sense when scans reach us. */
@@ -30,7 +54,13 @@ export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
     .map((k) => fieldError(`${at}/${k}`, 'unknown_field', 'this property is not allowed'));
   if (!isQrType(input.type)) {
     const missing = input.type === undefined;
-    return { ok: false, errors: [...errors, fieldError(`${at}/type`, missing ? 'required' : 'invalid', 'type must be one of website, menu, form, vcard, text, wifi, email, phone, sms, location')] };
+    return {
+      ok: false,
+      errors: [
+        ...errors,
+        fieldError(`${at}/type`, missing ? 'required' : 'invalid', 'type must be one of website, menu, form, vcard, text, wifi, email, phone, sms, location'),
+      ],
+    };
   }
   const type = input.type;
   const category = resolveCategory(type, input.category, at, errors);
@@ -61,7 +91,9 @@ function resolveContent(type: QrType, category: QrCategory, input: Record<string
   let destinations: Destination[] = [];
   const smart = type === 'website' && category === 'dynamic';
   if (!smart && input.destinations !== undefined && input.destinations !== null) {
-    errors.push(fieldError(`${at}/destinations`, 'not_allowed_for_type', 'destinations are set only on dynamic website codes; other codes derive theirs from content'));
+    errors.push(
+      fieldError(`${at}/destinations`, 'not_allowed_for_type', 'destinations are set only on dynamic website codes; other codes derive theirs from content'),
+    );
   }
   if (smart && input.destinations !== undefined && input.destinations !== null) {
     const destinationErrors = validateDestinations(input.destinations, `${at}/destinations`);
@@ -106,7 +138,11 @@ function checkPlainFields(input: Record<string, unknown>, category: QrCategory, 
 }
 
 function buildDraft(
-  input: Record<string, unknown>, type: QrType, category: QrCategory, content: Record<string, unknown>, destinations: Destination[],
+  input: Record<string, unknown>,
+  type: QrType,
+  category: QrCategory,
+  content: Record<string, unknown>,
+  destinations: Destination[],
 ): QrCodeDraft {
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const time = (v: unknown) => (typeof v === 'string' ? parseRfc3339(v)!.getTime() : null);

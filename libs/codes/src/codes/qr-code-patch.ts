@@ -4,8 +4,20 @@ import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
 
 export const PATCH_FIELDS = [
-  'name', 'status', 'content', 'destinations', ...UTM_FIELDS,
-  'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days', 'timezone', 'scan_limit', 'fallback_url', 'folder_id',
+  'name',
+  'status',
+  'content',
+  'destinations',
+  ...UTM_FIELDS,
+  'start_at',
+  'end_at',
+  'daily_start',
+  'daily_end',
+  'daily_days',
+  'timezone',
+  'scan_limit',
+  'fallback_url',
+  'folder_id',
 ] as const;
 const IMMUTABLE = ['type', 'category', 'client_ref', 'custom_domain_id'];
 

@@ -59,9 +59,33 @@ export function recordFromRow(row: Row): QrCodeRecord {
 
 /** Column names in insert order, and the record's values for them. */
 export const QR_CODE_COLUMNS: readonly (keyof QrCodeRecord)[] = [
-  'id', 'workspace_id', 'name', 'type', 'category', 'status', 'content', 'destinations', 'client_ref', 'short_code', 'preview_token',
-  ...UTM_FIELDS, 'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days',
-  'timezone', 'scan_limit', 'scan_count', 'fallback_url', 'folder_id', 'custom_domain_id', 'revision', 'created_at', 'updated_at', 'deleted_at',
+  'id',
+  'workspace_id',
+  'name',
+  'type',
+  'category',
+  'status',
+  'content',
+  'destinations',
+  'client_ref',
+  'short_code',
+  'preview_token',
+  ...UTM_FIELDS,
+  'start_at',
+  'end_at',
+  'daily_start',
+  'daily_end',
+  'daily_days',
+  'timezone',
+  'scan_limit',
+  'scan_count',
+  'fallback_url',
+  'folder_id',
+  'custom_domain_id',
+  'revision',
+  'created_at',
+  'updated_at',
+  'deleted_at',
 ];
 
 export function rowValues(record: QrCodeRecord, columns: readonly (keyof QrCodeRecord)[] = QR_CODE_COLUMNS): unknown[] {

@@ -12,7 +12,20 @@ export interface ListFilters {
 
 const INSERT_SQL = `INSERT INTO qr_codes (${QR_CODE_COLUMNS.join(', ')}) VALUES (${QR_CODE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING`;
 const MUTABLE: readonly (keyof QrCodeRecord)[] = QR_CODE_COLUMNS.filter(
-  (c) => !['id', 'workspace_id', 'type', 'category', 'client_ref', 'short_code', 'preview_token', 'custom_domain_id', 'created_at', 'scan_count', 'deleted_at'].includes(c),
+  (c) =>
+    ![
+      'id',
+      'workspace_id',
+      'type',
+      'category',
+      'client_ref',
+      'short_code',
+      'preview_token',
+      'custom_domain_id',
+      'created_at',
+      'scan_count',
+      'deleted_at',
+    ].includes(c),
 );
 
 /** Every read is scoped to a workspace: another workspace's code is simply not found. */
@@ -90,7 +103,10 @@ export class QrCodesRepository {
   }
 
   async countInFolder(workspaceId: string, folderId: string): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL', [workspaceId, folderId]);
+    const [row] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL', [
+      workspaceId,
+      folderId,
+    ]);
     return Number(row?.n ?? 0);
   }
 

@@ -25,10 +25,10 @@ export class ReferencesRepository {
   private async existing(select: string, workspaceId: string, ids: readonly string[], extra = ''): Promise<Set<string>> {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Set();
-    const rows = await this.db.query<{ id: string }>(
-      `${select} WHERE workspace_id = $1${extra} AND id IN (${unique.map((_, i) => `$${i + 2}`).join(', ')})`,
-      [workspaceId, ...unique],
-    );
+    const rows = await this.db.query<{ id: string }>(`${select} WHERE workspace_id = $1${extra} AND id IN (${unique.map((_, i) => `$${i + 2}`).join(', ')})`, [
+      workspaceId,
+      ...unique,
+    ]);
     return new Set(rows.map((r) => r.id));
   }
 }

@@ -59,7 +59,9 @@ export class CodesCommands implements OnModuleInit {
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
         const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '');
-        const host = item.draft.custom_domain_id ? ((await this.u.references.domainHosts([item.draft.custom_domain_id])).get(item.draft.custom_domain_id) ?? null) : null;
+        const host = item.draft.custom_domain_id
+          ? ((await this.u.references.domainHosts([item.draft.custom_domain_id])).get(item.draft.custom_domain_id) ?? null)
+          : null;
         return {
           svg: renderDraftSvg(item.draft, this.config.shortBaseUrl, host),
           existing: item.existing ? { id: item.existing.id, name: item.existing.name } : null,
@@ -97,12 +99,14 @@ export class CodesCommands implements OnModuleInit {
       records = await this.u.codes.findMany(p.workspaceId, [...new Set(ids)]);
       const found = new Set(records.map((r) => r.id));
       const missing = ids.map((id, i) => [id, i] as const).filter(([id]) => !found.has(id));
-      if (missing.length) throw Errors.validationFailed(missing.map(([, i]) => ({ pointer: `/code_ids/${i}`, code: 'not_found', detail: 'no such code in this workspace' })));
+      if (missing.length)
+        throw Errors.validationFailed(missing.map(([, i]) => ({ pointer: `/code_ids/${i}`, code: 'not_found', detail: 'no such code in this workspace' })));
       total = records.length;
     } else {
       const folderId = String(p.folderId);
       if (!p.afterId) {
-        if (!(await this.u.references.existingFolders(p.workspaceId, [folderId])).size) throw Errors.validationFailed([{ pointer: '/folder_id', code: 'not_found', detail: 'no such folder in this workspace' }]);
+        if (!(await this.u.references.existingFolders(p.workspaceId, [folderId])).size)
+          throw Errors.validationFailed([{ pointer: '/folder_id', code: 'not_found', detail: 'no such folder in this workspace' }]);
         total = await this.u.codes.countInFolder(p.workspaceId, folderId);
       }
       records = await this.u.codes.listFolderAscending(p.workspaceId, folderId, p.afterId ?? null, limit);
@@ -110,7 +114,13 @@ export class CodesCommands implements OnModuleInit {
     const hosts = await this.u.references.domainHosts(records.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
     const codes = records.map((r) => {
       const host = r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null;
-      return { id: r.id, name: r.name, client_ref: r.client_ref, short_url: shortUrlOf(r, this.config.shortBaseUrl, host), payload: payloadOf(r, this.config.shortBaseUrl, host) };
+      return {
+        id: r.id,
+        name: r.name,
+        client_ref: r.client_ref,
+        short_url: shortUrlOf(r, this.config.shortBaseUrl, host),
+        payload: payloadOf(r, this.config.shortBaseUrl, host),
+      };
     });
     const more = !Array.isArray(p.ids) && records.length === limit;
     return { total, codes, next_after: more ? records[records.length - 1].id : null };
@@ -130,13 +140,22 @@ export class CodesCommands implements OnModuleInit {
     const hosts = await this.u.references.domainHosts(records.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
     const now = systemClock();
     return records.map((r) =>
-      qrCodeView(r, { shortBaseUrl: this.config.shortBaseUrl, publicBaseUrl: this.config.publicBaseUrl, domainHost: r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null, now }),
+      qrCodeView(r, {
+        shortBaseUrl: this.config.shortBaseUrl,
+        publicBaseUrl: this.config.publicBaseUrl,
+        domainHost: r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null,
+        now,
+      }),
     );
   }
 }
 
 function checkItems(items: unknown, bulk: boolean): unknown[] {
-  if (!Array.isArray(items) || items.length === 0) throw Errors.validationFailed([{ pointer: bulk ? '/items' : '', code: 'invalid', detail: bulk ? 'items must be a non-empty array' : 'the body must be a JSON object' }]);
-  if (items.length > MAX_BULK_ITEMS) throw Errors.validationFailed([{ pointer: '/items', code: 'too_many_items', detail: `at most ${MAX_BULK_ITEMS} items per request` }]);
+  if (!Array.isArray(items) || items.length === 0)
+    throw Errors.validationFailed([
+      { pointer: bulk ? '/items' : '', code: 'invalid', detail: bulk ? 'items must be a non-empty array' : 'the body must be a JSON object' },
+    ]);
+  if (items.length > MAX_BULK_ITEMS)
+    throw Errors.validationFailed([{ pointer: '/items', code: 'too_many_items', detail: `at most ${MAX_BULK_ITEMS} items per request` }]);
   return items;
 }

@@ -13,10 +13,15 @@ export class CreateDomain {
 
   async execute(workspaceId: string, body: unknown): Promise<CustomDomainRecord> {
     if (!isPlainObject(body)) throw Errors.validationFailed([fieldError('', 'invalid_type', 'the body must be a JSON object')]);
-    const unknown = Object.keys(body).filter((k) => k !== 'hostname').map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed'));
+    const unknown = Object.keys(body)
+      .filter((k) => k !== 'hostname')
+      .map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed'));
     const hostname = normalizeHostname(body.hostname);
     if (unknown.length || !hostname) {
-      const hostError = body.hostname === undefined ? fieldError('/hostname', 'required', 'hostname is required') : fieldError('/hostname', 'invalid', 'not a DNS hostname such as qr.example.com');
+      const hostError =
+        body.hostname === undefined
+          ? fieldError('/hostname', 'required', 'hostname is required')
+          : fieldError('/hostname', 'invalid', 'not a DNS hostname such as qr.example.com');
       throw Errors.validationFailed([...unknown, ...(hostname ? [] : [hostError])]);
     }
     if (this.reservedHosts.includes(hostname)) throw Errors.validationFailed([fieldError('/hostname', 'reserved', 'this hostname belongs to the platform')]);

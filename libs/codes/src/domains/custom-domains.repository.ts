@@ -32,7 +32,11 @@ export class CustomDomainsRepository {
 
   list(workspaceId: string, beforeId: string | null, limit: number): Promise<CustomDomainRecord[]> {
     return beforeId
-      ? this.db.query<CustomDomainRecord>('SELECT * FROM custom_domains WHERE workspace_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [workspaceId, beforeId, limit])
+      ? this.db.query<CustomDomainRecord>('SELECT * FROM custom_domains WHERE workspace_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [
+          workspaceId,
+          beforeId,
+          limit,
+        ])
       : this.db.query<CustomDomainRecord>('SELECT * FROM custom_domains WHERE workspace_id = $1 ORDER BY id DESC LIMIT $2', [workspaceId, limit]);
   }
 

@@ -15,7 +15,9 @@ export class CreateFolder {
   async execute(workspaceId: string, body: unknown): Promise<FolderRecord> {
     if (!isPlainObject(body)) throw Errors.validationFailed([fieldError('', 'invalid_type', 'the body must be a JSON object')]);
     const errors = [
-      ...Object.keys(body).filter((k) => k !== 'name').map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed')),
+      ...Object.keys(body)
+        .filter((k) => k !== 'name')
+        .map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed')),
       ...(body.name === undefined ? [fieldError('/name', 'required', 'name is required')] : checkOptionalString(body.name, '/name', 200)),
     ];
     if (errors.length) throw Errors.validationFailed(errors);

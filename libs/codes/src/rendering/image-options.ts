@@ -18,7 +18,8 @@ export function parseImageOptions(query: Record<string, unknown>): ImageOptions 
   const int = (key: string, min: number, max: number, fallback: number | null) => {
     if (query[key] === undefined) return fallback;
     const n = Number(query[key]);
-    if (!Number.isInteger(n) || n < min || n > max) errors.push({ pointer: `/${key}`, code: 'invalid', detail: `${key} must be an integer from ${min} to ${max}` });
+    if (!Number.isInteger(n) || n < min || n > max)
+      errors.push({ pointer: `/${key}`, code: 'invalid', detail: `${key} must be an integer from ${min} to ${max}` });
     return n;
   };
   const pick = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {

@@ -46,7 +46,9 @@ function encodeAt(payload: string, ecc: ImageOptions['ecc']): QrMatrix {
     return encodeText(payload, { ecc });
   } catch (err) {
     if (!(err instanceof QrCapacityError)) throw err;
-    throw Errors.validationFailed([{ pointer: '/ecc', code: 'too_large_for_ecc', detail: `the code's data does not fit at error correction ${ecc}; use a lower level` }]);
+    throw Errors.validationFailed([
+      { pointer: '/ecc', code: 'too_large_for_ecc', detail: `the code's data does not fit at error correction ${ecc}; use a lower level` },
+    ]);
   }
 }
 

@@ -15,6 +15,9 @@ export class DraftPreviewController {
   @Post()
   @HttpCode(200)
   preview(@CurrentMember() principal: SessionPrincipal, @Body() item: unknown) {
-    return this.bus.send<{ svg: string; existing: { id: string; name: string } | null }>('qr-service', QR_COMMANDS.renderDraft, { workspaceId: principal.workspaceId, item: item ?? null });
+    return this.bus.send<{ svg: string; existing: { id: string; name: string } | null }>('qr-service', QR_COMMANDS.renderDraft, {
+      workspaceId: principal.workspaceId,
+      item: item ?? null,
+    });
   }
 }

@@ -51,11 +51,13 @@ describe('streamResponse over a real socket', () => {
       yield 'b';
       yield 'c';
     };
-    const text = await new Promise<string>((resolve) => get(url, (res) => {
-      let all = '';
-      res.on('data', (c: Buffer) => (all += c.toString()));
-      res.on('end', () => resolve(all));
-    }));
+    const text = await new Promise<string>((resolve) =>
+      get(url, (res) => {
+        let all = '';
+        res.on('data', (c: Buffer) => (all += c.toString()));
+        res.on('end', () => resolve(all));
+      }),
+    );
     expect(text).toBe('abc');
   });
 });

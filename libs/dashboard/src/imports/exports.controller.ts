@@ -54,7 +54,7 @@ export class ExportsController {
     async function* lines() {
       // UTF-8 with a BOM and CRLF, as spreadsheets expect (like the analytics CSV).
       yield `\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`;
-      for (let page = first; ; ) {
+      for (let page = first; ;) {
         yield page.data.map((c) => `${rowOf(c, folders.nameOf).map(csvCell).join(',')}\r\n`).join('');
         if (!page.has_more || !page.next_cursor) return;
         page = await list(page.next_cursor);

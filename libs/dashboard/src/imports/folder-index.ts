@@ -9,12 +9,18 @@ interface FolderPage {
 }
 
 /** The workspace's folders by id and by name (case-insensitive), for a CSV's `folder` column both ways. */
-export async function folderIndex(bus: CommandBus, principal: SessionPrincipal): Promise<{ idOf(nameOrId: string): string | null; nameOf(id: string): string }> {
+export async function folderIndex(
+  bus: CommandBus,
+  principal: SessionPrincipal,
+): Promise<{ idOf(nameOrId: string): string | null; nameOf(id: string): string }> {
   const byName = new Map<string, string>();
   const byId = new Map<string, string>();
   let cursor: string | null = null;
   do {
-    const page: FolderPage = await bus.send<FolderPage>('qr-service', QR_COMMANDS.listFolders, { workspaceId: principal.workspaceId, query: { limit: '100', ...(cursor ? { cursor } : {}) } });
+    const page: FolderPage = await bus.send<FolderPage>('qr-service', QR_COMMANDS.listFolders, {
+      workspaceId: principal.workspaceId,
+      query: { limit: '100', ...(cursor ? { cursor } : {}) },
+    });
     for (const f of page.data) {
       byName.set(f.name.toLowerCase(), f.id);
       byId.set(f.id, f.name);

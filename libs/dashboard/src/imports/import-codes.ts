@@ -35,7 +35,14 @@ export class ImportCodes {
     const parsed = parseCodeCsv(csv, folders.idOf);
     if (!parsed.ok) return { object: 'import_report', rows: 0, created: 0, existing: 0, failed: 0, errors: parsed.errors };
     const unreadable = new Set(parsed.errors.map((e) => e.line)).size;
-    const report: ImportReport = { object: 'import_report', rows: parsed.rows.length + unreadable, created: 0, existing: 0, failed: unreadable, errors: [...parsed.errors] };
+    const report: ImportReport = {
+      object: 'import_report',
+      rows: parsed.rows.length + unreadable,
+      created: 0,
+      existing: 0,
+      failed: unreadable,
+      errors: [...parsed.errors],
+    };
     for (let start = 0; start < parsed.rows.length; start += BATCH) {
       await this.send(principal, parsed.rows.slice(start, start + BATCH), report);
       onProgress(Math.min(start + BATCH, parsed.rows.length), parsed.rows.length);
@@ -48,7 +55,11 @@ export class ImportCodes {
     let pending = rows;
     while (pending.length) {
       try {
-        const results = await this.create.execute(principal, pending.map((r) => r.item), true);
+        const results = await this.create.execute(
+          principal,
+          pending.map((r) => r.item),
+          true,
+        );
         report.created += results.filter((r) => r.result === 'created').length;
         report.existing += results.filter((r) => r.result === 'existing').length;
         return;
@@ -85,7 +96,10 @@ export class ImportCodes {
   private fail(rows: ImportRow[], report: ImportReport, refused: ApiError | null): void {
     report.failed += rows.length;
     // A failure part-way through the batch (500) may have created some of its rows: a second import finds them by client_ref.
-    const reason = refused && refused.status < 500 ? refused.detail : 'this batch failed on our side; some of its rows may be created already: import the file again to complete it';
+    const reason =
+      refused && refused.status < 500
+        ? refused.detail
+        : 'this batch failed on our side; some of its rows may be created already: import the file again to complete it';
     report.errors.push(...rows.map((r) => ({ line: r.line, column: null, code: refused?.code ?? 'internal_error', detail: reason })));
   }
 }

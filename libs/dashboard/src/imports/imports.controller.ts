@@ -36,7 +36,10 @@ export class ImportsController {
       line({ type: 'result', ...report });
     } catch (err) {
       this.logger.event('error', 'CSV import failed', { error: err instanceof Error ? err.stack : String(err) });
-      line({ type: 'error', detail: 'The import stopped because of an error on our side; rows already created stay, and importing the file again adds only the rest.' });
+      line({
+        type: 'error',
+        detail: 'The import stopped because of an error on our side; rows already created stay, and importing the file again adds only the rest.',
+      });
     }
     res.end();
   }

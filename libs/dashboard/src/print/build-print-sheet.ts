@@ -38,20 +38,34 @@ export class BuildPrintSheet {
   constructor(private readonly bus: CommandBus) {}
 
   async start(principal: SessionPrincipal, body: unknown): Promise<PrintSheet> {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw Errors.validationFailed([{ pointer: '', code: 'invalid_type', detail: 'the body must be a JSON object' }]);
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw Errors.validationFailed([{ pointer: '', code: 'invalid_type', detail: 'the body must be a JSON object' }]);
     const input = body as Record<string, unknown>;
     const { code_ids: _ids, folder_id: _folder, ...layoutInput } = input;
     const layout = parseSheetLayout(layoutInput);
     const selection = parseSheetSelection(input);
-    const unknown = Object.keys(input).filter((k) => !FIELDS.includes(k)).map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' }));
+    const unknown = Object.keys(input)
+      .filter((k) => !FIELDS.includes(k))
+      .map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' }));
     const errors: FieldError[] = [...unknown, ...(layout.ok ? [] : layout.errors), ...(selection.ok ? [] : selection.errors)];
     if (errors.length || !layout.ok || !selection.ok) throw Errors.validationFailed(errors);
     const first = await this.page(principal, selection.selection, null);
     const total = first.total ?? first.codes.length;
     if (total === 0) throw Errors.validationFailed([{ pointer: '/folder_id', code: 'empty', detail: 'this folder has no codes' }]);
-    if (total > MAX_SHEET_CODES) throw Errors.validationFailed([{ pointer: '/folder_id', code: 'too_many_items', detail: `the folder has ${total} codes; a sheet takes at most ${MAX_SHEET_CODES}: select codes instead` }]);
+    if (total > MAX_SHEET_CODES)
+      throw Errors.validationFailed([
+        {
+          pointer: '/folder_id',
+          code: 'too_many_items',
+          detail: `the folder has ${total} codes; a sheet takes at most ${MAX_SHEET_CODES}: select codes instead`,
+        },
+      ]);
     const perPage = layout.layout.columns * layout.layout.rows;
-    return { codes: total, pages: Math.ceil(total / perPage), chunks: renderSheet(layout.layout, this.sheetCodes(principal, selection.selection, first, layout.layout)) };
+    return {
+      codes: total,
+      pages: Math.ceil(total / perPage),
+      chunks: renderSheet(layout.layout, this.sheetCodes(principal, selection.selection, first, layout.layout)),
+    };
   }
 
   private async *sheetCodes(principal: SessionPrincipal, selection: SheetSelection, first: SheetCodesPage, layout: SheetLayout): AsyncGenerator<SheetCode> {

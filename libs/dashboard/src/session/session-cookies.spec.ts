@@ -7,7 +7,10 @@ const cookiesFor = (publicBaseUrl: string, maxAgeMs = 1000) => new SessionCookie
 
 function exchange(o: { cookie?: string; secure?: boolean; csrf?: string } = {}) {
   const set: string[] = [];
-  const req = { headers: { ...(o.cookie ? { cookie: o.cookie } : {}), ...(o.csrf ? { 'x-csrf-token': o.csrf } : {}) }, secure: o.secure ?? false } as unknown as Request;
+  const req = {
+    headers: { ...(o.cookie ? { cookie: o.cookie } : {}), ...(o.csrf ? { 'x-csrf-token': o.csrf } : {}) },
+    secure: o.secure ?? false,
+  } as unknown as Request;
   const res = { append: (name: string, value: string) => name === 'Set-Cookie' && set.push(value) } as unknown as Response;
   return { req, res, set };
 }
@@ -50,7 +53,11 @@ describe('SessionCookies', () => {
     const cookies = cookiesFor('http://localhost:3000');
     const secret = newSecretToken();
     expect(() => cookies.checkPresessionCsrf(exchange({ cookie: `qr_presession=${secret}`, csrf: csrfTokenFor(secret) }).req)).not.toThrow();
-    for (const o of [{ cookie: `qr_presession=${secret}` }, { csrf: csrfTokenFor(secret) }, { cookie: `qr_presession=${secret}`, csrf: csrfTokenFor(newSecretToken()) }]) {
+    for (const o of [
+      { cookie: `qr_presession=${secret}` },
+      { csrf: csrfTokenFor(secret) },
+      { cookie: `qr_presession=${secret}`, csrf: csrfTokenFor(newSecretToken()) },
+    ]) {
       expect(() => cookies.checkPresessionCsrf(exchange(o).req)).toThrow(expect.objectContaining({ status: 403, code: 'csrf_failed' }));
     }
   });

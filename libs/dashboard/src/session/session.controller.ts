@@ -1,7 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
-  AnyRole, ApiBodyPipe, AuthenticateSession, CurrentMember, CurrentSession, Passwords, RedeemSignInLink, SessionGuard, type SessionPrincipal, SignIn,
+  AnyRole,
+  ApiBodyPipe,
+  AuthenticateSession,
+  CurrentMember,
+  CurrentSession,
+  Passwords,
+  RedeemSignInLink,
+  SessionGuard,
+  type SessionPrincipal,
+  SignIn,
 } from '@qr/gateway';
 import { formatUtc } from '@qr/domain';
 import { csrfTokenFor } from '@qr/session-rules';
@@ -40,7 +49,12 @@ export class SessionController {
   @HttpCode(200)
   async create(@Body(ApiBodyPipe) body: SignInBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     this.cookies.checkPresessionCsrf(req);
-    const started = await this.signIn.execute({ email: body.email, password: body.password, clientAddress: req.ip ?? '', userAgent: req.headers['user-agent'] });
+    const started = await this.signIn.execute({
+      email: body.email,
+      password: body.password,
+      clientAddress: req.ip ?? '',
+      userAgent: req.headers['user-agent'],
+    });
     return this.startedSession(req, res, started.token);
   }
 

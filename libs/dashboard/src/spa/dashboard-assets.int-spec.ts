@@ -10,7 +10,10 @@ describe('DashboardAssets', () => {
     try {
       mkdirSync(join(dir.path, 'assets'));
       const js = 'export const x = 1;\n'.repeat(200);
-      writeFileSync(join(dir.path, 'index.html'), '<script type="module" src="/app/assets/index-a1.js"></script><link rel="stylesheet" href="/app/assets/index-b2.css">');
+      writeFileSync(
+        join(dir.path, 'index.html'),
+        '<script type="module" src="/app/assets/index-a1.js"></script><link rel="stylesheet" href="/app/assets/index-b2.css">',
+      );
       writeFileSync(join(dir.path, 'assets/index-a1.js'), js);
       writeFileSync(join(dir.path, 'assets/index-b2.css'), 'body{margin:0}'.repeat(50));
       writeFileSync(join(dir.path, 'assets/lazy-c3.js'), 'lazy'.repeat(1000));

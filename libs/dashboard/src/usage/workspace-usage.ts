@@ -16,6 +16,12 @@ export class WorkspaceUsage {
       this.quota.dynamicUsed(principal.workspaceId),
     ]);
     const summary = usageSummary(principal.plan, calls, dynamic, now);
-    return { plan: planView(principal.plan), period: summary.period, resets_at: formatUtc(summary.resets_at), api_calls: summary.api_calls, dynamic_codes: summary.dynamic_codes };
+    return {
+      plan: planView(principal.plan),
+      period: summary.period,
+      resets_at: formatUtc(summary.resets_at),
+      api_calls: summary.api_calls,
+      dynamic_codes: summary.dynamic_codes,
+    };
   }
 }

@@ -59,17 +59,26 @@ export const Errors = {
     new ApiError(403, 'csrf_failed', 'CSRF check failed', 'This request did not carry the page’s CSRF token (X-CSRF-Token); reload the page and try again.'),
   /** A dashboard tab shows one workspace while its session has moved to another (a switch in another tab). */
   workspaceChanged: () =>
-    new ApiError(409, 'workspace_changed', 'Workspace changed', 'This page was showing another workspace than the session now has (switched in another tab); reload it.'),
+    new ApiError(
+      409,
+      'workspace_changed',
+      'Workspace changed',
+      'This page was showing another workspace than the session now has (switched in another tab); reload it.',
+    ),
   linkNotUsable: () =>
-    new ApiError(410, 'link_not_usable', 'Link not usable', 'This sign-in link has expired, was used already or was replaced by a newer one; ask for a new one.'),
+    new ApiError(
+      410,
+      'link_not_usable',
+      'Link not usable',
+      'This sign-in link has expired, was used already or was replaced by a newer one; ask for a new one.',
+    ),
   tooManyAttempts: (retryAfterSeconds: number) =>
     new ApiError(429, 'rate_limited', 'Too many attempts', `Too many sign-in attempts; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, undefined, {
       'Retry-After': String(retryAfterSeconds),
     }),
   notFound: (what = 'resource') => new ApiError(404, 'not_found', 'Not found', `No such ${what}.`),
   payloadTooLarge: (limit: string) => new ApiError(413, 'payload_too_large', 'Payload too large', `The request body exceeds ${limit}.`),
-  validationFailed: (errors: FieldError[], detail = 'The request is not valid.') =>
-    new ApiError(422, 'validation_failed', 'Validation failed', detail, errors),
+  validationFailed: (errors: FieldError[], detail = 'The request is not valid.') => new ApiError(422, 'validation_failed', 'Validation failed', detail, errors),
   quotaExceeded: (retryAfterSeconds: number, headers: Record<string, string> = {}) =>
     new ApiError(429, 'quota_exceeded', 'Monthly quota exceeded', 'The monthly API call quota of this workspace is used up.', undefined, {
       ...headers,

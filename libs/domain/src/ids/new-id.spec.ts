@@ -40,7 +40,13 @@ describe('newId', () => {
     const base = Date.UTC(2026, 0, 1);
     const offsets = [0, 1, 61, 62, 999, 1000, 3_600_000, 86_400_000, 31 * 86_400_000, 400 * 86_400_000];
     // random bytes chosen so a later id always has a "smaller" random tail
-    const ids = offsets.map((o, i) => newId('qr', () => new Date(base + o), (size) => new Uint8Array(size).fill(61 - i)));
+    const ids = offsets.map((o, i) =>
+      newId(
+        'qr',
+        () => new Date(base + o),
+        (size) => new Uint8Array(size).fill(61 - i),
+      ),
+    );
     expect([...ids].sort()).toEqual(ids);
     for (let i = 1; i < ids.length; i++) expect(ids[i - 1] < ids[i]).toBe(true);
   });

@@ -68,10 +68,7 @@ describe('isPlanName', () => {
     expect(isPlanName(name)).toBe(true);
   });
 
-  it.each([['Pro'], ['enterprise'], [''], [' pro'], [null], [undefined], [3], [{}], [['pro']], ['toString'], ['constructor']])(
-    'rejects %j',
-    (value) => {
-      expect(isPlanName(value)).toBe(false);
-    },
-  );
+  it.each([['Pro'], ['enterprise'], [''], [' pro'], [null], [undefined], [3], [{}], [['pro']], ['toString'], ['constructor']])('rejects %j', (value) => {
+    expect(isPlanName(value)).toBe(false);
+  });
 });

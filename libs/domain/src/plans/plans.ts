@@ -25,7 +25,14 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = {
   free: { name: 'free', apiAccess: false, monthlyCalls: null, dynamicCodes: 0, webhookEvents: [], requestsPerSecond: 0 },
   starter: { name: 'starter', apiAccess: false, monthlyCalls: null, dynamicCodes: 0, webhookEvents: [], requestsPerSecond: 0 },
   pro: { name: 'pro', apiAccess: true, monthlyCalls: 3_000, dynamicCodes: 300, webhookEvents: PRO_EVENTS, requestsPerSecond: 20 },
-  agency: { name: 'agency', apiAccess: true, monthlyCalls: 25_000, dynamicCodes: null, webhookEvents: [...PRO_EVENTS, 'qr.scan_milestone_reached'], requestsPerSecond: 100 },
+  agency: {
+    name: 'agency',
+    apiAccess: true,
+    monthlyCalls: 25_000,
+    dynamicCodes: null,
+    webhookEvents: [...PRO_EVENTS, 'qr.scan_milestone_reached'],
+    requestsPerSecond: 100,
+  },
 };
 
 export function isPlanName(value: unknown): value is PlanName {

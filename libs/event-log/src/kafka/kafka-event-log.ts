@@ -68,7 +68,10 @@ export class KafkaEventLog implements EventLog {
     if (missing.length) {
       // Kept without a time or size limit: the analytics projection is rebuilt by replaying the log.
       const configEntries = [{ name: 'retention.ms', value: '-1' }];
-      await admin.createTopics({ waitForLeaders: true, topics: [...new Set(missing)].map((topic) => ({ topic, numPartitions: this.o.partitions ?? 12, configEntries })) });
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: [...new Set(missing)].map((topic) => ({ topic, numPartitions: this.o.partitions ?? 12, configEntries })),
+      });
     }
   }
 
@@ -80,7 +83,12 @@ export class KafkaEventLog implements EventLog {
         return;
       } catch (err) {
         this.resetAdmin();
-        if (failures === 0 || failures % 10 === 0) this.o.log.event('warn', 'kafka: topics not created yet (broker unreachable?); retrying', { brokers: this.o.brokers, failures: failures + 1, error: errorText(err) });
+        if (failures === 0 || failures % 10 === 0)
+          this.o.log.event('warn', 'kafka: topics not created yet (broker unreachable?); retrying', {
+            brokers: this.o.brokers,
+            failures: failures + 1,
+            error: errorText(err),
+          });
         await sleep(backoffMs(failures, 250, 5000));
       }
     }
@@ -100,7 +108,11 @@ export class KafkaEventLog implements EventLog {
    */
   async append(records: readonly LogRecord[]): Promise<void> {
     if (records.length === 0) return;
-    if (!this.topicsExist) await Promise.race([this.topicsReady, sleep(TOPICS_WAIT_MS).then(() => Promise.reject(new Error(`kafka: the topics do not exist yet (broker ${this.o.brokers.join(',')} unreachable?)`)))]);
+    if (!this.topicsExist)
+      await Promise.race([
+        this.topicsReady,
+        sleep(TOPICS_WAIT_MS).then(() => Promise.reject(new Error(`kafka: the topics do not exist yet (broker ${this.o.brokers.join(',')} unreachable?)`))),
+      ]);
     const producer = await this.producerClient();
     try {
       for (const request of requestsOf(records.flatMap(messagesOf))) {
@@ -134,7 +146,9 @@ export class KafkaEventLog implements EventLog {
     const admin = await this.adminClient();
     const [described] = (await admin.describeGroups([this.groupName(group)])).groups;
     if (described && described.members.length > 0) {
-      throw new Error(`consumer group ${this.groupName(group)} has ${described.members.length} running member(s): Kafka rewinds a group only while none runs; stop its service's replicas, run this again, then start them (they replay from the start)`);
+      throw new Error(
+        `consumer group ${this.groupName(group)} has ${described.members.length} running member(s): Kafka rewinds a group only while none runs; stop its service's replicas, run this again, then start them (they replay from the start)`,
+      );
     }
     for (const topic of topics) await admin.resetOffsets({ groupId: this.groupName(group), topic: this.topicName(topic), earliest: true });
   }

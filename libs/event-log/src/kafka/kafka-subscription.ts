@@ -100,7 +100,12 @@ export class KafkaSubscription implements Subscription {
         const error = await Promise.race([crashed, this.stopping]);
         if (error) this.deps.log.event('warn', 'kafka consumer stopped; rejoining', { group: this.o.group, error: errorText(error) });
       } catch (err) {
-        if (!this.stopped && (failures === 0 || failures % 10 === 0)) this.deps.log.event('warn', 'kafka consumer could not join its group; retrying', { group: this.o.group, failures: failures + 1, error: errorText(err) });
+        if (!this.stopped && (failures === 0 || failures % 10 === 0))
+          this.deps.log.event('warn', 'kafka consumer could not join its group; retrying', {
+            group: this.o.group,
+            failures: failures + 1,
+            error: errorText(err),
+          });
       }
       this.partitions = [];
       await consumer.disconnect().catch(() => undefined);
@@ -133,14 +138,22 @@ export class KafkaSubscription implements Subscription {
           await this.o.handler(records);
           break;
         } catch (err) {
-          this.deps.log.event('warn', 'event consumer batch failed; will retry', { group: this.o.group, topic: batch.topic, partition: batch.partition, failures: failures + 1, error: errorText(err) });
+          this.deps.log.event('warn', 'event consumer batch failed; will retry', {
+            group: this.o.group,
+            topic: batch.topic,
+            partition: batch.partition,
+            failures: failures + 1,
+            error: errorText(err),
+          });
           // Not resolved: if this member loses the partition meanwhile, its next holder reads the batch again.
           await this.pause(backoffMs(failures), heartbeat);
           if (gone()) return;
         }
       }
       resolveOffset(last);
-      await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }] });
+      await commitOffsetsIfNecessary({
+        topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }],
+      });
       this.handled += records.length;
       await heartbeat();
     }

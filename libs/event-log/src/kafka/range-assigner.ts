@@ -18,14 +18,20 @@ export const RangeAssigner: PartitionAssigner = ({ cluster }) => ({
     }
     const assignment = new Map<string, Record<string, number[]>>(members.map((m) => [m.memberId, {}]));
     for (const topic of topics) {
-      const partitions = cluster.findTopicPartitionMetadata(topic).map((p) => p.partitionId).sort((a, b) => a - b);
+      const partitions = cluster
+        .findTopicPartitionMetadata(topic)
+        .map((p) => p.partitionId)
+        .sort((a, b) => a - b);
       const ids = subscribers.get(topic) ?? [];
       for (const id of ids) {
         const mine = assignPartitions(partitions.length, ids, id).map((i) => partitions[i]);
         if (mine.length) assignment.get(id)![topic] = mine;
       }
     }
-    return [...assignment].map(([memberId, a]) => ({ memberId, memberAssignment: AssignerProtocol.MemberAssignment.encode({ version: 0, assignment: a, userData: Buffer.alloc(0) }) }));
+    return [...assignment].map(([memberId, a]) => ({
+      memberId,
+      memberAssignment: AssignerProtocol.MemberAssignment.encode({ version: 0, assignment: a, userData: Buffer.alloc(0) }),
+    }));
   },
   protocol({ topics }) {
     return { name: 'RangeAssigner', metadata: AssignerProtocol.MemberMetadata.encode({ version: 0, topics, userData: Buffer.alloc(0) }) };

@@ -4,8 +4,16 @@ describe('assignPartitions', () => {
   const share = (n: number, members: string[]) => members.map((m) => assignPartitions(n, members, m));
 
   it('gives each member a contiguous run, all runs together cover every partition once', () => {
-    expect(share(12, ['b', 'a'])).toEqual([[6, 7, 8, 9, 10, 11], [0, 1, 2, 3, 4, 5]]);
-    for (const [n, m] of [[12, 5], [7, 3], [1, 1], [24, 7]]) {
+    expect(share(12, ['b', 'a'])).toEqual([
+      [6, 7, 8, 9, 10, 11],
+      [0, 1, 2, 3, 4, 5],
+    ]);
+    for (const [n, m] of [
+      [12, 5],
+      [7, 3],
+      [1, 1],
+      [24, 7],
+    ]) {
       const members = Array.from({ length: m }, (_, i) => `m${i}`);
       const runs = share(n, members);
       expect(runs.flat().sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i));

@@ -5,7 +5,11 @@ import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_TABLE_SQL } from './outbox-migra
 const CREATE = defineMigration({ timestamp: 1763700000001, name: 'Outbox', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] });
 const DROP_INDEX = defineMigration({ timestamp: 1763700000002, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL });
 
-const row = (eventId: string) => ['INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ($1, $2, $3, $4, $5)', [eventId, 'qr.scanned.v1', 'qr_1', '{}', 1]] as const;
+const row = (eventId: string) =>
+  [
+    'INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [eventId, 'qr.scanned.v1', 'qr_1', '{}', 1],
+  ] as const;
 
 describe.each(STORAGE_KINDS)('outbox migration without the event_id index on %s', (kind) => {
   let provisioned: TestStorage;

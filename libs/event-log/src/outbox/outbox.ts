@@ -197,7 +197,11 @@ export class Outbox {
     this.writer = new OutboxWriter(db, o.clock);
     this.statementAppender =
       db.dialect === 'postgres'
-        ? outboxStatementAppender({ table: db.schema ? `${db.schema}.outbox` : 'outbox', now: () => (o.clock ?? systemClock)().getTime(), committed: () => this.writer.announceCommitted() })
+        ? outboxStatementAppender({
+            table: db.schema ? `${db.schema}.outbox` : 'outbox',
+            now: () => (o.clock ?? systemClock)().getTime(),
+            committed: () => this.writer.announceCommitted(),
+          })
         : null;
   }
 
@@ -282,10 +286,10 @@ export class Outbox {
         return { rows: rows.length, events };
       });
     }
-    const rows = await this.db.query<OutboxRow>('SELECT id, event_id, topic, partition_key, payload, created_at, event_count FROM outbox WHERE id > $1 ORDER BY id LIMIT $2', [
-      this.relayedUpTo,
-      limit,
-    ]);
+    const rows = await this.db.query<OutboxRow>(
+      'SELECT id, event_id, topic, partition_key, payload, created_at, event_count FROM outbox WHERE id > $1 ORDER BY id LIMIT $2',
+      [this.relayedUpTo, limit],
+    );
     const events = await this.forward(rows);
     if (rows.length) {
       this.lastMovedAt = Date.now();

@@ -16,7 +16,13 @@ describe('the event log’s append lock on PostgreSQL', () => {
   let log: SqlEventLog;
   beforeAll(async () => {
     pg = await createTestPostgres('append_lock');
-    log = (await openEventLog({ transport: { kind: 'sql' }, storage: { kind: 'postgres', url: pg.url }, runMigrations: true, clientId: 'lock', log: silentLog })) as SqlEventLog;
+    log = (await openEventLog({
+      transport: { kind: 'sql' },
+      storage: { kind: 'postgres', url: pg.url },
+      runMigrations: true,
+      clientId: 'lock',
+      log: silentLog,
+    })) as SqlEventLog;
   });
   afterAll(async () => {
     await log?.close();

@@ -19,9 +19,7 @@ export class AppendPacer {
   private inFlight = 0;
   private readonly waiting = new Set<() => void>();
 
-  constructor(
-    private readonly o: { window: number; followWithin: number; maxWaitMs: number },
-  ) {}
+  constructor(private readonly o: { window: number; followWithin: number; maxWaitMs: number }) {}
 
   /** A consumer has read the log through `position`, or (null) is not reading: failing or stopped. */
   readThrough(reader: object, position: number | null): void {

@@ -21,11 +21,18 @@ function nodeTypes(node: PlanNode): string[] {
 describe('a consumer range read on PostgreSQL without statistics', () => {
   let pg: TestPostgres;
   let log: SqlEventLog;
-  const analyzed = async () => Number((await log.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_stats WHERE schemaname = 'eventlog' AND tablename = 'event_log'"))[0].n);
+  const analyzed = async () =>
+    Number((await log.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_stats WHERE schemaname = 'eventlog' AND tablename = 'event_log'"))[0].n);
 
   beforeAll(async () => {
     pg = await createTestPostgres('range_plan');
-    log = (await openEventLog({ transport: { kind: 'sql' }, storage: { kind: 'postgres', url: pg.url }, runMigrations: true, clientId: 'plan', log: silentLog })) as SqlEventLog;
+    log = (await openEventLog({
+      transport: { kind: 'sql' },
+      storage: { kind: 'postgres', url: pg.url },
+      runMigrations: true,
+      clientId: 'plan',
+      log: silentLog,
+    })) as SqlEventLog;
     // 100,000 rows appended at once, never analyzed (autovacuum kept off the table for the test): 99.9 %
     // of them one topic, a few of another.
     await log.db.query('ALTER TABLE event_log SET (autovacuum_enabled = false)');
@@ -45,7 +52,12 @@ describe('a consumer range read on PostgreSQL without statistics', () => {
   });
 
   const plan = async (topic: string) => {
-    const [row] = await log.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${rangeQuery('position, payload')}`, [topic, 5000, 100000, 500]);
+    const [row] = await log.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${rangeQuery('position, payload')}`, [
+      topic,
+      5000,
+      100000,
+      500,
+    ]);
     return nodeTypes(row['QUERY PLAN'][0].Plan);
   };
 

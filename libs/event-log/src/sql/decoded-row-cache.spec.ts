@@ -7,10 +7,24 @@ const log = { event: (_level: string, msg: string) => void errors.push(msg) } as
 
 function row(position: number, payload?: string, topic = 'qr.scanned.v1'): StoredRow {
   const event = {
-    id: `evt_${String(position).padStart(12, '0')}`, type: 'qr.scanned', version: 1, occurred_at: '2026-11-21T10:00:00Z', workspace_id: 'ws_test', qr_id: 'qr_one',
+    id: `evt_${String(position).padStart(12, '0')}`,
+    type: 'qr.scanned',
+    version: 1,
+    occurred_at: '2026-11-21T10:00:00Z',
+    workspace_id: 'ws_test',
+    qr_id: 'qr_one',
     data: {
-      qr_id: 'qr_one', client_ref: null, short_code: 'abc', country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari',
-      is_bot: false, scanned_at: '2026-11-21T10:00:00Z', visitor_hash: 'ab'.repeat(16), scan_number: position,
+      qr_id: 'qr_one',
+      client_ref: null,
+      short_code: 'abc',
+      country: 'DE',
+      device: 'mobile',
+      os: 'iOS',
+      browser: 'Safari',
+      is_bot: false,
+      scanned_at: '2026-11-21T10:00:00Z',
+      visitor_hash: 'ab'.repeat(16),
+      scan_number: position,
     },
   };
   return { position, topic, partition_key: 'qr_one', payload: payload ?? JSON.stringify(event) };
@@ -28,10 +42,16 @@ describe('DecodedRowCache', () => {
       fetched.push(missing.map((r) => r.position));
       return missing.map((r) => row(r.position));
     };
-    const first = await cache.decode([1, 2, 3, 4].map((p) => ref(row(p))), fetch);
+    const first = await cache.decode(
+      [1, 2, 3, 4].map((p) => ref(row(p))),
+      fetch,
+    );
     expect(first.map((r) => r.position)).toEqual(['1', '2', '3', '4']);
     expect(first.map((r) => (r.event.data as { scan_number: number }).scan_number)).toEqual([1, 2, 3, 4]);
-    const second = await cache.decode([2, 3, 4].map((p) => ref(row(p))), fetch);
+    const second = await cache.decode(
+      [2, 3, 4].map((p) => ref(row(p))),
+      fetch,
+    );
     expect(second.map((r) => r.position)).toEqual(['2', '3', '4']);
     expect(fetched).toEqual([[3, 4]]);
     // The same decoded record is handed to every group (parsed and checked once).
@@ -49,8 +69,22 @@ describe('DecodedRowCache', () => {
   it('skips a payload that fails its schema, reports it once, and remembers the verdict', async () => {
     const cache = new DecodedRowCache(100, log);
     const fetch = jest.fn(async (missing: RowRef[]) => missing.map((r) => row(r.position, r.position === 2 ? '{"id":"nope"}' : undefined)));
-    expect((await cache.decode([1, 2, 3].map((p) => ref(row(p))), fetch)).map((r) => r.position)).toEqual(['1', '3']);
-    expect((await cache.decode([1, 2, 3].map((p) => ref(row(p))), fetch)).map((r) => r.position)).toEqual(['1', '3']);
+    expect(
+      (
+        await cache.decode(
+          [1, 2, 3].map((p) => ref(row(p))),
+          fetch,
+        )
+      ).map((r) => r.position),
+    ).toEqual(['1', '3']);
+    expect(
+      (
+        await cache.decode(
+          [1, 2, 3].map((p) => ref(row(p))),
+          fetch,
+        )
+      ).map((r) => r.position),
+    ).toEqual(['1', '3']);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(errors).toEqual(['event log row failed validation; skipped']);
   });
@@ -63,9 +97,19 @@ describe('DecodedRowCache', () => {
       fetched.push(...missing.map((r) => r.position));
       return missing.map((r) => row(r.position));
     };
-    expect(await cache.decode([3, 4, 5].map((p) => ref(row(p))), fetch)).toHaveLength(3);
+    expect(
+      await cache.decode(
+        [3, 4, 5].map((p) => ref(row(p))),
+        fetch,
+      ),
+    ).toHaveLength(3);
     expect(fetched).toEqual([]);
-    expect(await cache.decode([1, 2].map((p) => ref(row(p))), fetch)).toHaveLength(2);
+    expect(
+      await cache.decode(
+        [1, 2].map((p) => ref(row(p))),
+        fetch,
+      ),
+    ).toHaveLength(2);
     expect(fetched).toEqual([1, 2]);
   });
 
@@ -81,11 +125,21 @@ describe('DecodedRowCache', () => {
       fetched.push(...missing.map((r) => r.position));
       return missing.map((r) => (r.position === 3 ? row(3) : packed(r.position, 4)));
     };
-    expect(await cache.decode([1, 2, 3].map((p) => ref(row(p))), fetch)).toHaveLength(9);
+    expect(
+      await cache.decode(
+        [1, 2, 3].map((p) => ref(row(p))),
+        fetch,
+      ),
+    ).toHaveLength(9);
     expect(fetched).toEqual([]);
     // 9 events held; 4 more make 13: row 1 (4 events) goes, the rest fit.
     cache.remember([packed(4, 4)]);
-    expect(await cache.decode([2, 3, 4].map((p) => ref(row(p))), fetch)).toHaveLength(9);
+    expect(
+      await cache.decode(
+        [2, 3, 4].map((p) => ref(row(p))),
+        fetch,
+      ),
+    ).toHaveLength(9);
     expect(fetched).toEqual([]);
     expect(await cache.decode([ref(row(1))], fetch)).toHaveLength(4);
     expect(fetched).toEqual([1]);
@@ -102,7 +156,10 @@ describe('DecodedRowCache', () => {
 
     it('answers from remembered appends in position order, only the asked topics, with their append times', () => {
       const cache = new DecodedRowCache(100, log);
-      cache.remember(appended([4, 5, 6, 7], (p) => (p === 5 ? 'webhook.other.v1' : 'qr.scanned.v1')), (t) => t === 'qr.scanned.v1');
+      cache.remember(
+        appended([4, 5, 6, 7], (p) => (p === 5 ? 'webhook.other.v1' : 'qr.scanned.v1')),
+        (t) => t === 'qr.scanned.v1',
+      );
       expect(cache.rangeOf(3, 7, SCANS, 10)).toEqual([
         { position: 4, topic: 'qr.scanned.v1', partition_key: 'qr_one', appended_at: 1004 },
         { position: 6, topic: 'qr.scanned.v1', partition_key: 'qr_one', appended_at: 1006 },

@@ -48,7 +48,9 @@ export class DecodedRowCache {
       const withPayload = missing.every((r) => r.payload !== undefined) ? (missing as StoredRow[]) : await fetch(missing);
       this.remember(withPayload);
       // A row that vanished between the two reads (it cannot: the log is append-only) is skipped, not retried forever.
-      for (const r of missing) if (this.entries.get(Number(r.position))?.records === undefined) this.put(Number(r.position), { topic: r.topic, key: r.partition_key, appendedAt: null, records: [] });
+      for (const r of missing)
+        if (this.entries.get(Number(r.position))?.records === undefined)
+          this.put(Number(r.position), { topic: r.topic, key: r.partition_key, appendedAt: null, records: [] });
     }
     const records: ConsumedRecord[] = [];
     for (const r of rows) {

@@ -142,7 +142,9 @@ export class SqlConsumer implements Subscription {
 
   private async readOffset(): Promise<Offset> {
     await this.db.execute('INSERT INTO consumer_groups (group_id) VALUES ($1) ON CONFLICT (group_id) DO NOTHING', [this.o.group]);
-    const [row] = await this.db.query<{ position: number; generation: number }>('SELECT position, generation FROM consumer_groups WHERE group_id = $1', [this.o.group]);
+    const [row] = await this.db.query<{ position: number; generation: number }>('SELECT position, generation FROM consumer_groups WHERE group_id = $1', [
+      this.o.group,
+    ]);
     this.quietThrough = 0;
     return { position: Number(row.position), generation: Number(row.generation) };
   }

@@ -11,8 +11,17 @@ export function scannedEvent(qrId: string, scanNumber = 1): EventEnvelope<'qr.sc
     workspace_id: 'ws_test',
     qr_id: qrId,
     data: {
-      qr_id: qrId, client_ref: null, short_code: 'abc', country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari',
-      is_bot: false, scanned_at: '2026-11-21T10:00:00Z', visitor_hash: 'ab'.repeat(16), scan_number: scanNumber,
+      qr_id: qrId,
+      client_ref: null,
+      short_code: 'abc',
+      country: 'DE',
+      device: 'mobile',
+      os: 'iOS',
+      browser: 'Safari',
+      is_bot: false,
+      scanned_at: '2026-11-21T10:00:00Z',
+      visitor_hash: 'ab'.repeat(16),
+      scan_number: scanNumber,
     },
   };
 }

@@ -54,7 +54,10 @@ export class AllowanceReconcileJob implements OnApplicationBootstrap, BeforeAppl
     try {
       const now = new Date();
       // The start pass always runs, and counts as this period's for the other replicas.
-      const claimableBefore = trigger === 'start' || config.allowanceReconcileIntervalMs === null ? now.getTime() : reconcileClaimableBefore(now, config.allowanceReconcileIntervalMs);
+      const claimableBefore =
+        trigger === 'start' || config.allowanceReconcileIntervalMs === null
+          ? now.getTime()
+          : reconcileClaimableBefore(now, config.allowanceReconcileIntervalMs);
       if (!(await claimPeriodicReconcile(this.store.db, claimableBefore, now.getTime())) && trigger === 'periodic') {
         logger.event('debug', 'allowance reconcile: another gateway ran this period');
         return true;
@@ -95,7 +98,12 @@ function allowanceObserver(runtime: PlatformRuntime): AllowanceReconcileObserver
     },
     abandonedHolds: (holds) => {
       abandoned.inc(holds.length);
-      for (const h of holds) runtime.logger.event('warn', 'dynamic allowance hold abandoned', { workspace_id: h.workspace_id, amount: h.amount, held_since: new Date(h.created_at).toISOString() });
+      for (const h of holds)
+        runtime.logger.event('warn', 'dynamic allowance hold abandoned', {
+          workspace_id: h.workspace_id,
+          amount: h.amount,
+          held_since: new Date(h.created_at).toISOString(),
+        });
     },
   };
 }

@@ -76,7 +76,9 @@ export class AllowanceReconcile {
     for (;;) {
       const ids =
         o.workspaceId !== undefined
-          ? after === '' ? [o.workspaceId] : []
+          ? after === ''
+            ? [o.workspaceId]
+            : []
           : (await this.db.query<{ id: string }>('SELECT id FROM workspaces WHERE id > $1 ORDER BY id LIMIT $2', [after, this.pageSize])).map((r) => r.id);
       if (ids.length === 0) return report;
       await this.reconcilePage(ids, report);
@@ -88,14 +90,20 @@ export class AllowanceReconcile {
     const list = ids.map((_, i) => `$${i + 1}`).join(', ');
     // (1) before (2): a hold taken in between shows in (2); one settled in between bumped the version read in (1).
     const counters = new Map(
-      (await this.db.query<{ workspace_id: string; used: number | string; version: number | string }>(`SELECT workspace_id, used, version FROM dynamic_allowance WHERE workspace_id IN (${list})`, ids)).map(
-        (r): [string, AllowanceSnapshot] => [r.workspace_id, { used: Number(r.used), version: Number(r.version) }],
-      ),
+      (
+        await this.db.query<{ workspace_id: string; used: number | string; version: number | string }>(
+          `SELECT workspace_id, used, version FROM dynamic_allowance WHERE workspace_id IN (${list})`,
+          ids,
+        )
+      ).map((r): [string, AllowanceSnapshot] => [r.workspace_id, { used: Number(r.used), version: Number(r.version) }]),
     );
     const holds = new Map(
-      (await this.db.query<{ workspace_id: string; n: number | string }>(`SELECT workspace_id, COUNT(*) AS n FROM dynamic_allowance_holds WHERE workspace_id IN (${list}) GROUP BY workspace_id`, ids)).map(
-        (r): [string, number] => [r.workspace_id, Number(r.n)],
-      ),
+      (
+        await this.db.query<{ workspace_id: string; n: number | string }>(
+          `SELECT workspace_id, COUNT(*) AS n FROM dynamic_allowance_holds WHERE workspace_id IN (${list}) GROUP BY workspace_id`,
+          ids,
+        )
+      ).map((r): [string, number] => [r.workspace_id, Number(r.n)]),
     );
     const { counts } = await this.bus.send<{ counts: Record<string, number> }>('qr-service', QR_COMMANDS.liveDynamicCounts, { workspaceIds: ids });
     report.workspaces_checked += ids.length;
@@ -136,7 +144,8 @@ export class AllowanceReconcile {
           : 'DELETE FROM dynamic_allowance_holds WHERE created_at < $1 AND workspace_id = $2 RETURNING workspace_id, amount, created_at',
         workspaceId === undefined ? [cutoff] : [cutoff, workspaceId],
       );
-      for (const ws of new Set(rows.map((r) => r.workspace_id))) await tx.query('UPDATE dynamic_allowance SET version = version + 1 WHERE workspace_id = $1', [ws]);
+      for (const ws of new Set(rows.map((r) => r.workspace_id)))
+        await tx.query('UPDATE dynamic_allowance SET version = version + 1 WHERE workspace_id = $1', [ws]);
       return rows.map((r) => ({ workspace_id: r.workspace_id, amount: Number(r.amount), created_at: Number(r.created_at) }));
     });
     if (dropped.length) this.observer?.abandonedHolds(dropped);

@@ -126,7 +126,9 @@ describe('AuthenticateApiKey — one identical 401 for every bad credential', ()
       [[record({ revoked_at: NOW })], `Bearer ${KEY}`],
       [[record({ expires_at: NOW })], `Bearer ${KEY}`],
     ];
-    const bodies = await Promise.all(cases.map(async ([rows, header]) => JSON.stringify((await errorOf(new AuthenticateApiKey(fakeRepo(rows).repo, clock).execute(header))).toJSON())));
+    const bodies = await Promise.all(
+      cases.map(async ([rows, header]) => JSON.stringify((await errorOf(new AuthenticateApiKey(fakeRepo(rows).repo, clock).execute(header))).toJSON())),
+    );
     expect(new Set(bodies).size).toBe(1);
   });
 });
@@ -152,10 +154,13 @@ describe('AuthenticateApiKey — plans and principal', () => {
     await expect(new AuthenticateApiKey(repo, clock).execute(`Bearer ${KEY}`)).resolves.toMatchObject({ role: 'owner', plan: { name: 'agency' } });
   });
 
-  it.each([`bearer ${KEY}`, `BEARER ${KEY}`, `Bearer   ${KEY}`, `Bearer ${KEY}  `])('accepts the scheme case-insensitively and extra spaces: %j', async (header) => {
-    const { repo } = fakeRepo();
-    await expect(new AuthenticateApiKey(repo, clock).execute(header)).resolves.toMatchObject({ keyId: 'key_1' });
-  });
+  it.each([`bearer ${KEY}`, `BEARER ${KEY}`, `Bearer   ${KEY}`, `Bearer ${KEY}  `])(
+    'accepts the scheme case-insensitively and extra spaces: %j',
+    async (header) => {
+      const { repo } = fakeRepo();
+      await expect(new AuthenticateApiKey(repo, clock).execute(header)).resolves.toMatchObject({ keyId: 'key_1' });
+    },
+  );
 
   it('records the use of a key unused for a minute or more, and not more often', async () => {
     const stale = fakeRepo([record({ last_used_at: NOW - 60_000 })]);

@@ -111,5 +111,4 @@ export class QuotaRepository {
     const [row] = await this.db.query<{ used: number }>('SELECT used FROM dynamic_allowance WHERE workspace_id = $1', [workspaceId]);
     return Number(row?.used ?? 0);
   }
-
 }

@@ -30,7 +30,10 @@ describe('RedisRateLimiter against the real Redis', () => {
   it('shares one count between two limiter instances (two gateway replicas)', async () => {
     const other = new RedisRateLimiter(redis, prefix, silentLog, () => now);
     now = new Date('2026-11-21T10:00:05.000Z');
-    const results = await Promise.all([...Array.from({ length: 4 }, () => limiter.allow('key_s', 6)), ...Array.from({ length: 4 }, () => other.allow('key_s', 6))]);
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => limiter.allow('key_s', 6)),
+      ...Array.from({ length: 4 }, () => other.allow('key_s', 6)),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(6);
   });
 

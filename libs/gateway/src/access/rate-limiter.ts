@@ -49,7 +49,12 @@ export class RedisRateLimiter implements RateLimiter {
   async allow(key: string, limit: number, windowMs = 1000): Promise<boolean> {
     const window = Math.floor(this.clock().getTime() / windowMs);
     try {
-      const n = (await this.redis.eval(INCR_WITH_TTL, 1, `${this.prefix}rl:${key}:${windowMs === 1000 ? window : `${windowMs}:${window}`}`, String(2 * windowMs))) as number;
+      const n = (await this.redis.eval(
+        INCR_WITH_TTL,
+        1,
+        `${this.prefix}rl:${key}:${windowMs === 1000 ? window : `${windowMs}:${window}`}`,
+        String(2 * windowMs),
+      )) as number;
       if (this.degraded) {
         this.degraded = false;
         this.log.event('info', 'rate limiter back on Redis');

@@ -184,7 +184,18 @@ describe('toFieldErrors', () => {
 
   it('maps constraint names to codes and yields one entry per constraint', () => {
     const errors = toFieldErrors([
-      ve('f', { isDefined: 'd1', isNotEmpty: 'd2', isString: 'd3', isInt: 'd4', isNumber: 'd5', isBoolean: 'd6', isArray: 'd7', isObject: 'd8', whitelistValidation: 'd9', isEmail: 'd10' }),
+      ve('f', {
+        isDefined: 'd1',
+        isNotEmpty: 'd2',
+        isString: 'd3',
+        isInt: 'd4',
+        isNumber: 'd5',
+        isBoolean: 'd6',
+        isArray: 'd7',
+        isObject: 'd8',
+        whitelistValidation: 'd9',
+        isEmail: 'd10',
+      }),
     ]);
     expect(errors.map((e) => [e.detail, e.code])).toEqual([
       ['d1', 'required'],

@@ -50,5 +50,6 @@ export class ApiKeysController {
 }
 
 function assertKeyManager(principal: Principal): void {
-  if (!canManageApiKeys(principal.role)) throw Errors.forbidden(principal.member ? 'Only owners and editors manage API keys.' : 'Only owner and editor keys manage API keys.');
+  if (!canManageApiKeys(principal.role))
+    throw Errors.forbidden(principal.member ? 'Only owners and editors manage API keys.' : 'Only owner and editor keys manage API keys.');
 }

@@ -10,7 +10,20 @@ export class ApiKeysRepository {
     await tx.query(
       `INSERT INTO api_keys (id, workspace_id, name, role, key_hash, key_hint, created_by_key_id, created_by_member_id, created_at, expires_at, revoked_at, last_used_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [k.id, k.workspace_id, k.name, k.role, k.key_hash, k.key_hint, k.created_by_key_id, k.created_by_member_id, k.created_at, k.expires_at, k.revoked_at, k.last_used_at],
+      [
+        k.id,
+        k.workspace_id,
+        k.name,
+        k.role,
+        k.key_hash,
+        k.key_hint,
+        k.created_by_key_id,
+        k.created_by_member_id,
+        k.created_at,
+        k.expires_at,
+        k.revoked_at,
+        k.last_used_at,
+      ],
     );
   }
 

@@ -60,7 +60,9 @@ export class WorkspacesRepository {
   /** The owners' emails, locked until the transaction ends on PostgreSQL (SQLite's one writer is lock enough). */
   async lockOwners(tx: Tx, workspaceId: string): Promise<string[]> {
     const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    const { rows } = await tx.query<{ email: string }>(`SELECT email FROM members WHERE workspace_id = $1 AND role = 'owner' ORDER BY email${lock}`, [workspaceId]);
+    const { rows } = await tx.query<{ email: string }>(`SELECT email FROM members WHERE workspace_id = $1 AND role = 'owner' ORDER BY email${lock}`, [
+      workspaceId,
+    ]);
     return rows.map((r) => r.email);
   }
 

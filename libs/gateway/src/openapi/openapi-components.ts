@@ -10,7 +10,11 @@ export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning:
   { code: 'event_not_in_plan', status: 403, meaning: 'An event type the plan does not include (milestones need agency); `errors` points at the item.' },
   { code: 'not_found', status: 404, meaning: 'No such object in this workspace (another workspace’s objects are not found either).' },
   { code: 'method_not_allowed', status: 405, meaning: 'The method is not allowed on this resource.' },
-  { code: 'workspace_changed', status: 409, meaning: 'A dashboard page sent X-Workspace-Id of a workspace its session no longer shows (switched in another tab); nothing was changed.' },
+  {
+    code: 'workspace_changed',
+    status: 409,
+    meaning: 'A dashboard page sent X-Workspace-Id of a workspace its session no longer shows (switched in another tab); nothing was changed.',
+  },
   { code: 'conflict', status: 409, meaning: 'The code was changed concurrently several times while this PATCH ran; send it again.' },
   { code: 'payload_too_large', status: 413, meaning: 'The body is larger than the limit (1 MiB by default).' },
   { code: 'validation_failed', status: 422, meaning: 'The request is well-formed JSON but not valid; `errors` lists each problem with a JSON pointer.' },
@@ -51,14 +55,21 @@ export const COMPONENTS = {
         detail: { type: 'string' },
         code: { type: 'string', enum: ERROR_CODES.map((e) => e.code), description: 'Stable: branch on this, not on title or detail' },
         request_id: { type: 'string', description: 'Also the X-Request-Id header; quote it when asking for help' },
-        errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' }, description: 'One entry per problem (validation, and the 403s about webhook events)' },
+        errors: {
+          type: 'array',
+          items: { $ref: '#/components/schemas/FieldError' },
+          description: 'One entry per problem (validation, and the 403s about webhook events)',
+        },
       },
     },
     FieldError: {
       type: 'object',
       required: ['pointer', 'code', 'detail'],
       properties: {
-        pointer: { type: 'string', description: 'JSON pointer (RFC 6901) into the request body, or to the query parameter (`/limit`); bulk: `/items/3/content/url`' },
+        pointer: {
+          type: 'string',
+          description: 'JSON pointer (RFC 6901) into the request body, or to the query parameter (`/limit`); bulk: `/items/3/content/url`',
+        },
         code: { type: 'string', description: 'required, invalid_type, unknown_field, too_long, invalid_url, … (see docs/api.md)' },
         detail: { type: 'string' },
       },
@@ -90,7 +101,10 @@ export const COMPONENTS = {
     ApiKeyList: {
       type: 'object',
       required: ['object', 'data'],
-      properties: { object: { const: 'list' }, data: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' }, description: 'Live keys (not revoked, not expired)' } },
+      properties: {
+        object: { const: 'list' },
+        data: { type: 'array', items: { $ref: '#/components/schemas/ApiKey' }, description: 'Live keys (not revoked, not expired)' },
+      },
     },
     DeletedApiKey: {
       type: 'object',
@@ -113,7 +127,9 @@ export const COMPONENTS = {
     BadRequest: problemResponse('invalid_json: the body is not JSON (or bad_request)'),
     PayloadTooLarge: problemResponse('payload_too_large: the body is over 1 MiB'),
     Conflict: problemResponse('conflict: concurrent changes; send the request again'),
-    ServerError: problemResponse('internal_error (500) or service_unavailable (503): retry reads, and writes that are safe to repeat (a create with a client_ref)'),
+    ServerError: problemResponse(
+      'internal_error (500) or service_unavailable (503): retry reads, and writes that are safe to repeat (a create with a client_ref)',
+    ),
   },
 } as const;
 

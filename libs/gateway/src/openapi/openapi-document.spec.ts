@@ -45,8 +45,14 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
   { file: 'libs/platform/src/health/health.controller.ts', controller: HealthController },
   { file: 'libs/dashboard/src/spa/spa.controller.ts', controller: exportOf('libs/dashboard/src/spa/spa.controller.ts', 'SpaController') },
   { file: 'libs/dashboard/src/session/session.controller.ts', controller: exportOf('libs/dashboard/src/session/session.controller.ts', 'SessionController') },
-  { file: 'libs/dashboard/src/codes/draft-preview.controller.ts', controller: exportOf('libs/dashboard/src/codes/draft-preview.controller.ts', 'DraftPreviewController') },
-  { file: 'libs/dashboard/src/print/print-sheet.controller.ts', controller: exportOf('libs/dashboard/src/print/print-sheet.controller.ts', 'PrintSheetController') },
+  {
+    file: 'libs/dashboard/src/codes/draft-preview.controller.ts',
+    controller: exportOf('libs/dashboard/src/codes/draft-preview.controller.ts', 'DraftPreviewController'),
+  },
+  {
+    file: 'libs/dashboard/src/print/print-sheet.controller.ts',
+    controller: exportOf('libs/dashboard/src/print/print-sheet.controller.ts', 'PrintSheetController'),
+  },
   { file: 'libs/dashboard/src/imports/imports.controller.ts', controller: exportOf('libs/dashboard/src/imports/imports.controller.ts', 'ImportsController') },
   { file: 'libs/dashboard/src/imports/exports.controller.ts', controller: exportOf('libs/dashboard/src/imports/exports.controller.ts', 'ExportsController') },
   { file: 'libs/dashboard/src/usage/usage.controller.ts', controller: exportOf('libs/dashboard/src/usage/usage.controller.ts', 'UsageController') },
@@ -68,7 +74,11 @@ interface Route {
 }
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
-const joinPath = (...parts: string[]) => parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
+const joinPath = (...parts: string[]) =>
+  parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/');
 
 /** Every HTTP route a controller declares, from the metadata Nest's decorators leave behind. */
 function routesOf(controller: ControllerClass): Route[] {
@@ -165,7 +175,9 @@ describe('openApiDocument', () => {
 
   it('declares every {param} of a path as a required path parameter', () => {
     const problems: string[] = [];
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: ReadonlyArray<{ name: string; in: string; required?: boolean }> }>>)) {
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { parameters?: ReadonlyArray<{ name: string; in: string; required?: boolean }> }>>,
+    )) {
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       for (const [method, op] of Object.entries(item)) {
         for (const name of names) {

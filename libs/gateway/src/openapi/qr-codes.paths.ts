@@ -4,7 +4,10 @@ const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 const q = (name: string, schema: object, description?: string) => ({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
-const pagination = [q('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }), q('cursor', { type: 'string' }, 'next_cursor of the previous page')];
+const pagination = [
+  q('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }),
+  q('cursor', { type: 'string' }, 'next_cursor of the previous page'),
+];
 const errors422 = { '422': { $ref: '#/components/responses/ValidationFailed' } };
 /** A JSON body can also be malformed (400) or too large (413). */
 const bodyErrors = { ...errors422, ...BODY_ERRORS };
@@ -14,17 +17,22 @@ const tag = (t: string) => ({ tags: [t] });
 export const QR_CODES_PATHS = {
   '/qrcodes': {
     post: {
-      operationId: 'createQrCode', summary: 'Create a QR code', ...tag('QR codes'),
+      operationId: 'createQrCode',
+      summary: 'Create a QR code',
+      ...tag('QR codes'),
       description: '201 for a new code; 200 with the existing code, unchanged, when `client_ref` was used before in this workspace.',
       requestBody: { required: true, content: json(ref('QrCodeInput')) },
       responses: {
         '201': { description: 'Created', content: json(ref('QrCode')) },
         '200': { description: 'The code this client_ref already names', content: json(ref('QrCode')) },
-        ...bodyErrors, ...AUTHENTICATED_ERRORS,
+        ...bodyErrors,
+        ...AUTHENTICATED_ERRORS,
       },
     },
     get: {
-      operationId: 'listQrCodes', summary: 'List QR codes, newest first', ...tag('QR codes'),
+      operationId: 'listQrCodes',
+      summary: 'List QR codes, newest first',
+      ...tag('QR codes'),
       parameters: [
         ...pagination,
         q('folder_id', { type: 'string' }),
@@ -38,85 +46,167 @@ export const QR_CODES_PATHS = {
   },
   '/qrcodes/bulk': {
     post: {
-      operationId: 'bulkCreateQrCodes', summary: 'Create up to 50 codes at once', ...tag('QR codes'),
+      operationId: 'bulkCreateQrCodes',
+      summary: 'Create up to 50 codes at once',
+      ...tag('QR codes'),
       description:
         'The whole batch is validated (pointers `/items/3/content/url`) and checked against the monthly calls (one per item) and the dynamic allowance before anything is written; ' +
         'a batch that does not fit creates nothing. Re-sending a partly created batch returns the finished codes (by client_ref) and creates the rest.',
       requestBody: { required: true, content: json(ref('BulkCreateRequest')) },
       responses: {
         '200': { description: 'Every item, in order', content: json(ref('BulkCreateResult')) },
-        ...bodyErrors, ...AUTHENTICATED_ERRORS,
+        ...bodyErrors,
+        ...AUTHENTICATED_ERRORS,
       },
     },
   },
   '/qrcodes/{id}': {
-    get: { operationId: 'getQrCode', summary: 'Get a QR code', ...tag('QR codes'), parameters: [id], responses: { '200': { description: 'The code', content: json(ref('QrCode')) }, ...errors404, ...AUTHENTICATED_ERRORS } },
+    get: {
+      operationId: 'getQrCode',
+      summary: 'Get a QR code',
+      ...tag('QR codes'),
+      parameters: [id],
+      responses: { '200': { description: 'The code', content: json(ref('QrCode')) }, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
     patch: {
-      operationId: 'updateQrCode', summary: 'Change a QR code', ...tag('QR codes'), parameters: [id],
-      description: 'name, destinations, content (dynamic codes), status, schedule, scan_limit, UTM fields, folder_id, fallback_url. `null` clears a field. A static code’s data cannot change (422). Applies from the next scan.',
+      operationId: 'updateQrCode',
+      summary: 'Change a QR code',
+      ...tag('QR codes'),
+      parameters: [id],
+      description:
+        'name, destinations, content (dynamic codes), status, schedule, scan_limit, UTM fields, folder_id, fallback_url. `null` clears a field. A static code’s data cannot change (422). Applies from the next scan.',
       requestBody: { required: true, content: json(ref('QrCodePatch')) },
-      responses: { '200': { description: 'The changed code', content: json(ref('QrCode')) }, ...errors404, ...bodyErrors, '409': { $ref: '#/components/responses/Conflict' }, ...AUTHENTICATED_ERRORS },
+      responses: {
+        '200': { description: 'The changed code', content: json(ref('QrCode')) },
+        ...errors404,
+        ...bodyErrors,
+        '409': { $ref: '#/components/responses/Conflict' },
+        ...AUTHENTICATED_ERRORS,
+      },
     },
     delete: {
-      operationId: 'deleteQrCode', summary: 'Delete a QR code (its short link answers 410 afterwards; a dynamic code frees its allowance)', ...tag('QR codes'), parameters: [id],
+      operationId: 'deleteQrCode',
+      summary: 'Delete a QR code (its short link answers 410 afterwards; a dynamic code frees its allowance)',
+      ...tag('QR codes'),
+      parameters: [id],
       responses: { '200': { description: 'Deleted', content: json(ref('DeletedQrCode')) }, ...errors404, ...AUTHENTICATED_ERRORS },
     },
   },
   '/qrcodes/{id}/image': {
     get: {
-      operationId: 'downloadQrCodeImage', summary: 'Download the code as SVG, PNG or PDF', ...tag('QR codes'),
-      parameters: [id, q('format', { enum: ['svg', 'png', 'pdf'], default: 'svg' }), q('size', { type: 'integer', minimum: 64, maximum: 4096 }, 'pixels (svg, png) or points (pdf)'), q('margin', { type: 'integer', minimum: 0, maximum: 16, default: 4 }, 'quiet zone in modules'), q('ecc', { enum: ['L', 'M', 'Q', 'H'], default: 'M' })],
+      operationId: 'downloadQrCodeImage',
+      summary: 'Download the code as SVG, PNG or PDF',
+      ...tag('QR codes'),
+      parameters: [
+        id,
+        q('format', { enum: ['svg', 'png', 'pdf'], default: 'svg' }),
+        q('size', { type: 'integer', minimum: 64, maximum: 4096 }, 'pixels (svg, png) or points (pdf)'),
+        q('margin', { type: 'integer', minimum: 0, maximum: 16, default: 4 }, 'quiet zone in modules'),
+        q('ecc', { enum: ['L', 'M', 'Q', 'H'], default: 'M' }),
+      ],
       responses: {
         '200': { description: 'The image (Content-Disposition: attachment)', content: { 'image/svg+xml': {}, 'image/png': {}, 'application/pdf': {} } },
-        ...errors404, ...errors422, ...AUTHENTICATED_ERRORS,
+        ...errors404,
+        ...errors422,
+        ...AUTHENTICATED_ERRORS,
       },
     },
   },
   '/qrcodes/{id}/analytics': {
     get: {
-      operationId: 'getQrCodeAnalytics', summary: 'Scan analytics of one code', ...tag('Analytics'),
-      description: 'Days are local days in `tz` (default: the code’s timezone); default range the last 30 days; at most 366 days. Bots are excluded unless include_bots=true. `format=csv` answers a spreadsheet-friendly CSV.',
+      operationId: 'getQrCodeAnalytics',
+      summary: 'Scan analytics of one code',
+      ...tag('Analytics'),
+      description:
+        'Days are local days in `tz` (default: the code’s timezone); default range the last 30 days; at most 366 days. Bots are excluded unless include_bots=true. `format=csv` answers a spreadsheet-friendly CSV.',
       parameters: [
-        id, q('from', { type: 'string', format: 'date' }), q('to', { type: 'string', format: 'date' }), q('tz', { type: 'string' }),
-        q('include_bots', { type: 'boolean', default: false }), q('format', { enum: ['json', 'csv'], default: 'json' }),
+        id,
+        q('from', { type: 'string', format: 'date' }),
+        q('to', { type: 'string', format: 'date' }),
+        q('tz', { type: 'string' }),
+        q('include_bots', { type: 'boolean', default: false }),
+        q('format', { enum: ['json', 'csv'], default: 'json' }),
       ],
-      responses: { '200': { description: 'Analytics', content: { ...json(ref('CodeAnalytics')), 'text/csv': {} } }, ...errors404, ...errors422, ...AUTHENTICATED_ERRORS },
+      responses: {
+        '200': { description: 'Analytics', content: { ...json(ref('CodeAnalytics')), 'text/csv': {} } },
+        ...errors404,
+        ...errors422,
+        ...AUTHENTICATED_ERRORS,
+      },
     },
   },
   '/analytics': {
     get: {
-      operationId: 'getWorkspaceAnalytics', summary: 'Workspace (or folder) summary: totals by day and top codes', ...tag('Analytics'),
-      parameters: [q('folder_id', { type: 'string' }), q('from', { type: 'string', format: 'date' }), q('to', { type: 'string', format: 'date' }), q('tz', { type: 'string', default: 'UTC' }), q('include_bots', { type: 'boolean', default: false })],
+      operationId: 'getWorkspaceAnalytics',
+      summary: 'Workspace (or folder) summary: totals by day and top codes',
+      ...tag('Analytics'),
+      parameters: [
+        q('folder_id', { type: 'string' }),
+        q('from', { type: 'string', format: 'date' }),
+        q('to', { type: 'string', format: 'date' }),
+        q('tz', { type: 'string', default: 'UTC' }),
+        q('include_bots', { type: 'boolean', default: false }),
+      ],
       responses: { '200': { description: 'Summary', content: json(ref('WorkspaceAnalytics')) }, ...errors422, ...AUTHENTICATED_ERRORS },
     },
   },
   '/previews/{file}': {
     get: {
-      operationId: 'getPreview', summary: 'Public SVG preview (the `preview_url` of a code); no key, no quota, cacheable with ETag', ...tag('QR codes'), security: [],
-      parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9A-Za-z]{32}\\.svg$' }, description: '`<token>.svg`, as in preview_url' }],
+      operationId: 'getPreview',
+      summary: 'Public SVG preview (the `preview_url` of a code); no key, no quota, cacheable with ETag',
+      ...tag('QR codes'),
+      security: [],
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9A-Za-z]{32}\\.svg$' },
+          description: '`<token>.svg`, as in preview_url',
+        },
+      ],
       responses: { '200': { description: 'SVG', content: { 'image/svg+xml': {} } }, '304': { description: 'Not modified' }, ...errors404 },
     },
   },
   '/folders': {
     post: {
-      operationId: 'createFolder', summary: 'Create a folder', ...tag('Folders'),
+      operationId: 'createFolder',
+      summary: 'Create a folder',
+      ...tag('Folders'),
       requestBody: { required: true, content: json(ref('FolderInput')) },
       responses: { '201': { description: 'Created', content: json(ref('Folder')) }, ...bodyErrors, ...AUTHENTICATED_ERRORS },
     },
-    get: { operationId: 'listFolders', summary: 'List folders, newest first', ...tag('Folders'), parameters: pagination, responses: { '200': { description: 'A page', content: json(ref('FolderList')) }, ...errors422, ...AUTHENTICATED_ERRORS } },
+    get: {
+      operationId: 'listFolders',
+      summary: 'List folders, newest first',
+      ...tag('Folders'),
+      parameters: pagination,
+      responses: { '200': { description: 'A page', content: json(ref('FolderList')) }, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
   },
   '/domains': {
     post: {
-      operationId: 'createDomain', summary: 'Register a custom short-link domain', ...tag('Domains'),
+      operationId: 'createDomain',
+      summary: 'Register a custom short-link domain',
+      ...tag('Domains'),
       description: 'Answers the TXT record to create (`_qr-verify.<hostname>`), then call verify.',
       requestBody: { required: true, content: json(ref('DomainInput')) },
       responses: { '201': { description: 'Created (pending)', content: json(ref('Domain')) }, ...bodyErrors, ...AUTHENTICATED_ERRORS },
     },
-    get: { operationId: 'listDomains', summary: 'List domains, newest first', ...tag('Domains'), parameters: pagination, responses: { '200': { description: 'A page', content: json(ref('DomainList')) }, ...errors422, ...AUTHENTICATED_ERRORS } },
+    get: {
+      operationId: 'listDomains',
+      summary: 'List domains, newest first',
+      ...tag('Domains'),
+      parameters: pagination,
+      responses: { '200': { description: 'A page', content: json(ref('DomainList')) }, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
   },
   '/domains/{id}/verify': {
     post: {
-      operationId: 'verifyDomain', summary: 'Check the DNS TXT record now', ...tag('Domains'), parameters: [id],
+      operationId: 'verifyDomain',
+      summary: 'Check the DNS TXT record now',
+      ...tag('Domains'),
+      parameters: [id],
       description: 'Always answers the domain: `status` becomes verified when the record matches; otherwise `verification.last_error` says why.',
       responses: { '200': { description: 'The domain', content: json(ref('Domain')) }, ...errors404, ...AUTHENTICATED_ERRORS },
     },

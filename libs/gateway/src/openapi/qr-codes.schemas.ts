@@ -31,7 +31,13 @@ const editable = {
   name: optionalText(200),
   status: { enum: ['active', 'paused'] },
   content: ref('QrContent'),
-  destinations: { type: ['array', 'null'], minItems: 1, maxItems: 10, items: ref('Destination'), description: 'Dynamic website codes only; the first entry is the default, later ones need a condition' },
+  destinations: {
+    type: ['array', 'null'],
+    minItems: 1,
+    maxItems: 10,
+    items: ref('Destination'),
+    description: 'Dynamic website codes only; the first entry is the default, later ones need a condition',
+  },
   ...utm,
   start_at: timestampIn,
   end_at: timestampIn,
@@ -65,7 +71,10 @@ export const QR_CODE_SCHEMAS = {
     properties: {
       type: ref('QrType'),
       category: { enum: ['dynamic', 'static'], description: 'Defaults to dynamic where the type allows it' },
-      client_ref: { ...optionalText(200), description: 'Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code' },
+      client_ref: {
+        ...optionalText(200),
+        description: 'Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code',
+      },
       custom_domain_id: { type: ['string', 'null'], maxLength: 64, description: 'A verified domain of the workspace; the short link then uses it' },
       ...editable,
     },
@@ -73,7 +82,8 @@ export const QR_CODE_SCHEMAS = {
   QrCodePatch: {
     type: 'object',
     additionalProperties: false,
-    description: 'Only the fields to change; `null` clears an optional field. type, category, client_ref and custom_domain_id cannot change; a static code’s content and destinations neither.',
+    description:
+      'Only the fields to change; `null` clears an optional field. type, category, client_ref and custom_domain_id cannot change; a static code’s content and destinations neither.',
     properties: editable,
   },
   QrCode: answer({
@@ -83,7 +93,10 @@ export const QR_CODE_SCHEMAS = {
     type: ref('QrType'),
     category: { enum: ['dynamic', 'static'] },
     status: { enum: ['active', 'paused'], description: 'What you set' },
-    state: { enum: ['active', 'paused', 'scheduled', 'expired', 'outside_hours', 'limit_reached'], description: 'What a scan meets now (static codes: their status)' },
+    state: {
+      enum: ['active', 'paused', 'scheduled', 'expired', 'outside_hours', 'limit_reached'],
+      description: 'What a scan meets now (static codes: their status)',
+    },
     content: ref('QrContent'),
     destinations: { type: 'array', items: ref('Destination'), description: 'Empty for static and hosted (menu, form, dynamic vcard) codes' },
     client_ref: nullableString,
@@ -117,14 +130,30 @@ export const QR_CODE_SCHEMAS = {
     data: {
       type: 'array',
       description: 'One entry per item, in order',
-      items: answer({ index: int, result: { enum: ['created', 'existing'], description: 'existing: the client_ref was used before; the code is returned unchanged' }, qr_code: ref('QrCode') }),
+      items: answer({
+        index: int,
+        result: { enum: ['created', 'existing'], description: 'existing: the client_ref was used before; the code is returned unchanged' },
+        qr_code: ref('QrCode'),
+      }),
     },
     created: int,
     existing: int,
   }),
   DeletedQrCode: answer({ id: str, object: { const: 'qr_code' }, deleted: { const: true } }),
-  FolderInput: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 200, description: 'Unique in the workspace' } } },
-  DomainInput: { type: 'object', required: ['hostname'], additionalProperties: false, properties: { hostname: { type: 'string', example: 'qr.example.com', description: 'Lower-cased; an IP, a single label or one of the platform’s own hosts is refused' } } },
+  FolderInput: {
+    type: 'object',
+    required: ['name'],
+    additionalProperties: false,
+    properties: { name: { type: 'string', minLength: 1, maxLength: 200, description: 'Unique in the workspace' } },
+  },
+  DomainInput: {
+    type: 'object',
+    required: ['hostname'],
+    additionalProperties: false,
+    properties: {
+      hostname: { type: 'string', example: 'qr.example.com', description: 'Lower-cased; an IP, a single label or one of the platform’s own hosts is refused' },
+    },
+  },
   Folder: answer({ id: { type: 'string', example: 'fld_00VbbQ5mGtVbp9Yc' }, object: { const: 'folder' }, name: str, created_at: timestamp }),
   FolderList: listOf('Folder'),
   Domain: answer({
@@ -152,7 +181,11 @@ export const QR_CODE_SCHEMAS = {
     total_scans: int,
     unique_scanners: int,
     by_day: { type: 'array', items: ref('DayCount'), description: 'Every day of the range, zeros included' },
-    by_device: { type: 'array', items: answer({ device: { enum: ['mobile', 'tablet', 'desktop', 'other'] }, scans: int }), description: 'Always the four devices' },
+    by_device: {
+      type: 'array',
+      items: answer({ device: { enum: ['mobile', 'tablet', 'desktop', 'other'] }, scans: int }),
+      description: 'Always the four devices',
+    },
     by_country: { type: 'array', items: answer({ country: { type: 'string', description: 'ISO 3166-1 alpha-2, or unknown' }, scans: int }) },
     by_os: { type: 'array', items: answer({ os: { type: 'string', description: 'As the user agent names it, or unknown' }, scans: int }) },
     by_browser: { type: 'array', items: answer({ browser: { type: 'string', description: 'As the user agent names it, or unknown' }, scans: int }) },

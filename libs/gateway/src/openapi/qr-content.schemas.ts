@@ -12,7 +12,10 @@ const url = { type: 'string', format: 'uri', maxLength: L.url, description: 'Abs
 const closed = (properties: Record<string, object>, required: string[] = []) => ({ type: 'object', additionalProperties: false, required, properties });
 
 export const QR_CONTENT_SCHEMAS = {
-  QrType: { enum: [...QR_TYPES], description: 'website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either' },
+  QrType: {
+    enum: [...QR_TYPES],
+    description: 'website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either',
+  },
   WebsiteContent: closed({ url }, ['url']),
   MenuContent: closed(
     {
@@ -97,7 +100,11 @@ export const QR_CONTENT_SCHEMAS = {
   PhoneContent: closed({ number: { type: 'string', pattern: '^\\+[1-9]\\d{6,14}$', description: 'E.164, e.g. +4930123456' } }, ['number']),
   SmsContent: closed({ number: { type: 'string', pattern: '^\\+[1-9]\\d{6,14}$', description: 'E.164' }, message: text(L.smsMessage) }, ['number']),
   LocationContent: closed(
-    { latitude: { type: 'number', minimum: -90, maximum: 90 }, longitude: { type: 'number', minimum: -180, maximum: 180 }, query: text(L.subject, 'A search text or label') },
+    {
+      latitude: { type: 'number', minimum: -90, maximum: 90 },
+      longitude: { type: 'number', minimum: -180, maximum: 180 },
+      query: text(L.subject, 'A search text or label'),
+    },
     ['latitude', 'longitude'],
   ),
   QrContent: {

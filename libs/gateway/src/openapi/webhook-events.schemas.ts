@@ -17,7 +17,11 @@ function event(type: string, description: string, data: Record<string, object>) 
     description,
     required: ['id', 'type', 'created_at', 'workspace_id', 'data'],
     properties: {
-      id: { type: 'string', example: 'evt_00VbbQ5mGtVbp9Yc', description: 'The event id, also the webhook-id header: the same on every attempt; deduplicate on it' },
+      id: {
+        type: 'string',
+        example: 'evt_00VbbQ5mGtVbp9Yc',
+        description: 'The event id, also the webhook-id header: the same on every attempt; deduplicate on it',
+      },
       type: { const: type },
       created_at: timestamp,
       workspace_id: { type: 'string' },
@@ -51,11 +55,15 @@ export const WEBHOOK_EVENT_SCHEMAS = {
     scan_limit: { type: 'integer' },
     reached_at: timestamp,
   }),
-  QrScanMilestoneReachedEvent: event('qr.scan_milestone_reached', 'The code reached 10, 100, 1,000, 10,000, 100,000 or 1,000,000 scans (agency plan); once per milestone and code.', {
-    ...code,
-    milestone: { type: 'integer' },
-    reached_at: timestamp,
-  }),
+  QrScanMilestoneReachedEvent: event(
+    'qr.scan_milestone_reached',
+    'The code reached 10, 100, 1,000, 10,000, 100,000 or 1,000,000 scans (agency plan); once per milestone and code.',
+    {
+      ...code,
+      milestone: { type: 'integer' },
+      reached_at: timestamp,
+    },
+  ),
   WebhookEvent: {
     description: 'Any event body; `type` tells which.',
     oneOf: [ref('QrScannedEvent'), ref('LeadCreatedEvent'), ref('QrScanLimitReachedEvent'), ref('QrScanMilestoneReachedEvent')],
@@ -73,7 +81,13 @@ export const WEBHOOK_EVENT_SCHEMAS = {
 
 const SIGNATURE_HEADERS = [
   { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The event id; the same on every attempt' },
-  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds of this attempt; reject old ones (the SDK allows 5 minutes)' },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'Unix seconds of this attempt; reject old ones (the SDK allows 5 minutes)',
+  },
   {
     name: 'webhook-signature',
     in: 'header',

@@ -6,8 +6,6 @@ import { type QuotaRepository } from '../access/quota.repository';
 
 export { ANALYTICS_COMMANDS as ANALYTICS, QR_COMMANDS as QR } from '@qr/contracts';
 
-
-
 interface PlanAnswer {
   items: Array<{ index: number; category: 'dynamic' | 'static'; existing: boolean }>;
 }

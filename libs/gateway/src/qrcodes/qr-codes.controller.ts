@@ -84,7 +84,11 @@ export class QrCodesController {
   @Get(':id/analytics')
   async analytics(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
     const code = await this.bus.send<{ id: string; timezone: string }>('qr-service', QR.get, { workspaceId: p.workspaceId, id });
-    const answer = await this.bus.send<{ json?: unknown; csv?: string }>('analytics-service', ANALYTICS.code, { qrId: code.id, timezone: code.timezone, query });
+    const answer = await this.bus.send<{ json?: unknown; csv?: string }>('analytics-service', ANALYTICS.code, {
+      qrId: code.id,
+      timezone: code.timezone,
+      query,
+    });
     if (answer.csv !== undefined) {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${code.id}-analytics.csv"`);

@@ -41,7 +41,8 @@ export class IssueSignInLink {
     let member = email ? await this.workspaces.findMemberByEmail(input.workspaceId, email) : null;
     const addedMember = member === null;
     if (!member) {
-      if (input.role !== undefined && !isRole(input.role)) throw Errors.validationFailed([{ pointer: '/role', code: 'invalid', detail: 'role must be owner, editor or viewer' }]);
+      if (input.role !== undefined && !isRole(input.role))
+        throw Errors.validationFailed([{ pointer: '/role', code: 'invalid', detail: 'role must be owner, editor or viewer' }]);
       member = await new AddMember(this.db, this.clock).execute({ workspaceId: input.workspaceId, email: input.email, role: input.role ?? 'viewer' });
     }
     return this.db.transaction(async (tx) => {

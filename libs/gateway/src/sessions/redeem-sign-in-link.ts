@@ -1,7 +1,14 @@
 import { type Clock, Errors, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import {
-  checkNewPassword, DEFAULT_SCRYPT_COST, digestToken, hashPassword, isWellFormedToken, linkRedeemLimits, type ScryptCost, signInLinkStatusAt,
+  checkNewPassword,
+  DEFAULT_SCRYPT_COST,
+  digestToken,
+  hashPassword,
+  isWellFormedToken,
+  linkRedeemLimits,
+  type ScryptCost,
+  signInLinkStatusAt,
 } from '@qr/session-rules';
 import { type RateLimiter } from '../access/rate-limiter';
 import { AccountsRepository } from '../identity/accounts.repository';
@@ -49,7 +56,13 @@ export class RedeemSignInLink {
     await throttle(this.limiter, linkRedeemLimits(clientAddress), this.clock);
     const link = await this.usableLink(token);
     const [workspace, account] = await Promise.all([this.workspaces.find(link.workspace_id), this.accounts.find(link.email)]);
-    return { email: link.email, workspace_name: workspace?.name ?? '', purpose: link.purpose, has_password: !!account?.password_hash, expires_at: link.expires_at };
+    return {
+      email: link.email,
+      workspace_name: workspace?.name ?? '',
+      purpose: link.purpose,
+      has_password: !!account?.password_hash,
+      expires_at: link.expires_at,
+    };
   }
 
   async redeem(input: { token: unknown; password: unknown; clientAddress: string; userAgent?: string | null }): Promise<StartedSession> {

@@ -67,12 +67,25 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
   });
 
   it('signs in with the right password, and the cookie token authenticates as the member', async () => {
-    const { token, session } = await signIn.execute({ email: ' Ana@Example.com ', password: 'correct horse battery', clientAddress: '203.0.113.1', userAgent: 'jest' });
+    const { token, session } = await signIn.execute({
+      email: ' Ana@Example.com ',
+      password: 'correct horse battery',
+      clientAddress: '203.0.113.1',
+      userAgent: 'jest',
+    });
     expect(session).toMatchObject({ email: 'ana@example.com', workspace_id: ws, user_agent: 'jest' });
     expect(session.token_hash).toBe(digestToken(token));
     const principal = await authenticate.execute(token);
-    expect(principal).toMatchObject({ keyId: null, workspaceId: ws, role: 'editor', plan: { name: 'pro' }, member: { email: 'ana@example.com', sessionId: session.id } });
-    expect(csrfTokenFor(token)).not.toBe(csrfTokenFor((await signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '203.0.113.1' })).token));
+    expect(principal).toMatchObject({
+      keyId: null,
+      workspaceId: ws,
+      role: 'editor',
+      plan: { name: 'pro' },
+      member: { email: 'ana@example.com', sessionId: session.id },
+    });
+    expect(csrfTokenFor(token)).not.toBe(
+      csrfTokenFor((await signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '203.0.113.1' })).token),
+    );
   });
 
   it('stores neither the password nor the session token in clear', async () => {
@@ -104,12 +117,16 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     expect(Number(limited.headers?.['Retry-After'])).toBeGreaterThan(0);
     expect(Number(limited.headers?.['Retry-After'])).toBeLessThanOrEqual(900);
     advance(15 * 60_000);
-    await expect(signIn.execute({ email: 'bo@example.com', password: 'bo password here', clientAddress: '198.51.100.99' })).resolves.toMatchObject({ session: { email: 'bo@example.com' } });
+    await expect(signIn.execute({ email: 'bo@example.com', password: 'bo password here', clientAddress: '198.51.100.99' })).resolves.toMatchObject({
+      session: { email: 'bo@example.com' },
+    });
   });
 
   it('throttles one address trying many accounts after 50 attempts', async () => {
     for (let i = 0; i < 50; i++) await failure(signIn.execute({ email: `u${i}@example.com`, password: 'whatever it is', clientAddress: '192.0.2.77' }));
-    expect(await failure(signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '192.0.2.77' }))).toMatchObject({ status: 429 });
+    expect(await failure(signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '192.0.2.77' }))).toMatchObject({
+      status: 429,
+    });
     await expect(signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '192.0.2.78' })).resolves.toBeDefined();
   });
 
@@ -167,10 +184,22 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     await passwords.set('gus@example.com', 'gus real password');
     const { session } = await signIn.execute({ email: 'gus@example.com', password: 'gus real password', clientAddress: '198.51.100.200' });
     for (let i = 0; i < 9; i++) {
-      const guess = passwords.change({ email: 'gus@example.com', sessionId: session.id, currentPassword: `guess ${i} here`, newPassword: 'whatever new one', clientAddress: '198.51.100.201' });
+      const guess = passwords.change({
+        email: 'gus@example.com',
+        sessionId: session.id,
+        currentPassword: `guess ${i} here`,
+        newPassword: 'whatever new one',
+        clientAddress: '198.51.100.201',
+      });
       expect(await failure(guess)).toMatchObject({ status: 422 });
     }
-    const limited = passwords.change({ email: 'gus@example.com', sessionId: session.id, currentPassword: 'gus real password', newPassword: 'whatever new one', clientAddress: '198.51.100.201' });
+    const limited = passwords.change({
+      email: 'gus@example.com',
+      sessionId: session.id,
+      currentPassword: 'gus real password',
+      newPassword: 'whatever new one',
+      clientAddress: '198.51.100.201',
+    });
     expect(await failure(limited)).toMatchObject({ status: 429, code: 'rate_limited' });
     advance(15 * 60_000);
   });
@@ -179,8 +208,14 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     const shop = (await new CreateWorkspace(db, clock).execute({ name: 'Shop', plan: 'pro' })).id;
     const owner = await new AddMember(db, clock).execute({ workspaceId: shop, email: 'own@shop.example', role: 'owner' });
     const ed = await new AddMember(db, clock).execute({ workspaceId: shop, email: 'ed@shop.example', role: 'owner' });
-    const make = (memberId: string, role: 'owner' | 'editor' | 'viewer') => new CreateApiKey(db, clock).execute({ workspaceId: shop, name: `${role} key`, role, createdByMemberId: memberId });
-    const [edOwner, edEditor, edViewer, ownersKey] = await Promise.all([make(ed.id, 'owner'), make(ed.id, 'editor'), make(ed.id, 'viewer'), make(owner.id, 'editor')]);
+    const make = (memberId: string, role: 'owner' | 'editor' | 'viewer') =>
+      new CreateApiKey(db, clock).execute({ workspaceId: shop, name: `${role} key`, role, createdByMemberId: memberId });
+    const [edOwner, edEditor, edViewer, ownersKey] = await Promise.all([
+      make(ed.id, 'owner'),
+      make(ed.id, 'editor'),
+      make(ed.id, 'viewer'),
+      make(owner.id, 'editor'),
+    ]);
     const live = async () => (await new ApiKeysRepository(db).listActive(shop, now.getTime())).map((k) => k.id).sort();
     expect(await new Members(db, clock).setRole(shop, 'ed@shop.example', 'editor')).toMatchObject({ member: { role: 'editor' }, keysRevoked: 1 });
     expect(await live()).toEqual([edEditor.record.id, edViewer.record.id, ownersKey.record.id].sort());
@@ -203,10 +238,16 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     const token = new URL(issued.url).hash.replace('#token=', '');
     expect(issued.url).toBe(`https://qr.example/app/welcome#token=${token}`);
     expect(await redeem.inspect(token, '203.0.113.6')).toMatchObject({ email: 'dee@example.com', workspace_name: 'Acme', has_password: false });
-    expect(await failure(redeem.redeem({ token, password: 'short', clientAddress: '203.0.113.6' }))).toMatchObject({ status: 422, errors: [{ pointer: '/password', code: 'too_short' }] });
+    expect(await failure(redeem.redeem({ token, password: 'short', clientAddress: '203.0.113.6' }))).toMatchObject({
+      status: 422,
+      errors: [{ pointer: '/password', code: 'too_short' }],
+    });
     const { token: session } = await redeem.redeem({ token, password: 'dee chooses this', clientAddress: '203.0.113.6' });
     expect(await authenticate.execute(session)).toMatchObject({ workspaceId: ws, role: 'viewer' });
-    expect(await failure(redeem.redeem({ token, password: 'dee chooses again', clientAddress: '203.0.113.6' }))).toMatchObject({ status: 410, code: 'link_not_usable' });
+    expect(await failure(redeem.redeem({ token, password: 'dee chooses again', clientAddress: '203.0.113.6' }))).toMatchObject({
+      status: 410,
+      code: 'link_not_usable',
+    });
     await expect(signIn.execute({ email: 'dee@example.com', password: 'dee chooses this', clientAddress: '203.0.113.6' })).resolves.toBeDefined();
   });
 
@@ -233,7 +274,9 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     expect((await redeem.inspect(tokenOf(third.url), '203.0.113.7')).has_password).toBe(true);
     await redeem.redeem({ token: tokenOf(third.url), password: 'a brand new password', clientAddress: '203.0.113.7' });
     expect(await failure(authenticate.execute(before.token))).toMatchObject({ status: 401 });
-    expect(await failure(signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '203.0.113.7' }))).toMatchObject({ status: 401 });
+    expect(await failure(signIn.execute({ email: 'ana@example.com', password: 'correct horse battery', clientAddress: '203.0.113.7' }))).toMatchObject({
+      status: 401,
+    });
     await passwords.set('ana@example.com', 'correct horse battery');
   });
 

@@ -35,7 +35,10 @@ export class SessionsRepository {
 
   /** The workspace the email last signed in to (or switched to), if any. */
   async lastWorkspaceOf(email: string): Promise<string | null> {
-    const [row] = await this.db.query<{ workspace_id: string }>('SELECT workspace_id FROM sessions WHERE email = $1 ORDER BY last_seen_at DESC, id DESC LIMIT 1', [email]);
+    const [row] = await this.db.query<{ workspace_id: string }>(
+      'SELECT workspace_id FROM sessions WHERE email = $1 ORDER BY last_seen_at DESC, id DESC LIMIT 1',
+      [email],
+    );
     return row?.workspace_id ?? null;
   }
 

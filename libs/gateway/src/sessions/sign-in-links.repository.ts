@@ -24,6 +24,10 @@ export class SignInLinksRepository {
 
   /** A new link replaces the unused ones of the same person and workspace: only the newest works. */
   async retireUnused(tx: Tx, email: string, workspaceId: string, now: number): Promise<void> {
-    await tx.query('UPDATE sign_in_links SET expires_at = $1 WHERE email = $2 AND workspace_id = $3 AND used_at IS NULL AND expires_at > $1', [now, email, workspaceId]);
+    await tx.query('UPDATE sign_in_links SET expires_at = $1 WHERE email = $2 AND workspace_id = $3 AND used_at IS NULL AND expires_at > $1', [
+      now,
+      email,
+      workspaceId,
+    ]);
   }
 }

@@ -1,7 +1,15 @@
 import { type Clock, Errors, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import {
-  DEFAULT_SCRYPT_COST, DEFAULT_SESSION_POLICY, hashPassword, needsRehash, newSecretToken, type ScryptCost, type SessionPolicy, signInLimits, verifyPassword,
+  DEFAULT_SCRYPT_COST,
+  DEFAULT_SESSION_POLICY,
+  hashPassword,
+  needsRehash,
+  newSecretToken,
+  type ScryptCost,
+  type SessionPolicy,
+  signInLimits,
+  verifyPassword,
 } from '@qr/session-rules';
 import { type RateLimiter } from '../access/rate-limiter';
 import { AccountsRepository } from '../identity/accounts.repository';

@@ -6,8 +6,32 @@ type Element = DefaultTreeAdapterMap['element'];
 
 // Every element the hosted pages are built from; anything else in a parsed page was injected.
 const PAGE_TAGS = new Set([
-  'html', 'head', 'body', 'meta', 'title', 'style', 'main', 'section', 'footer', 'h1', 'h2', 'p', 'ul', 'li',
-  'div', 'span', 'form', 'label', 'input', 'textarea', 'button', 'dl', 'dt', 'dd', 'a', 'time',
+  'html',
+  'head',
+  'body',
+  'meta',
+  'title',
+  'style',
+  'main',
+  'section',
+  'footer',
+  'h1',
+  'h2',
+  'p',
+  'ul',
+  'li',
+  'div',
+  'span',
+  'form',
+  'label',
+  'input',
+  'textarea',
+  'button',
+  'dl',
+  'dt',
+  'dd',
+  'a',
+  'time',
 ]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'poster']);
 // Browsers ignore ASCII whitespace and controls inside a scheme (`java\tscript:`).
@@ -63,7 +87,9 @@ export class ParsedPage {
 
   /** The sha256 (base64) of the style element's text, as a CSP hash source is computed. */
   styleHash(): string {
-    return createHash('sha256').update(textOf(this.one('style')), 'utf8').digest('base64');
+    return createHash('sha256')
+      .update(textOf(this.one('style')), 'utf8')
+      .digest('base64');
   }
 }
 

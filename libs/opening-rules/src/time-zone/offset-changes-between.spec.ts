@@ -1,19 +1,12 @@
 import { offsetChangesBetween } from './offset-changes-between';
 import { offsetMsAt } from './wall-clock-at';
 
-const changes = (from: string, to: string, tz: string) =>
-  offsetChangesBetween(Date.parse(from), Date.parse(to), tz).map((ms) => new Date(ms).toISOString());
+const changes = (from: string, to: string, tz: string) => offsetChangesBetween(Date.parse(from), Date.parse(to), tz).map((ms) => new Date(ms).toISOString());
 
 describe('offsetChangesBetween', () => {
   it('finds both DST changes of a year to the millisecond', () => {
-    expect(changes('2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 'Europe/Berlin')).toEqual([
-      '2026-03-29T01:00:00.000Z',
-      '2026-10-25T01:00:00.000Z',
-    ]);
-    expect(changes('2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 'America/New_York')).toEqual([
-      '2026-03-08T07:00:00.000Z',
-      '2026-11-01T06:00:00.000Z',
-    ]);
+    expect(changes('2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 'Europe/Berlin')).toEqual(['2026-03-29T01:00:00.000Z', '2026-10-25T01:00:00.000Z']);
+    expect(changes('2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 'America/New_York')).toEqual(['2026-03-08T07:00:00.000Z', '2026-11-01T06:00:00.000Z']);
   });
 
   it('finds none in zones without DST', () => {

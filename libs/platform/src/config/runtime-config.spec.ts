@@ -96,7 +96,11 @@ describe('loadRuntimeConfig — explicit values', () => {
   it('KAFKA_BROKERS chooses Kafka, split and trimmed; without it the embedded SQL log', () => {
     const c = loadRuntimeConfig({ KAFKA_BROKERS: 'k1:9092, k2:9092' }, DEPLOYABLES);
     expect(c.eventTransport).toEqual({ kind: 'kafka', brokers: ['k1:9092', 'k2:9092'], prefix: '' });
-    expect(loadRuntimeConfig({ KAFKA_BROKERS: 'k1:9092', KAFKA_PREFIX: 'acme.' }, DEPLOYABLES).eventTransport).toEqual({ kind: 'kafka', brokers: ['k1:9092'], prefix: 'acme.' });
+    expect(loadRuntimeConfig({ KAFKA_BROKERS: 'k1:9092', KAFKA_PREFIX: 'acme.' }, DEPLOYABLES).eventTransport).toEqual({
+      kind: 'kafka',
+      brokers: ['k1:9092'],
+      prefix: 'acme.',
+    });
     expect(loadRuntimeConfig({}, DEPLOYABLES).eventTransport).toEqual({ kind: 'sql' });
   });
 
@@ -217,9 +221,17 @@ describe('loadRuntimeConfig — a deployable on its own', () => {
   it('refuses to start without KAFKA_BROKERS, saying what to set', () => {
     for (const deployable of ['redirect-service', 'analytics-service'] as const) {
       const problems = configErrorOf({ INTERNAL_TOKEN: TOKEN }, [deployable]).problems;
-      expect(problems).toEqual([expect.stringMatching(new RegExp(`^KAFKA_BROKERS: required when a deployable runs on its own \\(${deployable}\\): distributed mode's events go through Kafka; set it`))]);
+      expect(problems).toEqual([
+        expect.stringMatching(
+          new RegExp(`^KAFKA_BROKERS: required when a deployable runs on its own \\(${deployable}\\): distributed mode's events go through Kafka; set it`),
+        ),
+      ]);
     }
-    expect(loadRuntimeConfig({ INTERNAL_TOKEN: TOKEN, KAFKA_BROKERS: KAFKA }, ['redirect-service']).eventTransport).toEqual({ kind: 'kafka', brokers: [KAFKA], prefix: '' });
+    expect(loadRuntimeConfig({ INTERNAL_TOKEN: TOKEN, KAFKA_BROKERS: KAFKA }, ['redirect-service']).eventTransport).toEqual({
+      kind: 'kafka',
+      brokers: [KAFKA],
+      prefix: '',
+    });
   });
 
   it('api-gateway alone without INTERNAL_TOKEN or QR_SERVICE_URL is a ConfigError naming both', () => {
@@ -245,7 +257,10 @@ describe('loadRuntimeConfig — a deployable on its own', () => {
   });
 
   it('qr-service alone needs INTERNAL_TOKEN and the redirect-service URL it pushes changes to', () => {
-    expect(configErrorOf({ KAFKA_BROKERS: KAFKA }, ['qr-service']).problems).toEqual([expect.stringMatching(/^INTERNAL_TOKEN: /), expect.stringMatching(/^REDIRECT_SERVICE_URL: /)]);
+    expect(configErrorOf({ KAFKA_BROKERS: KAFKA }, ['qr-service']).problems).toEqual([
+      expect.stringMatching(/^INTERNAL_TOKEN: /),
+      expect.stringMatching(/^REDIRECT_SERVICE_URL: /),
+    ]);
     const c = loadRuntimeConfig({ KAFKA_BROKERS: KAFKA, INTERNAL_TOKEN: TOKEN, REDIRECT_SERVICE_URL: 'http://redirect:3000' }, ['qr-service']);
     expect(c.allInOne).toBe(false);
     expect(c.deployables).toEqual(['qr-service']);

@@ -7,64 +7,78 @@ import { isEmailAddress, normalizeEmail, parseDuration } from '@qr/domain';
  * Every environment variable the platform reads, validated once at boot, before Nest starts.
  * docs/configuration.md documents the same list; keep them together.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const duration = z.string().refine((v) => parseDuration(v) !== null, 'a duration like 5s, 5m, 2h, 7d');
 
 const cidr = z.string().regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'a CIDR like 127.0.0.0/8');
 
-const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().url().optional(),
-    REDIS_URL: z.string().url().optional(),
-    REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - (at most 64)').default('qr:'),
-    KAFKA_BROKERS: z.string().regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'comma-separated host:port list').optional(),
-    KAFKA_PREFIX: z.string().regex(/^[\w.-]{0,64}$/, 'letters, digits and _ . - (at most 64)').default(''),
-    KAFKA_SESSION_TIMEOUT: duration.default('10s'),
-    EVENT_LOG_PARTITIONS: z.coerce.number().int().min(1).max(1024).optional(),
-    PUBLIC_BASE_URL: z.string().url().optional(),
-    SHORT_BASE_URL: z.string().url().optional(),
-    TRUST_PROXY: bool.default('false'),
-    GEO_HEADER: z.string().optional(),
-    WEBHOOK_ALLOWED_CIDRS: z.string().default(''),
-    WEBHOOK_RETRY_SCHEDULE: z.string().default('5s,5m,30m,2h,5h,10h,10h'),
-    BOOTSTRAP_PLAN: z.enum(['free', 'starter', 'pro', 'agency']).default('agency'),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    // Additions to the brief's list, documented in docs/configuration.md.
-    INTERNAL_TOKEN: z.string().min(16).optional(),
-    QR_SERVICE_URL: z.string().url().optional(),
-    REDIRECT_SERVICE_URL: z.string().url().optional(),
-    ANALYTICS_SERVICE_URL: z.string().url().optional(),
-    WEBHOOK_DISPATCHER_URL: z.string().url().optional(),
-    SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
-    MIGRATE_ON_START: bool.default('true'),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
-    MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
-    SECRETS_KEY: z.string().min(32).optional(),
-    BACKGROUND_PRIORITY: z.enum(['idle', 'low', 'normal']).default('idle'),
-    SCAN_COUNTING: z.enum(['predicted', 'locked']).default('predicted'),
-    DNS_RESOLVER: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list').optional(),
-    SESSION_IDLE_TIMEOUT: duration.default('8h'),
-    SESSION_MAX_AGE: duration.default('7d'),
-    BOOTSTRAP_OWNER_EMAIL: z.string().refine((v) => isEmailAddress(normalizeEmail(v)), 'an email address').default('owner@localhost'),
-    DASHBOARD_DIR: z.string().optional(),
-    ALLOWANCE_RECONCILE_INTERVAL: z.union([z.literal('off'), duration]).default('10m'),
-    ALLOWANCE_HOLD_TIMEOUT: duration.default('5m'),
-    // Fault injection for the end-to-end tests (docs/configuration.md): never set in production.
-    TEST_FAULT: z.enum(['pause-after-allowance-reserve']).optional(),
-  });
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - (at most 64)')
+    .default('qr:'),
+  KAFKA_BROKERS: z
+    .string()
+    .regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'comma-separated host:port list')
+    .optional(),
+  KAFKA_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{0,64}$/, 'letters, digits and _ . - (at most 64)')
+    .default(''),
+  KAFKA_SESSION_TIMEOUT: duration.default('10s'),
+  EVENT_LOG_PARTITIONS: z.coerce.number().int().min(1).max(1024).optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  SHORT_BASE_URL: z.string().url().optional(),
+  TRUST_PROXY: bool.default('false'),
+  GEO_HEADER: z.string().optional(),
+  WEBHOOK_ALLOWED_CIDRS: z.string().default(''),
+  WEBHOOK_RETRY_SCHEDULE: z.string().default('5s,5m,30m,2h,5h,10h,10h'),
+  BOOTSTRAP_PLAN: z.enum(['free', 'starter', 'pro', 'agency']).default('agency'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // Additions to the brief's list, documented in docs/configuration.md.
+  INTERNAL_TOKEN: z.string().min(16).optional(),
+  QR_SERVICE_URL: z.string().url().optional(),
+  REDIRECT_SERVICE_URL: z.string().url().optional(),
+  ANALYTICS_SERVICE_URL: z.string().url().optional(),
+  WEBHOOK_DISPATCHER_URL: z.string().url().optional(),
+  SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+  MIGRATE_ON_START: bool.default('true'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  SECRETS_KEY: z.string().min(32).optional(),
+  BACKGROUND_PRIORITY: z.enum(['idle', 'low', 'normal']).default('idle'),
+  SCAN_COUNTING: z.enum(['predicted', 'locked']).default('predicted'),
+  DNS_RESOLVER: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list')
+    .optional(),
+  SESSION_IDLE_TIMEOUT: duration.default('8h'),
+  SESSION_MAX_AGE: duration.default('7d'),
+  BOOTSTRAP_OWNER_EMAIL: z
+    .string()
+    .refine((v) => isEmailAddress(normalizeEmail(v)), 'an email address')
+    .default('owner@localhost'),
+  DASHBOARD_DIR: z.string().optional(),
+  ALLOWANCE_RECONCILE_INTERVAL: z.union([z.literal('off'), duration]).default('10m'),
+  ALLOWANCE_HOLD_TIMEOUT: duration.default('5m'),
+  // Fault injection for the end-to-end tests (docs/configuration.md): never set in production.
+  TEST_FAULT: z.enum(['pause-after-allowance-reserve']).optional(),
+});
 
 /** Checks that span fields or lists; run on the raw values so every problem is reported at once. */
 function crossFieldProblems(env: Record<string, string>, deployables: readonly Deployable[]): string[] {
   const problems: string[] = [];
   const allInOne = deployables.length === DEPLOYABLES.length;
   if (!allInOne && !env.KAFKA_BROKERS) {
-    problems.push(`KAFKA_BROKERS: required when a deployable runs on its own (${deployables.join(', ')}): distributed mode's events go through Kafka; set it to the brokers' host:port list (the embedded event log is all-in-one's only)`);
+    problems.push(
+      `KAFKA_BROKERS: required when a deployable runs on its own (${deployables.join(', ')}): distributed mode's events go through Kafka; set it to the brokers' host:port list (the embedded event log is all-in-one's only)`,
+    );
   }
   for (const [i, c] of (env.WEBHOOK_ALLOWED_CIDRS ?? '').split(',').filter(Boolean).entries()) {
     if (!cidr.safeParse(c.trim()).success) problems.push(`WEBHOOK_ALLOWED_CIDRS.${i}: not a CIDR: ${c}`);
@@ -80,12 +94,14 @@ function crossFieldProblems(env: Record<string, string>, deployables: readonly D
   if (idle !== null && idle < 5 * 60_000) problems.push('SESSION_IDLE_TIMEOUT: at least 5m (a session in use is seen once a minute)');
   const session = parseDuration(env.KAFKA_SESSION_TIMEOUT ?? '10s');
   // What a broker accepts by default (group.min.session.timeout.ms, group.max.session.timeout.ms).
-  if (session !== null && (session < 6000 || session > 1_800_000)) problems.push('KAFKA_SESSION_TIMEOUT: from 6s to 30m (the range a Kafka broker accepts by default)');
+  if (session !== null && (session < 6000 || session > 1_800_000))
+    problems.push('KAFKA_SESSION_TIMEOUT: from 6s to 30m (the range a Kafka broker accepts by default)');
   const holdTimeout = parseDuration(env.ALLOWANCE_HOLD_TIMEOUT ?? '5m');
   // A hold lives as long as one create or delete (a command call, 10 s at most over HTTP); a timeout
   // that short would drop holds of operations still running.
   if (holdTimeout !== null && holdTimeout < 1000) problems.push('ALLOWANCE_HOLD_TIMEOUT: at least 1s');
-  if (!allInOne && !env.INTERNAL_TOKEN) problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
+  if (!allInOne && !env.INTERNAL_TOKEN)
+    problems.push('INTERNAL_TOKEN: required when a deployable runs on its own (service-to-service calls are authenticated with it)');
   if (!allInOne && deployables.includes('api-gateway') && !env.QR_SERVICE_URL) problems.push('QR_SERVICE_URL: required for api-gateway outside all-in-one');
   if (!allInOne && deployables.includes('qr-service') && !env.REDIRECT_SERVICE_URL) {
     problems.push('REDIRECT_SERVICE_URL: required for qr-service outside all-in-one (it pushes code changes to redirect-service before answering)');
@@ -183,7 +199,9 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     shortBaseUrl: trimSlash(e.SHORT_BASE_URL ?? publicBaseUrl),
     trustProxy: e.TRUST_PROXY,
     geoHeader: e.GEO_HEADER?.toLowerCase(),
-    webhookAllowedCidrs: e.WEBHOOK_ALLOWED_CIDRS.split(',').map((c) => c.trim()).filter(Boolean),
+    webhookAllowedCidrs: e.WEBHOOK_ALLOWED_CIDRS.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((d) => d.trim()),
     bootstrapPlan: e.BOOTSTRAP_PLAN,
     logLevel: e.LOG_LEVEL,

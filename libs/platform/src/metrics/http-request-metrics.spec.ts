@@ -3,8 +3,19 @@ import { HTTP_DURATION_BUCKETS, HttpRequestMetrics } from './http-request-metric
 
 /** prom-client's own Counter and Histogram, as the metrics were before: the oracle. */
 function promClient(registry: Registry) {
-  const requests = new Counter({ name: 'qr_http_requests_total', help: 'HTTP requests answered, by deployable, route class and status code', labelNames: ['deployable', 'route', 'status'], registers: [registry] });
-  const durations = new Histogram({ name: 'qr_http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['deployable', 'route'], buckets: [...HTTP_DURATION_BUCKETS], registers: [registry] });
+  const requests = new Counter({
+    name: 'qr_http_requests_total',
+    help: 'HTTP requests answered, by deployable, route class and status code',
+    labelNames: ['deployable', 'route', 'status'],
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'qr_http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['deployable', 'route'],
+    buckets: [...HTTP_DURATION_BUCKETS],
+    registers: [registry],
+  });
   return (deployable: string, route: string, status: number, seconds: number) => {
     requests.inc({ deployable, route, status: String(status) });
     durations.observe({ deployable, route }, seconds);
@@ -52,10 +63,17 @@ describe('HttpRequestMetrics', () => {
   it('gives the same JSON, so it aggregates with another thread’s registry alike', async () => {
     // Each series as one string (metric name, labels in key order, value), sorted: series order aside.
     const canonical = (json: Awaited<ReturnType<Registry['getMetricsAsJSON']>>) =>
-      json.map((m) => ({ name: m.name, help: m.help, type: m.type, series: m.values.map((v) => `${(v as { metricName?: string }).metricName ?? m.name} ${JSON.stringify(v.labels)} ${v.value}`).sort() }));
+      json.map((m) => ({
+        name: m.name,
+        help: m.help,
+        type: m.type,
+        series: m.values.map((v) => `${(v as { metricName?: string }).metricName ?? m.name} ${JSON.stringify(v.labels)} ${v.value}`).sort(),
+      }));
     const [a, b] = [await ours.getMetricsAsJSON(), await theirs.getMetricsAsJSON()];
     expect(canonical(a)).toEqual(canonical(b));
-    expect(canonical(a)[1].series).toContain('qr_http_request_duration_seconds_bucket {"le":0.005,"deployable":"all-in-one","route":"short-link","process":"all-in-one"} 3');
+    expect(canonical(a)[1].series).toContain(
+      'qr_http_request_duration_seconds_bucket {"le":0.005,"deployable":"all-in-one","route":"short-link","process":"all-in-one"} 3',
+    );
     const aggregated = (json: typeof a) => AggregatorRegistry.aggregate([json.map((m) => ({ ...m, aggregator: 'sum' as const }))]).metrics();
     expect(sortedLines(await aggregated(a))).toEqual(sortedLines(await aggregated(b)));
   });

@@ -29,14 +29,38 @@ export class HttpRequestMetrics {
     registry: Registry,
     private readonly bounds: readonly number[] = HTTP_DURATION_BUCKETS,
   ) {
-    registry.registerMetric(metric('qr_http_requests_total', 'HTTP requests answered, by deployable, route class and status code', 'counter', () => this.requestValues(), () => this.requests.clear()) as never);
-    registry.registerMetric(metric('qr_http_request_duration_seconds', 'HTTP request duration', 'histogram', (shared) => this.durationValues(shared), () => this.durations.clear()) as never);
+    registry.registerMetric(
+      metric(
+        'qr_http_requests_total',
+        'HTTP requests answered, by deployable, route class and status code',
+        'counter',
+        () => this.requestValues(),
+        () => this.requests.clear(),
+      ) as never,
+    );
+    registry.registerMetric(
+      metric(
+        'qr_http_request_duration_seconds',
+        'HTTP request duration',
+        'histogram',
+        (shared) => this.durationValues(shared),
+        () => this.durations.clear(),
+      ) as never,
+    );
   }
 
   record(deployable: string, route: string, status: number, seconds: number): void {
-    const byStatus = getOrCreate(getOrCreate(this.requests, deployable, () => new Map()), route, () => new Map<number, number>());
+    const byStatus = getOrCreate(
+      getOrCreate(this.requests, deployable, () => new Map()),
+      route,
+      () => new Map<number, number>(),
+    );
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-    const series = getOrCreate(getOrCreate(this.durations, deployable, () => new Map()), route, () => ({ buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 }));
+    const series = getOrCreate(
+      getOrCreate(this.durations, deployable, () => new Map()),
+      route,
+      () => ({ buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 }),
+    );
     let i = 0;
     while (i < this.bounds.length && seconds > this.bounds[i]) i++;
     series.buckets[i] += 1;
@@ -47,7 +71,8 @@ export class HttpRequestMetrics {
   private requestValues(): Value[] {
     const values: Value[] = [];
     for (const [deployable, routes] of this.requests) {
-      for (const [route, statuses] of routes) for (const [status, n] of statuses) values.push({ labels: { deployable, route, status: String(status) }, value: n });
+      for (const [route, statuses] of routes)
+        for (const [status, n] of statuses) values.push({ labels: { deployable, route, status: String(status) }, value: n });
     }
     return values;
   }

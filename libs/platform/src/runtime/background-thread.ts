@@ -50,8 +50,7 @@ export function startBackgroundThread(entry: string, log: Log, onCrash: (reason:
     if (m.kind === 'ready') {
       started = true;
       markReady();
-    }
-    else if (m.kind === 'stopped') markStopped();
+    } else if (m.kind === 'stopped') markStopped();
     else if (m.kind === 'metrics') {
       waiting.get(m.id)?.(m.metrics);
       waiting.delete(m.id);
@@ -125,12 +124,14 @@ export async function serveBackground(options: RunOptions): Promise<void> {
         .snapshot()
         .catch(() => [])
         .then((metrics) => reply({ kind: 'metrics', id: m.id, metrics }));
-    }
-    else if (m.kind === 'stop') {
+    } else if (m.kind === 'stop') {
       void (async () => {
         clearInterval(ticks);
         // Each part closes even if one before it failed, and the front always hears back.
-        for (const [part, close] of [['modules', () => app.close()], ['event log', () => runtime.eventLog.close()]] as const) {
+        for (const [part, close] of [
+          ['modules', () => app.close()],
+          ['event log', () => runtime.eventLog.close()],
+        ] as const) {
           await Promise.resolve()
             .then(close)
             .catch((err: unknown) => runtime.logger.event('error', 'background thread: closing failed', { part, error: errorText(err) }));

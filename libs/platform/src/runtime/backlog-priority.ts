@@ -45,7 +45,8 @@ export class BacklogPriority {
     if (ageMs > this.oldestThisTick) this.oldestThisTick = ageMs;
     if (this.adaptive && this.current === 'idle' && ageMs >= this.o.escalateAtMs) {
       this.current = this.set('low', 'idle');
-      if (this.current !== 'idle') this.log.event('info', 'background thread behind; competing for the CPU until it catches up', { behind_ms: Math.round(ageMs), priority: this.current });
+      if (this.current !== 'idle')
+        this.log.event('info', 'background thread behind; competing for the CPU until it catches up', { behind_ms: Math.round(ageMs), priority: this.current });
     }
   }
 

@@ -38,7 +38,8 @@ export interface PlatformRuntime {
 
 export async function createPlatformRuntime(given: RuntimeConfig, processName: string, thread: ThreadRole = 'single'): Promise<PlatformRuntime> {
   // The front's commits leave WAL checkpoints (a copy and its fsyncs) to a thread of their own (WalCheckpointThread).
-  const config: RuntimeConfig = thread === 'front' && given.storage.kind === 'sqlite' ? { ...given, storage: { ...given.storage, checkpoints: 'elsewhere' } } : given;
+  const config: RuntimeConfig =
+    thread === 'front' && given.storage.kind === 'sqlite' ? { ...given, storage: { ...given.storage, checkpoints: 'elsewhere' } } : given;
   const logger = new JsonLogger(config.logLevel, thread === 'background' ? { process: processName, thread } : { process: processName });
   const commands = new CommandRegistry();
   const bus = config.allInOne ? new InProcessCommandBus(commands) : new HttpCommandBus(config.serviceUrls, config.internalToken!);

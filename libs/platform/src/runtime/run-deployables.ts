@@ -155,7 +155,8 @@ function startCheckpoints(runtime: PlatformRuntime, storage: SqliteStorage): Wal
         if (r.copiedPages > 0) metrics.walCheckpoints.inc({ store: r.store });
       }
     },
-    onSkipped: (file, error) => logger.event('warn', 'cannot checkpoint this SQLite file; its writers will checkpoint it themselves past 64 MB of log', { file, error }),
+    onSkipped: (file, error) =>
+      logger.event('warn', 'cannot checkpoint this SQLite file; its writers will checkpoint it themselves past 64 MB of log', { file, error }),
     onError: (error) => logger.event('warn', 'WAL checkpoint failed', { error }),
   });
 }

@@ -54,8 +54,15 @@ export function serviceStoreProvider(token: symbol, runtime: PlatformRuntime, sp
   return {
     provide: token,
     useFactory: async () => {
-      const db = await openDatabase({ name: spec.name, storage: runtime.config.storage, migrations: spec.migrations, runMigrations: runtime.config.migrateOnStart });
-      const outbox = spec.withOutbox ? new Outbox(db, runtime.eventLog, { log: runtime.logger, onBacklog: runtime.backlog ? (ageMs) => runtime.backlog!.observe(ageMs) : undefined }) : null;
+      const db = await openDatabase({
+        name: spec.name,
+        storage: runtime.config.storage,
+        migrations: spec.migrations,
+        runMigrations: runtime.config.migrateOnStart,
+      });
+      const outbox = spec.withOutbox
+        ? new Outbox(db, runtime.eventLog, { log: runtime.logger, onBacklog: runtime.backlog ? (ageMs) => runtime.backlog!.observe(ageMs) : undefined })
+        : null;
       return new ServiceStore(db, outbox, runtime.health, runsHere(runtime, 'background'), runtime.metrics);
     },
   };

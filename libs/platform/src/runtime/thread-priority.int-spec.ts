@@ -45,7 +45,13 @@ const linux = process.platform === 'linux';
       console.warn('SKIPPED the way back from SCHED_IDLE: this process has no CAP_SYS_NICE');
     }
     const seen: Array<{ applied: string; policy: number; nice: number; main: number }> = [];
-    const steps: Array<[string, string]> = canRaisePriority() ? [['idle', 'normal'], ['low', 'idle'], ['idle', 'low']] : [['idle', 'normal']];
+    const steps: Array<[string, string]> = canRaisePriority()
+      ? [
+          ['idle', 'normal'],
+          ['low', 'idle'],
+          ['idle', 'low'],
+        ]
+      : [['idle', 'normal']];
     await inWorker(steps, (tid, applied) => seen.push({ applied, ...schedOf(tid), main: schedOf(process.pid).policy }));
     expect(seen[0]).toEqual({ applied: 'idle', policy: 5, nice: expect.any(Number), main: 0 });
     if (seen.length > 1) {

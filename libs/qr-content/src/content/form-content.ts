@@ -47,7 +47,14 @@ function checkFields(check: FieldChecker, fields: unknown[], pointer: string): v
     const at = childPointer(pointer, index);
     const field = check.object(value, at, ['name', 'label', 'type', 'required']);
     if (!field) return;
-    const name = check.matching(field, 'name', at, { required: true, max: 64 }, IDENTIFIER, 'Must start with a-z and hold only a-z, 0-9 and _, at most 40 characters.');
+    const name = check.matching(
+      field,
+      'name',
+      at,
+      { required: true, max: 64 },
+      IDENTIFIER,
+      'Must start with a-z and hold only a-z, 0-9 and _, at most 40 characters.',
+    );
     if (name !== undefined && seen.has(name)) check.add(childPointer(at, 'name'), 'duplicate', `Another field is already named ${name}.`);
     if (name !== undefined) seen.add(name);
     check.text(field, 'label', at, { required: true, max: CONTENT_LIMITS.name });

@@ -13,7 +13,14 @@ export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
  * over-long number reads 'invalid' (the pattern), like any other wrong number.
  */
 export function checkE164(check: FieldChecker, obj: Record<string, unknown>, key: string, base: string): string | undefined {
-  return check.matching(obj, key, base, { required: true, max: 64 }, E164_PATTERN, 'Must be an E.164 number: + and 7 to 15 digits, no spaces, like +4930123456.');
+  return check.matching(
+    obj,
+    key,
+    base,
+    { required: true, max: 64 },
+    E164_PATTERN,
+    'Must be an E.164 number: + and 7 to 15 digits, no spaces, like +4930123456.',
+  );
 }
 
 /** Checks phone content: `{number}` in E.164. */

@@ -21,9 +21,12 @@ describe('email, phone, sms and location content', () => {
     expect(found('sms', { number })).toEqual([]);
   });
 
-  it.each(['4930123456', '+0123456789', '+49 30 123456', '+49-30-123456', '+123456', '+1234567890123456', '+49301234x', ''])('rejects the number %j', (number) => {
-    expect(found('phone', { number })).toEqual([number === '' ? '/content/number required' : '/content/number invalid']);
-  });
+  it.each(['4930123456', '+0123456789', '+49 30 123456', '+49-30-123456', '+123456', '+1234567890123456', '+49301234x', ''])(
+    'rejects the number %j',
+    (number) => {
+      expect(found('phone', { number })).toEqual([number === '' ? '/content/number required' : '/content/number invalid']);
+    },
+  );
 
   it('limits the sms message to 500 characters', () => {
     expect(found('sms', { number: '+4930123456', message: 'm'.repeat(500) })).toEqual([]);

@@ -40,9 +40,12 @@ describe('vcard content', () => {
     expect(found({ first_name: 'A', email })).toEqual([]);
   });
 
-  it.each(['a@b', '@b.co', 'a@@b.co', 'a b@c.co', 'a@b..co', '.a@b.co', 'a.@b.co', '"a"@b.co', 'a@-b.co', `${'a'.repeat(65)}@b.co`])('rejects the email %j', (email) => {
-    expect(found({ first_name: 'A', email })).toEqual(['/content/email invalid']);
-  });
+  it.each(['a@b', '@b.co', 'a@@b.co', 'a b@c.co', 'a@b..co', '.a@b.co', 'a.@b.co', '"a"@b.co', 'a@-b.co', `${'a'.repeat(65)}@b.co`])(
+    'rejects the email %j',
+    (email) => {
+      expect(found({ first_name: 'A', email })).toEqual(['/content/email invalid']);
+    },
+  );
 
   it('treats empty optional fields as absent', () => {
     const content = { first_name: 'Ana', last_name: '', phone: '', email: '', url: '', note: '' };
@@ -55,9 +58,7 @@ describe('vcard content', () => {
   });
 
   it('writes a minimal vCard exactly', () => {
-    expect(vcardPayload({ first_name: 'Ana', last_name: 'Lima' })).toBe(
-      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lima;Ana;;;\r\nFN:Ana Lima\r\nEND:VCARD\r\n',
-    );
+    expect(vcardPayload({ first_name: 'Ana', last_name: 'Lima' })).toBe('BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lima;Ana;;;\r\nFN:Ana Lima\r\nEND:VCARD\r\n');
   });
 
   it('writes every field in order, escaped, with umlauts kept as UTF-8 text', () => {

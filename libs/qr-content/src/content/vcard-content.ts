@@ -53,7 +53,11 @@ function checkVcardPhone(check: FieldChecker, content: Record<string, unknown>, 
 
 /** Escapes a vCard text value (RFC 2426 §4 / RFC 6350 §3.4): `\` `,` `;` and line breaks. */
 export function escapeVcardText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/;/g, '\\;').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /**

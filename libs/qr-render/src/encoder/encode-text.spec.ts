@@ -15,7 +15,11 @@ const CAPACITY: Record<EccLevel, { v1: [number, number, number]; v40: [number, n
   H: { v1: [17, 10, 7], v40: [3057, 1852, 1273] },
 };
 const MAKERS = [digits, alnum, bytes];
-const MODES: [string, number][] = [['numeric', 0], ['alphanumeric', 1], ['byte', 2]];
+const MODES: [string, number][] = [
+  ['numeric', 0],
+  ['alphanumeric', 1],
+  ['byte', 2],
+];
 
 describe('encodeText version selection', () => {
   describe.each(LEVELS)('level %s', (ecc) => {

@@ -27,7 +27,10 @@ describe('encoder oracle: the qrcode package, at version boundaries', () => {
         const capacity = getCapacity(version, referenceLevel(ecc), mode);
         const fits = randomText(random, chars, capacity);
         const over = fits + randomText(random, chars, 1);
-        for (const [text, expected] of [[fits, version], [over, version + 1]] as const) {
+        for (const [text, expected] of [
+          [fits, version],
+          [over, version + 1],
+        ] as const) {
           if (expected > 40) {
             if (fitsInQr(text, ecc)) problems.push(`${capacity + 1} ${name} characters fit version 40-${ecc}`);
             expect(() => referenceSymbol(text, ecc)).toThrow(/too big/);
@@ -35,7 +38,8 @@ describe('encoder oracle: the qrcode package, at version boundaries', () => {
           }
           const ours = encodeText(text, { ecc });
           const theirVersion = referenceVersion(text, ecc);
-          if (ours.version !== expected || theirVersion !== expected) problems.push(`${text.length} ${name} at ${ecc}: ours version ${ours.version}, qrcode ${theirVersion}, expected ${expected}`);
+          if (ours.version !== expected || theirVersion !== expected)
+            problems.push(`${text.length} ${name} at ${ecc}: ours version ${ours.version}, qrcode ${theirVersion}, expected ${expected}`);
           problems.push(...compareWithReference(text, ours));
         }
       }

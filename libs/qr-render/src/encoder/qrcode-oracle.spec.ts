@@ -46,7 +46,12 @@ describe('encoder oracle: the qrcode package, on generated texts', () => {
       const theirs = referenceAt(text, ecc, ours.version, ours.mask);
       const theirBits = theirs ? segmentBits(theirs) : Infinity;
       const key = (mode: string, data: string | Uint8Array) => `${mode.toLowerCase()}:${Buffer.from(data).toString('hex')}`;
-      const same = theirs !== null && theirs.segments.map((s) => key(s.mode.id, s.data)).join() === ourSegments(text, ours.version).map((s) => key(s.mode, s.data)).join();
+      const same =
+        theirs !== null &&
+        theirs.segments.map((s) => key(s.mode.id, s.data)).join() ===
+          ourSegments(text, ours.version)
+            .map((s) => key(s.mode, s.data))
+            .join();
       if (same) {
         sameSegments++;
         if (differingModules(ours, theirs.modules).length) problems.push(`${JSON.stringify(text)}: same segments, different symbol`);

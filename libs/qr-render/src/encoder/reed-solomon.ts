@@ -31,14 +31,7 @@ function generatorLog(degree: number): Uint8Array {
  * Writes the `degree` Reed–Solomon error-correction codewords of `data[start, start + length)`
  * into `out[outStart, outStart + degree)` (the remainder of data·x^degree divided by the generator).
  */
-export function reedSolomonRemainder(
-  data: Uint8Array,
-  start: number,
-  length: number,
-  degree: number,
-  out: Uint8Array,
-  outStart: number,
-): void {
+export function reedSolomonRemainder(data: Uint8Array, start: number, length: number, degree: number, out: Uint8Array, outStart: number): void {
   const generator = generatorLog(degree);
   const last = outStart + degree - 1;
   out.fill(0, outStart, last + 1);

@@ -22,7 +22,11 @@ function segmentsOf(text: string, group = 0): [number, string][] {
  */
 function exactOptimumBits(text: string, group: number): number {
   const chars = [...text];
-  const countBits = [[8, 16, 16], [9, 11, 13], [10, 12, 14]];
+  const countBits = [
+    [8, 16, 16],
+    [9, 11, 13],
+    [10, 12, 14],
+  ];
   const fits = [/^.*$/su, /^[0-9A-Z $%*+\-./:]*$/, /^[0-9]*$/];
   const best = [0];
   for (let i = 1; i <= chars.length; i++) {
@@ -47,7 +51,10 @@ describe('planSegments', () => {
   });
 
   it('splits off a long digit run and keeps short ones in the surrounding segment', () => {
-    expect(segmentsOf('id=12345678901234567890')).toEqual([[MODE_BYTE, 'id='], [MODE_NUMERIC, '12345678901234567890']]);
+    expect(segmentsOf('id=12345678901234567890')).toEqual([
+      [MODE_BYTE, 'id='],
+      [MODE_NUMERIC, '12345678901234567890'],
+    ]);
     expect(segmentsOf('a1b2c3')).toEqual([[MODE_BYTE, 'a1b2c3']]);
   });
 
@@ -60,10 +67,17 @@ describe('planSegments', () => {
     expect(plan.bits).toBe(40);
   });
 
-  it.each(['A1', 'ab123456cd', 'HTTP://X.EXAMPLE/ab12345', '12AB34cd567', 'Zoë 12345 ABC', '0000aaaa0000', 'AB12345678CD', 'https://qr.example/AbC12xY', 'WIFI:S:NET-1234567;T:WPA;P:Ab12345678;;'])(
-    'is optimal for %j in every version group',
-    (text) => {
-      for (const group of [0, 1, 2]) expect(planSegments(toCodePoints(text), group).bits).toBe(exactOptimumBits(text, group));
-    },
-  );
+  it.each([
+    'A1',
+    'ab123456cd',
+    'HTTP://X.EXAMPLE/ab12345',
+    '12AB34cd567',
+    'Zoë 12345 ABC',
+    '0000aaaa0000',
+    'AB12345678CD',
+    'https://qr.example/AbC12xY',
+    'WIFI:S:NET-1234567;T:WPA;P:Ab12345678;;',
+  ])('is optimal for %j in every version group', (text) => {
+    for (const group of [0, 1, 2]) expect(planSegments(toCodePoints(text), group).bits).toBe(exactOptimumBits(text, group));
+  });
 });

@@ -1,15 +1,6 @@
 import type { CodePoints } from './code-points';
 import { utf8Length } from './code-points';
-import {
-  COUNT_BITS,
-  ECI_HEADER_BITS,
-  isAlphanumeric,
-  isDigit,
-  MODE_ALPHANUMERIC,
-  MODE_BYTE,
-  MODE_COUNT,
-  MODE_NUMERIC,
-} from './segment-modes';
+import { COUNT_BITS, ECI_HEADER_BITS, isAlphanumeric, isDigit, MODE_ALPHANUMERIC, MODE_BYTE, MODE_COUNT, MODE_NUMERIC } from './segment-modes';
 
 /** The mode of every code point, and the exact number of data bits that segmentation costs. */
 export interface SegmentPlan {
@@ -75,7 +66,7 @@ function stepCosts(c: number, costs: Float64Array, head: readonly number[], from
 /** Exact bit length of the segments the modes describe (plus the ECI header for non-ASCII text). */
 function exactBits(text: CodePoints, modes: Uint8Array, group: number): number {
   let bits = text.ascii ? 0 : ECI_HEADER_BITS;
-  for (let start = 0; start < modes.length; ) {
+  for (let start = 0; start < modes.length;) {
     const mode = modes[start];
     let end = start;
     let bytes = 0;

@@ -48,7 +48,11 @@ function drawTimingAndFinders(size: number, set: SetModule): void {
     set(i, 6, i % 2 === 0);
   }
   // Finder (7×7 with a 3×3 core) plus its light separator; drawn after the timing lines it crosses.
-  for (const [cx, cy] of [[3, 3], [size - 4, 3], [3, size - 4]]) {
+  for (const [cx, cy] of [
+    [3, 3],
+    [size - 4, 3],
+    [3, size - 4],
+  ]) {
     for (let dy = -4; dy <= 4; dy++) {
       for (let dx = -4; dx <= 4; dx++) {
         const x = cx + dx;

@@ -2,16 +2,7 @@ import type { BitWriter } from './bit-writer';
 import type { CodePoints } from './code-points';
 import { utf8Length } from './code-points';
 import type { SegmentPlan } from './segment-plan';
-import {
-  ALPHANUMERIC_VALUE,
-  COUNT_BITS,
-  ECI_INDICATOR,
-  ECI_UTF8,
-  MODE_ALPHANUMERIC,
-  MODE_BYTE,
-  MODE_INDICATOR,
-  MODE_NUMERIC,
-} from './segment-modes';
+import { ALPHANUMERIC_VALUE, COUNT_BITS, ECI_INDICATOR, ECI_UTF8, MODE_ALPHANUMERIC, MODE_BYTE, MODE_INDICATOR, MODE_NUMERIC } from './segment-modes';
 
 /** Writes the planned segments (after the UTF-8 ECI designator for non-ASCII text) as a bit stream. */
 export function writeSegments(text: CodePoints, plan: SegmentPlan, group: number, out: BitWriter): void {
@@ -21,7 +12,7 @@ export function writeSegments(text: CodePoints, plan: SegmentPlan, group: number
     out.write(ECI_UTF8, 8);
   }
   const { modes } = plan;
-  for (let start = 0; start < modes.length; ) {
+  for (let start = 0; start < modes.length;) {
     const mode = modes[start];
     let end = start + 1;
     while (end < modes.length && modes[end] === mode) end++;

@@ -7,7 +7,10 @@ function xrefOffsets(pdf: string): number[] {
   expect(pdf.startsWith('xref\n', start)).toBe(true);
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(pdf.slice(start)) ?? [];
   expect(first).toBe('0');
-  const entries = pdf.slice(start).split('\n').slice(2, 2 + Number(count));
+  const entries = pdf
+    .slice(start)
+    .split('\n')
+    .slice(2, 2 + Number(count));
   expect(entries[0]).toBe('0000000000 65535 f ');
   return entries.slice(1).map((entry) => {
     expect(entry).toMatch(/^\d{10} 00000 n $/);

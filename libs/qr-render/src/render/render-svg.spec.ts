@@ -13,7 +13,11 @@ function modulesDrawn(d: string): Set<string> {
   let x = 0;
   let y = 0;
   for (const [, command, args] of d.matchAll(/([MmHh])([^MmHh]*)/g)) {
-    const n = args.trim().split(/[ ,]+|(?=-)/).filter(Boolean).map(Number);
+    const n = args
+      .trim()
+      .split(/[ ,]+|(?=-)/)
+      .filter(Boolean)
+      .map(Number);
     if (command === 'M') [x, y] = n;
     else if (command === 'm') [x, y] = [x + n[0], y + n[1]];
     else {

@@ -20,7 +20,7 @@ export function ourSegments(text: string, version: number): Segment[] {
   const points = toCodePoints(text);
   const { modes } = planSegments(points, versionGroup(version));
   const segments: Segment[] = [];
-  for (let start = 0; start < modes.length; ) {
+  for (let start = 0; start < modes.length;) {
     let end = start + 1;
     while (end < modes.length && modes[end] === modes[start]) end++;
     const data = String.fromCodePoint(...points.values.subarray(start, end));

@@ -22,7 +22,9 @@ export const SAMPLE_TEXTS: Readonly<Record<string, string>> = {
 export const LONG_PROSE = (
   'The quick brown fox jumps over the lazy dog while the printer warms up; ' +
   'every static code keeps its data in the pattern, so nothing can change after printing. '
-).repeat(13).slice(0, 2000);
+)
+  .repeat(13)
+  .slice(0, 2000);
 
 /**
  * About 2,000 bytes a single byte-mode segment could not hold at level H (1,273 bytes in version
@@ -33,7 +35,9 @@ function mixedRecord(): string {
   const lines: string[] = ['Zählerstände / meter readings'];
   for (let i = 0; lines.join('\n').length < 1990; i++) {
     const serial = String(4006381333931 + i * 7919).padStart(16, '0');
-    const readings = String((i + 1) * 982451653).repeat(4).padStart(44, '0');
+    const readings = String((i + 1) * 982451653)
+      .repeat(4)
+      .padStart(44, '0');
     lines.push(`METER ${serial} ${readings}`);
   }
   return lines.join('\n');

@@ -4,7 +4,10 @@ export const MAX_FORM_BYTES = 32 * 1024;
 
 /** Reads an urlencoded form body (at most 32 KiB); null when it is too large or not a form. */
 export async function readFormBody(req: IncomingMessage): Promise<Record<string, string | string[]> | null> {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') return null;
   const chunks: Buffer[] = [];
   let size = 0;

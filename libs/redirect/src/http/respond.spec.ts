@@ -56,7 +56,9 @@ describe('short-link answers', () => {
   });
 
   it('sends a download as an attachment, and plain text with its length', async () => {
-    const file = await answer((res) => sendFile(res, { body: 'BEGIN:VCARD\r\nEND:VCARD\r\n', contentType: 'text/vcard; charset=utf-8', filename: 'contact.vcf' }, false));
+    const file = await answer((res) =>
+      sendFile(res, { body: 'BEGIN:VCARD\r\nEND:VCARD\r\n', contentType: 'text/vcard; charset=utf-8', filename: 'contact.vcf' }, false),
+    );
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="contact.vcf"');
     expect(file.body).toBe('BEGIN:VCARD\r\nEND:VCARD\r\n');
     const plain = await answer((res) => sendPlain(res, 429, 'Too many submissions; try again in a minute.'));

@@ -19,11 +19,16 @@ export function sendPage(res: ServerResponse, page: HtmlPage, headOnly: boolean,
   const body = Buffer.from(page.html, 'utf8');
   res.writeHead(status, [
     ...BASE_HEADERS,
-    'Content-Type', 'text/html; charset=utf-8',
-    'Content-Security-Policy', page.csp,
-    'X-Content-Type-Options', 'nosniff',
-    'Referrer-Policy', 'no-referrer',
-    'Content-Length', String(body.length),
+    'Content-Type',
+    'text/html; charset=utf-8',
+    'Content-Security-Policy',
+    page.csp,
+    'X-Content-Type-Options',
+    'nosniff',
+    'Referrer-Policy',
+    'no-referrer',
+    'Content-Length',
+    String(body.length),
   ]);
   res.end(headOnly ? undefined : body);
 }
@@ -32,10 +37,14 @@ export function sendFile(res: ServerResponse, file: { body: string; contentType:
   const body = Buffer.from(file.body, 'utf8');
   res.writeHead(200, [
     ...BASE_HEADERS,
-    'Content-Type', file.contentType,
-    'Content-Disposition', `attachment; filename="${file.filename}"`,
-    'X-Content-Type-Options', 'nosniff',
-    'Content-Length', String(body.length),
+    'Content-Type',
+    file.contentType,
+    'Content-Disposition',
+    `attachment; filename="${file.filename}"`,
+    'X-Content-Type-Options',
+    'nosniff',
+    'Content-Length',
+    String(body.length),
   ]);
   res.end(headOnly ? undefined : body);
 }

@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Clock, FixedWindowCounter, systemClock } from '@qr/domain';
 import {
-  type ClosedReason, HONEYPOT_FIELD, renderClosedPage, renderFormPage, renderFormThanksPage, renderMenuPage, renderVcardPage, validateLeadSubmission, vcardDownload,
+  type ClosedReason,
+  HONEYPOT_FIELD,
+  renderClosedPage,
+  renderFormPage,
+  renderFormThanksPage,
+  renderMenuPage,
+  renderVcardPage,
+  validateLeadSubmission,
+  vcardDownload,
 } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
 import { type FormContent, type MenuContent, type VcardContent } from '@qr/qr-content';
@@ -84,9 +92,12 @@ export class ShortLinkRoute implements FastRoute {
     let checked = cached === undefined;
     let request: ReturnType<typeof readScanRequest> | null = null;
     let facts: ScanFacts | null = null;
-    for (let stale = 0; ; ) {
+    for (let stale = 0; ;) {
       const now = this.clock();
-      const admission = link && this.servesHost(link, hostOf(req)) ? admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now }) : null;
+      const admission =
+        link && this.servesHost(link, hostOf(req))
+          ? admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now })
+          : null;
       if (!admission?.open && !checked) {
         link = await this.d.links.find(code);
         checked = true;
@@ -138,7 +149,8 @@ export class ShortLinkRoute implements FastRoute {
   }
 
   private vcard(res: ServerResponse, link: LinkRecord, headOnly: boolean): void {
-    if (link.type !== 'vcard' || link.deleted_at !== null) return this.closed(res, link, link.deleted_at !== null ? 'deleted' : 'not_found', link.deleted_at !== null ? 410 : 404, null, headOnly);
+    if (link.type !== 'vcard' || link.deleted_at !== null)
+      return this.closed(res, link, link.deleted_at !== null ? 'deleted' : 'not_found', link.deleted_at !== null ? 410 : 404, null, headOnly);
     sendFile(res, vcardDownload(link.content as unknown as VcardContent), headOnly);
   }
 

@@ -25,7 +25,15 @@ export class SubmitLead {
         now.getTime(),
       ]);
       await this.outbox.add(tx, [
-        { id: newId('evt', this.clock), type: 'lead.created', version: 1, occurred_at: formatUtc(now), workspace_id: link.workspace_id, qr_id: link.qr_id, data },
+        {
+          id: newId('evt', this.clock),
+          type: 'lead.created',
+          version: 1,
+          occurred_at: formatUtc(now),
+          workspace_id: link.workspace_id,
+          qr_id: link.qr_id,
+          data,
+        },
       ]);
     });
     return id;

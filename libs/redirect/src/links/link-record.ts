@@ -30,8 +30,28 @@ export interface LinkRecord {
 }
 
 export const LINK_COLUMNS: readonly (keyof LinkRecord)[] = [
-  'qr_id', 'short_code', 'workspace_id', 'client_ref', 'domain_host', 'type', 'status', 'content', 'destinations', 'utm', 'fallback_url',
-  'start_at', 'end_at', 'daily_start', 'daily_end', 'daily_days', 'timezone', 'scan_limit', 'scan_count', 'deleted_at', 'revision', 'updated_at',
+  'qr_id',
+  'short_code',
+  'workspace_id',
+  'client_ref',
+  'domain_host',
+  'type',
+  'status',
+  'content',
+  'destinations',
+  'utm',
+  'fallback_url',
+  'start_at',
+  'end_at',
+  'daily_start',
+  'daily_end',
+  'daily_days',
+  'timezone',
+  'scan_limit',
+  'scan_count',
+  'deleted_at',
+  'revision',
+  'updated_at',
 ];
 const JSON_COLUMNS = new Set<keyof LinkRecord>(['content', 'destinations', 'utm', 'daily_days']);
 const NUMBER_COLUMNS = new Set<keyof LinkRecord>(['start_at', 'end_at', 'scan_limit', 'scan_count', 'deleted_at', 'revision', 'updated_at']);

@@ -38,7 +38,9 @@ export class LinksRepository {
   }
 
   async findByQrId(qrId: string, tx?: Tx): Promise<LinkRecord | null> {
-    const rows = tx ? (await tx.query('SELECT * FROM links WHERE qr_id = $1', [qrId])).rows : await this.db.query('SELECT * FROM links WHERE qr_id = $1', [qrId]);
+    const rows = tx
+      ? (await tx.query('SELECT * FROM links WHERE qr_id = $1', [qrId])).rows
+      : await this.db.query('SELECT * FROM links WHERE qr_id = $1', [qrId]);
     return rows[0] ? linkFromRow(rows[0] as Record<string, unknown>) : null;
   }
 }

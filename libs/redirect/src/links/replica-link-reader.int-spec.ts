@@ -12,8 +12,21 @@ import { ReplicaLinkReader } from './replica-link-reader';
 
 function snapshot(target: string, revision: number, patch: Record<string, unknown> = {}) {
   return {
-    id: 'qr_replica1', short_code: 'Rep1', workspace_id: 'ws_1', client_ref: null, domain_host: null, type: 'website', category: 'dynamic', status: 'active',
-    content: { url: target }, destinations: [{ target_url: target }], timezone: 'UTC', scan_limit: null, revision, updated_at: revision, ...patch,
+    id: 'qr_replica1',
+    short_code: 'Rep1',
+    workspace_id: 'ws_1',
+    client_ref: null,
+    domain_host: null,
+    type: 'website',
+    category: 'dynamic',
+    status: 'active',
+    content: { url: target },
+    destinations: [{ target_url: target }],
+    timezone: 'UTC',
+    scan_limit: null,
+    revision,
+    updated_at: revision,
+    ...patch,
   };
 }
 
@@ -34,7 +47,11 @@ describe('redirect replicas: cached links checked against revisions in Redis (Po
       return links.findByShortCodes(codes);
     });
     reader.redisConnected();
-    return { reader, apply: new ApplyCodeChanges(db, links, cache, revisions), find: async (code: string) => (await reader.read([code]))[0] as LinkRecord | undefined };
+    return {
+      reader,
+      apply: new ApplyCodeChanges(db, links, cache, revisions),
+      find: async (code: string) => (await reader.read([code]))[0] as LinkRecord | undefined,
+    };
   }
 
   beforeAll(async () => {
@@ -96,7 +113,9 @@ describe('redirect replicas: cached links checked against revisions in Redis (Po
     b.reader.redisLost();
     expect(b.reader.degraded).toBe(true);
     // A writer that could not raise the revision (Redis was down for it too) commits a change.
-    await new ApplyCodeChanges(db, new LinksRepository(db), null, null).execute([{ kind: 'upsert', snapshot: snapshot('https://example.com/during', 51, { id: 'qr_replica3', short_code: 'Rep3' }) }]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null, null).execute([
+      { kind: 'upsert', snapshot: snapshot('https://example.com/during', 51, { id: 'qr_replica3', short_code: 'Rep3' }) },
+    ]);
     reads = [];
     expect((await b.find('Rep3'))?.destinations[0].target_url).toBe('https://example.com/during');
     expect((await b.find('Rep3'))?.destinations[0].target_url).toBe('https://example.com/during');

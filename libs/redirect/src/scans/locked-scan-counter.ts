@@ -54,7 +54,9 @@ export class LockedScanCounter implements ScanCounter {
   /** Locks the code's row and moves its count by its scans; null when the row is not the one they were judged by. */
   private async countCode(tx: Tx, code: CodeScans): Promise<Counted | null> {
     const forUpdate = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    const { rows } = await tx.query<LinkCountRow>(`SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1${forUpdate}`, [code.qrId]);
+    const { rows } = await tx.query<LinkCountRow>(`SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1${forUpdate}`, [
+      code.qrId,
+    ]);
     const row = rows[0];
     if (!row || row.deleted_at !== null || Number(row.revision) > code.revision) return null;
     const before = Number(row.scan_count);

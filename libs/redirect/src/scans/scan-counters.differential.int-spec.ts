@@ -54,7 +54,10 @@ async function openStore(variant: Variant): Promise<Store> {
     return new PredictedScanCounter(db, outbox, outbox.statementAppender!, DEFAULT_MILESTONES);
   });
   const store: Store = { variant, provisioned, log, pools, counters, cached: [new Map(), new Map()], revisions: new Map() };
-  await upsert(store, CODES.map((id, i) => ({ id, revision: 1, scan_limit: FIRST_LIMITS[i] })));
+  await upsert(
+    store,
+    CODES.map((id, i) => ({ id, revision: 1, scan_limit: FIRST_LIMITS[i] })),
+  );
   for (const r of [0, 1]) await refresh(store, r);
   return store;
 }
@@ -71,8 +74,20 @@ async function upsert(store: Store, codes: Array<{ id: string; revision: number;
     codes.map((c) => ({
       kind: 'upsert' as const,
       snapshot: {
-        id: c.id, short_code: `S${c.id.slice(-6)}`, workspace_id: 'ws_1', client_ref: null, domain_host: null, type: 'website', category: 'dynamic', status: 'active',
-        content: { url: 'https://example.com' }, destinations: [{ target_url: `https://example.com/${c.revision}` }], timezone: 'UTC', scan_limit: c.scan_limit, revision: c.revision, updated_at: 1,
+        id: c.id,
+        short_code: `S${c.id.slice(-6)}`,
+        workspace_id: 'ws_1',
+        client_ref: null,
+        domain_host: null,
+        type: 'website',
+        category: 'dynamic',
+        status: 'active',
+        content: { url: 'https://example.com' },
+        destinations: [{ target_url: `https://example.com/${c.revision}` }],
+        timezone: 'UTC',
+        scan_limit: c.scan_limit,
+        revision: c.revision,
+        updated_at: 1,
       },
     })),
   );
@@ -114,7 +129,14 @@ function script(seed: number, steps: number, concurrent: boolean): Step[] {
     Array.from({ length: 1 + Math.floor(next() * 40) }, () => ({
       // Skewed towards the first codes: some batches hold many scans of one code, as a hot code does.
       code: CODES[Math.floor(next() ** 2 * CODES.length)],
-      facts: { country: pick(['DE', 'FR', null]), device: pick(['mobile', 'desktop']), os: 'iOS', browser: 'Safari', is_bot: next() < 0.1, visitor_hash: pick(['aa', 'bb', 'cc']).repeat(16) } as ScanFacts,
+      facts: {
+        country: pick(['DE', 'FR', null]),
+        device: pick(['mobile', 'desktop']),
+        os: 'iOS',
+        browser: 'Safari',
+        is_bot: next() < 0.1,
+        visitor_hash: pick(['aa', 'bb', 'cc']).repeat(16),
+      } as ScanFacts,
       at: (clock += 1 + Math.floor(next() * 5000)),
     }));
   const out: Step[] = [];
@@ -145,7 +167,10 @@ async function play(store: Store, steps: readonly Step[]): Promise<Run> {
     if (step.kind === 'scans') outcomes.push(await store.counters[step.replica].count(toCount(step.replica, step.scans)));
     else if (step.kind === 'both') await Promise.all(step.batches.map((b, r) => store.counters[r].count(toCount(r, b))));
     else if (step.kind === 'patch') await upsert(store, [{ id: step.code, revision: store.revisions.get(step.code)! + 1, scan_limit: step.scan_limit }]);
-    else if (step.kind === 'delete') await new ApplyCodeChanges(store.pools[0], new LinksRepository(store.pools[0]), null).execute([{ kind: 'delete', qr_id: step.code, revision: store.revisions.get(step.code)! }]);
+    else if (step.kind === 'delete')
+      await new ApplyCodeChanges(store.pools[0], new LinksRepository(store.pools[0]), null).execute([
+        { kind: 'delete', qr_id: step.code, revision: store.revisions.get(step.code)! },
+      ]);
     // Another writer (a replica outside the test) moves the count: both counters must notice.
     else if (step.kind === 'moved') await store.pools[0].execute('UPDATE links SET scan_count = scan_count + $1 WHERE qr_id = $2', [step.by, step.code]);
     else await refresh(store, step.replica);
@@ -172,7 +197,10 @@ function tallied(run: Omit<Run, 'outcomes'>): Record<string, unknown> {
     const events = run.events[id] as Array<{ type: string; data: { scan_number?: number; milestone?: number; scan_limit?: number } }>;
     out[id] = {
       count: run.counts[id],
-      scanNumbers: events.filter((e) => e.type === 'qr.scanned').map((e) => e.data.scan_number).sort((a, b) => a! - b!),
+      scanNumbers: events
+        .filter((e) => e.type === 'qr.scanned')
+        .map((e) => e.data.scan_number)
+        .sort((a, b) => a! - b!),
       limitsReached: events.filter((e) => e.type === 'qr.scan_limit_reached').map((e) => e.data.scan_limit),
       milestones: events.filter((e) => e.type === 'qr.scan_milestone_reached').map((e) => e.data.milestone),
     };
@@ -223,7 +251,9 @@ describe('scan counters: the reference and the one-statement path give the same 
     for (const variant of VARIANTS) {
       const store = await openStore(variant);
       try {
-        const recorders = store.pools.map((db) => new ScanRecorder(db, new Outbox(db, store.log, { log: silentLog }), silentLog, { counting: variant.counter }));
+        const recorders = store.pools.map(
+          (db) => new ScanRecorder(db, new Outbox(db, store.log, { log: silentLog }), silentLog, { counting: variant.counter }),
+        );
         const facts: ScanFacts = { country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, visitor_hash: 'ab'.repeat(16) };
         await Promise.all(Array.from({ length: 1000 }, (_, i) => recorders[i % 2].record(store.cached[i % 2].get(CODES[i % 4])!, facts, new Date(BASE + i))));
         expect(recorders.every((r) => r.counter instanceof (variant.counter === 'locked' ? LockedScanCounter : PredictedScanCounter))).toBe(true);

@@ -13,8 +13,21 @@ const facts: ScanFacts = { country: 'DE', device: 'mobile', os: 'iOS', browser: 
 
 function snapshot(id: string, patch: Record<string, unknown> = {}) {
   return {
-    id, short_code: `S${id.slice(-6)}`, workspace_id: 'ws_1', client_ref: null, domain_host: null, type: 'website', category: 'dynamic', status: 'active',
-    content: { url: 'https://example.com' }, destinations: [{ target_url: 'https://example.com' }], timezone: 'UTC', scan_limit: null, revision: 1, updated_at: 1, ...patch,
+    id,
+    short_code: `S${id.slice(-6)}`,
+    workspace_id: 'ws_1',
+    client_ref: null,
+    domain_host: null,
+    type: 'website',
+    category: 'dynamic',
+    status: 'active',
+    content: { url: 'https://example.com' },
+    destinations: [{ target_url: 'https://example.com' }],
+    timezone: 'UTC',
+    scan_limit: null,
+    revision: 1,
+    updated_at: 1,
+    ...patch,
   };
 }
 
@@ -97,7 +110,9 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     const l = await link('qr_limit2');
     const first = await Promise.all([r.record(l, facts, new Date()), r.record(l, facts, new Date()), r.record(l, facts, new Date())]);
     expect(first.map((o) => o.admitted)).toEqual([true, true, false]);
-    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_limit2', { scan_limit: 3, revision: 2 }) }]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([
+      { kind: 'upsert', snapshot: snapshot('qr_limit2', { scan_limit: 3, revision: 2 }) },
+    ]);
     expect((await r.record(await link('qr_limit2'), facts, new Date())).admitted).toBe(true);
     expect((await r.record(await link('qr_limit2'), facts, new Date())).admitted).toBe(false);
     expect((await recordedEvents('qr_limit2')).filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(2);
@@ -115,7 +130,11 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     expect(await recordedEvents('qr_stale')).toEqual([]);
     // One batch with scans judged by either row: only those judged by the current one count.
     const mixed = await Promise.all([r.record(first, facts, new Date()), r.record(second, facts, new Date()), r.record(second, facts, new Date())]);
-    expect(mixed).toEqual([{ admitted: false, stale: true }, { admitted: true, scanNumber: 1 }, { admitted: true, scanNumber: 2 }]);
+    expect(mixed).toEqual([
+      { admitted: false, stale: true },
+      { admitted: true, scanNumber: 1 },
+      { admitted: true, scanNumber: 2 },
+    ]);
     await apply.execute([{ kind: 'delete', qr_id: 'qr_stale', revision: 2 }]);
     expect(await r.record(second, facts, new Date())).toEqual({ admitted: false, stale: true });
     expect(await r.record({ ...second, qr_id: 'qr_never_stored' }, facts, new Date())).toEqual({ admitted: false, stale: true });
@@ -135,7 +154,11 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
       db,
       {
         add: (tx, events) => (batches.push(scansOf(events)), outbox.add(tx, events)),
-        statementAppender: appender && { ...appender, insertSql: appender.insertSql, prepare: (records) => (batches.push(scansOf(records.map((rec) => rec.event))), appender.prepare(records)) },
+        statementAppender: appender && {
+          ...appender,
+          insertSql: appender.insertSql,
+          prepare: (records) => (batches.push(scansOf(records.map((rec) => rec.event))), appender.prepare(records)),
+        },
       },
       silentLog,
     );
@@ -166,7 +189,11 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     // Another replica counted 7 scans meanwhile: this recorder still predicts 3.
     await db.execute('UPDATE links SET scan_count = 10 WHERE qr_id = $1', ['qr_moved']);
     const outcomes = await Promise.all([1, 2, 3].map(() => r.record(l, facts, new Date())));
-    expect(outcomes).toEqual([{ admitted: true, scanNumber: 11 }, { admitted: true, scanNumber: 12 }, { admitted: false, stale: false }]);
+    expect(outcomes).toEqual([
+      { admitted: true, scanNumber: 11 },
+      { admitted: true, scanNumber: 12 },
+      { admitted: false, stale: false },
+    ]);
     expect((await link('qr_moved')).scan_count).toBe(12);
     const events = await recordedEvents('qr_moved');
     expect(events.filter((e) => e.type === 'qr.scanned').map((e) => e.data.scan_number)).toEqual([1, 2, 3, 11, 12]);
@@ -205,7 +232,9 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     const l = await link('qr_waits');
     await Promise.all([1, 2, 3].map(() => r.record(l, facts, new Date())));
     const waiting = async () =>
-      Number((await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"))[0].n) > 0;
+      Number(
+        (await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"))[0].n,
+      ) > 0;
     /** A scan recorded while another transaction holds the code's row, having run `change` on it, until the scan waits for it. */
     const whileChanged = async (change: string) => {
       let release: () => void = () => undefined;

@@ -71,7 +71,12 @@ export class ScanRecorder implements RecordsScans {
   private readonly gathered = new Waker();
   readonly counter: ScanCounter;
 
-  constructor(db: Database, outbox: ScanOutbox, private readonly log: Log, options: ScanRecorderOptions = {}) {
+  constructor(
+    db: Database,
+    outbox: ScanOutbox,
+    private readonly log: Log,
+    options: ScanRecorderOptions = {},
+  ) {
     const milestones = options.milestones ?? DEFAULT_MILESTONES;
     const appender = outbox.statementAppender;
     this.counter =
@@ -130,7 +135,10 @@ export class ScanRecorder implements RecordsScans {
    * otherwise be counted twice).
    */
   private expectBack(batch: readonly PendingScan[]): void {
-    this.next = batch.length >= LOAD_BATCH ? { expected: Math.min(MAX_BATCH, this.queue.length + batch.length), until: performance.now() + GATHER_MS } : { expected: 0, until: 0 };
+    this.next =
+      batch.length >= LOAD_BATCH
+        ? { expected: Math.min(MAX_BATCH, this.queue.length + batch.length), until: performance.now() + GATHER_MS }
+        : { expected: 0, until: 0 };
   }
 
   /** Waits, after a batch under load, until the scans expected next are queued or its time is up. */

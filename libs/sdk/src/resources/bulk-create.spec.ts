@@ -17,7 +17,14 @@ const created = (items: QrCodeInput[]): BulkCreateResult => ({
   existing: 0,
 });
 const problem = (status: number, code: string, pointers: string[] = []) =>
-  new QrApiError({ status, code, title: code, detail: code, requestId: 'req_1', errors: pointers.map((pointer) => ({ pointer, code: 'invalid', detail: 'bad' })) });
+  new QrApiError({
+    status,
+    code,
+    title: code,
+    detail: code,
+    requestId: 'req_1',
+    errors: pointers.map((pointer) => ({ pointer, code: 'invalid', detail: 'bad' })),
+  });
 
 describe('bulkCreate', () => {
   it('sends batches of 50 in order and reports every item at its index', async () => {
@@ -35,10 +42,17 @@ describe('bulkCreate', () => {
       if (sent.length === 1) throw problem(422, 'validation_failed', ['/items/1/content/text', '/items/3', '/items/1/name']);
       return created(batch);
     }, refs(5));
-    expect(sent).toEqual([['r0', 'r1', 'r2', 'r3', 'r4'], ['r0', 'r2', 'r4']]);
+    expect(sent).toEqual([
+      ['r0', 'r1', 'r2', 'r3', 'r4'],
+      ['r0', 'r2', 'r4'],
+    ]);
     expect(report.items.map((o) => o.status)).toEqual(['created', 'failed', 'created', 'failed', 'created']);
     const failed = report.items[1];
-    expect(failed.status === 'failed' && failed.error).toMatchObject({ status: 422, requestId: 'req_1', errors: [{ pointer: '/content/text' }, { pointer: '/name' }] });
+    expect(failed.status === 'failed' && failed.error).toMatchObject({
+      status: 422,
+      requestId: 'req_1',
+      errors: [{ pointer: '/content/text' }, { pointer: '/name' }],
+    });
     const whole = report.items[3];
     expect(whole.status === 'failed' && (whole.error as QrApiError).errors).toEqual([{ pointer: '', code: 'invalid', detail: 'bad' }]);
   });
@@ -79,7 +93,10 @@ describe('bulkCreate', () => {
   });
 
   it('reports existing items as the API says', async () => {
-    const report = await bulkCreate(async (batch) => ({ ...created(batch), data: created(batch).data.map((d) => ({ ...d, result: 'existing' as const })) }), refs(3));
+    const report = await bulkCreate(
+      async (batch) => ({ ...created(batch), data: created(batch).data.map((d) => ({ ...d, result: 'existing' as const })) }),
+      refs(3),
+    );
     expect(report).toMatchObject({ created: 0, existing: 3 });
   });
 
@@ -95,7 +112,11 @@ describe('bulkCreate', () => {
   it('honours batchSize and reports progress', async () => {
     const progress: Array<[number, number]> = [];
     await bulkCreate(async (batch) => created(batch), refs(25), { batchSize: 10, onProgress: (settled, total) => progress.push([settled, total]) });
-    expect(progress).toEqual([[10, 25], [20, 25], [25, 25]]);
+    expect(progress).toEqual([
+      [10, 25],
+      [20, 25],
+      [25, 25],
+    ]);
   });
 
   it('lets a programming error in send through', async () => {

@@ -36,10 +36,12 @@ export async function bulkCreate(
   options: BulkCreateOptions = {},
 ): Promise<BulkCreateReport> {
   const batchSize = options.batchSize ?? MAX_BULK_ITEMS;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BULK_ITEMS) throw new RangeError(`bulkCreate: batchSize must be an integer from 1 to ${MAX_BULK_ITEMS}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BULK_ITEMS)
+    throw new RangeError(`bulkCreate: batchSize must be an integer from 1 to ${MAX_BULK_ITEMS}`);
   const refs = clientRefsOf(items);
   const outcomes: BulkItemOutcome[] = new Array(items.length);
-  const fail = (indexes: number[], error: QrError) => indexes.forEach((index) => (outcomes[index] = { index, client_ref: refs[index], status: 'failed', error }));
+  const fail = (indexes: number[], error: QrError) =>
+    indexes.forEach((index) => (outcomes[index] = { index, client_ref: refs[index], status: 'failed', error }));
   let stopped: QrError | null = null;
   for (let start = 0; start < items.length; start += batchSize) {
     const batch = Array.from({ length: Math.min(batchSize, items.length - start) }, (_, k) => start + k);
@@ -71,7 +73,10 @@ async function sendBatch(
   let pending = batch;
   while (pending.length) {
     try {
-      const answer = await send(pending.map((i) => items[i]), signal);
+      const answer = await send(
+        pending.map((i) => items[i]),
+        signal,
+      );
       for (const entry of answer.data) {
         const index = pending[entry.index];
         outcomes[index] = { index, client_ref: refs[index], status: entry.result, qr_code: entry.qr_code };
@@ -120,7 +125,15 @@ function itemErrors(error: QrApiError, count: number): Map<number, QrApiError> {
   return new Map(
     [...byItem].map(([position, errors]) => [
       position,
-      new QrApiError({ status: error.status, code: error.code, title: error.title, detail: error.detail, requestId: error.requestId, errors, type: error.type }),
+      new QrApiError({
+        status: error.status,
+        code: error.code,
+        title: error.title,
+        detail: error.detail,
+        requestId: error.requestId,
+        errors,
+        type: error.type,
+      }),
     ]),
   );
 }
@@ -130,7 +143,9 @@ function clientRefsOf(items: readonly QrCodeInput[]): string[] {
   const refs = items.map((item) => item.client_ref);
   const missing = refs.flatMap((ref, i) => (typeof ref === 'string' && ref !== '' ? [] : [i]));
   if (missing.length) {
-    throw new TypeError(`bulkCreate: every item needs a client_ref, so that a re-sent batch cannot create a code twice; missing at index ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`);
+    throw new TypeError(
+      `bulkCreate: every item needs a client_ref, so that a re-sent batch cannot create a code twice; missing at index ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`,
+    );
   }
   const first = new Map<string, number>();
   const repeated = refs.flatMap((ref, i) => (first.has(ref!) ? [`${i} (same as ${first.get(ref!)})`] : (first.set(ref!, i), [])));

@@ -1,5 +1,13 @@
 import type {
-  BulkCreateResult, CodeAnalytics, CodeAnalyticsParams, DeletedQrCode, ImageParams, ListQrCodesParams, QrCode, QrCodeInput, QrCodePatch,
+  BulkCreateResult,
+  CodeAnalytics,
+  CodeAnalyticsParams,
+  DeletedQrCode,
+  ImageParams,
+  ListQrCodesParams,
+  QrCode,
+  QrCodeInput,
+  QrCodePatch,
 } from '../api-types.js';
 import { PageIterator, type Page } from '../pagination/page-iterator.js';
 import type { HttpTransport } from '../transport/http-transport.js';
@@ -80,8 +88,9 @@ export class Codes {
    * for await (const code of qr.codes.list({ folder_id: 'fld_…', status: 'active' })) console.log(code.name);
    */
   list(params: ListQrCodesParams = {}, options?: CallOptions): PageIterator<QrCode> {
-    return new PageIterator(async (cursor) =>
-      (await this.http.request<Page<QrCode>>({ method: 'GET', path: '/qrcodes', query: { ...params, cursor }, signal: options?.signal })).data,
+    return new PageIterator(
+      async (cursor) =>
+        (await this.http.request<Page<QrCode>>({ method: 'GET', path: '/qrcodes', query: { ...params, cursor }, signal: options?.signal })).data,
     );
   }
 
@@ -108,7 +117,8 @@ export class Codes {
    * const { total_scans, by_country } = await qr.codes.analytics(code.id, { from: '2026-03-01', to: '2026-03-31', tz: 'Europe/Berlin' });
    */
   async analytics(codeId: string, params: CodeAnalyticsParams = {}, options?: CallOptions): Promise<CodeAnalytics> {
-    return (await this.http.request<CodeAnalytics>({ method: 'GET', path: `/qrcodes/${id(codeId)}/analytics`, query: { ...params }, signal: options?.signal })).data;
+    return (await this.http.request<CodeAnalytics>({ method: 'GET', path: `/qrcodes/${id(codeId)}/analytics`, query: { ...params }, signal: options?.signal }))
+      .data;
   }
 
   /** The same figures as {@link Codes.analytics}, as a spreadsheet-safe CSV (UTF-8 with BOM, CRLF). */
@@ -125,7 +135,13 @@ export class Codes {
    * await fs.promises.writeFile(png.filename ?? 'code.png', png.data);
    */
   async image(codeId: string, params: ImageParams = {}, options?: CallOptions): Promise<QrImage> {
-    const res = await this.http.request<Uint8Array>({ method: 'GET', path: `/qrcodes/${id(codeId)}/image`, query: { ...params }, expect: 'bytes', signal: options?.signal });
+    const res = await this.http.request<Uint8Array>({
+      method: 'GET',
+      path: `/qrcodes/${id(codeId)}/image`,
+      query: { ...params },
+      expect: 'bytes',
+      signal: options?.signal,
+    });
     const disposition = res.headers.get('content-disposition') ?? '';
     return {
       data: res.data,

@@ -21,7 +21,10 @@ export class Domains {
 
   /** Every domain, newest first, page by page as you iterate. */
   list(params: ListParams = {}, options?: CallOptions): PageIterator<Domain> {
-    return new PageIterator(async (cursor) => (await this.http.request<Page<Domain>>({ method: 'GET', path: '/domains', query: { ...params, cursor }, signal: options?.signal })).data);
+    return new PageIterator(
+      async (cursor) =>
+        (await this.http.request<Page<Domain>>({ method: 'GET', path: '/domains', query: { ...params, cursor }, signal: options?.signal })).data,
+    );
   }
 
   /**

@@ -19,6 +19,9 @@ export class Folders {
 
   /** Every folder, newest first, page by page as you iterate. */
   list(params: ListParams = {}, options?: CallOptions): PageIterator<Folder> {
-    return new PageIterator(async (cursor) => (await this.http.request<Page<Folder>>({ method: 'GET', path: '/folders', query: { ...params, cursor }, signal: options?.signal })).data);
+    return new PageIterator(
+      async (cursor) =>
+        (await this.http.request<Page<Folder>>({ method: 'GET', path: '/folders', query: { ...params, cursor }, signal: options?.signal })).data,
+    );
   }
 }

@@ -1,6 +1,12 @@
 import type {
-  DeletedWebhookEndpoint, WebhookDeliveryList, WebhookEndpoint, WebhookEndpointInput, WebhookEndpointList, WebhookEndpointPatch,
-  WebhookEndpointWithSecret, WebhookTestResult,
+  DeletedWebhookEndpoint,
+  WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointInput,
+  WebhookEndpointList,
+  WebhookEndpointPatch,
+  WebhookEndpointWithSecret,
+  WebhookTestResult,
 } from '../api-types.js';
 import type { HttpTransport } from '../transport/http-transport.js';
 import { type CallOptions, id } from './call-options.js';
@@ -32,7 +38,8 @@ export class WebhookEndpoints {
 
   /** Changes url, description, events or status; `status: 'enabled'` re-enables a disabled endpoint. */
   async update(endpointId: string, patch: WebhookEndpointPatch, options?: CallOptions): Promise<WebhookEndpoint> {
-    return (await this.http.request<WebhookEndpoint>({ method: 'PATCH', path: `/webhook-endpoints/${id(endpointId)}`, body: patch, signal: options?.signal })).data;
+    return (await this.http.request<WebhookEndpoint>({ method: 'PATCH', path: `/webhook-endpoints/${id(endpointId)}`, body: patch, signal: options?.signal }))
+      .data;
   }
 
   /** Deletes an endpoint; its pending deliveries stop. */
@@ -45,12 +52,19 @@ export class WebhookEndpoints {
    * per secret, so receivers can switch over. Not retried after a 5xx (it could rotate twice).
    */
   async rotateSecret(endpointId: string, options?: CallOptions): Promise<WebhookEndpointWithSecret> {
-    return (await this.http.request<WebhookEndpointWithSecret>({ method: 'POST', path: `/webhook-endpoints/${id(endpointId)}/rotate-secret`, signal: options?.signal })).data;
+    return (
+      await this.http.request<WebhookEndpointWithSecret>({
+        method: 'POST',
+        path: `/webhook-endpoints/${id(endpointId)}/rotate-secret`,
+        signal: options?.signal,
+      })
+    ).data;
   }
 
   /** The endpoint's latest 100 deliveries, newest first (status, attempts, response code; never bodies). */
   async deliveries(endpointId: string, options?: CallOptions): Promise<WebhookDeliveryList> {
-    return (await this.http.request<WebhookDeliveryList>({ method: 'GET', path: `/webhook-endpoints/${id(endpointId)}/deliveries`, signal: options?.signal })).data;
+    return (await this.http.request<WebhookDeliveryList>({ method: 'GET', path: `/webhook-endpoints/${id(endpointId)}/deliveries`, signal: options?.signal }))
+      .data;
   }
 
   /** Sends one sample event (its data marked `test: true`) now and answers what the endpoint replied. */

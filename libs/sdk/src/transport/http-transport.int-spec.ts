@@ -17,9 +17,16 @@ describe('HttpTransport over HTTP', () => {
   let requests: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }>;
   let sleeps: number[];
 
-  const problem = (status: number, code: string, headers: Record<string, string> = {}): Handler => (_req, res) =>
-    res.writeHead(status, { 'content-type': 'application/problem+json', 'x-request-id': 'req_test', ...headers }).end(JSON.stringify({ type: 'about:blank', title: code, status, detail: `${code}!`, code, request_id: 'req_test' }));
-  const ok = (body: unknown = { object: 'list', data: [] }): Handler => (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const problem =
+    (status: number, code: string, headers: Record<string, string> = {}): Handler =>
+    (_req, res) =>
+      res
+        .writeHead(status, { 'content-type': 'application/problem+json', 'x-request-id': 'req_test', ...headers })
+        .end(JSON.stringify({ type: 'about:blank', title: code, status, detail: `${code}!`, code, request_id: 'req_test' }));
+  const ok =
+    (body: unknown = { object: 'list', data: [] }): Handler =>
+    (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const client = (options: ConstructorParameters<typeof QrClient>[0] = {}) =>
     new QrClient({ apiKey: 'qrk_test', baseUrl: url, random: () => 0, sleep: async (ms) => void sleeps.push(ms), ...options });
 
@@ -46,7 +53,10 @@ describe('HttpTransport over HTTP', () => {
   it('sends the key, a User-Agent and JSON to /api/public/v1, however the base URL is written', async () => {
     handlers = [ok({ id: 'fld_1', object: 'folder', name: 'A', created_at: '2026-01-01T00:00:00Z' })];
     await client({ headers: { 'x-trace': 't1' }, userAgent: 'acme-erp/4.2' }).folders.create({ name: 'A' });
-    await client({ baseUrl: `${url}/api/public/v1/` }).codes.list({ limit: 5, status: undefined }).pages().next();
+    await client({ baseUrl: `${url}/api/public/v1/` })
+      .codes.list({ limit: 5, status: undefined })
+      .pages()
+      .next();
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/public/v1/folders', 'GET /api/public/v1/qrcodes?limit=5']);
     expect(requests[0].headers).toMatchObject({
       authorization: 'Bearer qrk_test',
@@ -61,7 +71,9 @@ describe('HttpTransport over HTTP', () => {
   it('retries a read after 503 as Retry-After says, then answers', async () => {
     handlers = [problem(503, 'service_unavailable', { 'retry-after': '2' }), problem(503, 'service_unavailable', { 'retry-after': '2' }), ok()];
     const retries: number[] = [];
-    await client({ onRetry: (info) => retries.push(info.retry) }).codes.list().toArray();
+    await client({ onRetry: (info) => retries.push(info.retry) })
+      .codes.list()
+      .toArray();
     expect(requests).toHaveLength(3);
     expect(sleeps).toEqual([2000, 2000]);
     expect(retries).toEqual([1, 2]);
@@ -69,7 +81,9 @@ describe('HttpTransport over HTTP', () => {
 
   it('gives up after maxRetries with exponential waits, as a typed error, also for a proxy’s HTML 502', async () => {
     handlers = [(_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>')];
-    const error = await client().codes.get('qr_1').catch((e: unknown) => e);
+    const error = await client()
+      .codes.get('qr_1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QrApiError);
     expect(error).toMatchObject({ status: 502, code: 'http_error', requestId: null, errors: [] });
     expect((error as QrApiError).detail).toContain('Bad gateway');
@@ -111,7 +125,9 @@ describe('HttpTransport over HTTP', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await client({ baseUrl: `http://127.0.0.1:${port}` }).codes.get('qr_1').catch((e: unknown) => e);
+    const error = await client({ baseUrl: `http://127.0.0.1:${port}` })
+      .codes.get('qr_1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QrConnectionError);
     expect(error).toMatchObject({ code: 'connection_failed', message: expect.stringContaining('ECONNREFUSED') });
     expect(sleeps).toHaveLength(3);
@@ -136,7 +152,12 @@ describe('HttpTransport over HTTP', () => {
 
   it('reports a success that is not JSON (a captive portal, a wrong baseUrl) as invalid_response, not retried', async () => {
     handlers = [(_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Log in to the Wi-Fi</html>')];
-    await expect(client().codes.get('qr_1')).rejects.toMatchObject({ name: 'QrApiError', status: 200, code: 'invalid_response', detail: expect.stringContaining('text/html') });
+    await expect(client().codes.get('qr_1')).rejects.toMatchObject({
+      name: 'QrApiError',
+      status: 200,
+      code: 'invalid_response',
+      detail: expect.stringContaining('text/html'),
+    });
     expect(requests).toHaveLength(1);
   });
 

@@ -5,7 +5,13 @@ import { verifyWebhook, WebhookVerificationError } from './verify-webhook.js';
 describe('verifyWebhook', () => {
   const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
   const other = `whsec_${Buffer.from('fedcba9876543210fedcba9876543210').toString('base64')}`;
-  const body = JSON.stringify({ id: 'evt_1', type: 'qr.scanned', created_at: '2026-03-01T10:00:00Z', workspace_id: 'ws_1', data: { qr_id: 'qr_1', country: 'DE' } });
+  const body = JSON.stringify({
+    id: 'evt_1',
+    type: 'qr.scanned',
+    created_at: '2026-03-01T10:00:00Z',
+    workspace_id: 'ws_1',
+    data: { qr_id: 'qr_1', country: 'DE' },
+  });
   const sign = (key: string, at = new Date(), payload = body) => ({
     'webhook-id': 'evt_1',
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),

@@ -63,7 +63,10 @@ describe('chooseDestination', () => {
   });
 
   it('keeps the caller’s destination type', () => {
-    const destinations = [{ ...DEFAULT, id: 1 }, { target_url: 'https://de.example', country: 'DE', id: 2 }];
+    const destinations = [
+      { ...DEFAULT, id: 1 },
+      { target_url: 'https://de.example', country: 'DE', id: 2 },
+    ];
     expect(chooseDestination(destinations, visitor()).id).toBe(2);
   });
 

@@ -42,9 +42,7 @@ describe('withUtm', () => {
   });
 
   it('turns a non-ASCII URL into a valid Location header value', () => {
-    expect(withUtm('https://bücher.example/straße?q=ä', { utm_source: 'qr' })).toBe(
-      'https://xn--bcher-kva.example/stra%C3%9Fe?q=%C3%A4&utm_source=qr',
-    );
+    expect(withUtm('https://bücher.example/straße?q=ä', { utm_source: 'qr' })).toBe('https://xn--bcher-kva.example/stra%C3%9Fe?q=%C3%A4&utm_source=qr');
   });
 
   it.each([{}, { utm_source: null, utm_medium: null }, { utm_source: '' }])('leaves the URL as is, normalised, without UTM fields (%j)', (utm) => {

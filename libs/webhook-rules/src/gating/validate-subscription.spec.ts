@@ -18,7 +18,11 @@ describe('allowedEventTypes', () => {
 describe('validateSubscription', () => {
   it.each<PlanName>(['free', 'starter'])('%s has no webhooks: 403 whatever the body', (plan) => {
     for (const events of [['qr.scanned'], [], 'junk']) {
-      expect(validateSubscription(plan, events)).toEqual({ ok: false, status: 403, errors: [expect.objectContaining({ pointer: '/events', code: 'plan_has_no_webhooks' })] });
+      expect(validateSubscription(plan, events)).toEqual({
+        ok: false,
+        status: 403,
+        errors: [expect.objectContaining({ pointer: '/events', code: 'plan_has_no_webhooks' })],
+      });
     }
   });
 

@@ -33,9 +33,29 @@ describe('webhookPayloadOf', () => {
       type: 'qr.scanned',
       created_at: '2026-03-01T12:00:00Z',
       workspace_id: 'ws_1',
-      data: { qr_id: 'qr_1', client_ref: 'order-42', short_code: 'aB3dE', country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, scanned_at: '2026-03-01T12:00:00Z' },
+      data: {
+        qr_id: 'qr_1',
+        client_ref: 'order-42',
+        short_code: 'aB3dE',
+        country: 'DE',
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Safari',
+        is_bot: false,
+        scanned_at: '2026-03-01T12:00:00Z',
+      },
     });
-    expect(Object.keys(payload?.data ?? {}).sort()).toEqual(['browser', 'client_ref', 'country', 'device', 'is_bot', 'os', 'qr_id', 'scanned_at', 'short_code']);
+    expect(Object.keys(payload?.data ?? {}).sort()).toEqual([
+      'browser',
+      'client_ref',
+      'country',
+      'device',
+      'is_bot',
+      'os',
+      'qr_id',
+      'scanned_at',
+      'short_code',
+    ]);
     expect(JSON.stringify(payload)).not.toMatch(/visitor_hash|scan_number|deadbeef/);
   });
 

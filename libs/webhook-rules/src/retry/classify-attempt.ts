@@ -1,9 +1,6 @@
 import { parseRetryAfter } from './parse-retry-after';
 
-export type AttemptOutcome =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; retryAfterMs: number | null; reason: string }
-  | { kind: 'disable'; reason: string };
+export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; retryAfterMs: number | null; reason: string } | { kind: 'disable'; reason: string };
 
 // Only these two statuses define Retry-After as "come back later"; elsewhere it is noise.
 const HONOURS_RETRY_AFTER = new Set([429, 503]);

@@ -81,7 +81,8 @@ describe('nextAttemptAt', () => {
 });
 
 describe('classifyAttempt', () => {
-  const classify = (status: number | null, extra: { retryAfter?: string | null; error?: string | null } = {}) => classifyAttempt({ status, now: NOW, ...extra });
+  const classify = (status: number | null, extra: { retryAfter?: string | null; error?: string | null } = {}) =>
+    classifyAttempt({ status, now: NOW, ...extra });
 
   it.each([200, 201, 202, 204, 299])('%i → delivered', (status) => {
     expect(classify(status)).toEqual({ kind: 'delivered' });

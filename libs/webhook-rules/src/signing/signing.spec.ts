@@ -33,7 +33,9 @@ describe('signMessage', () => {
   it('matches a known answer computed independently with node:crypto (UTF-8 body)', () => {
     const key = Buffer.alloc(24, 1);
     const body = '{"a":"é"}';
-    const expected = createHmac('sha256', key).update(Buffer.from(`evt_0000000001.1767225600.${body}`, 'utf8')).digest('base64');
+    const expected = createHmac('sha256', key)
+      .update(Buffer.from(`evt_0000000001.1767225600.${body}`, 'utf8'))
+      .digest('base64');
     expect(expected).toBe('0kt7h8WqagNjWVaoVLWYlk1/tLSEh8IoG895MK0Pb10=');
     expect(signMessage(`whsec_${key.toString('base64')}`, 'evt_0000000001', 1767225600, body)).toBe(`v1,${expected}`);
   });

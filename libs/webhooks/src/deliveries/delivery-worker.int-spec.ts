@@ -20,7 +20,9 @@ interface Received {
 }
 
 /** A real HTTP receiver on loopback whose answer each test scripts. */
-async function receiver(answer: (n: number, req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+async function receiver(
+  answer: (n: number, req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -36,8 +38,25 @@ async function receiver(answer: (n: number, req: IncomingMessage, res: ServerRes
 
 function scannedEvent(workspaceId: string): EventEnvelope<'qr.scanned', QrScannedV1> {
   return {
-    id: newId('evt'), type: 'qr.scanned', version: 1, occurred_at: '2026-11-21T10:00:00Z', workspace_id: workspaceId, qr_id: 'qr_1',
-    data: { qr_id: 'qr_1', client_ref: 'ref', short_code: 'Abc1234', country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, scanned_at: '2026-11-21T10:00:00Z', visitor_hash: 'ab'.repeat(16), scan_number: 3 },
+    id: newId('evt'),
+    type: 'qr.scanned',
+    version: 1,
+    occurred_at: '2026-11-21T10:00:00Z',
+    workspace_id: workspaceId,
+    qr_id: 'qr_1',
+    data: {
+      qr_id: 'qr_1',
+      client_ref: 'ref',
+      short_code: 'Abc1234',
+      country: 'DE',
+      device: 'mobile',
+      os: 'iOS',
+      browser: 'Safari',
+      is_bot: false,
+      scanned_at: '2026-11-21T10:00:00Z',
+      visitor_hash: 'ab'.repeat(16),
+      scan_number: 3,
+    },
   };
 }
 
@@ -58,7 +77,8 @@ describe.each(STORAGE_KINDS)('webhook delivery on %s', (kind) => {
     const worker = new DeliveryWorker(db, endpoints, box, resolve, policy, { schedule, clock, random: () => 0.5, log: silentLog, timeoutMs });
     return { worker, manage: new ManageEndpoints(db, endpoints, box, resolve, policy, clock), fanOut: new FanOut(db, endpoints, () => undefined, clock) };
   };
-  const delivery = async (endpointId: string) => (await db.query<Record<string, unknown>>('SELECT * FROM webhook_deliveries WHERE endpoint_id = $1', [endpointId]))[0];
+  const delivery = async (endpointId: string) =>
+    (await db.query<Record<string, unknown>>('SELECT * FROM webhook_deliveries WHERE endpoint_id = $1', [endpointId]))[0];
   const endpointRow = async (id: string) => (await db.query<Record<string, unknown>>('SELECT * FROM webhook_endpoints WHERE id = $1', [id]))[0];
   const ws = () => `ws_${randomBytes(4).toString('hex')}`;
 
@@ -95,8 +115,21 @@ describe.each(STORAGE_KINDS)('webhook delivery on %s', (kind) => {
     expect(headers['webhook-id']).toBe(event.id);
     const verified = new Webhook(endpoint.secret).verify(body, headers as Record<string, string>) as Record<string, unknown>;
     expect(verified).toEqual({
-      id: event.id, type: 'qr.scanned', created_at: '2026-11-21T10:00:00Z', workspace_id: workspace,
-      data: { qr_id: 'qr_1', client_ref: 'ref', short_code: 'Abc1234', country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, scanned_at: '2026-11-21T10:00:00Z' },
+      id: event.id,
+      type: 'qr.scanned',
+      created_at: '2026-11-21T10:00:00Z',
+      workspace_id: workspace,
+      data: {
+        qr_id: 'qr_1',
+        client_ref: 'ref',
+        short_code: 'Abc1234',
+        country: 'DE',
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Safari',
+        is_bot: false,
+        scanned_at: '2026-11-21T10:00:00Z',
+      },
     });
     expect((await delivery(endpoint.id)).status).toBe('delivered');
   });
@@ -210,8 +243,18 @@ describe.each(STORAGE_KINDS)('webhook delivery on %s', (kind) => {
     const { worker, manage, fanOut } = setup(strict);
     const workspace = ws();
     const port = new URL(loop.url).port;
-    for (const url of [`http://127.0.0.1:${port}/`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[::1]/', 'http://2130706433/', 'http://0x7f000001/']) {
-      await expect(manage.register(workspace, 'pro', { url, events: ['qr.scanned'] })).rejects.toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/url' })] });
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://[::1]/',
+      'http://2130706433/',
+      'http://0x7f000001/',
+    ]) {
+      await expect(manage.register(workspace, 'pro', { url, events: ['qr.scanned'] })).rejects.toMatchObject({
+        status: 422,
+        errors: [expect.objectContaining({ pointer: '/url' })],
+      });
     }
     dns.set('rebind.example.test', { A: [['93.184.216.34'], ['127.0.0.1']] });
     const endpoint = await manage.register(workspace, 'pro', { url: `http://rebind.example.test:${port}/hook`, events: ['qr.scanned'] });
@@ -226,6 +269,8 @@ describe.each(STORAGE_KINDS)('webhook delivery on %s', (kind) => {
     const { manage } = setup();
     await expect(manage.register(ws(), 'starter', { url: 'http://127.0.0.1:9/', events: ['qr.scanned'] })).rejects.toMatchObject({ status: 403 });
     await expect(manage.register(ws(), 'pro', { url: 'http://127.0.0.1:9/', events: ['qr.scan_milestone_reached'] })).rejects.toMatchObject({ status: 403 });
-    await expect(manage.register(ws(), 'agency', { url: 'http://127.0.0.1:9/', events: ['qr.scan_milestone_reached'] })).resolves.toMatchObject({ events: ['qr.scan_milestone_reached'] });
+    await expect(manage.register(ws(), 'agency', { url: 'http://127.0.0.1:9/', events: ['qr.scan_milestone_reached'] })).resolves.toMatchObject({
+      events: ['qr.scan_milestone_reached'],
+    });
   });
 });

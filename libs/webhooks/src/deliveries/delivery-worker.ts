@@ -154,7 +154,10 @@ export class DeliveryWorker {
   private async deliver(d: DeliveryRecord): Promise<void> {
     const endpoint = await this.cachedEndpoint(d.endpoint_id);
     if (!endpoint || endpoint.status !== 'enabled' || endpoint.deleted_at !== null) {
-      await this.db.execute(`UPDATE webhook_deliveries SET status = 'cancelled', lease_until = NULL, updated_at = $1 WHERE id = $2`, [this.clock().getTime(), d.id]);
+      await this.db.execute(`UPDATE webhook_deliveries SET status = 'cancelled', lease_until = NULL, updated_at = $1 WHERE id = $2`, [
+        this.clock().getTime(),
+        d.id,
+      ]);
       return;
     }
     const result = await this.send(endpoint, d);
@@ -177,7 +180,10 @@ export class DeliveryWorker {
           .transaction(async (tx) => {
             for (const r of batch) await this.record(tx, r.endpoint, r.d, r.result);
           })
-          .then(() => batch.forEach((r) => r.done()), (err) => batch.forEach((r) => r.fail(err)));
+          .then(
+            () => batch.forEach((r) => r.done()),
+            (err) => batch.forEach((r) => r.fail(err)),
+          );
       });
     });
   }
@@ -222,15 +228,28 @@ export class DeliveryWorker {
     const now = this.clock();
     const attempt = d.attempts + 1;
     const outcome = classifyAttempt({ status: result.status, retryAfter: result.retryAfter, error: result.error, now });
-    const next = outcome.kind === 'retry' && !o.test ? nextAttemptAt({ attempt, now, schedule: this.o.schedule, random: this.random, retryAfterMs: outcome.retryAfterMs }) : null;
+    const next =
+      outcome.kind === 'retry' && !o.test
+        ? nextAttemptAt({ attempt, now, schedule: this.o.schedule, random: this.random, retryAfterMs: outcome.retryAfterMs })
+        : null;
     const status = outcome.kind === 'delivered' ? 'delivered' : next ? 'pending' : 'failed';
-    await tx.query('INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING', [
-      d.id, attempt, now.getTime(), result.status, result.error, Math.round(result.durationMs),
-    ]);
+    await tx.query(
+      'INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING',
+      [d.id, attempt, now.getTime(), result.status, result.error, Math.round(result.durationMs)],
+    );
     await tx.query(
       `UPDATE webhook_deliveries SET status = $1, attempts = $2, next_attempt_at = $3, lease_until = NULL, last_attempt_at = $4, last_status_code = $5,
          last_error = $6, last_duration_ms = $7, updated_at = $4 WHERE id = $8`,
-      [status, attempt, next?.getTime() ?? null, now.getTime(), result.status, outcome.kind === 'retry' ? outcome.reason : outcome.kind === 'disable' ? outcome.reason : null, Math.round(result.durationMs), d.id],
+      [
+        status,
+        attempt,
+        next?.getTime() ?? null,
+        now.getTime(),
+        result.status,
+        outcome.kind === 'retry' ? outcome.reason : outcome.kind === 'disable' ? outcome.reason : null,
+        Math.round(result.durationMs),
+        d.id,
+      ],
     );
     if (o.test) return;
     // The failure streak lives in the row (not the cached endpoint), so concurrent deliveries agree on it.
@@ -241,8 +260,15 @@ export class DeliveryWorker {
     const failingSince = rows[0]?.failing_since === null || rows[0]?.failing_since === undefined ? null : new Date(Number(rows[0].failing_since));
     const disableReason = outcome.kind === 'disable' ? 'endpoint_gone_410' : shouldDisableEndpoint(failingSince, now) ? 'failing_for_5_days' : null;
     if (disableReason) {
-      await tx.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $1, updated_at = $2 WHERE id = $3`, [disableReason, now.getTime(), endpoint.id]);
-      await tx.query(`UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $1 WHERE endpoint_id = $2 AND status = 'pending'`, [now.getTime(), endpoint.id]);
+      await tx.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $1, updated_at = $2 WHERE id = $3`, [
+        disableReason,
+        now.getTime(),
+        endpoint.id,
+      ]);
+      await tx.query(`UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $1 WHERE endpoint_id = $2 AND status = 'pending'`, [
+        now.getTime(),
+        endpoint.id,
+      ]);
       this.endpointCache.delete(endpoint.id);
     }
   }

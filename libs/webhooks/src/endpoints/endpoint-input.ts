@@ -20,18 +20,23 @@ export async function parseEndpointInput(
   body: unknown,
   o: { plan: PlanName; partial: boolean; resolve: HostResolver; policy: AddressPolicy },
 ): Promise<EndpointInput> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw Errors.validationFailed([{ pointer: '', code: 'invalid_type', detail: 'the body must be a JSON object' }]);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw Errors.validationFailed([{ pointer: '', code: 'invalid_type', detail: 'the body must be a JSON object' }]);
   const b = body as Record<string, unknown>;
-  const errors: FieldError[] = Object.keys(b).filter((k) => !FIELDS.includes(k)).map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' }));
+  const errors: FieldError[] = Object.keys(b)
+    .filter((k) => !FIELDS.includes(k))
+    .map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' }));
   const out: EndpointInput = {};
   if (b.events !== undefined || !o.partial) {
     const gated = validateSubscription(o.plan, b.events, '/events');
-    if (!gated.ok && gated.status === 403) throw new ApiError(403, gated.errors[0]?.code ?? 'forbidden', 'Forbidden', gated.errors.map((e) => e.detail).join(' '), gated.errors);
+    if (!gated.ok && gated.status === 403)
+      throw new ApiError(403, gated.errors[0]?.code ?? 'forbidden', 'Forbidden', gated.errors.map((e) => e.detail).join(' '), gated.errors);
     if (gated.ok) out.events = gated.events;
     else errors.push(...gated.errors);
   }
   if (b.description !== undefined) {
-    if (b.description !== null && (typeof b.description !== 'string' || b.description.length > 500)) errors.push({ pointer: '/description', code: 'invalid', detail: 'at most 500 characters' });
+    if (b.description !== null && (typeof b.description !== 'string' || b.description.length > 500))
+      errors.push({ pointer: '/description', code: 'invalid', detail: 'at most 500 characters' });
     else out.description = b.description as string | null;
   }
   if (b.status !== undefined) {
@@ -58,5 +63,7 @@ async function addressErrors(url: URL, resolve: HostResolver, policy: AddressPol
     return [{ pointer: '/url', code: 'unresolvable_host', detail: 'the host name does not resolve' }];
   }
   const refused = addresses.filter((a) => !isDialableAddress(a, policy));
-  return refused.length ? [{ pointer: '/url', code: 'address_not_allowed', detail: 'the URL resolves to a private, loopback, link-local or otherwise non-public address' }] : [];
+  return refused.length
+    ? [{ pointer: '/url', code: 'address_not_allowed', detail: 'the URL resolves to a private, loopback, link-local or otherwise non-public address' }]
+    : [];
 }

@@ -2,8 +2,20 @@ import { type Database, type Tx } from '@qr/persistence';
 import { type EndpointRecord, endpointFromRow } from './endpoint-record';
 
 const COLUMNS: readonly (keyof EndpointRecord)[] = [
-  'id', 'workspace_id', 'url', 'description', 'events', 'status', 'disabled_reason', 'secret_sealed', 'previous_secret_sealed',
-  'previous_secret_expires_at', 'failing_since', 'created_at', 'updated_at', 'deleted_at',
+  'id',
+  'workspace_id',
+  'url',
+  'description',
+  'events',
+  'status',
+  'disabled_reason',
+  'secret_sealed',
+  'previous_secret_sealed',
+  'previous_secret_expires_at',
+  'failing_since',
+  'created_at',
+  'updated_at',
+  'deleted_at',
 ];
 
 function values(e: EndpointRecord): unknown[] {
@@ -18,7 +30,9 @@ export class EndpointsRepository {
   }
 
   async save(e: EndpointRecord, tx?: Tx): Promise<void> {
-    const sets = COLUMNS.filter((c) => c !== 'id').map((c, i) => `${c} = $${i + 2}`).join(', ');
+    const sets = COLUMNS.filter((c) => c !== 'id')
+      .map((c, i) => `${c} = $${i + 2}`)
+      .join(', ');
     const params = [e.id, ...values(e).slice(1)];
     if (tx) await tx.query(`UPDATE webhook_endpoints SET ${sets} WHERE id = $1`, params);
     else await this.db.execute(`UPDATE webhook_endpoints SET ${sets} WHERE id = $1`, params);
@@ -30,13 +44,19 @@ export class EndpointsRepository {
   }
 
   async findById(id: string, tx?: Tx): Promise<EndpointRecord | null> {
-    const rows = tx ? (await tx.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id])).rows : await this.db.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id]);
+    const rows = tx
+      ? (await tx.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id])).rows
+      : await this.db.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id]);
     return rows[0] ? endpointFromRow(rows[0] as Record<string, unknown>) : null;
   }
 
   async list(workspaceId: string, beforeId: string | null, limit: number): Promise<EndpointRecord[]> {
     const rows = beforeId
-      ? await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL AND id < $2 ORDER BY id DESC LIMIT $3', [workspaceId, beforeId, limit])
+      ? await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL AND id < $2 ORDER BY id DESC LIMIT $3', [
+          workspaceId,
+          beforeId,
+          limit,
+        ])
       : await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT $2', [workspaceId, limit]);
     return rows.map(endpointFromRow);
   }

@@ -25,9 +25,20 @@ export class ManageEndpoints {
     const secret = generateWebhookSecret();
     const now = this.clock().getTime();
     const endpoint: EndpointRecord = {
-      id: newId('we', this.clock), workspace_id: workspaceId, url: input.url!.href, description: input.description ?? null, events: input.events!,
-      status: input.status ?? 'enabled', disabled_reason: null, secret_sealed: this.box.seal(secret), previous_secret_sealed: null,
-      previous_secret_expires_at: null, failing_since: null, created_at: now, updated_at: now, deleted_at: null,
+      id: newId('we', this.clock),
+      workspace_id: workspaceId,
+      url: input.url!.href,
+      description: input.description ?? null,
+      events: input.events!,
+      status: input.status ?? 'enabled',
+      disabled_reason: null,
+      secret_sealed: this.box.seal(secret),
+      previous_secret_sealed: null,
+      previous_secret_expires_at: null,
+      failing_since: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
     };
     await this.endpoints.insert(endpoint);
     return { ...endpointView(endpoint), secret };
@@ -57,7 +68,10 @@ export class ManageEndpoints {
     const now = this.clock().getTime();
     await this.db.transaction(async (tx) => {
       await this.endpoints.save({ ...endpoint, deleted_at: now, status: 'disabled', disabled_reason: 'deleted', updated_at: now }, tx);
-      await tx.query(`UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $1 WHERE endpoint_id = $2 AND status IN ('pending', 'delivering')`, [now, id]);
+      await tx.query(`UPDATE webhook_deliveries SET status = 'cancelled', updated_at = $1 WHERE endpoint_id = $2 AND status IN ('pending', 'delivering')`, [
+        now,
+        id,
+      ]);
     });
     return { id, object: 'webhook_endpoint' as const, deleted: true };
   }

@@ -15,7 +15,10 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 
 // Keep-alive pools: a busy endpoint reuses connections. Every new socket still goes through the
 // guarded lookup below, so the check holds for each address actually connected to.
-const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }) };
+const agents = {
+  http: new HttpAgent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }),
+  https: new HttpsAgent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }),
+};
 
 /**
  * POSTs a webhook. The address check happens inside the socket's own DNS lookup, on the address the
@@ -39,7 +42,8 @@ export function guardedPost(o: {
         const allowed = addresses.find((a) => isDialableAddress(a, o.policy));
         if (!allowed) return callback(Object.assign(new Error('address not allowed'), { code: 'EADDRNOTALLOWED' }), '', 4);
         const family = allowed.includes(':') ? 6 : 4;
-        if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: allowed, family }]);
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: allowed, family }]);
         else callback(null, allowed, family);
       },
       (err: NodeJS.ErrnoException) => callback(err, '', 4),

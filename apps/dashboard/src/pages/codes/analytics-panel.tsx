@@ -26,7 +26,8 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
   const [bots, setBots] = useState(false);
   const [style, setStyle] = useState<'line' | 'bar'>('bar');
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
-  const params = range === 'custom' ? { from: from || undefined, to: to || undefined } : { from: zonedDateDaysAgo(Number(range) - 1, tz), to: zonedDateDaysAgo(0, tz) };
+  const params =
+    range === 'custom' ? { from: from || undefined, to: to || undefined } : { from: zonedDateDaysAgo(Number(range) - 1, tz), to: zonedDateDaysAgo(0, tz) };
   const q = { ...params, tz, include_bots: bots ? 'true' : undefined };
   const analytics = useResource((signal) => api.get<Analytics>(`/qrcodes/${code.id}/analytics${query(q)}`, { signal }), JSON.stringify(q));
   const a = analytics.data;
@@ -75,7 +76,11 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
               </div>
             </div>
           </div>
-          <ScansChart days={a.by_day} style={style} label={`Scans by day from ${a.from} to ${a.to}, ${a.timezone}: ${formatNumber(a.total_scans)} in all. The table below has the numbers.`} />
+          <ScansChart
+            days={a.by_day}
+            style={style}
+            label={`Scans by day from ${a.from} to ${a.to}, ${a.timezone}: ${formatNumber(a.total_scans)} in all. The table below has the numbers.`}
+          />
           <details>
             <summary>Scans by day as a table</summary>
             <table class="table">

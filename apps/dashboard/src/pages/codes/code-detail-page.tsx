@@ -184,12 +184,7 @@ function Downloads({ c }: { c: QrCode }) {
             { value: 'H', label: 'H (30%)' },
           ]}
         />
-        <SelectField
-          label="Size (px)"
-          value={size}
-          onValue={setSize}
-          options={['256', '512', '1024', '2048', '4096'].map((s) => ({ value: s, label: s }))}
-        />
+        <SelectField label="Size (px)" value={size} onValue={setSize} options={['256', '512', '1024', '2048', '4096'].map((s) => ({ value: s, label: s }))} />
       </div>
       <div class="button-row">
         <a class="button" href={href('svg')} download>

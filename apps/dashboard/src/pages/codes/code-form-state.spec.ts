@@ -5,7 +5,12 @@ const state = (patch: Partial<ReturnType<typeof newCodeState>> = {}) => ({ ...ne
 
 describe('the code form’s requests', () => {
   it('sends a minimal dynamic website as the API expects, leaving empty fields out', () => {
-    expect(createBody(state({ content: { url: 'https://example.com' } }))).toEqual({ type: 'website', category: 'dynamic', content: { url: 'https://example.com' }, timezone: 'Europe/Berlin' });
+    expect(createBody(state({ content: { url: 'https://example.com' } }))).toEqual({
+      type: 'website',
+      category: 'dynamic',
+      content: { url: 'https://example.com' },
+      timezone: 'Europe/Berlin',
+    });
   });
 
   it('turns wall times in the code’s zone into instants with offsets, and keeps the rules after the default destination', () => {
@@ -41,7 +46,16 @@ describe('the code form’s requests', () => {
 
   it('clears fields with null on PATCH, and never sends a static code’s data', () => {
     const dynamic = patchBody(state({ name: 'N', content: { url: 'https://example.com' } }));
-    expect(dynamic).toMatchObject({ name: 'N', folder_id: null, status: 'active', start_at: null, end_at: null, scan_limit: null, utm_source: null, destinations: [{ target_url: 'https://example.com' }] });
+    expect(dynamic).toMatchObject({
+      name: 'N',
+      folder_id: null,
+      status: 'active',
+      start_at: null,
+      end_at: null,
+      scan_limit: null,
+      utm_source: null,
+      destinations: [{ target_url: 'https://example.com' }],
+    });
     const staticCode = patchBody({ ...newCodeState('text'), name: 'T', content: { text: 'hello' } });
     expect(staticCode).toEqual({ name: 'T', folder_id: null, status: 'active' });
   });
@@ -60,13 +74,36 @@ describe('the code form’s requests', () => {
 
   it('reads a stored code back into the form, round trip', () => {
     const code = {
-      type: 'website', category: 'dynamic', name: 'X', client_ref: null, folder_id: 'fld_1', custom_domain_id: null, status: 'paused',
-      content: { url: 'https://example.com' }, destinations: [{ target_url: 'https://example.com' }, { target_url: 'https://m.example.com', device: 'mobile' }],
-      timezone: 'Europe/Berlin', start_at: '2026-12-01T08:00:00Z', end_at: null, daily_start: null, daily_end: null, daily_days: null,
-      scan_limit: 5, fallback_url: null, utm_source: 'box', utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null,
+      type: 'website',
+      category: 'dynamic',
+      name: 'X',
+      client_ref: null,
+      folder_id: 'fld_1',
+      custom_domain_id: null,
+      status: 'paused',
+      content: { url: 'https://example.com' },
+      destinations: [{ target_url: 'https://example.com' }, { target_url: 'https://m.example.com', device: 'mobile' }],
+      timezone: 'Europe/Berlin',
+      start_at: '2026-12-01T08:00:00Z',
+      end_at: null,
+      daily_start: null,
+      daily_end: null,
+      daily_days: null,
+      scan_limit: 5,
+      fallback_url: null,
+      utm_source: 'box',
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
     } as unknown as QrCode;
     const form = stateOfCode(code);
-    expect(form).toMatchObject({ start_at: '2026-12-01T09:00', scan_limit: '5', paused: true, rules: [{ target_url: 'https://m.example.com', device: 'mobile' }] });
+    expect(form).toMatchObject({
+      start_at: '2026-12-01T09:00',
+      scan_limit: '5',
+      paused: true,
+      rules: [{ target_url: 'https://m.example.com', device: 'mobile' }],
+    });
     expect(patchBody(form)).toMatchObject({ start_at: '2026-12-01T08:00:00Z', scan_limit: 5, utm_source: 'box', status: 'paused' });
     expect(patchBody({ ...form, start_at: '2026-12-01T10:00' }).start_at).toBe('2026-12-01T10:00:00+01:00');
   });

@@ -104,7 +104,12 @@ function stringsOf(type: QrType, content: Record<string, unknown>): Record<strin
       footer: content.footer ?? '',
       sections: sections.map((s) => ({
         name: s.name,
-        items: s.items.map((i) => ({ name: i.name, description: i.description ?? '', price: i.price === undefined ? '' : String(i.price), tags: ((i.tags as string[]) ?? []).join(', ') })),
+        items: s.items.map((i) => ({
+          name: i.name,
+          description: i.description ?? '',
+          price: i.price === undefined ? '' : String(i.price),
+          tags: ((i.tags as string[]) ?? []).join(', '),
+        })),
       })),
     };
   }
@@ -138,22 +143,41 @@ function menuBody(c: Record<string, unknown>): Record<string, unknown> {
   const sections = (c.sections as Array<{ name: string; items: Array<Record<string, string>> }>).map((s) => ({
     name: s.name,
     items: s.items.map((i) => {
-      const tags = (i.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-      return { name: i.name, ...(filled(i.description) ? { description: i.description } : {}), ...(filled(i.price) ? { price: numeric(i.price) } : {}), ...(tags.length ? { tags } : {}) };
+      const tags = (i.tags ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
+      return {
+        name: i.name,
+        ...(filled(i.description) ? { description: i.description } : {}),
+        ...(filled(i.price) ? { price: numeric(i.price) } : {}),
+        ...(tags.length ? { tags } : {}),
+      };
     }),
   }));
   return { title: c.title, ...(filled(c.currency) ? { currency: c.currency } : {}), sections, ...(filled(c.footer) ? { footer: c.footer } : {}) };
 }
 
 function formBody(c: Record<string, unknown>): Record<string, unknown> {
-  const fields = (c.fields as Array<{ name: string; label: string; type: string; required: boolean }>).map((f) => ({ name: f.name, label: f.label, type: f.type, required: f.required }));
-  return { title: c.title, fields, ...(filled(c.submit_label) ? { submit_label: c.submit_label } : {}), ...(filled(c.success_message) ? { success_message: c.success_message } : {}) };
+  const fields = (c.fields as Array<{ name: string; label: string; type: string; required: boolean }>).map((f) => ({
+    name: f.name,
+    label: f.label,
+    type: f.type,
+    required: f.required,
+  }));
+  return {
+    title: c.title,
+    fields,
+    ...(filled(c.submit_label) ? { submit_label: c.submit_label } : {}),
+    ...(filled(c.success_message) ? { success_message: c.success_message } : {}),
+  };
 }
 
 function destinationsOf(s: CodeFormState): Destination[] {
   const rules = s.rules.map((r) => {
     const d: Record<string, string> = { target_url: r.target_url };
-    for (const key of ['device', 'os', 'country', 'language'] as const) if (r[key]) d[key] = key === 'country' ? r[key].toUpperCase() : key === 'language' ? r[key].toLowerCase() : r[key];
+    for (const key of ['device', 'os', 'country', 'language'] as const)
+      if (r[key]) d[key] = key === 'country' ? r[key].toUpperCase() : key === 'language' ? r[key].toLowerCase() : r[key];
     return d as unknown as Destination;
   });
   return [{ target_url: String(s.content.url ?? '') }, ...rules];
@@ -181,7 +205,10 @@ function dynamicFields(s: CodeFormState, clear: boolean): Record<string, unknown
     end_at: set(instant(s, 'end_at'), s.end_at !== ''),
     daily_start: set(s.daily_start, s.daily_start !== ''),
     daily_end: set(s.daily_end, s.daily_end !== ''),
-    daily_days: set(WEEKDAYS.filter((d) => s.daily_days.includes(d)), s.daily_days.length > 0),
+    daily_days: set(
+      WEEKDAYS.filter((d) => s.daily_days.includes(d)),
+      s.daily_days.length > 0,
+    ),
     scan_limit: set(numeric(s.scan_limit.trim()), s.scan_limit.trim() !== ''),
     fallback_url: set(s.fallback_url, s.fallback_url !== ''),
     ...Object.fromEntries(UTM_KEYS.map((k) => [k, set(s.utm[k], s.utm[k] !== '')])),

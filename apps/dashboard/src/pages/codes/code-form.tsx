@@ -34,8 +34,20 @@ export function CodeForm(props: CodeFormProps) {
   const dynamic = state.category === 'dynamic';
   const dataLocked = !creating && !dynamic;
   const changeType = (type: QrType) => {
-    const category = CATEGORIES[type].includes(state.category) && (state.category === 'static' || props.dynamicAllowed) ? state.category : preferredCategory(type, props.dynamicAllowed);
-    props.onState({ ...newCodeState(type), name: state.name, client_ref: state.client_ref, folder_id: state.folder_id, timezone: state.timezone, type, category, content: emptyContent(type) });
+    const category =
+      CATEGORIES[type].includes(state.category) && (state.category === 'static' || props.dynamicAllowed)
+        ? state.category
+        : preferredCategory(type, props.dynamicAllowed);
+    props.onState({
+      ...newCodeState(type),
+      name: state.name,
+      client_ref: state.client_ref,
+      folder_id: state.folder_id,
+      timezone: state.timezone,
+      type,
+      category,
+      content: emptyContent(type),
+    });
   };
   const categories = CATEGORIES[state.type];
   return (
@@ -48,7 +60,11 @@ export function CodeForm(props: CodeFormProps) {
               label="Type"
               value={state.type}
               onValue={(v) => changeType(v as QrType)}
-              options={Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label, disabled: !props.dynamicAllowed && !CATEGORIES[value as QrType].includes('static') }))}
+              options={Object.entries(TYPE_LABELS).map(([value, label]) => ({
+                value,
+                label,
+                disabled: !props.dynamicAllowed && !CATEGORIES[value as QrType].includes('static'),
+              }))}
               hint={TYPE_HINTS[state.type]}
               error={errors.at('/type')}
             />
@@ -83,7 +99,14 @@ export function CodeForm(props: CodeFormProps) {
           </p>
         )}
         <div class="grid-2">
-          <TextField label="Name" value={state.name} onValue={(v) => set({ name: v })} error={errors.at('/name')} hint={creating ? 'Shown in lists and on print sheets.' : undefined} maxLength={200} />
+          <TextField
+            label="Name"
+            value={state.name}
+            onValue={(v) => set({ name: v })}
+            error={errors.at('/name')}
+            hint={creating ? 'Shown in lists and on print sheets.' : undefined}
+            maxLength={200}
+          />
           <SelectField
             label="Folder"
             value={state.folder_id}
@@ -106,7 +129,10 @@ export function CodeForm(props: CodeFormProps) {
                 label="Domain"
                 value={state.custom_domain_id}
                 onValue={(v) => set({ custom_domain_id: v })}
-                options={[{ value: '', label: 'The default short domain' }, ...props.domains.filter((d) => d.status === 'verified').map((d) => ({ value: d.id, label: d.hostname }))]}
+                options={[
+                  { value: '', label: 'The default short domain' },
+                  ...props.domains.filter((d) => d.status === 'verified').map((d) => ({ value: d.id, label: d.hostname })),
+                ]}
                 error={errors.at('/custom_domain_id')}
                 hint="Verified custom domains only; fixed once the code exists."
               />
@@ -139,7 +165,12 @@ export function CodeForm(props: CodeFormProps) {
         </details>
       ) : null}
       {!dynamic && !creating ? (
-        <CheckboxField label="Paused" checked={state.paused} onChecked={(v) => set({ paused: v })} hint="Static codes are scanned without us; this only marks them in lists." />
+        <CheckboxField
+          label="Paused"
+          checked={state.paused}
+          onChecked={(v) => set({ paused: v })}
+          hint="Static codes are scanned without us; this only marks them in lists."
+        />
       ) : null}
       <OtherProblems errors={errors} />
       <div class="button-row">

@@ -47,7 +47,10 @@ export const CONTENT_FIELDS: Partial<Record<QrType, readonly ContentFieldSpec[]>
   text: [{ key: 'text', label: 'Text', kind: 'textarea', required: true }],
   email: [{ key: 'to', label: 'To', kind: 'email', required: true }, { key: 'subject', label: 'Subject', kind: 'text' }, textarea('body', 'Message')],
   phone: [{ key: 'number', label: 'Phone number', kind: 'tel', required: true, hint: 'International format without spaces, e.g. +4930123456.' }],
-  sms: [{ key: 'number', label: 'Phone number', kind: 'tel', required: true, hint: 'International format without spaces, e.g. +4930123456.' }, textarea('message', 'Message')],
+  sms: [
+    { key: 'number', label: 'Phone number', kind: 'tel', required: true, hint: 'International format without spaces, e.g. +4930123456.' },
+    textarea('message', 'Message'),
+  ],
   location: [
     { key: 'latitude', label: 'Latitude', kind: 'number', required: true, hint: '−90 to 90, e.g. 52.5200' },
     { key: 'longitude', label: 'Longitude', kind: 'number', required: true, hint: '−180 to 180, e.g. 13.4050' },

@@ -46,7 +46,11 @@ export function CodesPage() {
   const folders = useFolders();
   const key = JSON.stringify(filters);
   const codes = useResource(
-    (signal) => api.get<ListPage<QrCode>>(`/qrcodes${query({ limit: PAGE_SIZE, q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type, cursor: filters.cursor })}`, { signal }),
+    (signal) =>
+      api.get<ListPage<QrCode>>(
+        `/qrcodes${query({ limit: PAGE_SIZE, q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type, cursor: filters.cursor })}`,
+        { signal },
+      ),
     key,
   );
 
@@ -67,7 +71,8 @@ export function CodesPage() {
   const folderName = new Map((folders.data ?? []).map((f) => [f.id, f.name]));
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? new Set(s).add(id) : new Set([...s].filter((x) => x !== id))));
-  const togglePage = (on: boolean) => setSelected((s) => (on ? new Set([...s, ...rows.map((r) => r.id)]) : new Set([...s].filter((x) => !rows.some((r) => r.id === x)))));
+  const togglePage = (on: boolean) =>
+    setSelected((s) => (on ? new Set([...s, ...rows.map((r) => r.id)]) : new Set([...s].filter((x) => !rows.some((r) => r.id === x)))));
   const filtered = Boolean(filters.q || filters.folder_id || filters.status || filters.type);
 
   return (
@@ -76,7 +81,11 @@ export function CodesPage() {
         title="Codes"
         actions={
           <>
-            <a class="button" href={`/app/api/exports/codes.csv${query({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })}`} download>
+            <a
+              class="button"
+              href={`/app/api/exports/codes.csv${query({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })}`}
+              download
+            >
               Export CSV
             </a>
             {me.permissions.write ? (
@@ -146,7 +155,12 @@ export function CodesPage() {
             <thead>
               <tr>
                 <th scope="col" class="table__check">
-                  <input type="checkbox" aria-label="Select every code on this page" checked={allOnPage} onChange={(e) => togglePage((e.currentTarget as HTMLInputElement).checked)} />
+                  <input
+                    type="checkbox"
+                    aria-label="Select every code on this page"
+                    checked={allOnPage}
+                    onChange={(e) => togglePage((e.currentTarget as HTMLInputElement).checked)}
+                  />
                 </th>
                 <th scope="col">Name</th>
                 <th scope="col">Type</th>
@@ -163,7 +177,12 @@ export function CodesPage() {
               {rows.map((c) => (
                 <tr key={c.id}>
                   <td class="table__check">
-                    <input type="checkbox" aria-label={`Select ${c.name}`} checked={selected.has(c.id)} onChange={(e) => toggle(c.id, (e.currentTarget as HTMLInputElement).checked)} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${c.name}`}
+                      checked={selected.has(c.id)}
+                      onChange={(e) => toggle(c.id, (e.currentTarget as HTMLInputElement).checked)}
+                    />
                   </td>
                   <td>
                     <a href={`/app/codes/${c.id}`} class="table__primary">
@@ -180,7 +199,7 @@ export function CodesPage() {
                   </td>
                   <td class="num">{c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}</td>
                   <td class="mono small">{c.short_url ? c.short_url.replace(/^https?:\/\//, '') : <span class="muted">static</span>}</td>
-                  <td>{c.folder_id ? folderName.get(c.folder_id) ?? '—' : '—'}</td>
+                  <td>{c.folder_id ? (folderName.get(c.folder_id) ?? '—') : '—'}</td>
                   <td>{formatDate(c.created_at)}</td>
                 </tr>
               ))}

@@ -20,7 +20,16 @@ export function ContentEditor(props: ContentEditorProps) {
         const value = String(content[spec.key] ?? '');
         switch (spec.kind) {
           case 'checkbox':
-            return <CheckboxField key={spec.key} label={spec.label} checked={content[spec.key] === true} onChecked={(v) => set(spec.key, v)} error={common.error} disabled={disabled} />;
+            return (
+              <CheckboxField
+                key={spec.key}
+                label={spec.label}
+                checked={content[spec.key] === true}
+                onChecked={(v) => set(spec.key, v)}
+                error={common.error}
+                disabled={disabled}
+              />
+            );
           case 'select':
             return <SelectField key={spec.key} {...common} value={value} onValue={(v) => set(spec.key, v)} options={spec.options ?? []} />;
           case 'textarea':

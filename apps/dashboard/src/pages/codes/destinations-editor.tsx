@@ -23,7 +23,17 @@ const OSES = [
  * Destinations after the default one (the URL field above): each goes to its own URL when its
  * conditions match, and the first rule that matches a scan wins.
  */
-export function DestinationsEditor({ rules, onRules, errors, disabled }: { rules: DestinationRule[]; onRules: (r: DestinationRule[]) => void; errors: FieldErrors; disabled?: boolean }) {
+export function DestinationsEditor({
+  rules,
+  onRules,
+  errors,
+  disabled,
+}: {
+  rules: DestinationRule[];
+  onRules: (r: DestinationRule[]) => void;
+  errors: FieldErrors;
+  disabled?: boolean;
+}) {
   const set = (i: number, patch: Partial<DestinationRule>) => onRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <>
@@ -33,12 +43,50 @@ export function DestinationsEditor({ rules, onRules, errors, disabled }: { rules
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Rule {i + 1}</legend>
-            <TextField label="Send to" type="url" required value={rule.target_url} onValue={(v) => set(i, { target_url: v })} error={errors.at(`${at}/target_url`)} disabled={disabled} />
+            <TextField
+              label="Send to"
+              type="url"
+              required
+              value={rule.target_url}
+              onValue={(v) => set(i, { target_url: v })}
+              error={errors.at(`${at}/target_url`)}
+              disabled={disabled}
+            />
             <div class="grid-4">
-              <SelectField label="Device" value={rule.device} onValue={(v) => set(i, { device: v })} options={DEVICES} error={errors.at(`${at}/device`)} disabled={disabled} />
-              <SelectField label="Operating system" value={rule.os} onValue={(v) => set(i, { os: v })} options={OSES} error={errors.at(`${at}/os`)} disabled={disabled} />
-              <TextField label="Country" hint="e.g. DE" maxLength={2} value={rule.country} onValue={(v) => set(i, { country: v.toUpperCase() })} error={errors.at(`${at}/country`)} disabled={disabled} />
-              <TextField label="Language" hint="e.g. de" maxLength={3} value={rule.language} onValue={(v) => set(i, { language: v.toLowerCase() })} error={errors.at(`${at}/language`)} disabled={disabled} />
+              <SelectField
+                label="Device"
+                value={rule.device}
+                onValue={(v) => set(i, { device: v })}
+                options={DEVICES}
+                error={errors.at(`${at}/device`)}
+                disabled={disabled}
+              />
+              <SelectField
+                label="Operating system"
+                value={rule.os}
+                onValue={(v) => set(i, { os: v })}
+                options={OSES}
+                error={errors.at(`${at}/os`)}
+                disabled={disabled}
+              />
+              <TextField
+                label="Country"
+                hint="e.g. DE"
+                maxLength={2}
+                value={rule.country}
+                onValue={(v) => set(i, { country: v.toUpperCase() })}
+                error={errors.at(`${at}/country`)}
+                disabled={disabled}
+              />
+              <TextField
+                label="Language"
+                hint="e.g. de"
+                maxLength={3}
+                value={rule.language}
+                onValue={(v) => set(i, { language: v.toLowerCase() })}
+                error={errors.at(`${at}/language`)}
+                disabled={disabled}
+              />
             </div>
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
             <button type="button" class="button button--small" onClick={() => onRules(rules.filter((_, j) => j !== i))} disabled={disabled}>
@@ -48,7 +96,12 @@ export function DestinationsEditor({ rules, onRules, errors, disabled }: { rules
         );
       })}
       <div class="button-row">
-        <button type="button" class="button" onClick={() => onRules([...rules, { target_url: '', device: '', os: '', country: '', language: '' }])} disabled={disabled || rules.length >= 9}>
+        <button
+          type="button"
+          class="button"
+          onClick={() => onRules([...rules, { target_url: '', device: '', os: '', country: '', language: '' }])}
+          disabled={disabled || rules.length >= 9}
+        >
           Add a rule
         </button>
       </div>

@@ -16,12 +16,18 @@ export class FieldErrors {
 
   /** The problem at exactly this pointer, as one sentence per problem. */
   at(pointer: string): string | undefined {
-    return this.join(this.problems.filter((p) => p.pointer === pointer), pointer);
+    return this.join(
+      this.problems.filter((p) => p.pointer === pointer),
+      pointer,
+    );
   }
 
   /** Problems at this pointer or anywhere below it (a list field: `/content/sections/0/items/1/tags/2`). */
   under(pointer: string): string | undefined {
-    return this.join(this.problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`)), pointer);
+    return this.join(
+      this.problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`)),
+      pointer,
+    );
   }
 
   unclaimed(): FieldProblem[] {

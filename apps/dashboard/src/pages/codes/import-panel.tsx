@@ -70,11 +70,12 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
       </div>
       <p class="muted small">
         One code per row, with a header row. <code>client_ref</code> is required on every row: importing the same file again creates only the rows that are
-        missing, and an import never changes a code that exists already (edit those one by one, or through the API). Other columns: <code>name</code>, <code>type</code> (default website), <code>category</code>, <code>url</code>, <code>folder</code> (a folder’s
-        name), <code>status</code>, <code>scan_limit</code>, <code>start_at</code>, <code>end_at</code>, <code>timezone</code>, <code>fallback_url</code>, the{' '}
-        <code>utm_*</code> fields, the content fields of each type (<code>text</code>, <code>ssid</code>, <code>number</code>…), or <code>content</code> as JSON.
-        An export of this page can be imported as it is (into another workspace, say); its codes without a <code>client_ref</code> are reported as rows to fix,
-        and its read-only columns (id, short link, scans, dates) are ignored.
+        missing, and an import never changes a code that exists already (edit those one by one, or through the API). Other columns: <code>name</code>,{' '}
+        <code>type</code> (default website), <code>category</code>, <code>url</code>, <code>folder</code> (a folder’s name), <code>status</code>,{' '}
+        <code>scan_limit</code>, <code>start_at</code>, <code>end_at</code>, <code>timezone</code>, <code>fallback_url</code>, the <code>utm_*</code> fields,
+        the content fields of each type (<code>text</code>, <code>ssid</code>, <code>number</code>…), or <code>content</code> as JSON. An export of this page
+        can be imported as it is (into another workspace, say); its codes without a <code>client_ref</code> are reported as rows to fix, and its read-only
+        columns (id, short link, scans, dates) are ignored.
       </p>
       <pre class="code-block">{EXAMPLE}</pre>
       <form onSubmit={run}>
@@ -92,7 +93,9 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
       </form>
       {progress ? (
         <div role="status" aria-live="polite">
-          <label for="import-progress">{progress.total ? `${formatNumber(progress.done)} of ${formatNumber(progress.total)} rows done` : 'Reading the file…'}</label>
+          <label for="import-progress">
+            {progress.total ? `${formatNumber(progress.done)} of ${formatNumber(progress.total)} rows done` : 'Reading the file…'}
+          </label>
           <progress id="import-progress" max={progress.total || 1} value={progress.total ? progress.done : undefined} />
         </div>
       ) : null}
@@ -100,8 +103,8 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
       {report ? (
         <Notice kind={report.failed ? 'warning' : 'success'} title="Import finished">
           <p data-testid="import-summary">
-            {formatNumber(report.rows)} rows: {formatNumber(report.created)} created, {formatNumber(report.existing)} already there, {formatNumber(report.failed)} not
-            imported.
+            {formatNumber(report.rows)} rows: {formatNumber(report.created)} created, {formatNumber(report.existing)} already there,{' '}
+            {formatNumber(report.failed)} not imported.
           </p>
           {report.errors.length ? (
             <table class="table">

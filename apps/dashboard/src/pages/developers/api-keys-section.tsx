@@ -71,7 +71,13 @@ function ManageKeys() {
         {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
         <div class="controls">
           <TextField label="Name" required hint="What uses it, e.g. erp-sync" value={name} onValue={setName} error={problem?.at('/name')} maxLength={200} />
-          <SelectField label="Role" value={role} onValue={(v) => setRole(v as Role)} options={roles.map((r) => ({ value: r, label: r }))} error={problem?.at('/role')} />
+          <SelectField
+            label="Role"
+            value={role}
+            onValue={(v) => setRole(v as Role)}
+            options={roles.map((r) => ({ value: r, label: r }))}
+            error={problem?.at('/role')}
+          />
           <TextField label="Expires" type="date" hint="Optional" value={expires} onValue={setExpires} error={problem?.at('/expires_at')} />
           <div class="field">
             <button type="submit" class="button button--primary" disabled={busy}>
@@ -120,7 +126,15 @@ function ManageKeys() {
           </table>
         </div>
       ) : null}
-      <ConfirmDialog open={revoking !== null} title={`Revoke ${revoking?.name ?? ''}?`} confirmLabel="Revoke key" danger busy={busy} onCancel={() => setRevoking(null)} onConfirm={() => void revoke()}>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke ${revoking?.name ?? ''}?`}
+        confirmLabel="Revoke key"
+        danger
+        busy={busy}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => void revoke()}
+      >
         <p>Calls with this key are refused (401) from the next request. This cannot be undone; create a new key instead.</p>
       </ConfirmDialog>
     </section>

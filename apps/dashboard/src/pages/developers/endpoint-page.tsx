@@ -1,7 +1,14 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { type ListPage, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret, type WebhookEventType, type WebhookTest } from '../../api/types';
+import {
+  type ListPage,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+  type WebhookEventType,
+  type WebhookTest,
+} from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
@@ -46,18 +53,35 @@ export function EndpointPage() {
                 type="button"
                 class="button"
                 disabled={busy}
-                onClick={() => void act('status', async () => (await api.patch(`/webhook-endpoints/${ep.id}`, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()))}
+                onClick={() =>
+                  void act(
+                    'status',
+                    async () => (
+                      await api.patch(`/webhook-endpoints/${ep.id}`, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }),
+                      endpoint.reload()
+                    ),
+                  )
+                }
               >
                 {ep.status === 'enabled' ? 'Disable' : 'Enable'}
               </button>
-              <button type="button" class="button" disabled={busy} onClick={() => void act('rotate', async () => setSecret((await api.post<WebhookEndpointWithSecret>(`/webhook-endpoints/${ep.id}/rotate-secret`)).secret))}>
+              <button
+                type="button"
+                class="button"
+                disabled={busy}
+                onClick={() =>
+                  void act('rotate', async () => setSecret((await api.post<WebhookEndpointWithSecret>(`/webhook-endpoints/${ep.id}/rotate-secret`)).secret))
+                }
+              >
                 Rotate secret
               </button>
               <button
                 type="button"
                 class="button button--primary"
                 disabled={busy}
-                onClick={() => void act('test', async () => (setTest(await api.post<WebhookTest>(`/webhook-endpoints/${ep.id}/test`)), setDeliveriesVersion((v) => v + 1)))}
+                onClick={() =>
+                  void act('test', async () => (setTest(await api.post<WebhookTest>(`/webhook-endpoints/${ep.id}/test`)), setDeliveriesVersion((v) => v + 1)))
+                }
               >
                 {running === 'test' ? 'Sending…' : 'Send test event'}
               </button>
@@ -69,14 +93,15 @@ export function EndpointPage() {
         }
       />
       <ErrorNotice error={error} />
+      {secret ? <SecretOnce label="The new signing secret" value={secret} onDone={() => setSecret(null)} /> : null}
       {secret ? (
-        <SecretOnce label="The new signing secret" value={secret} onDone={() => setSecret(null)} />
+        <Notice kind="info">For the next 24 hours each delivery is signed with both the old and the new secret, so your receiver can switch over.</Notice>
       ) : null}
-      {secret ? <Notice kind="info">For the next 24 hours each delivery is signed with both the old and the new secret, so your receiver can switch over.</Notice> : null}
       {test ? (
         <Notice kind={test.delivered ? 'success' : 'error'} title={test.delivered ? 'Test event delivered' : 'Test event not delivered'}>
           <p data-testid="test-result">
-            Event <code>{test.event_id}</code>: {test.status_code !== null ? `your endpoint answered ${test.status_code}` : `no answer (${test.error})`} in {test.duration_ms} ms.
+            Event <code>{test.event_id}</code>: {test.status_code !== null ? `your endpoint answered ${test.status_code}` : `no answer (${test.error})`} in{' '}
+            {test.duration_ms} ms.
           </p>
         </Notice>
       ) : null}
@@ -96,7 +121,13 @@ export function EndpointPage() {
           <dd class="mono small">{ep.id}</dd>
         </dl>
         {write ? (
-          <form onSubmit={(e) => (e.preventDefault(), void act('events', async () => (await api.patch(`/webhook-endpoints/${ep.id}`, { events }), endpoint.reload())))} aria-label="Events of this endpoint">
+          <form
+            onSubmit={(e) => (
+              e.preventDefault(),
+              void act('events', async () => (await api.patch(`/webhook-endpoints/${ep.id}`, { events }), endpoint.reload()))
+            )}
+            aria-label="Events of this endpoint"
+          >
             <EventKindsField value={events} onValue={setEvents} allowed={me.plan.webhook_events} planName={me.plan.name} />
             <button type="submit" class="button" disabled={busy}>
               Save events
@@ -123,7 +154,10 @@ export function EndpointPage() {
 }
 
 function Deliveries({ endpointId, version, canRetry }: { endpointId: string; version: number; canRetry: boolean }) {
-  const deliveries = useResource((signal) => api.get<ListPage<WebhookDelivery>>(`/webhook-endpoints/${endpointId}/deliveries`, { signal }), `${endpointId}:${version}`);
+  const deliveries = useResource(
+    (signal) => api.get<ListPage<WebhookDelivery>>(`/webhook-endpoints/${endpointId}/deliveries`, { signal }),
+    `${endpointId}:${version}`,
+  );
   const [retried, setRetried] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const retry = async (id: string) => {

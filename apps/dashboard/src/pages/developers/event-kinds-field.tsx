@@ -3,7 +3,13 @@ import { CheckboxField } from '../../ui/field';
 import { EVENT_KINDS } from './event-kinds';
 
 /** The event kinds to subscribe to; the ones the plan lacks are shown, disabled, with the plan that has them. */
-export function EventKindsField(props: { value: WebhookEventType[]; onValue: (v: WebhookEventType[]) => void; allowed: WebhookEventType[]; planName: string; error?: string }) {
+export function EventKindsField(props: {
+  value: WebhookEventType[];
+  onValue: (v: WebhookEventType[]) => void;
+  allowed: WebhookEventType[];
+  planName: string;
+  error?: string;
+}) {
   return (
     <fieldset>
       <legend>Events</legend>

@@ -37,17 +37,29 @@ export function WebhooksSection() {
       <h2 id="webhooks-title">Webhook endpoints</h2>
       <p class="muted">Signed (Standard Webhooks) POSTs to your server when things happen, retried for about a day when it does not answer 2xx.</p>
       {allowed.length === 0 ? <Notice kind="warning">The {me.plan.name} plan has no webhooks; pro and agency have.</Notice> : null}
-      {created ? (
-        <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} onDone={() => setCreated(null)} />
-      ) : null}
+      {created ? <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} onDone={() => setCreated(null)} /> : null}
       {me.permissions.write && allowed.length > 0 ? (
         <form onSubmit={create} noValidate aria-label="Register a webhook endpoint">
           {problem && problem.status !== 422 ? <ErrorNotice error={error} /> : null}
           <div class="grid-2">
-            <TextField label="Endpoint URL" type="url" required placeholder="https://example.com/webhooks/qr" value={url} onValue={setUrl} error={problem?.at('/url')} />
+            <TextField
+              label="Endpoint URL"
+              type="url"
+              required
+              placeholder="https://example.com/webhooks/qr"
+              value={url}
+              onValue={setUrl}
+              error={problem?.at('/url')}
+            />
             <TextField label="Description" value={description} onValue={setDescription} error={problem?.at('/description')} />
           </div>
-          <EventKindsField value={events} onValue={setEvents} allowed={allowed} planName={me.plan.name} error={problem?.at('/events') ?? problem?.errors.find((p) => p.pointer.startsWith('/events/'))?.detail} />
+          <EventKindsField
+            value={events}
+            onValue={setEvents}
+            allowed={allowed}
+            planName={me.plan.name}
+            error={problem?.at('/events') ?? problem?.errors.find((p) => p.pointer.startsWith('/events/'))?.detail}
+          />
           <button type="submit" class="button button--primary" disabled={busy}>
             Register endpoint
           </button>
