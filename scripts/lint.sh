@@ -7,6 +7,9 @@ export NX_DAEMON=false
 npx nx show projects > /dev/null
 npx eslint . --max-warnings=0
 
+# One layout (Prettier, .prettierrc.json): `npx prettier --write .` fixes what this finds.
+npx prettier --check --log-level warn . || { echo "lint: files not formatted (above); run npx prettier --write ." >&2; exit 1; }
+
 # No import circles between files (type-only imports count too): two files that import each other cannot
 # be read, tested or moved apart.
 if ! circles=$(npx madge --circular --no-spinner --extensions ts,tsx --ts-config tsconfig.json libs apps bench test 2>&1); then
@@ -28,4 +31,4 @@ for probe in "${probes[@]}"; do
   fi
   grep -q 'enforce-module-boundaries' <<<"$out" || { echo "lint: $probe failed for another reason:" >&2; echo "$out" >&2; exit 1; }
 done
-echo "lint: ok (no import circles; module boundaries enforced: a pure lib importing @nestjs/common and the SDK importing @qr/domain are rejected)"
+echo "lint: ok (formatted; no import circles; module boundaries enforced: a pure lib importing @nestjs/common and the SDK importing @qr/domain are rejected)"
