@@ -7,6 +7,7 @@ import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
 import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
 import { benchKafkaConsumers, benchKafkaLatency } from './kafka.bench';
+import { benchEmbeddedLog } from './event-log.bench';
 import { benchFreshness } from './freshness.bench';
 import { benchWebhooks } from './webhooks.bench';
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     ['bulk', () => benchBulkCreate()],
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],
+    ['log', () => benchEmbeddedLog()],
     ['consumers', () => benchKafkaConsumers()],
     ['analytics', () => benchAnalyticsQuery()],
     ['freshness', () => benchFreshness()],

@@ -69,6 +69,12 @@ export interface OutboxOptions {
   onBacklog?: (ageMs: number) => void;
   /** SQLite: how long without new rows before the relay deletes relayed rows itself (default 1 s). */
   idleBeforeCleaningMs?: number;
+  /**
+   * The plain outbox, the reference for packed rows: one row per event on PostgreSQL too (a Kafka message
+   * each), and no statement appender (producers use `add`). The same events in the same order per key
+   * (outbox-packing.differential.int-spec.ts).
+   */
+  plain?: boolean;
 }
 
 /**
@@ -106,6 +112,8 @@ export class OutboxWriter {
   constructor(
     db: Database,
     private readonly clock: Clock = systemClock,
+    /** Whether a transaction's events of one topic and key share a row (PostgreSQL; see add). */
+    private readonly packs: boolean = db.dialect === 'postgres',
   ) {
     this.committed = new ThreadSignal(`outbox:${db.name}`);
     // Keyed by the file itself: two stores of one name in one process (tests, two data directories) must never share it.
@@ -121,7 +129,7 @@ export class OutboxWriter {
     // (packedOutboxRows); SQLite's relay feeds the embedded log, which keeps a row per event, so it keeps
     // one too. A chunk's SQL is built once per width.
     const records = events.map(logRecordOf);
-    const rows = tx.dialect === 'postgres' ? packedOutboxRows(records) : records.map(singleRow);
+    const rows = this.packs ? packedOutboxRows(records) : records.map(singleRow);
     for (let start = 0; start < rows.length; start += ADD_CHUNK) {
       const end = Math.min(rows.length, start + ADD_CHUNK);
       const params: unknown[] = new Array((end - start) * 6);
@@ -179,7 +187,7 @@ export class Outbox {
   /**
    * On PostgreSQL, the means to write events inside one of this store's own statements
    * (StatementAppender; records from events with `logRecordOf`): the same guarantee as `add`, in the
-   * statement that decides what the events are. Null on SQLite: use `add`.
+   * statement that decides what the events are. Null on SQLite and in the plain outbox: use `add`.
    */
   readonly statementAppender: StatementAppender | null;
   private stopListening: () => void = () => undefined;
@@ -194,9 +202,9 @@ export class Outbox {
     private readonly log: EventLog,
     private readonly o: OutboxOptions,
   ) {
-    this.writer = new OutboxWriter(db, o.clock);
+    this.writer = new OutboxWriter(db, o.clock, !o.plain && db.dialect === 'postgres');
     this.statementAppender =
-      db.dialect === 'postgres'
+      db.dialect === 'postgres' && !o.plain
         ? outboxStatementAppender({
             table: db.schema ? `${db.schema}.outbox` : 'outbox',
             now: () => (o.clock ?? systemClock)().getTime(),

@@ -4,7 +4,7 @@ import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
 import { type AppendPacer } from './append-pacer';
 import { type DecodedRowCache, type RangeRow, type RowRef } from './decoded-row-cache';
-import { type StoredRow } from './decode-rows';
+import { decodeRow, type StoredRow } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
 
 export interface SqlConsumerOptions {
@@ -17,9 +17,10 @@ export interface SqlConsumerOptions {
   lingerMs: number;
   clock: Clock;
   log: Log;
-  decoded: DecodedRowCache;
-  /** Told how far this consumer has read, so this instance's appends do not outrun it (see AppendPacer). */
-  pacer: AppendPacer;
+  /** Rows decoded once for every group of this log instance; null: each batch read and decoded from the table (the plain log). */
+  decoded: DecodedRowCache | null;
+  /** Told how far this consumer has read, so this instance's appends do not outrun it (see AppendPacer); null in the plain log. */
+  pacer: AppendPacer | null;
   onBacklog?: (ageMs: number) => void;
   onStop: () => void;
 }
@@ -78,7 +79,7 @@ export class SqlConsumer implements Subscription {
     this.stopped = true;
     this.waker.wake();
     await this.loop;
-    this.o.pacer.readThrough(this, null);
+    this.o.pacer?.readThrough(this, null);
     this.unsubscribe();
     this.o.onStop();
   }
@@ -110,7 +111,7 @@ export class SqlConsumer implements Subscription {
       } catch (err) {
         failures += 1;
         this.offset = null;
-        this.o.pacer.readThrough(this, null);
+        this.o.pacer?.readThrough(this, null);
         this.o.log.event('warn', 'event consumer batch failed; will retry', { group: this.o.group, failures, error: errorText(err) });
         if (!this.stopped) await this.waker.wait(backoffMs(failures));
       }
@@ -130,11 +131,13 @@ export class SqlConsumer implements Subscription {
     const { rows, head, cut } = await this.nextRows(offset, Number(top?.head ?? 0));
     if (rows.length === 0) {
       // Nothing of ours up to the head: this consumer has read everything appended so far.
-      this.o.pacer.readThrough(this, head);
+      this.o.pacer?.readThrough(this, head);
       return { rows: 0, events: 0 };
     }
     this.o.onBacklog?.(this.o.clock().getTime() - Number(rows[0].appended_at));
-    const records = await this.o.decoded.decode(rows, (missing) => this.payloadsOf(missing));
+    const records = this.o.decoded
+      ? await this.o.decoded.decode(rows, (missing) => this.payloadsOf(missing))
+      : (rows as StoredRow[]).flatMap((row) => decodeRow(row, this.o.log));
     if (records.length > 0) await this.o.handler(records);
     await this.commit(offset, cut, records.length);
     return { rows: rows.length, events: records.length };
@@ -161,14 +164,16 @@ export class SqlConsumer implements Subscription {
   private async nextRows(offset: Offset, head: number): Promise<{ rows: RangeRow[]; head: number; cut: number }> {
     const after = Math.max(offset.position, this.quietThrough);
     if (head <= after) return { rows: [], head, cut: head };
-    const rows = this.o.decoded.rangeOf(after, head, this.topics, this.o.batchSize) ?? (await this.rangeThrough(after, head));
+    const rows = this.o.decoded?.rangeOf(after, head, this.topics, this.o.batchSize) ?? (await this.rangeThrough(after, head));
     if (rows.length === 0) this.quietThrough = head;
     return { rows, head, cut: rows.length >= this.o.batchSize ? Number(rows[rows.length - 1].position) : head };
   }
 
   private async rangeThrough(after: number, head: number): Promise<RangeRow[]> {
-    // SQLite reads payloads only of rows the cache has not decoded (payloadsOf); PostgreSQL reads them with the range.
-    const columns = this.db.dialect === 'sqlite' ? 'position, topic, partition_key, appended_at' : 'position, topic, partition_key, appended_at, payload';
+    // With the cache, SQLite reads payloads only of rows it has not decoded (payloadsOf); PostgreSQL, and
+    // the plain log, read them with the range.
+    const columns =
+      this.db.dialect === 'sqlite' && this.o.decoded ? 'position, topic, partition_key, appended_at' : 'position, topic, partition_key, appended_at, payload';
     const rows: RangeRow[] = [];
     for (const topic of this.o.topics) rows.push(...(await this.db.query<RangeRow>(rangeQuery(columns), [topic, after, head, this.o.batchSize])));
     if (this.o.topics.length > 1) rows.sort((a, b) => Number(a.position) - Number(b.position));
@@ -204,11 +209,11 @@ export class SqlConsumer implements Subscription {
     this.handledRecords += handled;
     if (affected === 1) {
       offset.position = cut;
-      this.o.pacer.readThrough(this, cut);
+      this.o.pacer?.readThrough(this, cut);
     } else {
       // Reset meanwhile (or moved by someone else): start again from whatever is committed now.
       this.offset = null;
-      this.o.pacer.readThrough(this, null);
+      this.o.pacer?.readThrough(this, null);
     }
   }
 }

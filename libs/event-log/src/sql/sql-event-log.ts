@@ -20,6 +20,12 @@ export interface SqlEventLogOptions {
   onBacklog?: (ageMs: number) => void;
   /** The longest an append waits for this instance's consumers on SQLite (default 1 s; see AppendPacer). */
   appendWaitMs?: number;
+  /**
+   * The plain log, the reference for the fast paths: no decoded-row cache (each consumer reads and decodes
+   * its rows from the table) and no append pacer. The same events in the same order
+   * (sql-log-fast-paths.differential.int-spec.ts).
+   */
+  plain?: boolean;
 }
 
 const APPEND_CHUNK = 200;
@@ -58,9 +64,9 @@ export class SqlEventLog implements EventLog {
   readonly transport: EventLog['transport'];
   private readonly consumers = new Set<SqlConsumer>();
   /** Rows decoded for one consumer group are decoded for all: parse and schema check once per event. */
-  private readonly decoded: DecodedRowCache;
+  private readonly decoded: DecodedRowCache | null;
   /** Appends wait for this instance's consumers to read what is in the cache (see AppendPacer). */
-  private readonly pacer: AppendPacer;
+  private readonly pacer: AppendPacer | null;
   /** Topics some consumer of this instance reads: appends of these are decoded into the cache. */
   private readonly subscribedTopics = new Set<string>();
 
@@ -70,10 +76,12 @@ export class SqlEventLog implements EventLog {
     private readonly options: SqlEventLogOptions,
   ) {
     this.transport = db.dialect === 'postgres' ? 'sql-postgres' : 'sql-sqlite';
-    this.decoded = new DecodedRowCache(CACHE_POSITIONS, options.log);
+    this.decoded = options.plain ? null : new DecodedRowCache(CACHE_POSITIONS, options.log);
     // Half the cache: a consumer at the edge still finds its next batch of 500 there, with room for
     // one append let through late before it is dropped.
-    this.pacer = new AppendPacer({ window: CACHE_POSITIONS / 2, followWithin: CACHE_POSITIONS - 1024, maxWaitMs: options.appendWaitMs ?? 1000 });
+    this.pacer = options.plain
+      ? null
+      : new AppendPacer({ window: CACHE_POSITIONS / 2, followWithin: CACHE_POSITIONS - 1024, maxWaitMs: options.appendWaitMs ?? 1000 });
   }
 
   async append(given: readonly LogRecord[]): Promise<void> {
@@ -82,22 +90,24 @@ export class SqlEventLog implements EventLog {
     const now = (this.options.clock ?? systemClock)().getTime();
     // With consumers here, every appended position is remembered (decoded if a consumer reads its topic):
     // they then take their ranges from the cache while this instance appended all of them.
-    const prime = this.subscribedTopics.size > 0;
-    if (prime) await this.pacer.room(records.length);
+    const decoded = this.decoded;
+    const pacer = this.pacer;
+    const prime = decoded !== null && pacer !== null && this.subscribedTopics.size > 0;
+    if (prime) await pacer.room(records.length);
     try {
       await this.db.transaction(async (tx) => {
         const appended = await this.insert(tx, records, now);
         tx.afterCommit(() => {
           // This thread's consumers will read these rows next: decode them now, while their payloads are at hand.
           if (prime && appended.length) {
-            this.decoded.remember(appended, (topic) => this.subscribedTopics.has(topic));
-            this.pacer.appended(appended[appended.length - 1].position);
+            decoded.remember(appended, (topic) => this.subscribedTopics.has(topic));
+            pacer.appended(appended[appended.length - 1].position);
           }
           this.wakeups.notifyAppended(topicsOf(records));
         });
       });
     } finally {
-      if (prime) this.pacer.release(records.length);
+      if (prime) pacer.release(records.length);
     }
   }
 

@@ -1,0 +1,4 @@
+import { eventLogContract } from '../testing/event-log-contract';
+
+// The same contract without the decoded-row cache, the append pacer and packed outbox rows.
+eventLogContract('sql-sqlite', { plain: true });
