@@ -19,8 +19,6 @@ interface Preset {
   rows: number;
 }
 
-const PAGE_MARKER = new TextEncoder().encode('/Type/Page/Parent');
-
 /** Print sheets: codes from the selection or a folder, on label sheets or a custom grid, as one vector PDF. */
 export function PrintPage() {
   const me = useMe();
@@ -34,7 +32,8 @@ export function PrintPage() {
   const [custom, setCustom] = useState({ columns: '3', rows: '8', top: '10', right: '10', bottom: '10', left: '10', gx: '5', gy: '5' });
   const [label, setLabel] = useState('name');
   const [cropMarks, setCropMarks] = useState(false);
-  const [progress, setProgress] = useState<{ pages: number; of: number; bytes: number } | null>(null);
+  // The sheet's size comes from the server's headers (X-Sheet-Pages, X-Sheet-Codes) before its first byte.
+  const [progress, setProgress] = useState<{ pages: number; codes: number; bytes: number } | null>(null);
   const [done, setDone] = useState<{ url: string; filename: string; codes: number; pages: number } | null>(null);
   const [error, setError] = useState<unknown>(null);
 
@@ -63,25 +62,23 @@ export function PrintPage() {
     setError(null);
     setDone(null);
     try {
-      setProgress({ pages: 0, of: 0, bytes: 0 });
+      setProgress({ pages: 0, codes: 0, bytes: 0 });
       const res = await send('POST', `${APP_API}/print-sheets`, JSON.stringify(body()), 'application/json');
-      const of = Number(res.headers.get('X-Sheet-Pages')) || 0;
+      const pages = Number(res.headers.get('X-Sheet-Pages')) || 0;
       const codes = Number(res.headers.get('X-Sheet-Codes')) || 0;
       const reader = res.body!.getReader();
       const parts: Uint8Array[] = [];
-      let pages = 0;
       let bytes = 0;
       for (;;) {
         const { value, done: end } = await reader.read();
         if (end) break;
         parts.push(value);
         bytes += value.length;
-        pages += count(value, PAGE_MARKER);
-        setProgress({ pages, of, bytes });
+        setProgress({ pages, codes, bytes });
       }
       const filename = filenameOf(res, 'qr-sheet.pdf');
       const url = saveBlob(new Blob(parts as BlobPart[], { type: 'application/pdf' }), filename);
-      setDone({ url, filename, codes, pages: of });
+      setDone({ url, filename, codes, pages });
     } catch (err) {
       setError(err);
     } finally {
@@ -209,8 +206,10 @@ export function PrintPage() {
         </fieldset>
         {progress ? (
           <div role="status" aria-live="polite" class="progress">
-            <label for="sheet-progress">{progress.of ? `Drawing page ${Math.min(progress.pages + 1, progress.of)} of ${progress.of}…` : 'Starting…'}</label>
-            <progress id="sheet-progress" max={progress.of || 1} value={progress.of ? progress.pages : undefined} />
+            <label for="sheet-progress">
+              {progress.pages ? `Drawing ${formatNumber(progress.codes)} codes on ${progress.pages} ${progress.pages === 1 ? 'page' : 'pages'}…` : 'Starting…'}
+            </label>
+            <progress id="sheet-progress" />
             <span class="muted small">{formatNumber(Math.round(progress.bytes / 1024))} KB received</span>
           </div>
         ) : null}
@@ -220,13 +219,4 @@ export function PrintPage() {
       </form>
     </>
   );
-}
-
-function count(haystack: Uint8Array, needle: Uint8Array): number {
-  let n = 0;
-  outer: for (let i = 0; i <= haystack.length - needle.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
-    n++;
-  }
-  return n;
 }
