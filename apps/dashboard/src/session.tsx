@@ -1,7 +1,11 @@
 import { createContext, type ComponentChildren } from 'preact';
+
 import { useCallback, useContext, useEffect, useState } from 'preact/hooks';
-import { appApi, onSignedOut, onWorkspaceChanged, setSessionContext } from './api/client';
+
+import { onSignedOut, onWorkspaceChanged, setSessionContext } from './api/client';
 import { type Me, type SignedOut } from './api/types';
+
+import { sessionApi } from './api/session-api';
 
 type SessionState =
   { status: 'loading' } | { status: 'unreachable'; error: unknown } | { status: 'signed-out'; csrf: string } | { status: 'signed-in'; me: Me };
@@ -19,7 +23,7 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 
 /**
- * Knows whether someone is signed in (GET /app/api/session), keeps the CSRF token and the shown
+ * Knows whether someone is signed in (sessionApi.current), keeps the CSRF token and the shown
  * workspace current, and follows a switch made in another tab (the session cookie is shared).
  */
 export function SessionProvider({ children }: { children: ComponentChildren }) {
@@ -29,7 +33,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
     setSessionContext(answer.csrf_token, answer.signed_in ? answer.workspace.id : null);
     setState(answer.signed_in ? { status: 'signed-in', me: answer } : { status: 'signed-out', csrf: answer.csrf_token });
   }, []);
-  const load = useCallback(() => appApi.get<Me | SignedOut>('/session', { expectUnauthorized: true }), []);
+  const load = useCallback(() => sessionApi.current(), []);
   const refresh = useCallback(async () => {
     try {
       accept(await load());

@@ -2,6 +2,8 @@ import { ProblemError } from './problem';
 
 /** The public API, which the dashboard calls with its session cookie (never an API key). */
 export const PUBLIC_API = '/api/public/v1';
+/** The public API's reference page (Scalar, from the OpenAPI document). */
+export const API_DOCS = `${PUBLIC_API}/docs`;
 /** The dashboard's own endpoints: sign-in, account, usage, previews, print sheets, imports. */
 export const APP_API = '/app/api';
 

@@ -1,10 +1,15 @@
 import { type ComponentChildren } from 'preact';
+
 import { useLocation } from 'preact-iso';
-import { appApi } from '../api/client';
-import { type Me, type SignedOut } from '../api/types';
+
+import { type Me } from '../api/types';
 import { useAction } from '../lib/use-action';
+
 import { useMe, useSession } from '../session';
+
 import { ErrorNotice, Notice } from '../ui/notice';
+
+import { sessionApi } from '../api/session-api';
 
 const NAV: ReadonlyArray<{ href: string; label: string }> = [
   { href: '/app/codes', label: 'Codes' },
@@ -79,7 +84,7 @@ function WorkspaceSwitcher({ me }: { me: Me }) {
   }
   const change = (workspaceId: string) =>
     run(async () => {
-      accept(await appApi.post<Me>('/session/workspace', { workspace_id: workspaceId }));
+      accept(await sessionApi.switchWorkspace(workspaceId));
       dismissSwitchedElsewhere();
       route('/app/codes');
     });
@@ -103,7 +108,7 @@ function WorkspaceSwitcher({ me }: { me: Me }) {
 function AccountMenu({ me }: { me: Me }) {
   const { accept } = useSession();
   const { busy, error, run } = useAction();
-  const signOut = () => run(async () => accept(await appApi.del<SignedOut>('/session')));
+  const signOut = () => run(async () => accept(await sessionApi.signOut()));
   return (
     <div class="account">
       <a href="/app/account" class="account__email">

@@ -1,11 +1,18 @@
 import { useState } from 'preact/hooks';
-import { appApi } from '../api/client';
+
 import { ProblemError } from '../api/problem';
+
 import { useMe } from '../session';
+
 import { TextField } from '../ui/field';
+
 import { ErrorNotice, Notice } from '../ui/notice';
+
 import { PageHeader } from '../ui/page-header';
+
 import { useAction } from '../lib/use-action';
+
+import { sessionApi } from '../api/session-api';
 
 export function AccountPage() {
   const me = useMe();
@@ -26,7 +33,7 @@ export function AccountPage() {
       return;
     }
     await run(async () => {
-      await appApi.post('/account/password', { current_password: current, new_password: next });
+      await sessionApi.changePassword(current, next);
       setDone(true);
       setCurrent('');
       setNext('');

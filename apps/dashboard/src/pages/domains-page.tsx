@@ -1,16 +1,28 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api/client';
+
 import { ProblemError } from '../api/problem';
+
 import { type Domain } from '../api/types';
+
 import { formatDateTime } from '../lib/format';
+
 import { useMe } from '../session';
+
 import { Badge } from '../ui/badge';
+
 import { CopyButton } from '../ui/copy-button';
+
 import { TextField } from '../ui/field';
+
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
+
 import { PageHeader } from '../ui/page-header';
+
 import { useDomains } from '../api/workspace-lists';
+
 import { useAction } from '../lib/use-action';
+
+import { domainsApi } from '../api/domains';
 
 /** Custom short-link domains: add one, publish the TXT record, check it. */
 export function DomainsPage() {
@@ -21,7 +33,7 @@ export function DomainsPage() {
   const add = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      await api.post<Domain>('/domains', { hostname: hostname.trim() });
+      await domainsApi.create(hostname.trim());
       setHostname('');
       domains.reload();
     });
@@ -64,7 +76,7 @@ function DomainCard({ domain: d, canVerify, onChanged }: { domain: Domain; canVe
   const current = checked ?? d;
   const verify = () =>
     run(async () => {
-      const answer = await api.post<Domain>(`/domains/${d.id}/verify`);
+      const answer = await domainsApi.verify(d.id);
       setChecked(answer);
       if (answer.status === 'verified') onChanged();
     });

@@ -1,14 +1,22 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api/client';
+
 import { ProblemError } from '../api/problem';
-import { type Folder } from '../api/types';
+
 import { formatDate } from '../lib/format';
+
 import { useMe } from '../session';
+
 import { TextField } from '../ui/field';
+
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
+
 import { PageHeader } from '../ui/page-header';
+
 import { useFolders } from '../api/workspace-lists';
+
 import { useAction } from '../lib/use-action';
+
+import { foldersApi } from '../api/folders';
 
 export function FoldersPage() {
   const me = useMe();
@@ -19,7 +27,7 @@ export function FoldersPage() {
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const folder = await api.post<Folder>('/folders', { name });
+      const folder = await foldersApi.create(name);
       setCreated(folder.name);
       setName('');
       folders.reload();

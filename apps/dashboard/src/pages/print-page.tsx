@@ -1,30 +1,33 @@
 import { useMemo, useState } from 'preact/hooks';
-import { APP_API, appApi, send } from '../api/client';
+
 import { ProblemError } from '../api/problem';
+
 import { filenameOf, saveBlob } from '../lib/download';
+
 import { formatNumber } from '../lib/format';
+
 import { readSelection } from '../lib/selection';
+
 import { useResource } from '../lib/use-resource';
+
 import { useMe } from '../session';
+
 import { CheckboxField, SelectField, TextField } from '../ui/field';
+
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
+
 import { PageHeader } from '../ui/page-header';
+
 import { useFolders } from '../api/workspace-lists';
 
-interface Preset {
-  id: string;
-  label: string;
-  page_size: 'A4' | 'Letter';
-  columns: number;
-  rows: number;
-}
+import { printSheetsApi } from '../api/print-sheets';
 
 /** Print sheets: codes from the selection or a folder, on label sheets or a custom grid, as one vector PDF. */
 export function PrintPage() {
   const me = useMe();
   const selection = useMemo(() => readSelection(me.workspace.id), []);
   const folders = useFolders();
-  const presets = useResource((signal) => appApi.get<{ data: Preset[] }>('/print-sheets/presets', { signal }), 'presets');
+  const presets = useResource((signal) => printSheetsApi.presets(signal), 'presets');
   const [source, setSource] = useState<'selection' | 'folder'>(selection.length ? 'selection' : 'folder');
   const [folderId, setFolderId] = useState('');
   const [pageSize, setPageSize] = useState<'A4' | 'Letter'>('A4');
@@ -63,7 +66,7 @@ export function PrintPage() {
     setDone(null);
     try {
       setProgress({ pages: 0, codes: 0, bytes: 0 });
-      const res = await send('POST', `${APP_API}/print-sheets`, JSON.stringify(body()), 'application/json');
+      const res = await printSheetsApi.create(body());
       const pages = Number(res.headers.get('X-Sheet-Pages')) || 0;
       const codes = Number(res.headers.get('X-Sheet-Codes')) || 0;
       const reader = res.body!.getReader();

@@ -1,13 +1,20 @@
 import { useLocation } from 'preact-iso';
+
 import { useState } from 'preact/hooks';
-import { appApi } from '../api/client';
+
 import { ProblemError } from '../api/problem';
-import { type Me } from '../api/types';
+
 import { useAction } from '../lib/use-action';
+
 import { useSession } from '../session';
+
 import { AuthCard } from '../ui/auth-card';
+
 import { TextField } from '../ui/field';
+
 import { ErrorNotice } from '../ui/notice';
+
+import { sessionApi } from '../api/session-api';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */
 export function SignInPage() {
@@ -19,7 +26,7 @@ export function SignInPage() {
   const submit = async (e: Event) => {
     e.preventDefault();
     const signedIn = await run(async () => {
-      accept(await appApi.post<Me>('/session', { email, password }, { expectUnauthorized: true }));
+      accept(await sessionApi.signIn(email, password));
       const next = query.next && query.next.startsWith('/app/') && !query.next.startsWith('/app/sign-in') ? query.next : '/app/codes';
       route(next, true);
     });

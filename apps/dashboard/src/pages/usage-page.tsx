@@ -1,10 +1,14 @@
-import { appApi } from '../api/client';
-import { type Usage } from '../api/types';
 import { formatDateTime, formatNumber } from '../lib/format';
+
 import { useResource } from '../lib/use-resource';
+
 import { ErrorNotice, Loading } from '../ui/notice';
+
 import { UsageMeter } from '../ui/meter';
+
 import { PageHeader } from '../ui/page-header';
+
+import { usageApi } from '../api/usage';
 
 const PLANS: ReadonlyArray<[string, string, string, string, string]> = [
   ['free', 'no', '—', 'static only', 'none'],
@@ -14,7 +18,7 @@ const PLANS: ReadonlyArray<[string, string, string, string, string]> = [
 ];
 
 export function UsagePage() {
-  const usage = useResource((signal) => appApi.get<Usage>('/usage', { signal }), 'usage');
+  const usage = useResource((signal) => usageApi.get(signal), 'usage');
   const u = usage.data;
   return (
     <>

@@ -1,22 +1,22 @@
 import { useLocation } from 'preact-iso';
+
 import { useEffect, useState } from 'preact/hooks';
-import { appApi } from '../api/client';
+
 import { ProblemError } from '../api/problem';
-import { type Me } from '../api/types';
+
 import { formatDateTime } from '../lib/format';
+
 import { useAction } from '../lib/use-action';
+
 import { useSession } from '../session';
+
 import { AuthCard } from '../ui/auth-card';
+
 import { TextField } from '../ui/field';
+
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
 
-interface LinkDetails {
-  email: string;
-  workspace_name: string;
-  purpose: 'invite' | 'first_run';
-  has_password: boolean;
-  expires_at: string;
-}
+import { type LinkDetails, sessionApi } from '../api/session-api';
 
 /**
  * A sign-in link (invitation, first run, or a reset): says whom it is for, asks for a password,
@@ -40,7 +40,7 @@ export function WelcomePage() {
   }, []);
   useEffect(() => {
     if (!token || !csrfReady || details) return;
-    appApi.post<LinkDetails>('/sign-in-links/inspect', { token }, { expectUnauthorized: true }).then(setDetails, setError);
+    sessionApi.inspectLink(token).then(setDetails, setError);
   }, [token, csrfReady]);
 
   const submit = async (e: Event) => {
@@ -48,7 +48,7 @@ export function WelcomePage() {
     setMismatch(password !== repeat);
     if (password !== repeat) return;
     await run(async () => {
-      accept(await appApi.post<Me>('/sign-in-links/redeem', { token, password }, { expectUnauthorized: true }));
+      accept(await sessionApi.redeemLink(token, password));
       route('/app/codes', true);
     });
   };

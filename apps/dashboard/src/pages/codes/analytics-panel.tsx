@@ -1,13 +1,21 @@
 import { useMemo, useState } from 'preact/hooks';
-import { api, PUBLIC_API, query } from '../../api/client';
-import { type Analytics, type QrCode } from '../../api/types';
+
+import { type QrCode } from '../../api/types';
 import { formatNumber } from '../../lib/format';
+
 import { useResource } from '../../lib/use-resource';
+
 import { timeZones } from '../../lib/zoned-time';
+
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
+
 import { ErrorNotice, Loading } from '../../ui/notice';
+
 import { ScansChart } from './scans-chart';
+
 import { zonedDateDaysAgo } from '../../lib/zoned-time';
+
+import { codesApi } from '../../api/codes';
 
 const RANGES = [
   { value: '7', label: 'Last 7 days' },
@@ -29,7 +37,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
   const params =
     range === 'custom' ? { from: from || undefined, to: to || undefined } : { from: zonedDateDaysAgo(Number(range) - 1, tz), to: zonedDateDaysAgo(0, tz) };
   const q = { ...params, tz, include_bots: bots ? 'true' : undefined };
-  const analytics = useResource((signal) => api.get<Analytics>(`/qrcodes/${code.id}/analytics${query(q)}`, { signal }), JSON.stringify(q));
+  const analytics = useResource((signal) => codesApi.analytics(code.id, q, signal), JSON.stringify(q));
   const a = analytics.data;
   return (
     <section class="panel" aria-labelledby="analytics-title">
@@ -113,7 +121,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
             <Breakdown title="Browsers" rows={a.by_browser.map((r) => [r.browser, r.scans])} />
           </div>
           <p>
-            <a class="button" href={`${PUBLIC_API}/qrcodes/${code.id}/analytics${query({ ...q, format: 'csv' })}`} download>
+            <a class="button" href={codesApi.analyticsCsvUrl(code.id, q)} download>
               Download CSV
             </a>
           </p>

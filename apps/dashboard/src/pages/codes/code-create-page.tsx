@@ -1,17 +1,28 @@
 import { useLocation } from 'preact-iso';
+
 import { useMemo, useState } from 'preact/hooks';
-import { api } from '../../api/client';
+
 import { ProblemError } from '../../api/problem';
-import { type QrCode } from '../../api/types';
+
 import { useMe } from '../../session';
+
 import { ErrorNotice, Notice } from '../../ui/notice';
+
 import { PageHeader } from '../../ui/page-header';
+
 import { CodeForm } from './code-form';
+
 import { createBody, formPointer, newCodeState } from './code-form-state';
+
 import { FieldErrors } from './field-errors';
+
 import { LivePreview } from './live-preview';
+
 import { useFolders, useDomains } from '../../api/workspace-lists';
+
 import { useAction } from '../../lib/use-action';
+
+import { codesApi } from '../../api/codes';
 
 export function CodeCreatePage() {
   const me = useMe();
@@ -35,7 +46,7 @@ export function CodeCreatePage() {
     e.preventDefault();
     setSubmitted(true);
     void run(async () => {
-      const code = await api.post<QrCode>('/qrcodes', body);
+      const code = await codesApi.create(body);
       route(`/app/codes/${code.id}?created=1`);
     });
   };

@@ -1,25 +1,40 @@
 import { useLocation, useRoute } from 'preact-iso';
+
 import { useState } from 'preact/hooks';
-import { api, PUBLIC_API } from '../../api/client';
+
 import { type QrCode } from '../../api/types';
+
 import { formatDateTime, formatNumber, TYPE_LABELS } from '../../lib/format';
+
 import { useResource } from '../../lib/use-resource';
+
 import { useMe } from '../../session';
+
 import { StateBadge } from '../../ui/badge';
+
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+
 import { CopyButton } from '../../ui/copy-button';
+
 import { SelectField } from '../../ui/field';
+
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+
 import { PageHeader } from '../../ui/page-header';
+
 import { AnalyticsPanel } from './analytics-panel';
+
 import { useFolders } from '../../api/workspace-lists';
+
 import { useAction } from '../../lib/use-action';
+
+import { codesApi } from '../../api/codes';
 
 export function CodeDetailPage() {
   const me = useMe();
   const { params } = useRoute();
   const { query, route } = useLocation();
-  const code = useResource((signal) => api.get<QrCode>(`/qrcodes/${encodeURIComponent(params.id)}`, { signal }), params.id);
+  const code = useResource((signal) => codesApi.get(params.id, signal), params.id);
   const folders = useFolders();
   const [confirming, setConfirming] = useState(false);
   const { busy, error: actionError, run: act } = useAction();
@@ -27,8 +42,8 @@ export function CodeDetailPage() {
   if (code.error) return <ErrorNotice error={code.error} title="This code cannot be opened" />;
   const c = code.data;
   if (!c) return <Loading />;
-  const setStatus = (status: 'active' | 'paused') => act(async () => (await api.patch(`/qrcodes/${c.id}`, { status }), code.reload()));
-  const remove = () => act(async () => (await api.del(`/qrcodes/${c.id}`), route('/app/codes?deleted=1')));
+  const setStatus = (status: 'active' | 'paused') => act(async () => (await codesApi.update(c.id, { status }), code.reload()));
+  const remove = () => act(async () => (await codesApi.remove(c.id), route('/app/codes?deleted=1')));
   const folder = c.folder_id ? folders.data?.find((f) => f.id === c.folder_id)?.name : null;
   return (
     <>
@@ -167,7 +182,7 @@ function Downloads({ c }: { c: QrCode }) {
   const [ecc, setEcc] = useState('M');
   const [size, setSize] = useState('1024');
   const preview = new URL(c.preview_url).pathname;
-  const href = (format: string) => `${PUBLIC_API}/qrcodes/${c.id}/image?format=${format}&ecc=${ecc}${format === 'pdf' ? '' : `&size=${size}`}`;
+  const href = (format: string) => codesApi.imageUrl(c.id, { format, ecc, size: format === 'pdf' ? undefined : size });
   return (
     <section class="panel preview" aria-labelledby="downloads-title">
       <img class="preview__image" src={preview} alt={`QR code of ${c.name}`} data-testid="code-preview" />

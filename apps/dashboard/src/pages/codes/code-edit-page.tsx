@@ -1,22 +1,32 @@
 import { useLocation, useRoute } from 'preact-iso';
+
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../../api/client';
-import { type QrCode } from '../../api/types';
+
 import { useResource } from '../../lib/use-resource';
+
 import { useMe } from '../../session';
+
 import { ErrorNotice, Loading } from '../../ui/notice';
+
 import { PageHeader } from '../../ui/page-header';
+
 import { CodeForm } from './code-form';
+
 import { type CodeFormState, formPointer, patchBody, stateOfCode } from './code-form-state';
+
 import { FieldErrors } from './field-errors';
+
 import { useFolders, useDomains } from '../../api/workspace-lists';
+
 import { useAction } from '../../lib/use-action';
+
+import { codesApi } from '../../api/codes';
 
 export function CodeEditPage() {
   const me = useMe();
   const { params } = useRoute();
   const { route } = useLocation();
-  const code = useResource((signal) => api.get<QrCode>(`/qrcodes/${encodeURIComponent(params.id)}`, { signal }), params.id);
+  const code = useResource((signal) => codesApi.get(params.id, signal), params.id);
   const folders = useFolders();
   const domains = useDomains();
   const [state, setState] = useState<CodeFormState | null>(null);
@@ -31,7 +41,7 @@ export function CodeEditPage() {
   const submit = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      await api.patch<QrCode>(`/qrcodes/${id}`, patchBody(state));
+      await codesApi.update(id, patchBody(state));
       route(`/app/codes/${id}?saved=1`);
     });
   };

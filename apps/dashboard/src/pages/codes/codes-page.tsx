@@ -1,17 +1,29 @@
 import { useLocation } from 'preact-iso';
+
 import { useEffect, useState } from 'preact/hooks';
-import { api, query } from '../../api/client';
-import { type ListPage, type QrCode } from '../../api/types';
+
+import { query } from '../../api/client';
 import { formatDate, formatNumber, TYPE_LABELS } from '../../lib/format';
+
 import { readSelection, writeSelection } from '../../lib/selection';
+
 import { useResource } from '../../lib/use-resource';
+
 import { useMe } from '../../session';
+
 import { StateBadge } from '../../ui/badge';
+
 import { SelectField, TextField } from '../../ui/field';
+
 import { ErrorNotice, Loading } from '../../ui/notice';
+
 import { PageHeader } from '../../ui/page-header';
+
 import { ImportPanel } from './import-panel';
+
 import { useFolders } from '../../api/workspace-lists';
+
+import { codesApi } from '../../api/codes';
 
 const PAGE_SIZE = 50;
 
@@ -47,9 +59,9 @@ export function CodesPage() {
   const key = JSON.stringify(filters);
   const codes = useResource(
     (signal) =>
-      api.get<ListPage<QrCode>>(
-        `/qrcodes${query({ limit: PAGE_SIZE, q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type, cursor: filters.cursor })}`,
-        { signal },
+      codesApi.list(
+        { limit: PAGE_SIZE, q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type, cursor: filters.cursor },
+        signal,
       ),
     key,
   );
@@ -81,11 +93,7 @@ export function CodesPage() {
         title="Codes"
         actions={
           <>
-            <a
-              class="button"
-              href={`/app/api/exports/codes.csv${query({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })}`}
-              download
-            >
+            <a class="button" href={codesApi.exportCsvUrl({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })} download>
               Export CSV
             </a>
             {me.permissions.write ? (

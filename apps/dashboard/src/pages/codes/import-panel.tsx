@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
-import { APP_API, send } from '../../api/client';
+
 import { formatNumber } from '../../lib/format';
+
 import { ErrorNotice, Notice } from '../../ui/notice';
+
+import { codesApi } from '../../api/codes';
 
 interface RowError {
   line: number;
@@ -37,7 +40,7 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
     setReport(null);
     setProgress({ done: 0, total: 0 });
     try {
-      const res = await send('POST', `${APP_API}/imports`, await file.text(), 'text/csv');
+      const res = await codesApi.importCsv(await file.text());
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
       let buffered = '';
       for (;;) {

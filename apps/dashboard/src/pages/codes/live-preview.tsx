@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { appApi } from '../../api/client';
+
 import { ProblemError } from '../../api/problem';
 
-interface PreviewAnswer {
-  svg: string;
-  existing: { id: string; name: string } | null;
-}
+import { type PreviewAnswer, previewsApi } from '../../api/previews';
 
 /**
  * Renders the code as it would be created, with the server's own validation and renderer
- * (POST /app/api/previews), a moment after the last change. `onProblem` gets the validation answer
+ * (previewsApi.render), a moment after the last change. `onProblem` gets the validation answer
  * so the form can show the same field errors as you type.
  */
 export function LivePreview({ body, onProblem }: { body: Record<string, unknown>; onProblem: (error: unknown) => void }) {
@@ -21,7 +18,7 @@ export function LivePreview({ body, onProblem }: { body: Record<string, unknown>
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const answer = await appApi.post<PreviewAnswer>('/previews', body, { signal: controller.signal });
+        const answer = await previewsApi.render(body, controller.signal);
         const next = URL.createObjectURL(new Blob([answer.svg], { type: 'image/svg+xml' }));
         setUrl((old) => (old && URL.revokeObjectURL(old), next));
         setExisting(answer.existing);

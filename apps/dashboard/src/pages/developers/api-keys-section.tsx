@@ -1,15 +1,26 @@
+import { PUBLIC_API } from '../../api/client';
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client';
+
 import { ProblemError } from '../../api/problem';
-import { type ApiKey, type CreatedApiKey, type ListPage, type Role } from '../../api/types';
+
+import { type ApiKey, type Role } from '../../api/types';
 import { formatAgo, formatDate } from '../../lib/format';
+
 import { useResource } from '../../lib/use-resource';
+
 import { useMe } from '../../session';
+
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+
 import { SecretOnce } from '../../ui/copy-button';
+
 import { SelectField, TextField } from '../../ui/field';
+
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+
 import { useAction } from '../../lib/use-action';
+
+import { apiKeysApi } from '../../api/api-keys';
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 
@@ -29,7 +40,7 @@ export function ApiKeysSection() {
 
 function ManageKeys() {
   const me = useMe();
-  const keys = useResource((signal) => api.get<ListPage<ApiKey>>('/api-keys', { signal }), 'keys');
+  const keys = useResource((signal) => apiKeysApi.list(signal), 'keys');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
   const [expires, setExpires] = useState('');
@@ -41,7 +52,7 @@ function ManageKeys() {
     void run(async () => {
       const body: Record<string, unknown> = { name, role };
       if (expires) body.expires_at = `${expires}T00:00:00Z`;
-      const created = await api.post<CreatedApiKey>('/api-keys', body);
+      const created = await apiKeysApi.create(body);
       setSecret(created.secret);
       setName('');
       setExpires('');
@@ -52,7 +63,7 @@ function ManageKeys() {
     if (!revoking) return;
     const key = revoking;
     setRevoking(null);
-    if (await run(() => api.del(`/api-keys/${key.id}`))) keys.reload();
+    if (await run(() => apiKeysApi.revoke(key.id))) keys.reload();
   };
   const problem = error instanceof ProblemError ? error : null;
   const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);
@@ -60,7 +71,7 @@ function ManageKeys() {
     <section class="panel" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
       <p class="muted">
-        For your systems calling <code>/api/public/v1</code> with <code>Authorization: Bearer qrk_…</code>. Each call counts against the monthly quota; the
+        For your systems calling <code>{PUBLIC_API}</code> with <code>Authorization: Bearer qrk_…</code>. Each call counts against the monthly quota; the
         dashboard’s own actions do not.
       </p>
       {!me.plan.api_access ? (

@@ -1,3 +1,4 @@
+import { API_DOCS } from '../../api/client';
 import { PageHeader } from '../../ui/page-header';
 import { ApiKeysSection } from './api-keys-section';
 import { WebhooksSection } from './webhooks-section';
@@ -9,7 +10,7 @@ export function DevelopersPage() {
         title="Developers"
         subtitle={
           <>
-            API keys and webhooks. The API reference is at <a href="/api/public/v1/docs">/api/public/v1/docs</a>.
+            API keys and webhooks. The API reference is at <a href={API_DOCS}>{API_DOCS}</a>.
           </>
         }
       />

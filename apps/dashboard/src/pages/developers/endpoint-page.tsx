@@ -1,31 +1,36 @@
 import { useLocation, useRoute } from 'preact-iso';
+
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../../api/client';
-import {
-  type ListPage,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEndpointWithSecret,
-  type WebhookEventType,
-  type WebhookTest,
-} from '../../api/types';
+
+import { type WebhookEventType, type WebhookTest } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
+
 import { useResource } from '../../lib/use-resource';
+
 import { useMe } from '../../session';
+
 import { Badge } from '../../ui/badge';
+
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+
 import { SecretOnce } from '../../ui/copy-button';
+
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+
 import { PageHeader } from '../../ui/page-header';
+
 import { EventKindsField } from './event-kinds-field';
+
 import { useAction } from '../../lib/use-action';
+
+import { webhooksApi } from '../../api/webhooks';
 
 /** One webhook endpoint: its events and status, secret rotation, a test event, and its deliveries. */
 export function EndpointPage() {
   const me = useMe();
   const { params } = useRoute();
   const { route } = useLocation();
-  const endpoint = useResource((signal) => api.get<WebhookEndpoint>(`/webhook-endpoints/${encodeURIComponent(params.id)}`, { signal }), params.id);
+  const endpoint = useResource((signal) => webhooksApi.get(params.id, signal), params.id);
   const [events, setEvents] = useState<WebhookEventType[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
   const [test, setTest] = useState<WebhookTest | null>(null);
@@ -56,10 +61,7 @@ export function EndpointPage() {
                 onClick={() =>
                   void act(
                     'status',
-                    async () => (
-                      await api.patch(`/webhook-endpoints/${ep.id}`, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }),
-                      endpoint.reload()
-                    ),
+                    async () => (await webhooksApi.update(ep.id, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()),
                   )
                 }
               >
@@ -69,9 +71,7 @@ export function EndpointPage() {
                 type="button"
                 class="button"
                 disabled={busy}
-                onClick={() =>
-                  void act('rotate', async () => setSecret((await api.post<WebhookEndpointWithSecret>(`/webhook-endpoints/${ep.id}/rotate-secret`)).secret))
-                }
+                onClick={() => void act('rotate', async () => setSecret((await webhooksApi.rotateSecret(ep.id)).secret))}
               >
                 Rotate secret
               </button>
@@ -79,9 +79,7 @@ export function EndpointPage() {
                 type="button"
                 class="button button--primary"
                 disabled={busy}
-                onClick={() =>
-                  void act('test', async () => (setTest(await api.post<WebhookTest>(`/webhook-endpoints/${ep.id}/test`)), setDeliveriesVersion((v) => v + 1)))
-                }
+                onClick={() => void act('test', async () => (setTest(await webhooksApi.sendTest(ep.id)), setDeliveriesVersion((v) => v + 1)))}
               >
                 {running === 'test' ? 'Sending…' : 'Send test event'}
               </button>
@@ -122,10 +120,7 @@ export function EndpointPage() {
         </dl>
         {write ? (
           <form
-            onSubmit={(e) => (
-              e.preventDefault(),
-              void act('events', async () => (await api.patch(`/webhook-endpoints/${ep.id}`, { events }), endpoint.reload()))
-            )}
+            onSubmit={(e) => (e.preventDefault(), void act('events', async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload())))}
             aria-label="Events of this endpoint"
           >
             <EventKindsField value={events} onValue={setEvents} allowed={me.plan.webhook_events} planName={me.plan.name} />
@@ -145,7 +140,7 @@ export function EndpointPage() {
         danger
         busy={busy}
         onCancel={() => setDeleting(false)}
-        onConfirm={() => void act('delete', async () => (await api.del(`/webhook-endpoints/${ep.id}`), route('/app/developers')))}
+        onConfirm={() => void act('delete', async () => (await webhooksApi.remove(ep.id), route('/app/developers')))}
       >
         <p>Its pending deliveries are cancelled; the delivery log stays. This cannot be undone.</p>
       </ConfirmDialog>
@@ -154,16 +149,13 @@ export function EndpointPage() {
 }
 
 function Deliveries({ endpointId, version, canRetry }: { endpointId: string; version: number; canRetry: boolean }) {
-  const deliveries = useResource(
-    (signal) => api.get<ListPage<WebhookDelivery>>(`/webhook-endpoints/${endpointId}/deliveries`, { signal }),
-    `${endpointId}:${version}`,
-  );
+  const deliveries = useResource((signal) => webhooksApi.deliveries(endpointId, signal), `${endpointId}:${version}`);
   const [retried, setRetried] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const retry = async (id: string) => {
     setError(null);
     try {
-      await api.post(`/webhook-deliveries/${id}/retry`);
+      await webhooksApi.retryDelivery(id);
       setRetried(id);
       setTimeout(deliveries.reload, 800);
     } catch (err) {

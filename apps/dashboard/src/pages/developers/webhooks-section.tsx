@@ -1,21 +1,32 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client';
+
 import { ProblemError } from '../../api/problem';
-import { type ListPage, type WebhookEndpoint, type WebhookEndpointWithSecret, type WebhookEventType } from '../../api/types';
+
+import { type WebhookEndpointWithSecret, type WebhookEventType } from '../../api/types';
 import { formatDate } from '../../lib/format';
+
 import { useResource } from '../../lib/use-resource';
+
 import { useMe } from '../../session';
+
 import { Badge } from '../../ui/badge';
+
 import { SecretOnce } from '../../ui/copy-button';
+
 import { TextField } from '../../ui/field';
+
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+
 import { EventKindsField } from './event-kinds-field';
+
 import { useAction } from '../../lib/use-action';
+
+import { webhooksApi } from '../../api/webhooks';
 
 /** Webhook endpoints: register one (its whsec_ secret shown once), list them. */
 export function WebhooksSection() {
   const me = useMe();
-  const endpoints = useResource((signal) => api.get<ListPage<WebhookEndpoint>>('/webhook-endpoints', { signal }), 'endpoints');
+  const endpoints = useResource((signal) => webhooksApi.list(signal), 'endpoints');
   const allowed = me.plan.webhook_events;
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -25,7 +36,7 @@ export function WebhooksSection() {
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      setCreated(await api.post<WebhookEndpointWithSecret>('/webhook-endpoints', { url, events, ...(description ? { description } : {}) }));
+      setCreated(await webhooksApi.create({ url, events, ...(description ? { description } : {}) }));
       setUrl('');
       setDescription('');
       endpoints.reload();
