@@ -2,6 +2,7 @@ import { TOPICS } from '@qr/contracts';
 import { silentLog } from '@qr/domain';
 import { type EventLog, type LogRecord, openEventLog } from '@qr/event-log';
 import { createTempDir } from '@qr/testing';
+import { benchScanEvent } from './bench-events';
 import { type BenchRow, fmt } from './bench-report';
 import { median } from './stats';
 
@@ -9,34 +10,11 @@ const EVENTS = 20_000;
 const APPEND = 100;
 const GROUPS = 3;
 
+const AT = Date.parse('2026-01-01T00:00:00Z');
+
 function scan(i: number): LogRecord {
-  const qrId = `qr_logbench${i % 240}`;
-  const at = '2026-01-01T00:00:00Z';
-  return {
-    topic: TOPICS.qrScanned,
-    key: qrId,
-    event: {
-      id: `evt_logbench${String(i).padStart(12, '0')}${Math.random().toString(36).slice(2, 8)}`,
-      type: 'qr.scanned',
-      version: 1,
-      occurred_at: at,
-      workspace_id: 'ws_bench',
-      qr_id: qrId,
-      data: {
-        qr_id: qrId,
-        client_ref: null,
-        short_code: 'Bench01',
-        country: 'DE',
-        device: 'mobile',
-        os: 'iOS',
-        browser: 'Safari',
-        is_bot: false,
-        scanned_at: at,
-        visitor_hash: 'ab'.repeat(16),
-        scan_number: i + 1,
-      },
-    },
-  };
+  const event = benchScanEvent(i, AT);
+  return { topic: TOPICS.qrScanned, key: event.qr_id!, event };
 }
 
 /** Events per second from the first append until every group has handled every event. */

@@ -2,43 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Client } from 'pg';
 import { ANALYTICS_MIGRATIONS, ScanProjection } from '@qr/analytics';
-import { type EventEnvelope, type QrScannedV1, TOPICS } from '@qr/contracts';
-import { newId, silentLog } from '@qr/domain';
+import { TOPICS } from '@qr/contracts';
+import { silentLog } from '@qr/domain';
 import { KafkaEventLog } from '@qr/event-log';
 import { openDatabase } from '@qr/persistence';
 import { admin, type AppProcess, call, createTestPostgres, metricValue, rawRequest, startApp, startCluster, startOwnKafka, TEST_REDIS_URL } from '@qr/testing';
+import { benchScanEvent } from './bench-events';
 import { type BenchRow, fmt } from './bench-report';
 import { cpuSecondsOf, postgresCpuSeconds, residentMegabytes } from './process-cpu';
 import { median, percentile } from './stats';
 
 const PROJECTION_GROUP = 'analytics-service.projection';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-
-function scanEvent(i: number, at: number): EventEnvelope<'qr.scanned', QrScannedV1> {
-  const iso = new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const qrId = `qr_bench${i % 240}`;
-  return {
-    id: newId('evt'),
-    type: 'qr.scanned',
-    version: 1,
-    occurred_at: iso,
-    workspace_id: 'ws_bench',
-    qr_id: qrId,
-    data: {
-      qr_id: qrId,
-      client_ref: null,
-      short_code: 'Bench01',
-      country: 'DE',
-      device: i % 3 ? 'mobile' : 'desktop',
-      os: 'iOS',
-      browser: 'Mobile Safari',
-      is_bot: false,
-      scanned_at: iso,
-      visitor_hash: (i % 5000).toString(16).padStart(32, '0'),
-      scan_number: i + 1,
-    },
-  };
-}
 
 /**
  * Analytics ingest through Kafka by real analytics-service processes: one replica, then two (a consumer
@@ -67,7 +42,7 @@ export async function benchKafkaConsumers(total = 20_000, runs = 3): Promise<Ben
     await producer.ensureTopics();
     const start = Date.parse('2026-01-01T00:00:00Z');
     let produced = 0;
-    const batchOf = () => Array.from({ length: total }, (_, i) => scanEvent(produced + i, start + (produced + i) * 1000));
+    const batchOf = () => Array.from({ length: total }, (_, i) => benchScanEvent(produced + i, start + (produced + i) * 1000));
     const direct = await openDatabase({
       name: 'bench_direct',
       storage: { kind: 'postgres', url: pg.url },

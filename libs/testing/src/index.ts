@@ -16,3 +16,4 @@ export * from './webhook-receiver';
 export * from './stored-events';
 export * from './kafka-events';
 export * from './test-kafka';
+export * from './seeded-random';

@@ -108,13 +108,16 @@ export class OutboxWriter {
   readonly relayed: SharedMark;
   /** Every row up to here is deleted. */
   private cleanedUpTo = 0;
+  /** Whether a transaction's events of one topic and key share a row (PostgreSQL, unless plain; see add). */
+  private readonly packs: boolean;
 
   constructor(
     db: Database,
     private readonly clock: Clock = systemClock,
-    /** Whether a transaction's events of one topic and key share a row (PostgreSQL; see add). */
-    private readonly packs: boolean = db.dialect === 'postgres',
+    /** The plain outbox (OutboxOptions.plain): a row per event on every store. */
+    plain = false,
   ) {
+    this.packs = !plain && db.dialect === 'postgres';
     this.committed = new ThreadSignal(`outbox:${db.name}`);
     // Keyed by the file itself: two stores of one name in one process (tests, two data directories) must never share it.
     this.relayed = new SharedMark(`outbox-relayed:${db.location}`);
@@ -202,7 +205,7 @@ export class Outbox {
     private readonly log: EventLog,
     private readonly o: OutboxOptions,
   ) {
-    this.writer = new OutboxWriter(db, o.clock, !o.plain && db.dialect === 'postgres');
+    this.writer = new OutboxWriter(db, o.clock, o.plain);
     this.statementAppender =
       db.dialect === 'postgres' && !o.plain
         ? outboxStatementAppender({

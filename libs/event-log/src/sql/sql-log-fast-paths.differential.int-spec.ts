@@ -1,6 +1,6 @@
 import { type EventEnvelope } from '@qr/contracts';
 import { silentLog } from '@qr/domain';
-import { createTempDir, waitUntil } from '@qr/testing';
+import { createTempDir, seededRandom, waitUntil } from '@qr/testing';
 import { type EventLog, type LogRecord, type Subscription } from '../event-log.port';
 import { openEventLog } from '../open-event-log';
 import { scannedEvent } from '../testing/scanned-event';
@@ -20,20 +20,9 @@ const GROUPS: Array<{ group: string; topics: string[]; batchSize: number; failEv
   { group: 'g-changes', topics: [CHANGES], batchSize: 200 },
 ];
 
-/** mulberry32: the same stream for both logs. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Appends of 1–600 records: a fifth on the second topic, some packed (several events of one key in one record), some duplicates. */
 function stream(seed: number, appends: number): LogRecord[][] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const sent: LogRecord[] = [];
   const out: LogRecord[][] = [];
   for (let a = 0; a < appends; a++) {

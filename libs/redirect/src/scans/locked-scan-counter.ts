@@ -1,16 +1,8 @@
 import { type EventEnvelope } from '@qr/contracts';
 import { type Database, type Tx } from '@qr/persistence';
-import { byCode, countAfter, type Counted, type CodeScans, outcomesInOrder, type ScanToCount, settle } from './scan-batch';
+import { byCode, type CodeScans, type Counted, countedFrom, type LockedLinkRow, outcomesInOrder, type ScanToCount, settle } from './scan-batch';
 import { type OnCounted, type ScanCounter, type ScanOutbox } from './scan-counter';
 import { type ScanOutcome } from './scan-link';
-
-interface LinkCountRow {
-  qr_id: string;
-  scan_count: number;
-  scan_limit: number | null;
-  revision: number;
-  deleted_at: number | null;
-}
 
 /**
  * The reference way to count a batch of scans, and the one to read first: one transaction that reads
@@ -54,15 +46,11 @@ export class LockedScanCounter implements ScanCounter {
   /** Locks the code's row and moves its count by its scans; null when the row is not the one they were judged by. */
   private async countCode(tx: Tx, code: CodeScans): Promise<Counted | null> {
     const forUpdate = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    const { rows } = await tx.query<LinkCountRow>(`SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1${forUpdate}`, [
+    const { rows } = await tx.query<LockedLinkRow>(`SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1${forUpdate}`, [
       code.qrId,
     ]);
-    const row = rows[0];
-    if (!row || row.deleted_at !== null || Number(row.revision) > code.revision) return null;
-    const before = Number(row.scan_count);
-    const limit = row.scan_limit === null ? null : Number(row.scan_limit);
-    const after = countAfter(before, limit, code.scans.length);
-    if (after !== before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [after, code.qrId]);
-    return { before, after, limit };
+    const counted = countedFrom(rows[0], code);
+    if (counted && counted.after !== counted.before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [counted.after, code.qrId]);
+    return counted;
   }
 }

@@ -2,7 +2,18 @@ import { type EventEnvelope } from '@qr/contracts';
 import { logRecordOf, type StatementAppender } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
 import { KnownCounts } from './known-counts';
-import { byCode, countAfter, type CodeScans, type Counted, outcomesInOrder, type ScanToCount, settle, STALE } from './scan-batch';
+import {
+  byCode,
+  countAfter,
+  type CodeScans,
+  type Counted,
+  countedFrom,
+  type LockedLinkRow,
+  outcomesInOrder,
+  type ScanToCount,
+  settle,
+  STALE,
+} from './scan-batch';
 import { type OnCounted, PartlyCounted, type ScanCounter, type ScanOutbox } from './scan-counter';
 import { type ScanOutcome } from './scan-link';
 
@@ -109,17 +120,18 @@ export class PredictedScanCounter implements ScanCounter {
     await this.db.transaction(
       async (tx) => {
         const guesses = new Map(codes.map((c) => [c, this.counts.predict(c.qrId, c.link.scan_count)]));
-        const { rows } = await tx.query<CountRow>(COUNT_SCANS_SQL, [codes.map((c) => c.qrId), codes.map((c) => c.scans.length), codes.map((c) => c.revision)]);
+        const { rows } = await tx.query<LockedLinkRow>(COUNT_SCANS_SQL, [
+          codes.map((c) => c.qrId),
+          codes.map((c) => c.scans.length),
+          codes.map((c) => c.revision),
+        ]);
         const byId = new Map(rows.map((row) => [row.qr_id, row]));
         const events: EventEnvelope[] = [];
         for (const code of codes) {
-          const row = byId.get(code.qrId);
-          if (!row || row.deleted_at !== null || Number(row.revision) > code.revision) continue;
-          const before = Number(row.scan_count);
-          const limit = row.scan_limit === null ? null : Number(row.scan_limit);
-          const counted = { before, after: countAfter(before, limit, code.scans.length), limit };
+          const counted = countedFrom(byId.get(code.qrId), code);
+          if (!counted) continue;
           events.push(...settle(code, counted, this.milestones, outcomes));
-          const right = learn ? guesses.get(code) === before : undefined;
+          const right = learn ? guesses.get(code) === counted.before : undefined;
           tx.afterCommit(() => this.counted(code, counted.after, right));
         }
         await this.outbox.add(tx, events);
@@ -192,12 +204,4 @@ interface PredictedRow {
   revision: number;
   deleted_at: number | null;
   held: boolean;
-}
-
-interface CountRow {
-  qr_id: string;
-  scan_count: number;
-  scan_limit: number | null;
-  revision: number;
-  deleted_at: number | null;
 }

@@ -44,6 +44,26 @@ export function byCode(batch: readonly ScanToCount[]): CodeScans[] {
   return [...codes.values()];
 }
 
+/** A code's `links` row as a counter reads it under its lock. */
+export interface LockedLinkRow {
+  qr_id: string;
+  scan_count: number;
+  scan_limit: number | null;
+  revision: number;
+  deleted_at: number | null;
+}
+
+/**
+ * The code's count before and after its scans, from its row as locked; null when the row is not the one
+ * they were judged by (gone, deleted, or a newer revision): those scans are stale.
+ */
+export function countedFrom(row: LockedLinkRow | undefined, code: CodeScans): Counted | null {
+  if (!row || row.deleted_at !== null || Number(row.revision) > code.revision) return null;
+  const before = Number(row.scan_count);
+  const limit = row.scan_limit === null ? null : Number(row.scan_limit);
+  return { before, after: countAfter(before, limit, code.scans.length), limit };
+}
+
 /** A code's count once `n` more scans ask to be counted: never past its limit, never down. */
 export function countAfter(before: number, limit: number | null, n: number): number {
   return limit === null ? before + n : Math.max(before, Math.min(limit, before + n));

@@ -1,7 +1,7 @@
 import { silentLog } from '@qr/domain';
 import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
-import { provisionStorage, type StorageKind, type TestStorage } from '@qr/testing';
+import { provisionStorage, seededRandom, type StorageKind, type TestStorage } from '@qr/testing';
 import { DEFAULT_MILESTONES } from '@qr/visitor';
 import { ApplyCodeChanges } from '../links/apply-code-changes';
 import { LinksRepository } from '../links/links.repository';
@@ -12,6 +12,7 @@ import { type ScanToCount } from './scan-batch';
 import { type ScanCounter } from './scan-counter';
 import { type ScanFacts, type ScanLink, type ScanOutcome } from './scan-link';
 import { ScanRecorder } from './scan-recorder';
+import { codeSnapshot, SCAN_FACTS } from '../testing/code-snapshot';
 
 /**
  * The reference (LockedScanCounter) and the fast path (PredictedScanCounter) given the same scan
@@ -73,22 +74,7 @@ async function upsert(store: Store, codes: Array<{ id: string; revision: number;
   await new ApplyCodeChanges(db, new LinksRepository(db), null).execute(
     codes.map((c) => ({
       kind: 'upsert' as const,
-      snapshot: {
-        id: c.id,
-        short_code: `S${c.id.slice(-6)}`,
-        workspace_id: 'ws_1',
-        client_ref: null,
-        domain_host: null,
-        type: 'website',
-        category: 'dynamic',
-        status: 'active',
-        content: { url: 'https://example.com' },
-        destinations: [{ target_url: `https://example.com/${c.revision}` }],
-        timezone: 'UTC',
-        scan_limit: c.scan_limit,
-        revision: c.revision,
-        updated_at: 1,
-      },
+      snapshot: codeSnapshot(c.id, { destinations: [{ target_url: `https://example.com/${c.revision}` }], scan_limit: c.scan_limit, revision: c.revision }),
     })),
   );
   for (const c of codes) store.revisions.set(c.id, c.revision);
@@ -102,17 +88,6 @@ async function refresh(store: Store, replica: number): Promise<void> {
   }
 }
 
-/** A small deterministic generator (mulberry32), so every variant gets the same stream. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Step =
   | { kind: 'scans'; replica: number; scans: Array<{ code: string; facts: ScanFacts; at: number }> }
   | { kind: 'both'; batches: Array<Array<{ code: string; facts: ScanFacts; at: number }>> }
@@ -122,7 +97,7 @@ type Step =
   | { kind: 'refresh'; replica: number };
 
 function script(seed: number, steps: number, concurrent: boolean): Step[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   let clock = BASE;
   const batch = () =>
@@ -254,8 +229,9 @@ describe('scan counters: the reference and the one-statement path give the same 
         const recorders = store.pools.map(
           (db) => new ScanRecorder(db, new Outbox(db, store.log, { log: silentLog }), silentLog, { counting: variant.counter }),
         );
-        const facts: ScanFacts = { country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, visitor_hash: 'ab'.repeat(16) };
-        await Promise.all(Array.from({ length: 1000 }, (_, i) => recorders[i % 2].record(store.cached[i % 2].get(CODES[i % 4])!, facts, new Date(BASE + i))));
+        await Promise.all(
+          Array.from({ length: 1000 }, (_, i) => recorders[i % 2].record(store.cached[i % 2].get(CODES[i % 4])!, SCAN_FACTS, new Date(BASE + i))),
+        );
         expect(recorders.every((r) => r.counter instanceof (variant.counter === 'locked' ? LockedScanCounter : PredictedScanCounter))).toBe(true);
         runs.push(tallied(await stored(store)));
       } finally {

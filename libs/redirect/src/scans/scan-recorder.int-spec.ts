@@ -7,29 +7,7 @@ import { type LinkRecord } from '../links/link-record';
 import { LinksRepository } from '../links/links.repository';
 import { REDIRECT_MIGRATIONS } from '../store/redirect-migrations';
 import { ScanRecorder } from './scan-recorder';
-import { type ScanFacts } from './scan-link';
-
-const facts: ScanFacts = { country: 'DE', device: 'mobile', os: 'iOS', browser: 'Safari', is_bot: false, visitor_hash: 'ab'.repeat(16) };
-
-function snapshot(id: string, patch: Record<string, unknown> = {}) {
-  return {
-    id,
-    short_code: `S${id.slice(-6)}`,
-    workspace_id: 'ws_1',
-    client_ref: null,
-    domain_host: null,
-    type: 'website',
-    category: 'dynamic',
-    status: 'active',
-    content: { url: 'https://example.com' },
-    destinations: [{ target_url: 'https://example.com' }],
-    timezone: 'UTC',
-    scan_limit: null,
-    revision: 1,
-    updated_at: 1,
-    ...patch,
-  };
-}
+import { codeSnapshot, SCAN_FACTS } from '../testing/code-snapshot';
 
 describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
   let provisioned: TestStorage;
@@ -61,7 +39,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
   });
 
   it('admits exactly 100 of 1,000 concurrent scans on a limit of 100, with one limit event and each milestone once', async () => {
-    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_limit1', { scan_limit: 100 }) }]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_limit1', { scan_limit: 100 }) }]);
     const l = await link('qr_limit1');
     const recorders = [await recorder()];
     if (kind === 'postgres') {
@@ -70,7 +48,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
       opened.push(second);
       recorders.push(await recorder(second));
     }
-    const outcomes = await Promise.all(Array.from({ length: 1000 }, (_, i) => recorders[i % recorders.length].recorder.record(l, facts, new Date())));
+    const outcomes = await Promise.all(Array.from({ length: 1000 }, (_, i) => recorders[i % recorders.length].recorder.record(l, SCAN_FACTS, new Date())));
     if (kind === 'postgres') expect(recorders.map((x) => x.recorder.tally.statement > 0)).toEqual([true, true]);
     const admitted = outcomes.filter((o) => o.admitted);
     expect(admitted).toHaveLength(100);
@@ -85,7 +63,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
   it('counts batches of several codes from two pools at once, with no deadlock and each limit exact', async () => {
     const ids = ['qr_multi1', 'qr_multi2', 'qr_multi3'];
     const apply = new ApplyCodeChanges(db, new LinksRepository(db), null);
-    await apply.execute(ids.map((id, i) => ({ kind: 'upsert' as const, snapshot: snapshot(id, { scan_limit: 50 * (i + 1) }) })));
+    await apply.execute(ids.map((id, i) => ({ kind: 'upsert' as const, snapshot: codeSnapshot(id, { scan_limit: 50 * (i + 1) }) })));
     const links = await Promise.all(ids.map((id) => link(id)));
     const recorders = [await recorder()];
     if (kind === 'postgres') {
@@ -97,7 +75,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     const outcomes = await Promise.all(
       Array.from({ length: 1500 }, (_, i) => {
         const code = (i * 7 + (i >> 4)) % 3;
-        return recorders[i % recorders.length].recorder.record(links[code], facts, new Date()).then((o) => ({ code, admitted: o.admitted }));
+        return recorders[i % recorders.length].recorder.record(links[code], SCAN_FACTS, new Date()).then((o) => ({ code, admitted: o.admitted }));
       }),
     );
     expect([0, 1, 2].map((c) => outcomes.filter((o) => o.code === c && o.admitted).length)).toEqual([50, 100, 150]);
@@ -106,44 +84,48 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
 
   it('keeps refusing after the limit, and admits again when a PATCH raises it', async () => {
     const { recorder: r } = await recorder();
-    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_limit2', { scan_limit: 2 }) }]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_limit2', { scan_limit: 2 }) }]);
     const l = await link('qr_limit2');
-    const first = await Promise.all([r.record(l, facts, new Date()), r.record(l, facts, new Date()), r.record(l, facts, new Date())]);
+    const first = await Promise.all([r.record(l, SCAN_FACTS, new Date()), r.record(l, SCAN_FACTS, new Date()), r.record(l, SCAN_FACTS, new Date())]);
     expect(first.map((o) => o.admitted)).toEqual([true, true, false]);
     await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([
-      { kind: 'upsert', snapshot: snapshot('qr_limit2', { scan_limit: 3, revision: 2 }) },
+      { kind: 'upsert', snapshot: codeSnapshot('qr_limit2', { scan_limit: 3, revision: 2 }) },
     ]);
-    expect((await r.record(await link('qr_limit2'), facts, new Date())).admitted).toBe(true);
-    expect((await r.record(await link('qr_limit2'), facts, new Date())).admitted).toBe(false);
+    expect((await r.record(await link('qr_limit2'), SCAN_FACTS, new Date())).admitted).toBe(true);
+    expect((await r.record(await link('qr_limit2'), SCAN_FACTS, new Date())).admitted).toBe(false);
     expect((await recordedEvents('qr_limit2')).filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(2);
   });
 
   it('counts a scan only while its code is still the revision it was judged by; an older row, a deleted or a missing code move nothing', async () => {
     const { recorder: r } = await recorder();
     const apply = new ApplyCodeChanges(db, new LinksRepository(db), null);
-    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_stale') }]);
+    await apply.execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_stale') }]);
     const first = await link('qr_stale');
-    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_stale', { revision: 2, destinations: [{ target_url: 'https://two.example' }] }) }]);
+    await apply.execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_stale', { revision: 2, destinations: [{ target_url: 'https://two.example' }] }) }]);
     const second = await link('qr_stale');
-    expect(await r.record(first, facts, new Date())).toEqual({ admitted: false, stale: true });
+    expect(await r.record(first, SCAN_FACTS, new Date())).toEqual({ admitted: false, stale: true });
     expect((await link('qr_stale')).scan_count).toBe(0);
     expect(await recordedEvents('qr_stale')).toEqual([]);
     // One batch with scans judged by either row: only those judged by the current one count.
-    const mixed = await Promise.all([r.record(first, facts, new Date()), r.record(second, facts, new Date()), r.record(second, facts, new Date())]);
+    const mixed = await Promise.all([
+      r.record(first, SCAN_FACTS, new Date()),
+      r.record(second, SCAN_FACTS, new Date()),
+      r.record(second, SCAN_FACTS, new Date()),
+    ]);
     expect(mixed).toEqual([
       { admitted: false, stale: true },
       { admitted: true, scanNumber: 1 },
       { admitted: true, scanNumber: 2 },
     ]);
     await apply.execute([{ kind: 'delete', qr_id: 'qr_stale', revision: 2 }]);
-    expect(await r.record(second, facts, new Date())).toEqual({ admitted: false, stale: true });
-    expect(await r.record({ ...second, qr_id: 'qr_never_stored' }, facts, new Date())).toEqual({ admitted: false, stale: true });
+    expect(await r.record(second, SCAN_FACTS, new Date())).toEqual({ admitted: false, stale: true });
+    expect(await r.record({ ...second, qr_id: 'qr_never_stored' }, SCAN_FACTS, new Date())).toEqual({ admitted: false, stale: true });
     expect((await link('qr_stale')).scan_count).toBe(2);
     expect((await recordedEvents('qr_stale')).map((e) => e.data.scan_number)).toEqual([1, 2]);
   });
 
   it('under load, gathers the scans just answered into the next batch instead of splitting its callers into halves that take turns', async () => {
-    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_gather') }]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_gather') }]);
     const l = await link('qr_gather');
     const outbox = new Outbox(db, log, { log: silentLog });
     const batches: number[] = [];
@@ -168,7 +150,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     await Promise.all(
       Array.from({ length: 50 }, async (_, caller) => {
         while (left-- > 0) {
-          await r.record(l, facts, new Date());
+          await r.record(l, SCAN_FACTS, new Date());
           await new Promise((resolve) => (caller % 2 ? setTimeout(resolve, 1) : setImmediate(resolve)));
         }
       }),
@@ -183,12 +165,12 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
 
   it('counts a code again, exactly, when another writer moved its count after the recorder last saw it', async () => {
     const { recorder: r } = await recorder();
-    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_moved', { scan_limit: 12 }) }]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_moved', { scan_limit: 12 }) }]);
     const l = await link('qr_moved');
-    expect((await Promise.all([1, 2, 3].map(() => r.record(l, facts, new Date())))).map((o) => o.admitted && o.scanNumber)).toEqual([1, 2, 3]);
+    expect((await Promise.all([1, 2, 3].map(() => r.record(l, SCAN_FACTS, new Date())))).map((o) => o.admitted && o.scanNumber)).toEqual([1, 2, 3]);
     // Another replica counted 7 scans meanwhile: this recorder still predicts 3.
     await db.execute('UPDATE links SET scan_count = 10 WHERE qr_id = $1', ['qr_moved']);
-    const outcomes = await Promise.all([1, 2, 3].map(() => r.record(l, facts, new Date())));
+    const outcomes = await Promise.all([1, 2, 3].map(() => r.record(l, SCAN_FACTS, new Date())));
     expect(outcomes).toEqual([
       { admitted: true, scanNumber: 11 },
       { admitted: true, scanNumber: 12 },
@@ -202,20 +184,20 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     expect(r.tally).toEqual(kind === 'postgres' ? { statement: 2, transaction: 1, mispredicted: 1 } : { statement: 0, transaction: 2, mispredicted: 0 });
     // Mispredicted last time: the next batch reads the count first, and finds the prediction would have
     // been right (nobody moved it since), so the one after goes back to the one statement.
-    expect(await r.record(l, facts, new Date())).toEqual({ admitted: false, stale: false });
+    expect(await r.record(l, SCAN_FACTS, new Date())).toEqual({ admitted: false, stale: false });
     expect(r.tally).toEqual(kind === 'postgres' ? { statement: 2, transaction: 2, mispredicted: 1 } : { statement: 0, transaction: 3, mispredicted: 0 });
-    expect(await r.record(l, facts, new Date())).toEqual({ admitted: false, stale: false });
+    expect(await r.record(l, SCAN_FACTS, new Date())).toEqual({ admitted: false, stale: false });
     expect(r.tally).toEqual(kind === 'postgres' ? { statement: 3, transaction: 2, mispredicted: 1 } : { statement: 0, transaction: 4, mispredicted: 0 });
   });
 
   it('sends the batches of a code that another recorder keeps counting too by the transaction that reads its count first', async () => {
-    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_shared') }]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_shared') }]);
     const l = await link('qr_shared');
     const [{ recorder: mine }, { recorder: theirs }] = [await recorder(), await recorder()];
     // Every batch of mine follows one of theirs: each of my predictions would be wrong.
     for (let i = 0; i < 6; i++) {
-      await theirs.record(l, facts, new Date());
-      await mine.record(l, facts, new Date());
+      await theirs.record(l, SCAN_FACTS, new Date());
+      await mine.record(l, SCAN_FACTS, new Date());
     }
     expect((await link('qr_shared')).scan_count).toBe(12);
     const numbers = (await recordedEvents('qr_shared')).filter((e) => e.type === 'qr.scanned').map((e) => e.data.scan_number);
@@ -228,9 +210,9 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
   it('judges a batch by its rows as they are once locked, when another transaction changes them while it waits', async () => {
     if (kind !== 'postgres') return; // SQLite's single writer: nothing changes a row while a batch waits for it.
     const { recorder: r } = await recorder();
-    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: snapshot('qr_waits') }]);
+    await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_waits') }]);
     const l = await link('qr_waits');
-    await Promise.all([1, 2, 3].map(() => r.record(l, facts, new Date())));
+    await Promise.all([1, 2, 3].map(() => r.record(l, SCAN_FACTS, new Date())));
     const waiting = async () =>
       Number(
         (await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"))[0].n,
@@ -246,7 +228,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
         await gate;
       });
       await waitUntil(() => changed, 'the change holding the row');
-      const scan = r.record(l, facts, new Date());
+      const scan = r.record(l, SCAN_FACTS, new Date());
       await waitUntil(waiting, 'the batch waiting for the row');
       release();
       await holder;
@@ -255,7 +237,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     // The count moved past the prediction (3) while the batch waited: counted again from 10.
     expect(await whileChanged('UPDATE links SET scan_count = 10 WHERE qr_id = $1')).toEqual({ admitted: true, scanNumber: 11 });
     // Mispredicted: the next batch reads the count first, and finds it as predicted.
-    expect(await r.record(l, facts, new Date())).toEqual({ admitted: true, scanNumber: 12 });
+    expect(await r.record(l, SCAN_FACTS, new Date())).toEqual({ admitted: true, scanNumber: 12 });
     // The statement's snapshot sees 13 (the prediction's "after", 12 + 1) but the locked row holds 12, as
     // predicted: counted, and the count moved, whatever the snapshot saw (counts never go down in use;
     // this pins that the statement decides by the locked row alone).
@@ -272,12 +254,12 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
 
   it('applies code changes by revision, in any order, and deletion whatever the revision', async () => {
     const apply = new ApplyCodeChanges(db, new LinksRepository(db), null);
-    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_rev', { revision: 3, destinations: [{ target_url: 'https://three.example' }] }) }]);
-    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_rev', { revision: 2, destinations: [{ target_url: 'https://two.example' }] }) }]);
+    await apply.execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_rev', { revision: 3, destinations: [{ target_url: 'https://three.example' }] }) }]);
+    await apply.execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_rev', { revision: 2, destinations: [{ target_url: 'https://two.example' }] }) }]);
     expect((await link('qr_rev')).destinations[0].target_url).toBe('https://three.example');
     const { recorder: r } = await recorder();
-    await r.record(await link('qr_rev'), facts, new Date());
-    await apply.execute([{ kind: 'upsert', snapshot: snapshot('qr_rev', { revision: 4, destinations: [{ target_url: 'https://four.example' }] }) }]);
+    await r.record(await link('qr_rev'), SCAN_FACTS, new Date());
+    await apply.execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_rev', { revision: 4, destinations: [{ target_url: 'https://four.example' }] }) }]);
     const after: LinkRecord = await link('qr_rev');
     expect(after.destinations[0].target_url).toBe('https://four.example');
     expect(after.scan_count).toBe(1);
