@@ -73,6 +73,9 @@ export function eventLogContract(transport: Transport, variant: { plain?: boolea
     const uniqueGroup = (name: string) => `${name}-${newId('evt').slice(-8)}`;
     // Groups start at the beginning of the shared log, so each test looks only at its own keys.
     const uniqueKey = (name: string) => `qr_${name}_${newId('evt').slice(-8)}`;
+    // A producer's own store with its outbox, as the services migrate it: a new one per test unless named.
+    const openProducerStore = (name = `producer_${newId('evt').slice(-6).toLowerCase()}`, runMigrations = true) =>
+      openDatabase({ name, storage, runMigrations, migrations: OUTBOX_MIGRATIONS });
     const mine = (seen: readonly ConsumedRecord[], events: readonly EventEnvelope[]) => {
       const ids = new Set(events.map((e) => e.id));
       return seen.filter((r) => ids.has(r.event.id));
@@ -298,12 +301,7 @@ export function eventLogContract(transport: Transport, variant: { plain?: boolea
     {
       it('publishes through the outbox only what a transaction committed', async () => {
         const log = await openLog();
-        const producerDb = await openDatabase({
-          name: `producer_${newId('evt').slice(-6).toLowerCase()}`,
-          storage,
-          runMigrations: true,
-          migrations: OUTBOX_MIGRATIONS,
-        });
+        const producerDb = await openProducerStore();
         const outbox = new Outbox(producerDb, log, { log: silentLog, pollMs: 50, plain });
         outbox.start();
         const kept = scanned('qr_ob', 1);
@@ -326,10 +324,8 @@ export function eventLogContract(transport: Transport, variant: { plain?: boolea
 
       it('relays, in commit order and once, what another connection writes to the outbox (all-in-one’s front and background)', async () => {
         const log = await openLog();
-        const name = `producer_${newId('evt').slice(-6).toLowerCase()}`;
-        const migrations = OUTBOX_MIGRATIONS;
-        const writerDb = await openDatabase({ name, storage, runMigrations: true, migrations });
-        const relayDb = await openDatabase({ name, storage, runMigrations: false, migrations });
+        const writerDb = await openProducerStore();
+        const relayDb = await openProducerStore(writerDb.name, false);
         const writer = new OutboxWriter(writerDb);
         // Small batches, so the relay's high-water mark and its range deletes are crossed many times.
         const ages: number[] = [];
@@ -373,13 +369,7 @@ export function eventLogContract(transport: Transport, variant: { plain?: boolea
       });
 
       it('writes one transaction’s 250 events as 250 rows in order (chunks of 100 and one of 50), each with its topic, key and payload', async () => {
-        const name = `producer_${newId('evt').slice(-6).toLowerCase()}`;
-        const db = await openDatabase({
-          name,
-          storage,
-          runMigrations: true,
-          migrations: OUTBOX_MIGRATIONS,
-        });
+        const db = await openProducerStore();
         const writer = new OutboxWriter(db, () => new Date(1_795_000_000_000));
         const events = Array.from({ length: 250 }, (_, i) => scanned(uniqueKey(`chunk${i % 3}`), i + 1));
         await db.transaction((tx) => writer.add(tx, events));
@@ -397,12 +387,7 @@ export function eventLogContract(transport: Transport, variant: { plain?: boolea
 
       it('packs a transaction’s events of one topic and code into one outbox row on PostgreSQL (a row each on SQLite), and relays each event once, in order', async () => {
         const log = await openLog();
-        const db = await openDatabase({
-          name: `producer_${newId('evt').slice(-6).toLowerCase()}`,
-          storage,
-          runMigrations: true,
-          migrations: OUTBOX_MIGRATIONS,
-        });
+        const db = await openProducerStore();
         const outbox = new Outbox(db, log, { log: silentLog, pollMs: 50, plain });
         const [a, b] = [uniqueKey('pack'), uniqueKey('pack')];
         // Interleaved, with a text that needs escaping (a newline inside a string must not split a row).
@@ -437,13 +422,7 @@ export function eventLogContract(transport: Transport, variant: { plain?: boolea
 
       if (transport === 'sql-sqlite') {
         it('lets the writer delete the oldest relayed rows in its own transactions, a bounded number each', async () => {
-          const name = `producer_${newId('evt').slice(-6).toLowerCase()}`;
-          const db = await openDatabase({
-            name,
-            storage,
-            runMigrations: true,
-            migrations: OUTBOX_MIGRATIONS,
-          });
+          const db = await openProducerStore();
           const writer = new OutboxWriter(db);
           // A code each: one row per event (a transaction's events of one code share a row).
           const add = (n: number) =>
