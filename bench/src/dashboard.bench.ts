@@ -70,7 +70,7 @@ export async function benchDashboard(): Promise<BenchRow[]> {
     const selection = ids.slice(0, SHEET_CODES);
     for (let i = 0; i < SHEET_RUNS + 1; i++) {
       const sheet = await timeSheet(base, cookie, selection);
-      const drawing = timeDrawing(shortUrls.slice(0, SHEET_CODES));
+      const drawing = await timeDrawing(shortUrls.slice(0, SHEET_CODES));
       if (i === 0) continue;
       sheets.push(sheet);
       drawings.push(drawing);
@@ -176,9 +176,9 @@ async function timeSheet(base: string, session: string, ids: string[]): Promise<
   return ms;
 }
 
-function timeDrawing(payloads: string[]): number {
+async function timeDrawing(payloads: string[]): Promise<number> {
   const started = performance.now();
-  for (const p of payloads) renderPdf(encodeText(p, { ecc: 'M' }), { sizePt: 100 });
+  for (const p of payloads) await renderPdf(encodeText(p, { ecc: 'M' }), { sizePt: 100 });
   return performance.now() - started;
 }
 

@@ -10,6 +10,7 @@ import { benchKafkaConsumers, benchKafkaLatency } from './kafka.bench';
 import { benchEmbeddedLog } from './event-log.bench';
 import { benchFreshness } from './freshness.bench';
 import { benchWebhooks } from './webhooks.bench';
+import { benchPdf } from './pdf.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     ['freshness', () => benchFreshness()],
     ['webhooks', () => benchWebhooks()],
     ['kafka', () => benchKafkaLatency()],
+    ['pdf', () => benchPdf()],
     ['dashboard', () => benchDashboard()],
   ];
   const rows: BenchRow[] = [];

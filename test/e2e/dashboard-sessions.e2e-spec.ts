@@ -244,7 +244,7 @@ describe('dashboard sessions', () => {
     expect(sheet.headers.get('content-type')).toBe('application/pdf');
     expect(Number(sheet.headers.get('x-sheet-pages'))).toBe(codes.body.data.length);
     const pdf = Buffer.from(await sheet.arrayBuffer()).toString('latin1');
-    expect(pdf).toMatch(new RegExp(`/Count ${codes.body.data.length}>>`));
+    expect(pdf).toMatch(new RegExp(`/Type /Pages\n/Count ${codes.body.data.length}\n`));
   });
 
   /** A member of two new workspaces, with a password, signed in; `other` is the workspace the session does not show yet. */

@@ -1,9 +1,10 @@
 // Print sheets: many codes on labelled grids as one vector PDF. Layout math (presets, custom grids,
-// where each code and label goes), label text in Helvetica, and a PDF writer that streams page by
-// page. Pure: the codes' patterns come in as matrices, the PDF goes out as chunks.
+// where each code and label goes), which font draws each part of a label, and the sheet drawn with
+// pdfkit a page at a time. The codes' patterns come in as matrices, the PDF goes out as chunks.
 export { PAGE_SIZES, type PageSize, mm, inch } from './units';
 export { SHEET_PRESETS, presetById, type SheetPreset, type GridSpec } from './sheet-presets';
 export { parseSheetLayout, cellsOf, codeBox, LABEL_KINDS, MIN_CODE_MM, type LabelKind, type SheetLayout, type Cell } from './sheet-layout';
-export { fitText, toWinAnsi, widthOf, pdfString } from './label-text';
+export { labelRuns, type LabelFont, type LabelRun, type MeasureRun } from './label-text';
+export { LABEL_FONTS } from './label-fonts';
 export { renderSheet, type SheetCode } from './render-sheet';
 export { parseSheetSelection, MAX_SHEET_CODES, type SheetSelection } from './sheet-selection';

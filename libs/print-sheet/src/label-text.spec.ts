@@ -1,28 +1,52 @@
-import { fitText, pdfString, toWinAnsi, widthOf } from './index';
+import { type LabelFont, labelRuns } from './index';
 
-describe('label text', () => {
-  it('maps Latin-1, € and typographic quotes to WinAnsi, and anything else to ?', () => {
-    expect(toWinAnsi('Café €5 “x”')).toEqual([0x43, 0x61, 0x66, 0xe9, 0x20, 0x80, 0x35, 0x20, 0x93, 0x78, 0x94]);
-    expect(toWinAnsi('東京🙂')).toEqual([0x3f, 0x3f, 0x3f]);
-    expect(toWinAnsi('a\tb\nc')).toEqual([0x61, 0x20, 0x62, 0x20, 0x63]);
-    expect(toWinAnsi('e\u0301')).toEqual([0xe9]);
+/** A Latin font and a CJK one, as code point ranges; every character one point wide. */
+const latin: LabelFont = { covers: (cp) => cp < 0x0530 || cp === 0x2026 };
+const asked: number[] = [];
+const cjk: LabelFont = {
+  covers: (cp) => {
+    asked.push(cp);
+    return cp >= 0x3000 && cp < 0xa000;
+  },
+};
+const fonts = [latin, cjk];
+const oneEach = (text: string) => [...text].length;
+
+describe('labelRuns', () => {
+  beforeEach(() => (asked.length = 0));
+
+  it('draws each stretch in the first font that has it, and asks the CJK font only about what Latin lacks', () => {
+    expect(labelRuns('Café 東京 Ωμέγα', fonts, oneEach, 100)).toEqual([
+      { font: 0, text: 'Café ' },
+      { font: 1, text: '東京' },
+      { font: 0, text: ' Ωμέγα' },
+    ]);
+    expect(asked).toEqual([0x6771, 0x4eac]);
+    expect(labelRuns('Привет', fonts, oneEach, 100)).toEqual([{ font: 0, text: 'Привет' }]);
+    expect(asked).toEqual([0x6771, 0x4eac]);
   });
 
-  it('measures with Helvetica’s widths', () => {
-    expect(widthOf(toWinAnsi('Hello'), 1000)).toBe(2278);
-    expect(widthOf(toWinAnsi('W'), 10)).toBeCloseTo(9.44);
+  it('prints a character no font has as "?", one per grapheme', () => {
+    expect(labelRuns('ok שלום 🙂', fonts, oneEach, 100)).toEqual([{ font: 0, text: 'ok ???? ?' }]);
+    expect(labelRuns('👍🏽', fonts, oneEach, 100)).toEqual([{ font: 0, text: '?' }]);
   });
 
-  it('shortens with an ellipsis to fit, and leaves short text alone', () => {
-    expect(fitText('Box', 100, 10)).toEqual(toWinAnsi('Box'));
-    const fitted = fitText('A very long product name indeed', 60, 10);
-    expect(fitted[fitted.length - 1]).toBe(0x85);
-    expect(widthOf(fitted, 10)).toBeLessThanOrEqual(60);
-    expect(widthOf([...fitted.slice(0, -1), 0x20, 0x85], 10)).toBeGreaterThan(0);
+  it('joins combining marks to their letter (NFC) and turns whitespace into one space', () => {
+    expect(labelRuns('  e\u0301\t\nb  ', fonts, oneEach, 100)).toEqual([{ font: 0, text: 'é b' }]);
   });
 
-  it('escapes parentheses and backslashes, and writes bytes above ASCII as octal', () => {
-    expect(pdfString(toWinAnsi('a(b)\\c'))).toBe('(a\\(b\\)\\\\c)');
-    expect(pdfString(toWinAnsi('é'))).toBe('(\\351)');
+  it('cuts a label that does not fit at a grapheme and ends it with …', () => {
+    expect(labelRuns('Box', fonts, oneEach, 3)).toEqual([{ font: 0, text: 'Box' }]);
+    expect(labelRuns('Boxes', fonts, oneEach, 4)).toEqual([{ font: 0, text: 'Box…' }]);
+    expect(labelRuns('東京タワー', fonts, oneEach, 3)).toEqual([
+      { font: 1, text: '東京' },
+      { font: 0, text: '…' },
+    ]);
+    const wide = (text: string, font: number) => [...text].length * (font === 1 ? 2 : 1);
+    expect(labelRuns('ab東京', fonts, wide, 5)).toEqual([
+      { font: 0, text: 'ab' },
+      { font: 1, text: '東' },
+      { font: 0, text: '…' },
+    ]);
   });
 });

@@ -16,63 +16,57 @@ function layout(input: Record<string, unknown>): SheetLayout {
 
 const codes = (n: number): SheetCode[] => Array.from({ length: n }, (_, i) => ({ matrix: encodeText(`https://qr.example/c${i}`), label: `Code ${i}` }));
 
-/** Every stream's content, inflated. */
-function contents(pdf: Buffer): string[] {
+/** The pages' content streams, inflated, in page order (pdfkit writes a page's content just before its dictionary). */
+function pageContents(pdf: Buffer): string[] {
   const text = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const m of text.matchAll(/<<\/Length (\d+)\/Filter\/FlateDecode>>\nstream\n/g)) {
+  const streams = new Map<number, string>();
+  for (const m of text.matchAll(/(\d+) 0 obj\n<<\n\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g)) {
     const start = m.index! + m[0].length;
-    out.push(inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1'));
+    streams.set(Number(m[1]), inflateSync(pdf.subarray(start, start + Number(m[2]))).toString('latin1'));
   }
-  return out;
+  return [...text.matchAll(/\/Type \/Page\n\/Parent \d+ 0 R\n\/MediaBox \[[^\]]+\]\n\/Contents (\d+) 0 R/g)].map((m) => streams.get(Number(m[1]))!);
 }
+
+/** Symbols drawn on a page: each begins with its light square in module units. */
+const symbolsOn = (content: string) => (content.match(/^0 0 \d+ \d+ re$/gm) ?? []).length;
 
 describe('renderSheet', () => {
   it('puts 300 codes on 15 pages of 21, as paths, with no image at all', async () => {
     const pdf = await pdfOf(layout({ preset: 'a4-3x7', label: 'name' }), codes(300));
     const text = pdf.toString('latin1');
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
-    expect(text).toMatch(/\/Type\/Pages\/Kids\[[^\]]+\]\/Count 15>>/);
-    expect(text).not.toMatch(/\/Image|\/XObject/);
-    const pages = contents(pdf);
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text).toMatch(/\/Type \/Pages\n\/Count 15\n/);
+    expect(text).not.toMatch(/\/Subtype \/Image|\/XObject/);
+    const pages = pageContents(pdf);
     expect(pages).toHaveLength(15);
-    const drawn = pages.map((p) => (p.match(/ cm\n1 g /g) ?? []).length);
+    const drawn = pages.map(symbolsOn);
     expect(drawn.slice(0, 14).every((n) => n === 21)).toBe(true);
     expect(drawn[14]).toBe(300 - 14 * 21);
-    expect(pages[0]).toContain('(Code 0) Tj');
-    expect(pages[14]).toContain('(Code 299) Tj');
-  });
-
-  it('writes a cross-reference table whose every offset points at its object', async () => {
-    const pdf = await pdfOf(layout({ preset: 'letter-3x10', label: 'none', crop_marks: true }), codes(31));
-    const text = pdf.toString('latin1');
-    const xrefAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
-    expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref');
-    const [, count] = /^xref\n0 (\d+)\n/.exec(text.slice(xrefAt))!;
-    const entries = text
-      .slice(xrefAt)
-      .split('\n')
-      .slice(3, 3 + Number(count) - 1);
-    entries.forEach((entry, i) => {
-      expect(entry).toMatch(/^\d{10} 00000 n $/);
-      expect(text.slice(Number(entry.slice(0, 10))).startsWith(`${i + 1} 0 obj\n`)).toBe(true);
-    });
-    expect(text).toContain(`trailer\n<</Size ${count}/Root 1 0 R>>`);
+    // Labels are text in an embedded font; what they read is checked with pdftotext (libs/dashboard/src/print).
+    expect(pages[0]).toMatch(/ Tf\n/);
+    expect(text).toMatch(/\/FontFile2 /);
   });
 
   it('draws crop marks only when asked, and no label text when labels are off', async () => {
-    const withMarks = contents(await pdfOf(layout({ preset: 'a4-4x6', label: 'none', crop_marks: true }), codes(2)))[0];
-    const without = contents(await pdfOf(layout({ preset: 'a4-4x6', label: 'none' }), codes(2)))[0];
-    expect(withMarks).toContain(' l S\n');
-    expect(without).not.toContain(' l S\n');
-    expect(without).not.toContain('Tj');
+    const [withMarks] = pageContents(await pdfOf(layout({ preset: 'a4-4x6', label: 'none', crop_marks: true }), codes(2)));
+    const [without] = pageContents(await pdfOf(layout({ preset: 'a4-4x6', label: 'none' }), codes(2)));
+    expect(withMarks).toMatch(/ l\n/);
+    expect(withMarks).toMatch(/^S$/m);
+    expect(without).not.toMatch(/ l\n/);
+    expect(without).not.toContain('Tf');
+  });
+
+  it('embeds no font at all when no label is printed', async () => {
+    const pdf = await pdfOf(layout({ preset: 'a4-4x6', label: 'none' }), codes(3));
+    expect(pdf.toString('latin1')).not.toContain('/Font');
   });
 
   it('still makes a valid one-page PDF for no codes, and streams a page at a time', async () => {
     const empty = (await pdfOf(layout({ preset: 'a4-1x1' }), [])).toString('latin1');
-    expect(empty).toMatch(/\/Count 1>>/);
+    expect(empty).toMatch(/\/Count 1\n/);
     const chunks: Buffer[] = [];
     for await (const chunk of renderSheet(layout({ preset: 'a4-1x1' }), codes(3))) chunks.push(chunk);
-    expect(chunks.length).toBeGreaterThanOrEqual(3 + 3);
+    expect(chunks.length).toBe(3);
+    expect(chunks[0].toString('latin1')).toMatch(/^%PDF-[\s\S]*\/Type \/Page\n/);
   });
 });

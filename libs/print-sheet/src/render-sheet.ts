@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
-import { DEFAULT_MARGIN, pdfModuleRects, pdfNumber, type QrMatrix } from '@qr/qr-render';
-import { fitText, pdfString, widthOf } from './label-text';
+import { DEFAULT_MARGIN, drawQrSymbol, newPdfDocument, type QrMatrix } from '@qr/qr-render';
+import { LABEL_FONTS, labelFontFile } from './label-fonts';
+import { labelRuns } from './label-text';
 import { type Cell, cellsOf, codeBox, type SheetLayout } from './sheet-layout';
 import { PAGE_SIZES } from './units';
 
@@ -10,16 +10,15 @@ export interface SheetCode {
   label: string;
 }
 
-const CATALOG = 1;
-const PAGES = 2;
-const FONT = 3;
-const FIRST_PAGE_OBJECT = 4;
-
 /**
- * Print sheets as one vector PDF, written as the codes arrive: every module is a filled path (no
- * image), labels are Helvetica text, pages fill cell by cell, row by row. The PDF is produced in
- * chunks (one page at a time), so 300 codes stream out while the rest are still being read. The page
- * tree is written last, which PDF allows: readers find it through the cross-reference table.
+ * Print sheets as one vector PDF, drawn with pdfkit as the codes arrive: every module is a filled path
+ * (no image), labels are text in embedded, subsetted Noto fonts, pages fill cell by cell, row by row.
+ * The PDF comes out a page at a time (pdfkit writes a page when the next one begins), so 300 codes
+ * stream while the rest are still being read; the fonts' subsets are written last, once every glyph
+ * the sheet uses is known.
+ *
+ * The layout is in PDF's own coordinates (points from the bottom left); pdfkit draws from the top
+ * left, so each y is turned over once, here.
  *
  * @example
  * for await (const chunk of renderSheet(layout, codes)) response.write(chunk);
@@ -27,96 +26,97 @@ const FIRST_PAGE_OBJECT = 4;
 export async function* renderSheet(layout: SheetLayout, codes: AsyncIterable<SheetCode> | Iterable<SheetCode>): AsyncGenerator<Buffer> {
   const page = PAGE_SIZES[layout.pageSize];
   const cells = cellsOf(layout);
-  const offsets: number[] = [];
-  let written = 0;
-  const emit = (text: string | Buffer): Buffer => {
-    const chunk = typeof text === 'string' ? Buffer.from(text, 'latin1') : text;
-    written += chunk.length;
-    return chunk;
+  const doc = newPdfDocument();
+  const written = collect(doc);
+  const registered = new Set<number>();
+  const font = (i: number): string => {
+    if (!registered.has(i)) doc.registerFont(`label-${i}`, labelFontFile(i));
+    registered.add(i);
+    return `label-${i}`;
   };
-  const object = (id: number, body: string | Buffer[]): Buffer => {
-    offsets[id] = written;
-    const parts =
-      typeof body === 'string' ? [Buffer.from(`${id} 0 obj\n${body}\nendobj\n`, 'latin1')] : [Buffer.from(`${id} 0 obj\n`), ...body, Buffer.from('\nendobj\n')];
-    return emit(Buffer.concat(parts));
-  };
-  // The second line's high bytes mark the file as binary (ISO 32000-1 7.5.2).
-  yield emit('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
-  yield object(CATALOG, `<</Type/Catalog/Pages ${PAGES} 0 R>>`);
-  yield object(FONT, '<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>');
-
-  const pageIds: number[] = [];
-  let nextId = FIRST_PAGE_OBJECT;
-  let content: string[] = [];
-  const flush = (): Buffer => {
-    const stream = deflateSync(Buffer.from(content.join(''), 'latin1'));
-    const contentId = nextId++;
-    const pageId = nextId++;
-    pageIds.push(pageId);
-    content = [];
-    return Buffer.concat([
-      object(contentId, [Buffer.from(`<</Length ${stream.length}/Filter/FlateDecode>>\nstream\n`), stream, Buffer.from('\nendstream')]),
-      object(
-        pageId,
-        `<</Type/Page/Parent ${PAGES} 0 R/MediaBox[0 0 ${pdfNumber(page.width)} ${pdfNumber(page.height)}]/Resources<</Font<</F1 ${FONT} 0 R>>>>/Contents ${contentId} 0 R>>`,
-      ),
-    ]);
+  const newPage = () => {
+    doc.addPage({ size: [page.width, page.height], margin: 0 });
+    if (layout.cropMarks) drawCropMarks(doc, layout, cells);
   };
 
   let slot = 0;
+  let pages = 0;
   for await (const code of codes) {
-    if (slot === 0 && layout.cropMarks) content.push(cropMarks(layout, cells));
-    content.push(drawCode(cells[slot], code, layout));
-    slot += 1;
-    if (slot === cells.length) {
-      yield flush();
-      slot = 0;
+    if (slot === 0) {
+      newPage();
+      pages += 1;
+      // The page before this one has just been written.
+      if (pages > 1) yield await written.take();
     }
+    drawCode(doc, cells[slot], code, layout, page.height, font);
+    slot = (slot + 1) % cells.length;
   }
-  if (slot > 0 || pageIds.length === 0) yield flush();
-
-  yield object(PAGES, `<</Type/Pages/Kids[${pageIds.map((id) => `${id} 0 R`).join(' ')}]/Count ${pageIds.length}>>`);
-  const xref = written;
-  const count = nextId;
-  let table = `xref\n0 ${count}\n0000000000 65535 f \n`;
-  // Each entry is exactly 20 bytes: 10-digit offset, 5-digit generation, type, space, newline.
-  for (let id = 1; id < count; id++) table += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  yield emit(`${table}trailer\n<</Size ${count}/Root ${CATALOG} 0 R>>\nstartxref\n${xref}\n%%EOF\n`);
+  if (pages === 0) newPage();
+  doc.end();
+  yield await written.rest();
 }
 
-/** The code as paths in its box (a white square first: the quiet zone stays white on coloured stock), then its label, centred. */
-function drawCode(cell: Cell, code: SheetCode, layout: SheetLayout): string {
+/** The code in its box, then its label centred under it. */
+function drawCode(doc: PDFKit.PDFDocument, cell: Cell, code: SheetCode, layout: SheetLayout, pageHeight: number, font: (i: number) => string): void {
   const box = codeBox(cell, layout.label);
-  const modules = code.matrix.size + 2 * DEFAULT_MARGIN;
-  const unit = box.side / modules;
-  let out = `q ${pdfNumber(unit)} 0 0 -${pdfNumber(unit)} ${pdfNumber(box.x)} ${pdfNumber(box.y + box.side)} cm\n1 g 0 0 ${modules} ${modules} re f\n0 g\n${pdfModuleRects(code.matrix, DEFAULT_MARGIN)}f\nQ\n`;
-  if (layout.label !== 'none' && code.label) {
-    const text = fitText(code.label, cell.width * 0.92, box.fontSize);
-    const x = cell.x + (cell.width - widthOf(text, box.fontSize)) / 2;
-    out += `BT /F1 ${pdfNumber(box.fontSize)} Tf ${pdfNumber(x)} ${pdfNumber(box.labelY)} Td ${pdfString(text)} Tj ET\n`;
-  }
-  return out;
+  drawQrSymbol(doc, code.matrix, DEFAULT_MARGIN, { x: box.x, top: pageHeight - box.y - box.side, side: box.side });
+  if (layout.label === 'none' || !code.label) return;
+  const measure = (text: string, i: number) => doc.font(font(i)).fontSize(box.fontSize).widthOfString(text);
+  const runs = labelRuns(code.label, LABEL_FONTS, measure, cell.width * 0.92);
+  const widths = runs.map((r) => measure(r.text, r.font));
+  let x = cell.x + (cell.width - widths.reduce((a, b) => a + b, 0)) / 2;
+  doc.fillColor('black');
+  runs.forEach((run, i) => {
+    doc
+      .font(font(run.font))
+      .fontSize(box.fontSize)
+      .text(run.text, x, pageHeight - box.labelY, { lineBreak: false, baseline: 'alphabetic' });
+    x += widths[i];
+  });
 }
 
 /**
  * Cut lines in the margins, where the grid's columns and rows begin and end: short hairlines that
  * stop 3 pt short of the grid, so they never print onto a code.
  */
-function cropMarks(layout: SheetLayout, cells: Cell[]): string {
+function drawCropMarks(doc: PDFKit.PDFDocument, layout: SheetLayout, cells: Cell[]): void {
   const page = PAGE_SIZES[layout.pageSize];
+  const flip = (y: number) => page.height - y;
   const xs = [...new Set(cells.flatMap((c) => [c.x, c.x + c.width]).map((v) => Math.round(v * 1000) / 1000))];
   const ys = [...new Set(cells.flatMap((c) => [c.y, c.y + c.height]).map((v) => Math.round(v * 1000) / 1000))];
   const top = page.height - layout.margin.top;
   const bottom = layout.margin.bottom;
+  const right = page.width - layout.margin.right;
   const gap = 3;
   const length = (margin: number) => Math.min(12, margin - gap - 1);
-  let out = 'q 0 G 0.25 w\n';
-  const vertical = (from: number, to: number) => xs.map((x) => `${pdfNumber(x)} ${pdfNumber(from)} m ${pdfNumber(x)} ${pdfNumber(to)} l S\n`).join('');
-  const horizontal = (from: number, to: number) => ys.map((y) => `${pdfNumber(from)} ${pdfNumber(y)} m ${pdfNumber(to)} ${pdfNumber(y)} l S\n`).join('');
-  if (length(layout.margin.top) > 2) out += vertical(top + gap, top + gap + length(layout.margin.top));
-  if (length(layout.margin.bottom) > 2) out += vertical(bottom - gap, bottom - gap - length(layout.margin.bottom));
-  if (length(layout.margin.left) > 2) out += horizontal(layout.margin.left - gap, layout.margin.left - gap - length(layout.margin.left));
-  const right = page.width - layout.margin.right;
-  if (length(layout.margin.right) > 2) out += horizontal(right + gap, right + gap + length(layout.margin.right));
-  return `${out}Q\n`;
+  const vertical = (from: number, to: number) => xs.forEach((x) => doc.moveTo(x, flip(from)).lineTo(x, flip(to)));
+  const horizontal = (from: number, to: number) => ys.forEach((y) => doc.moveTo(from, flip(y)).lineTo(to, flip(y)));
+  doc.save().lineWidth(0.25).strokeColor('black');
+  if (length(layout.margin.top) > 2) vertical(top + gap, top + gap + length(layout.margin.top));
+  if (length(layout.margin.bottom) > 2) vertical(bottom - gap, bottom - gap - length(layout.margin.bottom));
+  if (length(layout.margin.left) > 2) horizontal(layout.margin.left - gap, layout.margin.left - gap - length(layout.margin.left));
+  if (length(layout.margin.right) > 2) horizontal(right + gap, right + gap + length(layout.margin.right));
+  doc.stroke().restore();
+}
+
+/**
+ * The document's bytes as pdfkit pushes them: `take` hands over what has been written so far (after
+ * letting the stream deliver it), `rest` waits for the end.
+ */
+function collect(doc: PDFKit.PDFDocument): { take(): Promise<Buffer>; rest(): Promise<Buffer> } {
+  let chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const drain = () => {
+    const out = Buffer.concat(chunks);
+    chunks = [];
+    return out;
+  };
+  return {
+    take: () => new Promise((resolve) => setImmediate(() => resolve(drain()))),
+    rest: () => ended.then(drain),
+  };
 }

@@ -1,6 +1,6 @@
 /**
- * QR Code Model 2 encoding and rendering, pure and dependency-free: `encodeText` builds the
- * module matrix (ISO/IEC 18004), the renderers turn it into SVG, PNG, PDF or raw RGBA pixels.
+ * QR Code Model 2 encoding and rendering, pure: `encodeText` builds the module matrix (ISO/IEC
+ * 18004), the renderers turn it into SVG, PNG, PDF (drawn with pdfkit) or raw RGBA pixels.
  */
 export type { EccLevel } from './encoder/ecc-level';
 export { isEccLevel } from './encoder/ecc-level';
@@ -15,6 +15,5 @@ export { rasterize } from './render/rasterize';
 export { renderPng } from './render/render-png';
 export type { RenderPdfOptions } from './render/render-pdf';
 export { renderPdf } from './render/render-pdf';
-export { pdfModuleRects } from './render/pdf-module-rects';
-export { pdfNumber } from './render/pdf-number';
+export { drawQrSymbol, newPdfDocument, pdfBytes, type PdfBox } from './render/pdf-document';
 export { DEFAULT_MARGIN } from './render/render-options';

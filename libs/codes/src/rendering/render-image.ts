@@ -29,9 +29,9 @@ export function renderDraftSvg(draft: QrCodeDraft, shortBaseUrl: string, domainH
   return renderSvg(encodeAt(payloadOf(standIn, shortBaseUrl, domainHost), 'M'), { margin: 4 });
 }
 
-export function renderImage(record: QrCodeRecord, payload: string, options: ImageOptions): RenderedImage {
+export async function renderImage(record: QrCodeRecord, payload: string, options: ImageOptions): Promise<RenderedImage> {
   const matrix = encodeAt(payload, options.ecc);
-  const body = encode(matrix, options);
+  const body = await encode(matrix, options, new Date(record.updated_at));
   return {
     contentType: { svg: 'image/svg+xml', png: 'image/png', pdf: 'application/pdf' }[options.format],
     bodyBase64: body.toString('base64'),
@@ -52,7 +52,8 @@ function encodeAt(payload: string, ecc: ImageOptions['ecc']): QrMatrix {
   }
 }
 
-function encode(matrix: QrMatrix, o: ImageOptions): Buffer {
+/** `changed` dates a PDF, so an unchanged code gives the same bytes (and ETag) each time. */
+function encode(matrix: QrMatrix, o: ImageOptions, changed: Date): Buffer | Promise<Buffer> {
   const modules = matrix.size + 2 * o.margin;
   switch (o.format) {
     case 'svg':
@@ -60,6 +61,6 @@ function encode(matrix: QrMatrix, o: ImageOptions): Buffer {
     case 'png':
       return renderPng(matrix, { margin: o.margin, scale: o.size ? Math.max(1, Math.floor(o.size / modules)) : 8 });
     case 'pdf':
-      return renderPdf(matrix, { margin: o.margin, ...(o.size ? { sizePt: o.size } : {}) });
+      return renderPdf(matrix, { margin: o.margin, created: changed, ...(o.size ? { sizePt: o.size } : {}) });
   }
 }

@@ -1,20 +1,13 @@
+import { inflateSync } from 'node:zlib';
 import type { QrMatrix } from '../index';
 import { encodeText, renderPdf } from '../index';
 
-/** Byte offsets recorded in the xref table, object 1 first. */
-function xrefOffsets(pdf: string): number[] {
-  const start = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(pdf)?.[1]);
-  expect(pdf.startsWith('xref\n', start)).toBe(true);
-  const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(pdf.slice(start)) ?? [];
-  expect(first).toBe('0');
-  const entries = pdf
-    .slice(start)
-    .split('\n')
-    .slice(2, 2 + Number(count));
-  expect(entries[0]).toBe('0000000000 65535 f ');
-  return entries.slice(1).map((entry) => {
-    expect(entry).toMatch(/^\d{10} 00000 n $/);
-    return Number(entry.slice(0, 10));
+/** Every content stream of the file, inflated (pdfkit deflates them). */
+function contents(pdf: Buffer): string[] {
+  const text = pdf.toString('latin1');
+  return [...text.matchAll(/\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g)].map((m) => {
+    const start = m.index! + m[0].length;
+    return inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1');
   });
 }
 
@@ -36,42 +29,43 @@ function darkModules(m: QrMatrix, margin: number): Set<string> {
 describe('renderPdf', () => {
   const matrix = encodeText('https://qr.example/AbC12xY');
 
-  it('is a PDF 1.4 whose xref offsets point at each "n 0 obj"', () => {
-    const pdf = renderPdf(matrix).toString('latin1');
-    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
-    const offsets = xrefOffsets(pdf);
-    expect(offsets).toHaveLength(4);
-    offsets.forEach((offset, i) => expect(pdf.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
-    expect(pdf).toContain('trailer\n<</Size 5/Root 1 0 R>>');
-  });
-
-  it('has a stream whose /Length is its exact byte count', () => {
-    const pdf = renderPdf(matrix).toString('latin1');
-    const [, length, content] = /<<\/Length (\d+)>>\nstream\n([\s\S]*?)\nendstream/.exec(pdf) ?? [];
-    expect(Buffer.byteLength(content, 'latin1')).toBe(Number(length));
+  it('is one page of vector paths: no font, no image', async () => {
+    const pdf = (await renderPdf(matrix)).toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toMatch(/\/Type \/Pages\n\/Count 1\n/);
+    expect(pdf).not.toMatch(/\/Font|\/Subtype \/Image|\/XObject/);
   });
 
   it.each([
     [undefined, undefined, '288', 4],
     [144, 2, '144', 2],
     [100, 0, '100', 0],
-  ])('draws the dark modules as merged runs on a %s pt page', (sizePt, margin, mediaSize, expectedMargin) => {
-    const pdf = renderPdf(matrix, { sizePt, margin }).toString('latin1');
-    expect(pdf).toContain(`/MediaBox[0 0 ${mediaSize} ${mediaSize}]`);
+  ])('draws the dark modules as merged runs on a %s pt page', async (sizePt, margin, mediaSize, expectedMargin) => {
+    const pdf = await renderPdf(matrix, { sizePt, margin });
+    expect(pdf.toString('latin1')).toContain(`/MediaBox [0 0 ${mediaSize} ${mediaSize}]`);
+    const [content] = contents(pdf);
     const side = matrix.size + 2 * expectedMargin;
-    const unit = Number(/q ([\d.]+) 0 0 -([\d.]+) 0 ([\d.]+) cm/.exec(pdf)?.[1]);
+    const unit = Number(/^([\d.]+) 0 0 ([\d.]+) 0 0 cm$/m.exec(content)?.[1]);
     expect(unit * side).toBeCloseTo(Number(mediaSize), 3);
-    expect(pdf).toContain(`1 g 0 0 ${side} ${side} re f\n0 g\n`);
-    expect(modulesDrawn(pdf)).toEqual(darkModules(matrix, expectedMargin));
+    expect(content).toContain(`0 0 ${side} ${side} re`);
+    expect(modulesDrawn(content)).toEqual(darkModules(matrix, expectedMargin));
     // Merged: never two rectangles touching on the same row.
-    const runs = [...pdf.matchAll(/^(\d+) (\d+) (\d+) 1 re$/gm)].map(([, x, y, w]) => [Number(x), Number(y), Number(w)]);
+    const runs = [...content.matchAll(/^(\d+) (\d+) (\d+) 1 re$/gm)].map(([, x, y, w]) => [Number(x), Number(y), Number(w)]);
     for (let i = 1; i < runs.length; i++) {
       if (runs[i][1] === runs[i - 1][1]) expect(runs[i][0]).toBeGreaterThan(runs[i - 1][0] + runs[i - 1][2]);
     }
   });
 
-  it('rejects a bad page size', () => {
-    expect(() => renderPdf(matrix, { sizePt: 0 })).toThrow(RangeError);
-    expect(() => renderPdf(matrix, { sizePt: 20000 })).toThrow(RangeError);
+  it('gives the same bytes for the same drawing and date, and dates the file', async () => {
+    const created = new Date('2026-03-01T10:00:00Z');
+    const [a, b] = [await renderPdf(matrix, { created }), await renderPdf(matrix, { created })];
+    expect(a.equals(b)).toBe(true);
+    expect(a.toString('latin1')).toContain('(D:20260301100000Z)');
+    expect(a.equals(await renderPdf(matrix, { created: new Date('2026-03-02T10:00:00Z') }))).toBe(false);
+  });
+
+  it('rejects a bad page size', async () => {
+    await expect(renderPdf(matrix, { sizePt: 0 })).rejects.toThrow(RangeError);
+    await expect(renderPdf(matrix, { sizePt: 20000 })).rejects.toThrow(RangeError);
   });
 });
