@@ -33,9 +33,11 @@ export default tseslint.config(
             // A deployable's user interface (the dashboard's server side) sits on top of that deployable's service lib.
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:service'] },
-            // The dashboard runs in the browser: it talks to the server over HTTP only, never imports it;
-            // the shapes of what it gets are the SDK's types, generated from the same OpenAPI document.
-            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:sdk'], bannedExternalImports: [...INFRA_PACKAGES, 'node:*'] },
+            // The dashboard runs in the browser: it talks to the server over HTTP only, never imports it.
+            // The shapes of what it gets are the SDK's types (generated from the same OpenAPI document),
+            // and the names and tables it shares with the server come from pure libs' browser entries
+            // only (`@qr/<lib>/browser`, enforced by the rule for apps/dashboard below).
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:sdk', 'type:domain'], bannedExternalImports: [...INFRA_PACKAGES, 'node:*'] },
             // The SDK is published on its own: no lib of the monorepo, and no runtime package but standardwebhooks.
             { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [], allowedExternalImports: ['standardwebhooks', 'node:*'] },
             // A service never imports another service: it sends commands or consumes events.
@@ -55,5 +57,19 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**', 'libs/*/src/testing/**', 'test/**', 'bench/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@qr/testing', message: 'test helpers are for tests only' }] }] },
+  },
+  {
+    // The dashboard takes only a lib's browser entry; as a later block for the same rule, this one
+    // replaces the test-helpers ban above for its files, so it repeats it.
+    files: ['apps/dashboard/**/*.ts', 'apps/dashboard/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@qr/testing', message: 'test helpers are for tests only' }],
+          patterns: [{ regex: '^@qr/[^/]+$', message: "the dashboard takes a lib's browser entry (@qr/<lib>/browser), never its server-side index" }],
+        },
+      ],
+    },
   },
 );

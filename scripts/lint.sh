@@ -18,17 +18,20 @@ if ! circles=$(npx madge --circular --no-spinner --extensions ts,tsx --ts-config
   exit 1
 fi
 
-# Prove the rule is live: a pure lib importing Nest must fail lint, and so must the SDK (published on
-# its own) importing a lib of the monorepo.
-probes=(libs/domain/src/boundary-probe.ts libs/sdk/src/boundary-probe.ts)
+# Prove the rules are live: a pure lib importing Nest must fail lint, and so must the SDK (published on
+# its own) importing a lib of the monorepo, and the dashboard importing a lib's server-side index.
+probes=(libs/domain/src/boundary-probe.ts libs/sdk/src/boundary-probe.ts apps/dashboard/src/boundary-probe.ts)
+rules=(enforce-module-boundaries enforce-module-boundaries no-restricted-imports)
 trap 'rm -f "${probes[@]}"' EXIT
 printf "import { Injectable } from '@nestjs/common';\nexport const probe = Injectable;\n" > "${probes[0]}"
 printf "import { Errors } from '@qr/domain';\nexport const probe = Errors;\n" > "${probes[1]}"
-for probe in "${probes[@]}"; do
+printf "import { ROLES } from '@qr/domain';\nexport const probe = ROLES;\n" > "${probes[2]}"
+for i in "${!probes[@]}"; do
+  probe=${probes[$i]}
   if out=$(npx eslint "$probe" 2>&1); then
-    echo "lint: the module-boundary rule did not reject $probe" >&2
+    echo "lint: the rule ${rules[$i]} did not reject $probe" >&2
     exit 1
   fi
-  grep -q 'enforce-module-boundaries' <<<"$out" || { echo "lint: $probe failed for another reason:" >&2; echo "$out" >&2; exit 1; }
+  grep -q "${rules[$i]}" <<<"$out" || { echo "lint: $probe failed for another reason:" >&2; echo "$out" >&2; exit 1; }
 done
-echo "lint: ok (formatted; no import circles; module boundaries enforced: a pure lib importing @nestjs/common and the SDK importing @qr/domain are rejected)"
+echo "lint: ok (formatted; no import circles; boundaries enforced: a pure lib importing @nestjs/common, the SDK importing @qr/domain and the dashboard importing a lib's main entry are rejected)"

@@ -2,9 +2,9 @@ import { ErrorBoundary, lazy, LocationProvider, Route, Router, useLocation } fro
 import { useEffect } from 'preact/hooks';
 import { Shell } from './layout/shell';
 import { CodesPage } from './pages/codes/codes-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { SignInPage } from './pages/sign-in-page';
-import { WelcomePage } from './pages/welcome-page';
+import { NotFoundPage } from './pages/not-found/not-found-page';
+import { SignInPage } from './pages/sign-in/sign-in-page';
+import { WelcomePage } from './pages/welcome/welcome-page';
 import { SessionProvider, useSession } from './session';
 import { AuthCard } from './ui/auth-card';
 import { ErrorNotice, Loading } from './ui/notice';
@@ -13,13 +13,13 @@ import { ErrorNotice, Loading } from './ui/notice';
 const CodeCreatePage = lazy(() => import('./pages/codes/code-create-page').then((m) => m.CodeCreatePage));
 const CodeEditPage = lazy(() => import('./pages/codes/code-edit-page').then((m) => m.CodeEditPage));
 const CodeDetailPage = lazy(() => import('./pages/codes/code-detail-page').then((m) => m.CodeDetailPage));
-const FoldersPage = lazy(() => import('./pages/folders-page').then((m) => m.FoldersPage));
-const DomainsPage = lazy(() => import('./pages/domains-page').then((m) => m.DomainsPage));
-const PrintPage = lazy(() => import('./pages/print-page').then((m) => m.PrintPage));
+const FoldersPage = lazy(() => import('./pages/folders/folders-page').then((m) => m.FoldersPage));
+const DomainsPage = lazy(() => import('./pages/domains/domains-page').then((m) => m.DomainsPage));
+const PrintPage = lazy(() => import('./pages/print/print-page').then((m) => m.PrintPage));
 const DevelopersPage = lazy(() => import('./pages/developers/developers-page').then((m) => m.DevelopersPage));
 const EndpointPage = lazy(() => import('./pages/developers/endpoint-page').then((m) => m.EndpointPage));
-const UsagePage = lazy(() => import('./pages/usage-page').then((m) => m.UsagePage));
-const AccountPage = lazy(() => import('./pages/account-page').then((m) => m.AccountPage));
+const UsagePage = lazy(() => import('./pages/usage/usage-page').then((m) => m.UsagePage));
+const AccountPage = lazy(() => import('./pages/account/account-page').then((m) => m.AccountPage));
 
 export function App() {
   return (

@@ -17,3 +17,4 @@ export * from './collections/get-or-create';
 export * from './csv/csv-cell';
 export * from './identity/email';
 export * from './quota/allowance-reconcile';
+export type { MeAnswer, PlanView, SignedOutAnswer, UsageAnswer } from './dashboard/dashboard-answers';

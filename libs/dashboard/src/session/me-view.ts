@@ -1,11 +1,11 @@
-import { canManageApiKeys, canWrite, type Plan } from '@qr/domain';
+import { canManageApiKeys, canWrite, type MeAnswer, type Plan, type PlanView } from '@qr/domain';
 import { type Membership, type SessionPrincipal } from '@qr/gateway';
 
 /** What the dashboard knows about the signed-in member: who, where, with which role and plan. */
-export function meView(principal: SessionPrincipal, memberships: Membership[], csrfToken: string) {
+export function meView(principal: SessionPrincipal, memberships: Membership[], csrfToken: string): MeAnswer {
   const current = memberships.find((m) => m.id === principal.workspaceId)!;
   return {
-    signed_in: true as const,
+    signed_in: true,
     csrf_token: csrfToken,
     account: { email: principal.member.email },
     workspace: { id: current.id, name: current.name, plan: current.plan, role: principal.role },
@@ -15,7 +15,7 @@ export function meView(principal: SessionPrincipal, memberships: Membership[], c
   };
 }
 
-export function planView(plan: Plan) {
+export function planView(plan: Plan): PlanView {
   return {
     name: plan.name,
     api_access: plan.apiAccess,

@@ -12,7 +12,7 @@ import {
   type SessionPrincipal,
   SignIn,
 } from '@qr/gateway';
-import { formatUtc } from '@qr/domain';
+import { formatUtc, type MeAnswer, type SignedOutAnswer } from '@qr/domain';
 import { csrfTokenFor } from '@qr/session-rules';
 import { meView } from './me-view';
 import { SessionCookies } from './session-cookies';
@@ -35,12 +35,12 @@ export class SessionController {
 
   /** Who is signed in, or `{signed_in: false}` with the CSRF token the sign-in form needs. */
   @Get('session')
-  async session(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async session(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeAnswer | SignedOutAnswer> {
     const token = this.cookies.sessionToken(req);
     const principal = token ? await this.authenticate.execute(token).catch(() => null) : null;
     if (!principal || !token) {
       if (token) this.cookies.clearSession(req, res);
-      return { signed_in: false as const, csrf_token: this.cookies.presessionCsrf(req, res) };
+      return this.signedOut(req, res);
     }
     return meView(principal, await this.current.memberships(principal), csrfTokenFor(token));
   }
@@ -64,7 +64,7 @@ export class SessionController {
   async destroy(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.current.signOut(principal);
     this.cookies.clearSession(req, res);
-    return { signed_in: false as const, csrf_token: this.cookies.presessionCsrf(req, res) };
+    return this.signedOut(req, res);
   }
 
   /** Switching workspaces changes what the session looks at; any signed-in role may. */
@@ -114,5 +114,9 @@ export class SessionController {
     this.cookies.setSession(req, res, token);
     const principal = await this.authenticate.execute(token);
     return meView(principal, await this.current.memberships(principal), csrfTokenFor(token));
+  }
+
+  private signedOut(req: Request, res: Response): SignedOutAnswer {
+    return { signed_in: false, csrf_token: this.cookies.presessionCsrf(req, res) };
   }
 }

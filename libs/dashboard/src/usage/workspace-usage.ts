@@ -1,4 +1,4 @@
-import { billingPeriodAt, type Clock, formatUtc, systemClock, usageSummary } from '@qr/domain';
+import { billingPeriodAt, type Clock, formatUtc, systemClock, type UsageAnswer, usageSummary } from '@qr/domain';
 import { type QuotaRepository, type SessionPrincipal } from '@qr/gateway';
 import { planView } from '../session/me-view';
 
@@ -9,7 +9,7 @@ export class WorkspaceUsage {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async execute(principal: SessionPrincipal) {
+  async execute(principal: SessionPrincipal): Promise<UsageAnswer> {
     const now = this.clock();
     const [calls, dynamic] = await Promise.all([
       this.quota.callsUsed(principal.workspaceId, billingPeriodAt(now).key),

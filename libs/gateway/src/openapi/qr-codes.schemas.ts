@@ -1,4 +1,5 @@
-import { DESTINATION_DEVICES, DESTINATION_OSES } from '@qr/qr-content';
+import { WEEKDAYS } from '@qr/opening-rules';
+import { DESTINATION_DEVICES, DESTINATION_OSES, UTM_FIELDS } from '@qr/qr-content';
 import { QR_CONTENT_SCHEMAS } from './qr-content.schemas';
 
 /*
@@ -14,9 +15,9 @@ const timestamp = { type: 'string', format: 'date-time', description: 'UTC, `YYY
 const nullableTimestamp = { type: ['string', 'null'], format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
 const timestampIn = { type: ['string', 'null'], format: 'date-time', description: 'RFC 3339 with an explicit offset (`Z` or `+02:00`)' };
 const hhmm = { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: '`HH:MM`, local time in `timezone`' };
-const weekdays = { type: ['array', 'null'], items: { enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] } };
+const weekdays = { type: ['array', 'null'], items: { enum: [...WEEKDAYS] } };
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], minLength: 1, maxLength });
-const utm = Object.fromEntries(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'].map((f) => [f, optionalText(200)]));
+const utm = Object.fromEntries(UTM_FIELDS.map((f) => [f, optionalText(200)]));
 const utmOut = Object.fromEntries(Object.keys(utm).map((f) => [f, nullableString]));
 /** An object whose every property is required: the shape of an answer. */
 const answer = (properties: Record<string, object>, description?: string) => ({

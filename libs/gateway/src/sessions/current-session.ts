@@ -1,11 +1,12 @@
-import { type Clock, Errors, systemClock } from '@qr/domain';
+import { type Clock, Errors, type Role, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { type WorkspaceRecord } from '../identity/identity-records';
 import { WorkspacesRepository } from '../identity/workspaces.repository';
 import { type SessionPrincipal } from './authenticate-session';
 import { SessionsRepository } from './sessions.repository';
 
-export type Membership = WorkspaceRecord & { role: string; member_id: string };
+/** A workspace the member belongs to, with their role there (stored only through the member use cases, which check it). */
+export type Membership = WorkspaceRecord & { role: Role; member_id: string };
 
 /** What a signed-in member does with their own session: see their workspaces, switch, sign out. */
 export class CurrentSession {

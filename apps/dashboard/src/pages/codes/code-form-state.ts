@@ -1,10 +1,8 @@
 import { type Category, type Destination, type QrCode, type QrType, type Weekday } from '../../api/types';
 import { browserTimeZone, instantToWallTime, wallTimeToRfc3339 } from '../../lib/zoned-time';
-import { CATEGORIES, CONTENT_FIELDS, emptyContent } from './code-types';
-
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-export type UtmKey = (typeof UTM_KEYS)[number];
-export const WEEKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+import { WEEKDAYS } from '@qr/opening-rules/browser';
+import { UTM_FIELDS, type UtmField } from '@qr/qr-content/browser';
+import { allowedCategories, CONTENT_FIELDS, emptyContent } from './code-types';
 
 /** A conditional destination after the default one, as the form edits it ('' = no condition). */
 export interface DestinationRule {
@@ -34,7 +32,7 @@ export interface CodeFormState {
   daily_days: Weekday[];
   scan_limit: string;
   fallback_url: string;
-  utm: Record<UtmKey, string>;
+  utm: Record<UtmField, string>;
   paused: boolean;
   /** An edited code's stored start and end: sent back unchanged when their wall times were not touched. */
   stored?: { start_at: string | null; end_at: string | null; timezone: string };
@@ -44,7 +42,7 @@ export function newCodeState(type: QrType = 'website'): CodeFormState {
   return {
     name: '',
     type,
-    category: CATEGORIES[type][0],
+    category: allowedCategories(type)[0],
     client_ref: '',
     folder_id: '',
     custom_domain_id: '',
@@ -84,7 +82,7 @@ export function stateOfCode(code: QrCode): CodeFormState {
     daily_days: code.daily_days ?? [],
     scan_limit: code.scan_limit === null ? '' : String(code.scan_limit),
     fallback_url: code.fallback_url ?? '',
-    utm: Object.fromEntries(UTM_KEYS.map((k) => [k, code[k] ?? ''])) as Record<UtmKey, string>,
+    utm: Object.fromEntries(UTM_FIELDS.map((k) => [k, code[k] ?? ''])) as Record<UtmField, string>,
     paused: code.status === 'paused',
     stored: { start_at: code.start_at, end_at: code.end_at, timezone: code.timezone },
   };
@@ -211,7 +209,7 @@ function dynamicFields(s: CodeFormState, clear: boolean): Record<string, unknown
     ),
     scan_limit: set(numeric(s.scan_limit.trim()), s.scan_limit.trim() !== ''),
     fallback_url: set(s.fallback_url, s.fallback_url !== ''),
-    ...Object.fromEntries(UTM_KEYS.map((k) => [k, set(s.utm[k], s.utm[k] !== '')])),
+    ...Object.fromEntries(UTM_FIELDS.map((k) => [k, set(s.utm[k], s.utm[k] !== '')])),
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }

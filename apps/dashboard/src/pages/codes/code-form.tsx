@@ -3,7 +3,7 @@ import { type Domain, type Folder, type QrType } from '../../api/types';
 import { TYPE_LABELS } from '../../lib/format';
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { type CodeFormState, newCodeState } from './code-form-state';
-import { CATEGORIES, emptyContent, TYPE_HINTS } from './code-types';
+import { allowedCategories, emptyContent, TYPE_HINTS } from './code-types';
 import { ContentEditor } from './content-editor';
 import { DestinationsEditor } from './destinations-editor';
 import { type FieldErrors } from './field-errors';
@@ -35,7 +35,7 @@ export function CodeForm(props: CodeFormProps) {
   const dataLocked = !creating && !dynamic;
   const changeType = (type: QrType) => {
     const category =
-      CATEGORIES[type].includes(state.category) && (state.category === 'static' || props.dynamicAllowed)
+      allowedCategories(type).includes(state.category) && (state.category === 'static' || props.dynamicAllowed)
         ? state.category
         : preferredCategory(type, props.dynamicAllowed);
     props.onState({
@@ -49,7 +49,7 @@ export function CodeForm(props: CodeFormProps) {
       content: emptyContent(type),
     });
   };
-  const categories = CATEGORIES[state.type];
+  const categories = allowedCategories(state.type);
   return (
     <>
       <fieldset>
@@ -63,7 +63,7 @@ export function CodeForm(props: CodeFormProps) {
               options={Object.entries(TYPE_LABELS).map(([value, label]) => ({
                 value,
                 label,
-                disabled: !props.dynamicAllowed && !CATEGORIES[value as QrType].includes('static'),
+                disabled: !props.dynamicAllowed && !allowedCategories(value as QrType).includes('static'),
               }))}
               hint={TYPE_HINTS[state.type]}
               error={errors.at('/type')}
@@ -184,7 +184,7 @@ export function CodeForm(props: CodeFormProps) {
 }
 
 function preferredCategory(type: QrType, dynamicAllowed: boolean) {
-  const allowed = CATEGORIES[type];
+  const allowed = allowedCategories(type);
   return !dynamicAllowed && allowed.includes('static') ? 'static' : allowed[0];
 }
 

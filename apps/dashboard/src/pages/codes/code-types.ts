@@ -1,4 +1,4 @@
-import { type Category, type QrType } from '../../api/types';
+import { type QrType } from '../../api/types';
 
 /** How the form shows one content field of a type; the rules themselves are the server's. */
 export interface ContentFieldSpec {
@@ -12,19 +12,8 @@ export interface ContentFieldSpec {
   when?: (content: Record<string, unknown>) => boolean;
 }
 
-/** Categories each type allows, dynamic first where it may be either (docs/api.md, "Types and categories"). */
-export const CATEGORIES: Record<QrType, readonly Category[]> = {
-  website: ['dynamic', 'static'],
-  menu: ['dynamic'],
-  form: ['dynamic'],
-  vcard: ['dynamic', 'static'],
-  text: ['static'],
-  wifi: ['static'],
-  email: ['dynamic', 'static'],
-  phone: ['dynamic', 'static'],
-  sms: ['dynamic', 'static'],
-  location: ['dynamic', 'static'],
-};
+/** Categories each type allows, dynamic first where it may be either: the server's own table. */
+export { allowedCategories } from '@qr/qr-content/browser';
 
 export const TYPE_HINTS: Record<QrType, string> = {
   website: 'Opens a web page. Dynamic: the destination can change after printing, with rules by device, country…',

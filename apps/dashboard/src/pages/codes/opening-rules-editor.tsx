@@ -2,7 +2,9 @@ import { useMemo } from 'preact/hooks';
 import { type Weekday } from '../../api/types';
 import { timeZones } from '../../lib/zoned-time';
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
-import { type CodeFormState, UTM_KEYS, WEEKDAYS } from './code-form-state';
+import { UTM_FIELDS } from '@qr/qr-content/browser';
+import { WEEKDAYS } from '@qr/opening-rules/browser';
+import { type CodeFormState } from './code-form-state';
 import { type FieldErrors } from './field-errors';
 
 const DAY_LABELS: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
@@ -113,7 +115,7 @@ export function OpeningRulesEditor({ state, set, errors, disabled }: Props) {
 export function UtmEditor({ state, set, errors, disabled }: Props) {
   return (
     <div class="grid-3">
-      {UTM_KEYS.map((k) => (
+      {UTM_FIELDS.map((k) => (
         <TextField
           key={k}
           label={k}

@@ -1,28 +1,28 @@
 import { useState } from 'preact/hooks';
 
-import { ProblemError } from '../api/problem';
+import { ProblemError } from '../../api/problem';
 
-import { type Domain } from '../api/types';
+import { type Domain } from '../../api/types';
 
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../lib/format';
 
-import { useMe } from '../session';
+import { useMe } from '../../session';
 
-import { Badge } from '../ui/badge';
+import { Badge } from '../../ui/badge';
 
-import { CopyButton } from '../ui/copy-button';
+import { CopyButton } from '../../ui/copy-button';
 
-import { TextField } from '../ui/field';
+import { TextField } from '../../ui/field';
 
-import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 
-import { PageHeader } from '../ui/page-header';
+import { PageHeader } from '../../ui/page-header';
 
-import { useDomains } from '../api/workspace-lists';
+import { useDomains } from '../../api/workspace-lists';
 
-import { useAction } from '../lib/use-action';
+import { useAction } from '../../lib/use-action';
 
-import { domainsApi } from '../api/domains';
+import { domainsApi } from '../../api/domains';
 
 /** Custom short-link domains: add one, publish the TXT record, check it. */
 export function DomainsPage() {

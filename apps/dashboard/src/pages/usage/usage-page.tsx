@@ -1,14 +1,14 @@
-import { formatDateTime, formatNumber } from '../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 
-import { useResource } from '../lib/use-resource';
+import { useResource } from '../../lib/use-resource';
 
-import { ErrorNotice, Loading } from '../ui/notice';
+import { ErrorNotice, Loading } from '../../ui/notice';
 
-import { UsageMeter } from '../ui/meter';
+import { UsageMeter } from '../../ui/meter';
 
-import { PageHeader } from '../ui/page-header';
+import { PageHeader } from '../../ui/page-header';
 
-import { usageApi } from '../api/usage';
+import { usageApi } from '../../api/usage';
 
 const PLANS: ReadonlyArray<[string, string, string, string, string]> = [
   ['free', 'no', '—', 'static only', 'none'],

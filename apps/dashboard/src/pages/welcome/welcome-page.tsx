@@ -2,21 +2,21 @@ import { useLocation } from 'preact-iso';
 
 import { useEffect, useState } from 'preact/hooks';
 
-import { ProblemError } from '../api/problem';
+import { ProblemError } from '../../api/problem';
 
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../lib/format';
 
-import { useAction } from '../lib/use-action';
+import { useAction } from '../../lib/use-action';
 
-import { useSession } from '../session';
+import { useSession } from '../../session';
 
-import { AuthCard } from '../ui/auth-card';
+import { AuthCard } from '../../ui/auth-card';
 
-import { TextField } from '../ui/field';
+import { TextField } from '../../ui/field';
 
-import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 
-import { type LinkDetails, sessionApi } from '../api/session-api';
+import { type LinkDetails, sessionApi } from '../../api/session-api';
 
 /**
  * A sign-in link (invitation, first run, or a reset): says whom it is for, asks for a password,

@@ -1,22 +1,22 @@
 import { useState } from 'preact/hooks';
 
-import { ProblemError } from '../api/problem';
+import { ProblemError } from '../../api/problem';
 
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../lib/format';
 
-import { useMe } from '../session';
+import { useMe } from '../../session';
 
-import { TextField } from '../ui/field';
+import { TextField } from '../../ui/field';
 
-import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 
-import { PageHeader } from '../ui/page-header';
+import { PageHeader } from '../../ui/page-header';
 
-import { useFolders } from '../api/workspace-lists';
+import { useFolders } from '../../api/workspace-lists';
 
-import { useAction } from '../lib/use-action';
+import { useAction } from '../../lib/use-action';
 
-import { foldersApi } from '../api/folders';
+import { foldersApi } from '../../api/folders';
 
 export function FoldersPage() {
   const me = useMe();

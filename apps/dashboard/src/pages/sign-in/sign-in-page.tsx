@@ -2,19 +2,19 @@ import { useLocation } from 'preact-iso';
 
 import { useState } from 'preact/hooks';
 
-import { ProblemError } from '../api/problem';
+import { ProblemError } from '../../api/problem';
 
-import { useAction } from '../lib/use-action';
+import { useAction } from '../../lib/use-action';
 
-import { useSession } from '../session';
+import { useSession } from '../../session';
 
-import { AuthCard } from '../ui/auth-card';
+import { AuthCard } from '../../ui/auth-card';
 
-import { TextField } from '../ui/field';
+import { TextField } from '../../ui/field';
 
-import { ErrorNotice } from '../ui/notice';
+import { ErrorNotice } from '../../ui/notice';
 
-import { sessionApi } from '../api/session-api';
+import { sessionApi } from '../../api/session-api';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */
 export function SignInPage() {

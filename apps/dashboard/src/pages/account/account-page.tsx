@@ -1,18 +1,18 @@
 import { useState } from 'preact/hooks';
 
-import { ProblemError } from '../api/problem';
+import { ProblemError } from '../../api/problem';
 
-import { useMe } from '../session';
+import { useMe } from '../../session';
 
-import { TextField } from '../ui/field';
+import { TextField } from '../../ui/field';
 
-import { ErrorNotice, Notice } from '../ui/notice';
+import { ErrorNotice, Notice } from '../../ui/notice';
 
-import { PageHeader } from '../ui/page-header';
+import { PageHeader } from '../../ui/page-header';
 
-import { useAction } from '../lib/use-action';
+import { useAction } from '../../lib/use-action';
 
-import { sessionApi } from '../api/session-api';
+import { sessionApi } from '../../api/session-api';
 
 export function AccountPage() {
   const me = useMe();

@@ -1,0 +1,6 @@
+// The browser entry (`@qr/domain/browser`): what the dashboard shares with the server. Nothing
+// behind these exports imports node: or a package, so Vite can bundle them.
+export { ROLES, type Role } from './access/roles';
+export { PLAN_NAMES, type PlanName, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './plans/plans';
+export type { Meter } from './quota/usage-summary';
+export type { MeAnswer, PlanView, SignedOutAnswer, UsageAnswer } from './dashboard/dashboard-answers';
