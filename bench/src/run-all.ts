@@ -11,6 +11,7 @@ import { benchEmbeddedLog } from './event-log.bench';
 import { benchFreshness } from './freshness.bench';
 import { benchWebhooks } from './webhooks.bench';
 import { benchPdf } from './pdf.bench';
+import { benchOutbox } from './outbox.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],
     ['log', () => benchEmbeddedLog()],
+    ['outbox', () => benchOutbox()],
     ['consumers', () => benchKafkaConsumers()],
     ['analytics', () => benchAnalyticsQuery()],
     ['freshness', () => benchFreshness()],
