@@ -18,7 +18,6 @@ export * from './access/quota-cost.decorator';
 export * from './bootstrap/bootstrap-first-workspace';
 export * from './openapi/openapi-document';
 export * from './http/api-prefix';
-export * from './http/api-body.pipe';
 export * from './access/session-access';
 export * from './access/session-cookie';
 export * from './identity/accounts.repository';

@@ -1,3 +1,4 @@
+import { FieldChecker, isPlainObject, siblingPointer, utf8Length } from '@qr/domain';
 import type { FieldError } from '@qr/domain';
 import { CONTENT_LIMITS } from './content-limits';
 import { checkEmailContent } from './content/email-content';
@@ -13,8 +14,6 @@ import { checkWifiContent } from './content/wifi-content';
 import type { QrCategory, QrType } from './qr-types';
 import { allowedCategories, isQrType } from './qr-types';
 import { staticPayload } from './static-payload';
-import { FieldChecker, isPlainObject, utf8Length } from './validation/field-checker';
-import { siblingPointer } from './validation/json-pointer';
 
 /*
  * Error codes of content validation (each error is {pointer, code, detail}):

@@ -1,7 +1,6 @@
+import { childPointer, FieldChecker } from '@qr/domain';
 import type { FieldError } from '@qr/domain';
 import { CONTENT_LIMITS } from './content-limits';
-import { FieldChecker } from './validation/field-checker';
-import { childPointer } from './validation/json-pointer';
 import { validateHttpUrl } from './validate-http-url';
 
 /*

@@ -1,6 +1,5 @@
-import { type FieldError, type HttpUrlFault, httpUrlFault } from '@qr/domain';
+import { codePointLength, type FieldError, type HttpUrlFault, httpUrlFault } from '@qr/domain';
 import { CONTENT_LIMITS } from './content-limits';
-import { codePointLength } from './validation/field-checker';
 
 /*
  * URL rules shared by website content, destinations' target_url and fallback_url. These URLs end

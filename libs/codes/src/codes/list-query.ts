@@ -1,6 +1,5 @@
-import { Errors, type FieldError } from '@qr/domain';
+import { Errors, fieldError, type FieldError } from '@qr/domain';
 import { isQrType } from '@qr/qr-content';
-import { fieldError } from './field-errors';
 import { type ListFilters } from './qr-codes.repository';
 
 export interface ListQuery {

@@ -1,5 +1,4 @@
-import { Errors, type FieldError } from '@qr/domain';
-import { fieldError } from './field-errors';
+import { Errors, fieldError, type FieldError } from '@qr/domain';
 import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';

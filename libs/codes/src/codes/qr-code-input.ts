@@ -1,4 +1,4 @@
-import { type FieldError, parseRfc3339 } from '@qr/domain';
+import { checkOptionalName, type FieldError, fieldError, isPlainObject, parseRfc3339 } from '@qr/domain';
 import { validateOpeningInput, type Weekday } from '@qr/opening-rules';
 import {
   allowedCategories,
@@ -12,7 +12,6 @@ import {
   validateDestinations,
   validateHttpUrl,
 } from '@qr/qr-content';
-import { checkOptionalString, fieldError, isPlainObject } from './field-errors';
 import { type QrCodeDraft, UTM_FIELDS } from './qr-code-record';
 
 /** Every field a create request may carry; anything else is a 422 `unknown_field`. */
@@ -119,11 +118,11 @@ function resolveContent(type: QrType, category: QrCategory, input: Record<string
 
 function checkPlainFields(input: Record<string, unknown>, category: QrCategory, at: string): FieldError[] {
   const errors = [
-    ...checkOptionalString(input.name, `${at}/name`, 200),
-    ...checkOptionalString(input.client_ref, `${at}/client_ref`, 200),
-    ...checkOptionalString(input.folder_id, `${at}/folder_id`, 64),
-    ...checkOptionalString(input.custom_domain_id, `${at}/custom_domain_id`, 64),
-    ...UTM_FIELDS.flatMap((f) => checkOptionalString(input[f], `${at}/${f}`, 200)),
+    ...checkOptionalName(input.name, `${at}/name`, 200),
+    ...checkOptionalName(input.client_ref, `${at}/client_ref`, 200),
+    ...checkOptionalName(input.folder_id, `${at}/folder_id`, 64),
+    ...checkOptionalName(input.custom_domain_id, `${at}/custom_domain_id`, 64),
+    ...UTM_FIELDS.flatMap((f) => checkOptionalName(input[f], `${at}/${f}`, 200)),
   ];
   if (input.status !== undefined && input.status !== 'active' && input.status !== 'paused') {
     errors.push(fieldError(`${at}/status`, 'invalid', 'status must be active or paused'));

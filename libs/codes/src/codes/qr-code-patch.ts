@@ -1,5 +1,4 @@
-import { type FieldError, formatUtc } from '@qr/domain';
-import { fieldError, isPlainObject } from './field-errors';
+import { fieldError, type FieldError, formatUtc, isPlainObject } from '@qr/domain';
 import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
 

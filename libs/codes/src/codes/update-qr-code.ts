@@ -1,7 +1,6 @@
-import { ApiError, type Clock, Errors, systemClock } from '@qr/domain';
+import { ApiError, type Clock, Errors, fieldError, systemClock } from '@qr/domain';
 import { type Outbox } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
-import { fieldError } from './field-errors';
 import { applyPatch } from './qr-code-patch';
 import { codeUpdated } from './qr-code-events';
 import { type QrCodeRecord } from './qr-code-record';

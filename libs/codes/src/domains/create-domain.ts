@@ -1,5 +1,4 @@
-import { type Clock, Errors, newId, randomBase62, systemClock } from '@qr/domain';
-import { fieldError, isPlainObject } from '../codes/field-errors';
+import { type Clock, Errors, fieldError, isPlainObject, newId, randomBase62, systemClock } from '@qr/domain';
 import { type CustomDomainRecord, type CustomDomainsRepository } from './custom-domains.repository';
 import { normalizeHostname } from './hostname';
 

@@ -1,5 +1,4 @@
-import { type Clock, Errors, formatUtc, newId, systemClock } from '@qr/domain';
-import { checkOptionalString, fieldError, isPlainObject } from '../codes/field-errors';
+import { checkOptionalName, type Clock, Errors, fieldError, formatUtc, isPlainObject, newId, systemClock } from '@qr/domain';
 import { type FolderRecord, type FoldersRepository } from './folders.repository';
 
 export function folderView(f: FolderRecord) {
@@ -18,7 +17,7 @@ export class CreateFolder {
       ...Object.keys(body)
         .filter((k) => k !== 'name')
         .map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed')),
-      ...(body.name === undefined ? [fieldError('/name', 'required', 'name is required')] : checkOptionalString(body.name, '/name', 200)),
+      ...(body.name === undefined ? [fieldError('/name', 'required', 'name is required')] : checkOptionalName(body.name, '/name', 200)),
     ];
     if (errors.length) throw Errors.validationFailed(errors);
     const folder: FolderRecord = { id: newId('fld', this.clock), workspace_id: workspaceId, name: body.name as string, created_at: this.clock().getTime() };

@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGua
 import type { Request, Response } from 'express';
 import {
   AnyRole,
-  ApiBodyPipe,
   AuthenticateSession,
   CurrentMember,
   CurrentSession,
@@ -16,7 +15,7 @@ import { formatUtc, type MeAnswer, type SignedOutAnswer } from '@qr/domain';
 import { csrfTokenFor } from '@qr/session-rules';
 import { meView } from './me-view';
 import { SessionCookies } from './session-cookies';
-import { ChangePasswordBody, RedeemLinkBody, SignInBody, SwitchWorkspaceBody, TokenBody } from './session.dto';
+import { readChangePasswordBody, readRedeemLinkBody, readSignInBody, readSwitchWorkspaceBody, readTokenBody } from './session-bodies';
 
 /**
  * Signing in and out of the dashboard, sign-in links, and the member's own account. Each handler
@@ -47,7 +46,8 @@ export class SessionController {
 
   @Post('session')
   @HttpCode(200)
-  async create(@Body(ApiBodyPipe) body: SignInBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async create(@Body() sent: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const body = readSignInBody(sent);
     this.cookies.checkPresessionCsrf(req);
     const started = await this.signIn.execute({
       email: body.email,
@@ -72,7 +72,8 @@ export class SessionController {
   @HttpCode(200)
   @UseGuards(SessionGuard)
   @AnyRole()
-  async switchWorkspace(@CurrentMember() principal: SessionPrincipal, @Body(ApiBodyPipe) body: SwitchWorkspaceBody, @Req() req: Request) {
+  async switchWorkspace(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
+    const body = readSwitchWorkspaceBody(sent);
     await this.current.switchTo(principal, body.workspace_id);
     const token = this.cookies.sessionToken(req)!;
     const switched = await this.authenticate.execute(token);
@@ -81,7 +82,8 @@ export class SessionController {
 
   @Post('sign-in-links/inspect')
   @HttpCode(200)
-  async inspectLink(@Body(ApiBodyPipe) body: TokenBody, @Req() req: Request) {
+  async inspectLink(@Body() sent: unknown, @Req() req: Request) {
+    const body = readTokenBody(sent);
     this.cookies.checkPresessionCsrf(req);
     const details = await this.links.inspect(body.token, req.ip ?? '');
     return { ...details, expires_at: formatUtc(new Date(details.expires_at)) };
@@ -89,7 +91,8 @@ export class SessionController {
 
   @Post('sign-in-links/redeem')
   @HttpCode(200)
-  async redeemLink(@Body(ApiBodyPipe) body: RedeemLinkBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async redeemLink(@Body() sent: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const body = readRedeemLinkBody(sent);
     this.cookies.checkPresessionCsrf(req);
     const started = await this.links.redeem({ token: body.token, password: body.password, clientAddress: req.ip ?? '', userAgent: req.headers['user-agent'] });
     return this.startedSession(req, res, started.token);
@@ -99,7 +102,8 @@ export class SessionController {
   @HttpCode(200)
   @UseGuards(SessionGuard)
   @AnyRole()
-  async changePassword(@CurrentMember() principal: SessionPrincipal, @Body(ApiBodyPipe) body: ChangePasswordBody, @Req() req: Request) {
+  async changePassword(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
+    const body = readChangePasswordBody(sent);
     await this.passwords.change({
       email: principal.member.email,
       sessionId: principal.member.sessionId,

@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { canGrantRole, canManageApiKeys, Errors, parseRfc3339 } from '@qr/domain';
+import { canGrantRole, canManageApiKeys, Errors } from '@qr/domain';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '../access/principal';
 import { ApiKeysRepository } from '../identity/api-keys.repository';
 import { CreateApiKey } from '../identity/create-api-key';
-import { ApiBodyPipe } from './api-body.pipe';
 import { apiKeyView } from './api-key.view';
-import { CreateApiKeyBody } from './api-keys.dto';
+import { readCreateApiKeyBody } from './api-key-body';
 import { API_PREFIX } from './api-prefix';
 
 @Controller(`${API_PREFIX}/api-keys`)
@@ -19,15 +18,16 @@ export class ApiKeysController {
 
   @Post()
   @HttpCode(201)
-  async create(@CurrentPrincipal() principal: Principal, @Body(ApiBodyPipe) body: CreateApiKeyBody) {
+  async create(@CurrentPrincipal() principal: Principal, @Body() sent: unknown) {
     assertKeyManager(principal);
+    const body = readCreateApiKeyBody(sent);
     const role = body.role ?? principal.role;
     if (!canGrantRole(principal.role, role)) throw Errors.forbidden(`A ${principal.role} key cannot create a ${role} key.`);
     const created = await this.createKey.execute({
       workspaceId: principal.workspaceId,
       name: body.name,
       role,
-      expiresAt: body.expires_at ? parseRfc3339(body.expires_at) : null,
+      expiresAt: body.expires_at ?? null,
       createdByKeyId: principal.keyId,
       createdByMemberId: principal.member?.memberId ?? null,
     });

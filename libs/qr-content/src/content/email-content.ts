@@ -1,6 +1,6 @@
+import { type FieldChecker } from '@qr/domain';
 import { CONTENT_LIMITS } from '../content-limits';
 import { checkEmailAddress } from '../validation/email-address';
-import type { FieldChecker } from '../validation/field-checker';
 import { crlfLines, percentEncode } from '../validation/percent-encode';
 
 /** `email`: a prefilled email — recipient, optional subject and body. */

@@ -1,6 +1,5 @@
+import { childPointer, type FieldChecker } from '@qr/domain';
 import { CONTENT_LIMITS } from '../content-limits';
-import type { FieldChecker } from '../validation/field-checker';
-import { childPointer } from '../validation/json-pointer';
 
 /*
  * Form rules (a hosted lead form, dynamic only): `title` ≤ 200; 1..20 `fields`, each

@@ -1,5 +1,5 @@
+import { type FieldChecker } from '@qr/domain';
 import { CONTENT_LIMITS } from '../content-limits';
-import type { FieldChecker } from '../validation/field-checker';
 import { percentEncode } from '../validation/percent-encode';
 
 /** `location`: WGS 84 coordinates in decimal degrees, with an optional search text / label. */

@@ -1,6 +1,5 @@
+import { childPointer, type FieldChecker } from '@qr/domain';
 import { CONTENT_LIMITS } from '../content-limits';
-import type { FieldChecker } from '../validation/field-checker';
-import { childPointer } from '../validation/json-pointer';
 
 /*
  * Menu rules (a hosted page, dynamic only): `title` ≤ 200; `currency` ISO 4217, three upper-case

@@ -1,4 +1,4 @@
-import type { FieldChecker } from '../validation/field-checker';
+import { type FieldChecker } from '@qr/domain';
 
 /** `phone`: a number to call, E.164 (`+4930123456`). */
 export interface PhoneContent {

@@ -1,5 +1,5 @@
+import { type FieldChecker } from '@qr/domain';
 import { CONTENT_LIMITS } from '../content-limits';
-import type { FieldChecker } from '../validation/field-checker';
 import { percentEncode } from '../validation/percent-encode';
 import { checkE164 } from './phone-content';
 

@@ -1,5 +1,5 @@
+import { type FieldChecker } from '@qr/domain';
 import { CONTENT_LIMITS } from '../content-limits';
-import type { FieldChecker } from '../validation/field-checker';
 
 /** `text`: plain text in the pattern (static only). */
 export interface TextContent {

@@ -1,7 +1,6 @@
+import { childPointer, type FieldChecker } from '@qr/domain';
 import { CONTENT_LIMITS } from '../content-limits';
 import { checkEmailAddress } from '../validation/email-address';
-import type { FieldChecker } from '../validation/field-checker';
-import { childPointer } from '../validation/json-pointer';
 import { validateHttpUrl } from '../validate-http-url';
 
 /*

@@ -1,5 +1,4 @@
-import type { FieldChecker } from '../validation/field-checker';
-import { childPointer } from '../validation/json-pointer';
+import { childPointer, type FieldChecker } from '@qr/domain';
 import { validateHttpUrl } from '../validate-http-url';
 
 /** `website`: one absolute http(s) URL, the code's target (static: in the pattern). */

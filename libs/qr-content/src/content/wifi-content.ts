@@ -1,6 +1,5 @@
+import { childPointer, type FieldChecker } from '@qr/domain';
 import { CONTENT_LIMITS } from '../content-limits';
-import type { FieldChecker } from '../validation/field-checker';
-import { childPointer } from '../validation/json-pointer';
 
 /*
  * WiFi rules: `ssid` 1..32 UTF-8 bytes, one line, not blank. `password` depends on `encryption`:

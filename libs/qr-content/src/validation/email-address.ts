@@ -1,6 +1,5 @@
 import { CONTENT_LIMITS } from '../content-limits';
-import type { FieldChecker } from './field-checker';
-import { childPointer } from './json-pointer';
+import { childPointer, type FieldChecker } from '@qr/domain';
 
 // A pragmatic addr-spec: dot-atom local part (ASCII atext, plus letters and digits of any script
 // for internationalised mail), a domain of at least two labels. Quoted local parts and IP-literal

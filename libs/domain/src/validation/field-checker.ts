@@ -1,4 +1,4 @@
-import type { FieldError } from '@qr/domain';
+import type { FieldError } from '../errors/api-error';
 import { childPointer } from './json-pointer';
 
 /** How a string field is checked. Lengths count Unicode code points. */
@@ -54,6 +54,27 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+/** One problem with one field. */
+export function fieldError(pointer: string, code: string, detail: string): FieldError {
+  return { pointer, code, detail };
+}
+
+// C0 controls and DEL: a name or a reference with them breaks the lists and CSV files it shows in.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NAME_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * An optional, nullable one-line value (a name, a client reference, an id, a UTM value): absent or
+ * null is fine (null clears it on PATCH), otherwise 1..max characters, not blank, no control characters.
+ */
+export function checkOptionalName(value: unknown, pointer: string, max: number): FieldError[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value !== 'string') return [fieldError(pointer, 'invalid_type', 'must be a string')];
+  if (value.trim() === '' || value.length > max) return [fieldError(pointer, 'invalid', `must be 1–${max} characters`)];
+  if (NAME_CONTROL_CHARS.test(value)) return [fieldError(pointer, 'invalid', 'must not contain control characters')];
+  return [];
+}
+
 /**
  * Collects field errors while reading untrusted JSON. Each reader reports what is wrong with one
  * field and returns its value only when it is usable, so validators read as a list of fields and
@@ -101,6 +122,19 @@ export class FieldChecker {
     }
     if (!guard(value)) {
       this.add(pointer, 'invalid_type', `Must be ${kind}.`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /**
+   * A string taken as sent (a password, a token, an email the use case looks up): only its type and
+   * length are checked here, the rest is the use case's to judge.
+   */
+  opaque(obj: Record<string, unknown>, key: string, base: string, max: number): string | undefined {
+    const value = this.typed(obj, key, base, true, 'a string', isString);
+    if (value !== undefined && value.length > max) {
+      this.add(childPointer(base, key), 'too_long', `At most ${max} characters.`);
       return undefined;
     }
     return value;
