@@ -16,6 +16,7 @@ export * from './validation/http-url-fault';
 export * from './validation/field-checker';
 export * from './validation/json-pointer';
 export * from './validation/read-body';
+export * from './validation/query-checker';
 export * from './collections/get-or-create';
 export * from './csv/csv-cell';
 export * from './identity/email';

@@ -1,4 +1,4 @@
-import { type FieldError } from '@qr/domain';
+import { type FieldError, QueryChecker } from '@qr/domain';
 import { isValidTimeZone } from '@qr/opening-rules';
 import { FIRST_CALENDAR_DAY, formatCalendarDay, parseCalendarDay } from '../calendar/calendar-day';
 import { localDayNumberAt } from '../time-zone/wall-clock-ms';
@@ -34,22 +34,16 @@ export function parseAnalyticsQuery(
   query: Query,
   o: { defaultTimezone: string; today: Date; extraAllowed?: readonly string[] },
 ): { ok: true; range: AnalyticsRange; format: 'json' | 'csv' } | { ok: false; errors: FieldError[] } {
-  const errors = unknownParameters(query, o.extraAllowed ?? []);
+  const q = new QueryChecker(query, [...PARAMETERS, ...(o.extraAllowed ?? [])]);
+  const errors = q.errors;
   const timezone = parseTimeZone(query.tz, o.defaultTimezone, errors);
-  const includeBots = parseIncludeBots(query.include_bots, errors);
-  const format = parseFormat(query.format, errors);
+  const includeBots = q.flag('include_bots', false);
+  const format = q.oneOf('format', FORMATS, 'json');
   const today = timezone === null ? null : localDayNumberAt(o.today.getTime(), timezone);
   const span = parseSpan(query, today, errors);
   if (timezone === null || span === null || errors.length > 0) return { ok: false, errors };
   const days = localDaysBetween(span.from, span.to, timezone);
   return { ok: true, format, range: { from: formatCalendarDay(span.from), to: formatCalendarDay(span.to), timezone, includeBots, days } };
-}
-
-function unknownParameters(query: Query, extraAllowed: readonly string[]): FieldError[] {
-  const allowed = new Set<string>([...PARAMETERS, ...extraAllowed]);
-  return Object.keys(query)
-    .filter((key) => !allowed.has(key))
-    .map((key) => ({ pointer: `/${key}`, code: 'unknown_parameter', detail: `Unknown query parameter; allowed: ${PARAMETERS.join(', ')}.` }));
 }
 
 function parseTimeZone(value: unknown, defaultTimezone: string, errors: FieldError[]): string | null {
@@ -61,21 +55,6 @@ function parseTimeZone(value: unknown, defaultTimezone: string, errors: FieldErr
   if (typeof value === 'string' && isValidTimeZone(value)) return value;
   errors.push({ pointer: '/tz', code: 'invalid_timezone', detail: 'tz must be an IANA time zone name, e.g. Europe/Berlin.' });
   return null;
-}
-
-function parseIncludeBots(value: unknown, errors: FieldError[]): boolean {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  errors.push({ pointer: '/include_bots', code: 'invalid', detail: 'include_bots must be true or false.' });
-  return false;
-}
-
-function parseFormat(value: unknown, errors: FieldError[]): 'json' | 'csv' {
-  if (value === undefined) return 'json';
-  const format = FORMATS.find((known) => known === value);
-  if (format !== undefined) return format;
-  errors.push({ pointer: '/format', code: 'invalid', detail: `format must be one of ${FORMATS.join(', ')}.` });
-  return 'json';
 }
 
 /** `from` and `to` as day numbers, defaults applied; null when they are invalid or need an unknown zone. */

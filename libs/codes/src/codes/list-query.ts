@@ -1,4 +1,4 @@
-import { Errors, fieldError, type FieldError } from '@qr/domain';
+import { readQuery } from '@qr/domain';
 import { isQrType } from '@qr/qr-content';
 import { type ListFilters } from './qr-codes.repository';
 
@@ -10,25 +10,22 @@ export interface ListQuery {
 
 /** Query parameters of `GET /qrcodes`; errors point at the parameter (`/limit`). */
 export function parseListQuery(query: Record<string, unknown>, allowedFilters: readonly (keyof ListFilters)[]): ListQuery {
-  const errors: FieldError[] = [];
-  const known = ['limit', 'cursor', ...allowedFilters];
-  for (const key of Object.keys(query)) if (!known.includes(key)) errors.push(fieldError(`/${key}`, 'unknown_parameter', 'unknown query parameter'));
-  const limit = query.limit === undefined ? 20 : Number(query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) errors.push(fieldError('/limit', 'invalid', 'limit must be an integer from 1 to 100'));
-  const beforeId = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && beforeId === null) errors.push(fieldError('/cursor', 'invalid', 'not a cursor from a previous page'));
-  const filters: ListFilters = {};
-  for (const key of allowedFilters) {
-    const value = query[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'string' || value === '') errors.push(fieldError(`/${key}`, 'invalid', `${key} must be a single value`));
-    else if (key === 'status' && value !== 'active' && value !== 'paused') errors.push(fieldError('/status', 'invalid', 'status must be active or paused'));
-    else if (key === 'type' && !isQrType(value)) errors.push(fieldError('/type', 'invalid', 'unknown type'));
-    else if (key === 'q' && value.length > 200) errors.push(fieldError('/q', 'invalid', 'search at most 200 characters'));
-    else (filters as Record<string, string>)[key] = value;
-  }
-  if (errors.length) throw Errors.validationFailed(errors, 'The query parameters are not valid.');
-  return { limit, beforeId, filters };
+  return readQuery(query, ['limit', 'cursor', ...allowedFilters], (q) => {
+    const limit = q.integer('limit', 1, 100, 20);
+    const cursor = q.raw('cursor');
+    const beforeId = cursor === undefined ? null : decodeCursor(cursor);
+    if (cursor !== undefined && beforeId === null) q.add('/cursor', 'invalid', 'not a cursor from a previous page');
+    const filters: ListFilters = {};
+    for (const key of allowedFilters) {
+      const value = q.single(key);
+      if (value === undefined) continue;
+      if (key === 'status' && value !== 'active' && value !== 'paused') q.add('/status', 'invalid', 'status must be active or paused');
+      else if (key === 'type' && !isQrType(value)) q.add('/type', 'invalid', 'unknown type');
+      else if (key === 'q' && value.length > 200) q.add('/q', 'invalid', 'search at most 200 characters');
+      else (filters as Record<string, string>)[key] = value;
+    }
+    return { limit, beforeId, filters };
+  });
 }
 
 export function encodeCursor(id: string): string {

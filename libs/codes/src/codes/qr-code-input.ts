@@ -1,4 +1,4 @@
-import { checkOptionalName, type FieldError, fieldError, isPlainObject, parseRfc3339 } from '@qr/domain';
+import { checkOptionalName, type FieldError, fieldError, isPlainObject, notAnObject, parseRfc3339, unknownFields } from '@qr/domain';
 import { validateOpeningInput, type Weekday } from '@qr/opening-rules';
 import {
   allowedCategories,
@@ -47,10 +47,8 @@ export type ParsedInput = { ok: true; draft: QrCodeDraft } | { ok: false; errors
  * first destination are kept equal (either may be given).
  */
 export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
-  if (!isPlainObject(input)) return { ok: false, errors: [fieldError(at, 'invalid_type', 'must be a JSON object')] };
-  const errors: FieldError[] = Object.keys(input)
-    .filter((k) => !(CREATE_FIELDS as readonly string[]).includes(k))
-    .map((k) => fieldError(`${at}/${k}`, 'unknown_field', 'this property is not allowed'));
+  if (!isPlainObject(input)) return { ok: false, errors: [notAnObject(at)] };
+  const errors: FieldError[] = unknownFields(input, CREATE_FIELDS, at);
   if (!isQrType(input.type)) {
     const missing = input.type === undefined;
     return {

@@ -1,4 +1,4 @@
-import { type Clock, Errors, fieldError, isPlainObject, newId, randomBase62, systemClock } from '@qr/domain';
+import { type Clock, Errors, fieldError, isPlainObject, newId, notAnObject, randomBase62, systemClock, unknownFields } from '@qr/domain';
 import { type CustomDomainRecord, type CustomDomainsRepository } from './custom-domains.repository';
 import { normalizeHostname } from './hostname';
 
@@ -11,10 +11,8 @@ export class CreateDomain {
   ) {}
 
   async execute(workspaceId: string, body: unknown): Promise<CustomDomainRecord> {
-    if (!isPlainObject(body)) throw Errors.validationFailed([fieldError('', 'invalid_type', 'the body must be a JSON object')]);
-    const unknown = Object.keys(body)
-      .filter((k) => k !== 'hostname')
-      .map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed'));
+    if (!isPlainObject(body)) throw Errors.validationFailed([notAnObject()]);
+    const unknown = unknownFields(body, ['hostname']);
     const hostname = normalizeHostname(body.hostname);
     if (unknown.length || !hostname) {
       const hostError =

@@ -1,4 +1,4 @@
-import { checkOptionalName, type Clock, Errors, fieldError, formatUtc, isPlainObject, newId, systemClock } from '@qr/domain';
+import { checkOptionalName, type Clock, Errors, fieldError, formatUtc, isPlainObject, newId, notAnObject, systemClock, unknownFields } from '@qr/domain';
 import { type FolderRecord, type FoldersRepository } from './folders.repository';
 
 export function folderView(f: FolderRecord) {
@@ -12,11 +12,9 @@ export class CreateFolder {
   ) {}
 
   async execute(workspaceId: string, body: unknown): Promise<FolderRecord> {
-    if (!isPlainObject(body)) throw Errors.validationFailed([fieldError('', 'invalid_type', 'the body must be a JSON object')]);
+    if (!isPlainObject(body)) throw Errors.validationFailed([notAnObject()]);
     const errors = [
-      ...Object.keys(body)
-        .filter((k) => k !== 'name')
-        .map((k) => fieldError(`/${k}`, 'unknown_field', 'this property is not allowed')),
+      ...unknownFields(body, ['name']),
       ...(body.name === undefined ? [fieldError('/name', 'required', 'name is required')] : checkOptionalName(body.name, '/name', 200)),
     ];
     if (errors.length) throw Errors.validationFailed(errors);

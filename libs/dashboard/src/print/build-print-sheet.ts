@@ -1,5 +1,5 @@
 import { QR_COMMANDS } from '@qr/contracts';
-import { Errors, type FieldError } from '@qr/domain';
+import { Errors, type FieldError, isPlainObject, notAnObject, unknownFields } from '@qr/domain';
 import { type SessionPrincipal } from '@qr/gateway';
 import { type CommandBus } from '@qr/platform';
 import { MAX_SHEET_CODES, parseSheetLayout, parseSheetSelection, renderSheet, type SheetCode, type SheetLayout, type SheetSelection } from '@qr/print-sheet';
@@ -38,15 +38,12 @@ export class BuildPrintSheet {
   constructor(private readonly bus: CommandBus) {}
 
   async start(principal: SessionPrincipal, body: unknown): Promise<PrintSheet> {
-    if (body === null || typeof body !== 'object' || Array.isArray(body))
-      throw Errors.validationFailed([{ pointer: '', code: 'invalid_type', detail: 'the body must be a JSON object' }]);
-    const input = body as Record<string, unknown>;
+    if (!isPlainObject(body)) throw Errors.validationFailed([notAnObject()]);
+    const input = body;
     const { code_ids: _ids, folder_id: _folder, ...layoutInput } = input;
     const layout = parseSheetLayout(layoutInput);
     const selection = parseSheetSelection(input);
-    const unknown = Object.keys(input)
-      .filter((k) => !FIELDS.includes(k))
-      .map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' }));
+    const unknown = unknownFields(input, FIELDS);
     const errors: FieldError[] = [...unknown, ...(layout.ok ? [] : layout.errors), ...(selection.ok ? [] : selection.errors)];
     if (errors.length || !layout.ok || !selection.ok) throw Errors.validationFailed(errors);
     const first = await this.page(principal, selection.selection, null);

@@ -59,6 +59,19 @@ export function fieldError(pointer: string, code: string, detail: string): Field
   return { pointer, code, detail };
 }
 
+/** Keys of `value` that are not in `allowed`, as `unknown_field` errors under `base`; never silently dropped. */
+export function unknownFields(value: Record<string, unknown>, allowed: readonly string[], base = ''): FieldError[] {
+  // An in-process caller's `undefined` is an absent field, as it would be after JSON.stringify.
+  return Object.keys(value)
+    .filter((key) => !allowed.includes(key) && value[key] !== undefined)
+    .map((key) => fieldError(childPointer(base, key), 'unknown_field', `Unknown field; allowed: ${allowed.join(', ')}.`));
+}
+
+/** The refusal of a value that must be a JSON object and is not. */
+export function notAnObject(pointer = ''): FieldError {
+  return fieldError(pointer, 'invalid_type', 'Must be a JSON object.');
+}
+
 // C0 controls and DEL: a name or a reference with them breaks the lists and CSV files it shows in.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NAME_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
@@ -95,15 +108,10 @@ export class FieldChecker {
       return undefined;
     }
     if (!isPlainObject(value)) {
-      this.add(pointer, 'invalid_type', 'Must be an object.');
+      this.errors.push(notAnObject(pointer));
       return undefined;
     }
-    for (const key of Object.keys(value)) {
-      // An in-process caller's `undefined` is an absent field, as it would be after JSON.stringify.
-      if (!allowed.includes(key) && value[key] !== undefined) {
-        this.add(childPointer(pointer, key), 'unknown_field', `Unknown field; allowed: ${allowed.join(', ')}.`);
-      }
-    }
+    this.errors.push(...unknownFields(value, allowed, pointer));
     return value;
   }
 

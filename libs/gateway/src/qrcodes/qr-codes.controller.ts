@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Errors } from '@qr/domain';
+import { Errors, isPlainObject, unknownFields } from '@qr/domain';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '../access/principal';
@@ -39,8 +39,8 @@ export class QrCodesController {
   @HttpCode(200)
   @QuotaCost(bulkCost)
   async createBulk(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
-    const extra = body && typeof body === 'object' ? Object.keys(body).filter((k) => k !== 'items') : [];
-    if (extra.length) throw Errors.validationFailed(extra.map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' })));
+    const extra = isPlainObject(body) ? unknownFields(body, ['items']) : [];
+    if (extra.length) throw Errors.validationFailed(extra);
     const items = (body as { items?: unknown } | null)?.items;
     const results = await this.create.execute(p, items ?? null, true);
     return {

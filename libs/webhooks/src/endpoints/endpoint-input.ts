@@ -1,4 +1,4 @@
-import { ApiError, Errors, type FieldError, type PlanName } from '@qr/domain';
+import { ApiError, Errors, type FieldError, isPlainObject, notAnObject, type PlanName, unknownFields } from '@qr/domain';
 import { type AddressPolicy, isDialableAddress, parseWebhookUrl, validateSubscription, type WebhookEventType } from '@qr/webhook-rules';
 import { type HostResolver } from '../sending/host-resolver';
 
@@ -20,12 +20,9 @@ export async function parseEndpointInput(
   body: unknown,
   o: { plan: PlanName; partial: boolean; resolve: HostResolver; policy: AddressPolicy },
 ): Promise<EndpointInput> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw Errors.validationFailed([{ pointer: '', code: 'invalid_type', detail: 'the body must be a JSON object' }]);
-  const b = body as Record<string, unknown>;
-  const errors: FieldError[] = Object.keys(b)
-    .filter((k) => !FIELDS.includes(k))
-    .map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'this property is not allowed' }));
+  if (!isPlainObject(body)) throw Errors.validationFailed([notAnObject()]);
+  const b = body;
+  const errors: FieldError[] = unknownFields(b, FIELDS);
   const out: EndpointInput = {};
   if (b.events !== undefined || !o.partial) {
     const gated = validateSubscription(o.plan, b.events, '/events');
