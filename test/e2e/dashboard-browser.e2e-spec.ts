@@ -227,6 +227,54 @@ describe('dashboard in Chromium', () => {
     expect(decoded.sort()).toEqual(shortUrls);
   });
 
+  it('moves selected codes into a folder from the Codes page, renames the folder, and deletes it keeping its codes', async () => {
+    for (const name of ['Crate A', 'Crate B']) {
+      expect(
+        (await call(api('/qrcodes'), { method: 'POST', key: apiKey, json: { type: 'text', category: 'static', name, content: { text: name } } })).status,
+      ).toBe(201);
+    }
+    const crates = await call<{ id: string }>(api('/folders'), { method: 'POST', key: apiKey, json: { name: 'Crates' } });
+    const codesNamed = async () =>
+      (await call<{ data: Array<{ name: string; folder_id: string | null }> }>(api('/qrcodes?q=Crate'), { key: apiKey })).body.data.map((c) => [
+        c.name,
+        c.folder_id,
+      ]);
+
+    await page.goto(`${base}/app/codes?q=Crate`);
+    await page.getByLabel('Select Crate A').check();
+    await page.getByLabel('Select Crate B').check();
+    await page.getByLabel('Move to').selectOption({ label: 'Crates' });
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByText('2 codes now in “Crates”.').waitFor();
+    expect((await codesNamed()).sort()).toEqual([
+      ['Crate A', crates.body.id],
+      ['Crate B', crates.body.id],
+    ]);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+
+    await page.goto(`${base}/app/folders`);
+    await page
+      .getByRole('row', { name: /Crates/ })
+      .getByRole('button', { name: 'Rename' })
+      .click();
+    await page.getByLabel('New name for “Crates”').fill('Crates 2027');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText('Folder “Crates” renamed to “Crates 2027”.').waitFor();
+    await saveScreenshot(page, 'folders');
+    await page
+      .getByRole('row', { name: /Crates 2027/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('dialog').getByText('Its codes are not deleted').waitFor();
+    await page.getByRole('button', { name: 'Delete folder' }).click();
+    await page.getByText('Folder “Crates 2027” deleted; 2 codes are now in no folder.').waitFor();
+    expect((await codesNamed()).sort()).toEqual([
+      ['Crate A', null],
+      ['Crate B', null],
+    ]);
+    expect(await page.getByRole('cell', { name: 'Crates 2027' }).count()).toBe(0);
+  });
+
   it('imports codes from a CSV with line-numbered row errors, and a re-import creates only what is missing', async () => {
     const csv = [
       'client_ref,name,url',

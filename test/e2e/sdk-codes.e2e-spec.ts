@@ -179,6 +179,46 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
     expect(code.short_url).toBe(`https://go.sdk-shop.example/${code.short_code}`);
   });
 
+  it('renames and deletes folders and moves codes between them, all or none, and never across workspaces', async () => {
+    const [spring, summer] = await Promise.all(['Spring', 'Summer'].map((name) => qr.folders.create({ name })));
+    const codes = await Promise.all(
+      [spring.id, spring.id, null].map((folder_id, i) => qr.codes.create({ type: 'text', category: 'static', content: { text: `t${i}` }, folder_id })),
+    );
+    const renamed = await qr.folders.rename(spring.id, 'Spring 2027');
+    expect(renamed).toMatchObject({ id: spring.id, object: 'folder', name: 'Spring 2027' });
+    expect(await qr.folders.rename(summer.id, 'Spring 2027').catch((e: unknown) => e)).toMatchObject({
+      status: 422,
+      errors: [expect.objectContaining({ pointer: '/name', code: 'duplicate' })],
+    });
+
+    // One unknown id refuses the whole move: nothing changes.
+    const refused = await qr.folders.move([codes[2].id, 'qr_doesnotexist0000000000'], summer.id).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/code_ids/1', code: 'not_found' })] });
+    expect((await qr.codes.get(codes[2].id)).folder_id).toBeNull();
+    const moved = await qr.folders.move([codes[1].id, codes[2].id], summer.id);
+    expect(moved).toEqual({ object: 'qr_code_move', folder_id: summer.id, moved: 2, unchanged: 0 });
+    expect((await qr.folders.move([codes[1].id], summer.id)).unchanged).toBe(1);
+    expect((await qr.codes.list({ folder_id: summer.id }).toArray()).map((c) => c.id).sort()).toEqual([codes[1].id, codes[2].id].sort());
+
+    const other = h.client(h.workspace('pro').key);
+    expect(await other.folders.rename(summer.id, 'Mine').catch((e: unknown) => e)).toMatchObject({ status: 404 });
+    expect(await other.folders.delete(summer.id).catch((e: unknown) => e)).toMatchObject({ status: 404 });
+    const otherFolder = await other.folders.create({ name: 'Theirs' });
+    expect(await other.folders.move([codes[0].id], otherFolder.id).catch((e: unknown) => e)).toMatchObject({
+      status: 422,
+      errors: [expect.objectContaining({ pointer: '/code_ids/0', code: 'not_found' })],
+    });
+
+    // Deleting a folder takes its codes out of it in the same transaction.
+    expect(await qr.folders.delete(summer.id)).toEqual({ id: summer.id, object: 'folder', deleted: true, codes_moved: 2 });
+    expect((await qr.codes.get(codes[2].id)).folder_id).toBeNull();
+    expect((await qr.folders.list().toArray()).map((f) => f.id)).not.toContain(summer.id);
+    expect(await qr.folders.delete(summer.id).catch((e: unknown) => e)).toMatchObject({ status: 404 });
+    expect((await qr.codes.get(codes[0].id)).folder_id).toBe(spring.id);
+    const bad = await qr.folders.move([], null).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/code_ids', code: 'too_short' })] });
+  });
+
   it('got only answers its OpenAPI document describes (the document the SDK types are generated from)', async () => {
     expect(h.exchanges.length).toBeGreaterThan(40);
     expect(new Set(h.exchanges.map((e) => e.status))).toEqual(new Set([200, 201, 404, 422]));

@@ -84,9 +84,11 @@ export class QrCodesRepository {
   }
 
   /** Codes of the workspace among `ids` (missing and deleted ones are simply not returned). */
-  async findMany(workspaceId: string, ids: readonly string[]): Promise<QrCodeRecord[]> {
+  async findMany(workspaceId: string, ids: readonly string[], tx?: Tx): Promise<QrCodeRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
+    const rows = await readRows<Parameters<typeof recordFromRow>[0]>(
+      this.db,
+      tx,
       `SELECT * FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND id IN (${ids.map((_, i) => `$${i + 2}`).join(', ')}) ORDER BY id`,
       [workspaceId, ...ids],
     );
@@ -100,6 +102,20 @@ export class QrCodesRepository {
       [workspaceId, folderId, afterId ?? '', limit],
     );
     return rows.map(recordFromRow);
+  }
+
+  /** Every live code of a folder, inside a transaction that is about to move them. */
+  async listInFolder(tx: Tx, workspaceId: string, folderId: string): Promise<QrCodeRecord[]> {
+    const { rows } = await tx.query<Parameters<typeof recordFromRow>[0]>(
+      'SELECT * FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL ORDER BY id',
+      [workspaceId, folderId],
+    );
+    return rows.map(recordFromRow);
+  }
+
+  /** Deleted codes keep no folder either: nothing shows them, and the folder's id must not dangle. */
+  async releaseDeletedFromFolder(tx: Tx, workspaceId: string, folderId: string): Promise<void> {
+    await tx.query('UPDATE qr_codes SET folder_id = NULL WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NOT NULL', [workspaceId, folderId]);
   }
 
   async countInFolder(workspaceId: string, folderId: string): Promise<number> {

@@ -70,6 +70,9 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.sheetCodes]: (p) => this.sheetCodes(p),
       [QR_COMMANDS.liveDynamicCounts]: (p) => liveDynamicCounts(this.u.db, p),
       [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.createFolder.execute(p.workspaceId, p.body)),
+      [QR_COMMANDS.renameFolder]: async (p) => folderView(await this.u.renameFolder.execute(p.workspaceId, p.id, p.body)),
+      [QR_COMMANDS.deleteFolder]: async (p) => ({ id: p.id, object: 'folder', deleted: true, ...(await this.u.moveCodes.deleteFolder(p.workspaceId, p.id)) }),
+      [QR_COMMANDS.moveCodes]: async (p) => ({ object: 'qr_code_move', ...(await this.u.moveCodes.execute(p.workspaceId, p.body)) }),
       [QR_COMMANDS.listFolders]: async (p) => {
         const q = parseListQuery(p.query, []);
         return page(await this.u.folders.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, folderView);

@@ -11,6 +11,8 @@ import { createTxtResolver } from '../domains/txt-resolver';
 import { VerifyDomain } from '../domains/verify-domain';
 import { CreateFolder } from '../folders/create-folder';
 import { FoldersRepository } from '../folders/folders.repository';
+import { MoveCodes } from '../folders/move-codes';
+import { RenameFolder } from '../folders/rename-folder';
 import { LinkSync } from '../links/link-sync';
 import { type Database } from '@qr/persistence';
 
@@ -24,6 +26,8 @@ export interface CodesUseCases {
   updateCode: UpdateQrCode;
   deleteCode: DeleteQrCode;
   createFolder: CreateFolder;
+  renameFolder: RenameFolder;
+  moveCodes: MoveCodes;
   createDomain: CreateDomain;
   verifyDomain: VerifyDomain;
 }
@@ -53,6 +57,8 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
         updateCode: new UpdateQrCode(db, codes, references, outbox!, links),
         deleteCode: new DeleteQrCode(db, codes, outbox!, links),
         createFolder: new CreateFolder(folders),
+        renameFolder: new RenameFolder(folders),
+        moveCodes: new MoveCodes(db, codes, folders, references, outbox!, links),
         createDomain: new CreateDomain(domains, reserved),
         verifyDomain: new VerifyDomain(domains, createTxtResolver(runtime.config.dnsResolvers)),
       };

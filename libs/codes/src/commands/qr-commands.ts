@@ -19,6 +19,9 @@ export interface QrCommandPayloads {
   'qr.live-dynamic-counts': { workspaceIds: unknown };
   'folders.create': Ws & { body: unknown };
   'folders.list': Ws & { query: Record<string, unknown> };
+  'folders.rename': Ws & { id: string; body: unknown };
+  'folders.delete': Ws & { id: string };
+  'qr.move': Ws & { body: unknown };
   'domains.create': Ws & { body: unknown };
   'domains.list': Ws & { query: Record<string, unknown> };
   'domains.verify': Ws & { id: string };

@@ -1,4 +1,4 @@
-import { type Database } from '@qr/persistence';
+import { type Database, readRows, type Tx } from '@qr/persistence';
 
 export interface FolderRecord {
   id: string;
@@ -19,6 +19,26 @@ export class FoldersRepository {
       f.created_at,
     ]);
     return affected === 1;
+  }
+
+  async find(workspaceId: string, id: string, tx?: Tx): Promise<FolderRecord | null> {
+    const [row] = await readRows<FolderRecord>(this.db, tx, 'SELECT * FROM folders WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
+    return row ? { ...row, created_at: Number(row.created_at) } : null;
+  }
+
+  /** 'duplicate' when another folder of the workspace has that name. */
+  async rename(workspaceId: string, id: string, name: string): Promise<'renamed' | 'missing' | 'duplicate'> {
+    return this.db.transaction(async (tx) => {
+      if (!(await this.find(workspaceId, id, tx))) return 'missing';
+      const { rows } = await tx.query('SELECT id FROM folders WHERE workspace_id = $1 AND name = $2 AND id <> $3', [workspaceId, name, id]);
+      if (rows.length) return 'duplicate';
+      await tx.query('UPDATE folders SET name = $1 WHERE workspace_id = $2 AND id = $3', [name, workspaceId, id]);
+      return 'renamed';
+    });
+  }
+
+  async delete(tx: Tx, workspaceId: string, id: string): Promise<boolean> {
+    return (await tx.query('DELETE FROM folders WHERE workspace_id = $1 AND id = $2', [workspaceId, id])).affected === 1;
   }
 
   list(workspaceId: string, beforeId: string | null, limit: number): Promise<FolderRecord[]> {

@@ -184,6 +184,37 @@ export const QR_CODES_PATHS = {
       responses: { '200': { description: 'A page', content: json(ref('FolderList')) }, ...errors422, ...AUTHENTICATED_ERRORS },
     },
   },
+  '/folders/{id}': {
+    patch: {
+      operationId: 'renameFolder',
+      summary: 'Rename a folder',
+      ...tag('Folders'),
+      parameters: [id],
+      requestBody: { required: true, content: json(ref('FolderInput')) },
+      responses: { '200': { description: 'The folder', content: json(ref('Folder')) }, ...bodyErrors, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
+    delete: {
+      operationId: 'deleteFolder',
+      summary: 'Delete a folder; its codes move to no folder in the same transaction',
+      ...tag('Folders'),
+      parameters: [id],
+      responses: { '200': { description: 'Deleted', content: json(ref('DeletedFolder')) }, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
+  },
+  '/qrcodes/move': {
+    post: {
+      operationId: 'moveQrCodes',
+      summary: 'Move up to 100 codes into a folder, or out of any; all or none',
+      ...tag('Folders'),
+      requestBody: { required: true, content: json(ref('MoveQrCodesInput')) },
+      responses: {
+        '200': { description: 'Moved', content: json(ref('MoveQrCodesResult')) },
+        ...bodyErrors,
+        '409': { $ref: '#/components/responses/Conflict' },
+        ...AUTHENTICATED_ERRORS,
+      },
+    },
+  },
   '/domains': {
     post: {
       operationId: 'createDomain',

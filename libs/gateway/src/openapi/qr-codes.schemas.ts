@@ -157,6 +157,33 @@ export const QR_CODE_SCHEMAS = {
   },
   Folder: answer({ id: { type: 'string', example: 'fld_00VbbQ5mGtVbp9Yc' }, object: { const: 'folder' }, name: str, created_at: timestamp }),
   FolderList: listOf('Folder'),
+  DeletedFolder: answer({
+    id: str,
+    object: { const: 'folder' },
+    deleted: { const: true },
+    codes_moved: { ...int, description: 'Codes that were in the folder and now have none' },
+  }),
+  MoveQrCodesInput: {
+    type: 'object',
+    required: ['code_ids', 'folder_id'],
+    additionalProperties: false,
+    properties: {
+      code_ids: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        items: { type: 'string' },
+        description: 'Codes of the workspace; one unknown id refuses the whole move',
+      },
+      folder_id: { type: ['string', 'null'], description: 'The folder to move them into; null takes them out of any folder' },
+    },
+  },
+  MoveQrCodesResult: answer({
+    object: { const: 'qr_code_move' },
+    folder_id: nullableString,
+    moved: { ...int, description: 'Codes whose folder changed (each with a qr.code.updated event)' },
+    unchanged: { ...int, description: 'Codes that were in that folder already' },
+  }),
   Domain: answer({
     id: str,
     object: { const: 'domain' },

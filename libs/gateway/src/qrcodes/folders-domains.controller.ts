@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '../access/principal';
@@ -19,6 +19,17 @@ export class FoldersController {
   @Get()
   list(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>) {
     return this.bus.send('qr-service', QR.listFolders, { workspaceId: p.workspaceId, query });
+  }
+
+  @Patch(':id')
+  rename(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown) {
+    return this.bus.send('qr-service', QR.renameFolder, { workspaceId: p.workspaceId, id, body: body ?? null });
+  }
+
+  /** The folder's codes move to no folder, in the same transaction. */
+  @Delete(':id')
+  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
+    return this.bus.send('qr-service', QR.deleteFolder, { workspaceId: p.workspaceId, id });
   }
 }
 

@@ -35,6 +35,13 @@ export class QrCodesController {
     return result.qr_code;
   }
 
+  /** Moves up to 100 codes into a folder (or out of any), all or none. */
+  @Post('move')
+  @HttpCode(200)
+  move(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
+    return this.bus.send('qr-service', QR.moveCodes, { workspaceId: p.workspaceId, body: body ?? null });
+  }
+
   @Post('bulk')
   @HttpCode(200)
   @QuotaCost(bulkCost)

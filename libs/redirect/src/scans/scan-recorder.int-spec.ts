@@ -155,10 +155,11 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
         }
       }),
     );
-    // Without gathering the median batch is 25 (one half); with it, 43–50 measured (timers slip
-    // on a loaded machine, so some callers miss the 2 ms window). 36 sits clear of both.
+    // Without gathering the median batch is 25 (one half); with it, 43–50 measured on an idle
+    // machine and 31 with other test suites running beside it (timers slip, so some callers miss
+    // the 2 ms window). 30 sits above the split halves with room for that.
     const steady = batches.slice(3, -3).sort((a, b) => a - b);
-    expect(steady[Math.floor(steady.length / 2)]).toBeGreaterThanOrEqual(36);
+    expect(steady[Math.floor(steady.length / 2)]).toBeGreaterThanOrEqual(30);
     expect(batches.reduce((a, b) => a + b, 0)).toBe(2500);
     expect((await link('qr_gather')).scan_count).toBe(2500);
   });

@@ -1,7 +1,7 @@
-import type { Folder, FolderInput, ListParams } from '../api-types.js';
+import type { DeletedFolder, Folder, FolderInput, ListParams, MoveQrCodesResult } from '../api-types.js';
 import { PageIterator, type Page } from '../pagination/page-iterator.js';
 import type { HttpTransport } from '../transport/http-transport.js';
-import type { CallOptions } from './call-options.js';
+import { type CallOptions, id } from './call-options.js';
 
 /** `qr.folders`: group codes (`folder_id` on a code; `codes.list({ folder_id })`, `analytics.workspace({ folder_id })`). */
 export class Folders {
@@ -23,5 +23,35 @@ export class Folders {
       async (cursor) =>
         (await this.http.request<Page<Folder>>({ method: 'GET', path: '/folders', query: { ...params, cursor }, signal: options?.signal })).data,
     );
+  }
+
+  /** Renames a folder (422 `duplicate` when another folder has the name); its codes stay in it. */
+  async rename(folderId: string, name: string, options?: CallOptions): Promise<Folder> {
+    return (await this.http.request<Folder>({ method: 'PATCH', path: `/folders/${id(folderId)}`, body: { name }, signal: options?.signal })).data;
+  }
+
+  /** Deletes a folder; its codes move to no folder in the same transaction (`codes_moved` says how many). */
+  async delete(folderId: string, options?: CallOptions): Promise<DeletedFolder> {
+    return (await this.http.request<DeletedFolder>({ method: 'DELETE', path: `/folders/${id(folderId)}`, signal: options?.signal })).data;
+  }
+
+  /**
+   * Moves up to 100 codes into a folder, or out of any with `null`: all of them or, when one id is
+   * unknown (422 at `/code_ids/<i>`), none.
+   *
+   * @example
+   * await qr.folders.move([code.id, other.id], spring.id);
+   */
+  async move(codeIds: string[], folderId: string | null, options?: CallOptions): Promise<MoveQrCodesResult> {
+    return (
+      await this.http.request<MoveQrCodesResult>({
+        method: 'POST',
+        path: '/qrcodes/move',
+        body: { code_ids: codeIds, folder_id: folderId },
+        // Putting codes in a folder twice leaves them where once did: safe to send again.
+        idempotent: true,
+        signal: options?.signal,
+      })
+    ).data;
   }
 }

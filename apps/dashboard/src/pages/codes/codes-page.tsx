@@ -1,28 +1,17 @@
 import { useLocation } from 'preact-iso';
-
 import { useEffect, useState } from 'preact/hooks';
-
 import { query } from '../../api/client';
 import { formatDate, formatNumber, TYPE_LABELS } from '../../lib/format';
-
 import { readSelection, writeSelection } from '../../lib/selection';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { StateBadge } from '../../ui/badge';
-
 import { SelectField, TextField } from '../../ui/field';
-
 import { ErrorNotice, Loading } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { ImportPanel } from './import-panel';
-
+import { MoveToFolder } from './move-to-folder';
 import { useFolders } from '../../api/workspace-lists';
-
 import { codesApi } from '../../api/codes';
 
 const PAGE_SIZE = 50;
@@ -133,9 +122,10 @@ export function CodesPage() {
             <button type="button" class="button button--small" onClick={() => setSelected(new Set())}>
               Clear selection
             </button>
+            {me.permissions.write && folders.data ? <MoveToFolder selected={[...selected]} folders={folders.data} onMoved={codes.reload} /> : null}
           </>
         ) : (
-          <span class="muted">Select codes to print them on a sheet.</span>
+          <span class="muted">Select codes to print them on a sheet or move them to a folder.</span>
         )}
       </div>
       <ErrorNotice error={codes.error} />

@@ -1,0 +1,115 @@
+import { ApiError, type Clock, Errors, fieldError, readBody, systemClock } from '@qr/domain';
+import { type Outbox } from '@qr/event-log';
+import { type Database, type Tx } from '@qr/persistence';
+import { type LinkSync } from '../links/link-sync';
+import { codeUpdated } from '../codes/qr-code-events';
+import { type QrCodeRecord } from '../codes/qr-code-record';
+import { type QrCodesRepository } from '../codes/qr-codes.repository';
+import { type ReferencesRepository } from '../codes/references.repository';
+import { type FoldersRepository } from './folders.repository';
+
+export const MAX_MOVED_CODES = 100;
+const MAX_ATTEMPTS = 3;
+
+/** Another writer changed one of the codes since it was read: the whole move is tried again. */
+class ConcurrentChange extends Error {}
+
+export interface MoveResult {
+  folder_id: string | null;
+  /** Codes whose folder changed. */
+  moved: number;
+  /** Codes that were in that folder already. */
+  unchanged: number;
+}
+
+/**
+ * Moving codes between folders: `POST /qrcodes/move` for a selection, and deleting a folder (its
+ * codes go to no folder). Either is one transaction: every code moves, each with a new revision and a
+ * `qr.code.updated` event naming `folder_id`, or none does.
+ */
+export class MoveCodes {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: QrCodesRepository,
+    private readonly folders: FoldersRepository,
+    private readonly references: ReferencesRepository,
+    private readonly outbox: Outbox,
+    private readonly links: LinkSync | null,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** `{ code_ids: [1..100 ids], folder_id: id | null }`; an unknown code or folder changes nothing (422 at its pointer). */
+  async execute(workspaceId: string, body: unknown): Promise<MoveResult> {
+    const { ids, folderId } = readMoveBody(body);
+    if (folderId !== null && !(await this.folders.find(workspaceId, folderId))) {
+      throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
+    }
+    const moved = await this.retried(async (tx) => {
+      const found = new Map((await this.codes.findMany(workspaceId, ids, tx)).map((r) => [r.id, r]));
+      const missing = ids.flatMap((id, i) => (found.has(id) ? [] : [fieldError(`/code_ids/${i}`, 'not_found', 'no such QR code in this workspace')]));
+      if (missing.length) throw Errors.validationFailed(missing);
+      return this.within(tx, [...found.values()], folderId);
+    });
+    return { folder_id: folderId, moved: moved.length, unchanged: ids.length - moved.length };
+  }
+
+  /** DELETE /folders/{id}: its live codes to no folder, deleted ones released, the folder gone. */
+  async deleteFolder(workspaceId: string, folderId: string): Promise<{ codes_moved: number }> {
+    const moved = await this.retried(async (tx) => {
+      if (!(await this.folders.find(workspaceId, folderId, tx))) throw Errors.notFound('folder');
+      const records = await this.within(tx, await this.codes.listInFolder(tx, workspaceId, folderId), null);
+      await this.codes.releaseDeletedFromFolder(tx, workspaceId, folderId);
+      await this.folders.delete(tx, workspaceId, folderId);
+      return records;
+    });
+    return { codes_moved: moved.length };
+  }
+
+  /** Runs `move` in a transaction, again when a code changed under it; pushes the moved codes to redirect-service after the commit. */
+  private async retried(move: (tx: Tx) => Promise<QrCodeRecord[]>): Promise<QrCodeRecord[]> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      try {
+        const moved = await this.db.transaction(move);
+        const hosts = await this.references.domainHosts(moved.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
+        await this.links?.pushUpserts(moved, (r) => (r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null));
+        return moved;
+      } catch (err) {
+        if (!(err instanceof ConcurrentChange)) throw err;
+      }
+    }
+    throw new ApiError(409, 'conflict', 'Conflict', 'The codes were changed concurrently several times; retry the request.');
+  }
+
+  /** Moves `records` (read in `tx`) to `folderId`; the ones already there are left alone. */
+  private async within(tx: Tx, records: readonly QrCodeRecord[], folderId: string | null): Promise<QrCodeRecord[]> {
+    const now = this.clock();
+    const moving = records.filter((r) => r.folder_id !== folderId);
+    const hosts = await this.references.domainHosts(moving.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
+    const moved: QrCodeRecord[] = [];
+    for (const existing of moving) {
+      const updated: QrCodeRecord = { ...existing, folder_id: folderId, revision: existing.revision + 1, updated_at: now.getTime() };
+      if (!(await this.codes.update(tx, updated, existing.revision))) throw new ConcurrentChange();
+      moved.push(updated);
+    }
+    const hostOf = (r: QrCodeRecord) => (r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null);
+    await this.outbox.add(
+      tx,
+      moved.map((r) => codeUpdated(r, hostOf(r), ['folder_id'], now)),
+    );
+    return moved;
+  }
+}
+
+function readMoveBody(body: unknown): { ids: string[]; folderId: string | null } {
+  return readBody(body, ['code_ids', 'folder_id'], (c, b) => {
+    const list = c.list(b, 'code_ids', '', { required: true, min: 1, max: MAX_MOVED_CODES }) ?? [];
+    const ids = list.flatMap((id, i) => {
+      if (typeof id === 'string' && id !== '') return [id];
+      c.add(`/code_ids/${i}`, 'invalid_type', 'Must be a QR code id.');
+      return [];
+    });
+    if (b.folder_id === undefined) c.add('/folder_id', 'required', 'folder_id is required: a folder id, or null for no folder.');
+    const folderId = b.folder_id === null || b.folder_id === undefined ? null : (c.text(b, 'folder_id', '', { required: true, max: 64 }) ?? null);
+    return { ids: [...new Set(ids)], folderId };
+  });
+}
