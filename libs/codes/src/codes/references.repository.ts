@@ -1,4 +1,4 @@
-import { type Database } from '@qr/persistence';
+import { type Database, type Tx } from '@qr/persistence';
 
 /** Which folder and verified-domain ids exist in a workspace (for validating references in bulk). */
 export class ReferencesRepository {
@@ -6,6 +6,16 @@ export class ReferencesRepository {
 
   async existingFolders(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
     return this.existing('SELECT id FROM folders', workspaceId, ids);
+  }
+
+  /**
+   * Whether the folder exists, holding it (PostgreSQL: FOR SHARE) until `tx` ends, so that a
+   * concurrent delete waits and then finds this code in it, instead of leaving the code pointing at
+   * a folder that is gone. SQLite's writer lock serialises the two already.
+   */
+  async holdFolder(tx: Tx, workspaceId: string, id: string): Promise<boolean> {
+    const lock = tx.dialect === 'postgres' ? ' FOR SHARE' : '';
+    return (await tx.query(`SELECT id FROM folders WHERE workspace_id = $1 AND id = $2${lock}`, [workspaceId, id])).rows.length === 1;
   }
 
   async verifiedDomains(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {

@@ -35,7 +35,11 @@ export class UpdateQrCode {
       const now = this.clock();
       const updated: QrCodeRecord = { ...existing, ...result.draft, revision: existing.revision + 1, updated_at: now.getTime() };
       const host = existing.custom_domain_id ? ((await this.references.domainHosts([existing.custom_domain_id])).get(existing.custom_domain_id) ?? null) : null;
+      const movesFolder = updated.folder_id !== null && updated.folder_id !== existing.folder_id;
       const written = await this.db.transaction(async (tx) => {
+        if (movesFolder && !(await this.references.holdFolder(tx, workspaceId, updated.folder_id!))) {
+          throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
+        }
         if (!(await this.codes.update(tx, updated, existing.revision))) return false;
         await this.outbox.add(tx, [codeUpdated(updated, host, result.changed, now)]);
         return true;

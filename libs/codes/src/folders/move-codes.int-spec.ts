@@ -7,6 +7,7 @@ import { planCreation } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { ReferencesRepository } from '../codes/references.repository';
+import { UpdateQrCode } from '../codes/update-qr-code';
 import { QR_MIGRATIONS } from '../store/codes-migrations';
 import { CreateFolder } from './create-folder';
 import { FoldersRepository } from './folders.repository';
@@ -101,5 +102,20 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
         .deleteFolder('ws_other', (await new CreateFolder(folders()).execute(ws, { name: 'Kept' })).id)
         .catch((e: ApiError) => e.status),
     ).toBe(404);
+  });
+
+  it('never leaves a code in a folder deleted while codes were moving into it (a move or a PATCH)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const folder = await new CreateFolder(folders()).execute(ws, { name: `Race ${round}` });
+      const ids = await codesIn(null, 3);
+      const patch = new UpdateQrCode(db, new QrCodesRepository(db), new ReferencesRepository(db), outbox, null);
+      await Promise.allSettled([
+        moves().execute(ws, { code_ids: ids.slice(0, 2), folder_id: folder.id }),
+        patch.execute(ws, ids[2], { folder_id: folder.id }),
+        moves().deleteFolder(ws, folder.id),
+      ]);
+      const dangling = await db.query('SELECT q.id FROM qr_codes q LEFT JOIN folders f ON f.id = q.folder_id WHERE q.folder_id IS NOT NULL AND f.id IS NULL');
+      expect(dangling).toEqual([]);
+    }
   });
 });

@@ -41,10 +41,10 @@ export class MoveCodes {
   /** `{ code_ids: [1..100 ids], folder_id: id | null }`; an unknown code or folder changes nothing (422 at its pointer). */
   async execute(workspaceId: string, body: unknown): Promise<MoveResult> {
     const { ids, folderId } = readMoveBody(body);
-    if (folderId !== null && !(await this.folders.find(workspaceId, folderId))) {
-      throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
-    }
     const moved = await this.retried(async (tx) => {
+      if (folderId !== null && !(await this.references.holdFolder(tx, workspaceId, folderId))) {
+        throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
+      }
       const found = new Map((await this.codes.findMany(workspaceId, ids, tx)).map((r) => [r.id, r]));
       const missing = ids.flatMap((id, i) => (found.has(id) ? [] : [fieldError(`/code_ids/${i}`, 'not_found', 'no such QR code in this workspace')]));
       if (missing.length) throw Errors.validationFailed(missing);
@@ -56,7 +56,7 @@ export class MoveCodes {
   /** DELETE /folders/{id}: its live codes to no folder, deleted ones released, the folder gone. */
   async deleteFolder(workspaceId: string, folderId: string): Promise<{ codes_moved: number }> {
     const moved = await this.retried(async (tx) => {
-      if (!(await this.folders.find(workspaceId, folderId, tx))) throw Errors.notFound('folder');
+      if (!(await this.folders.holdForDelete(tx, workspaceId, folderId))) throw Errors.notFound('folder');
       const records = await this.within(tx, await this.codes.listInFolder(tx, workspaceId, folderId), null);
       await this.codes.releaseDeletedFromFolder(tx, workspaceId, folderId);
       await this.folders.delete(tx, workspaceId, folderId);
