@@ -73,6 +73,10 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
     for (const id of ids) expect(await folderOf(id)).toBeNull();
     expect((await updates()).length).toBe(before);
 
+    const unknown = await moves()
+      .execute(ws, { code_ids: [ids[0], ids[0], 'qr_nope'], folder_id: target.id })
+      .catch((e: ApiError) => e.errors);
+    expect(unknown).toEqual([{ pointer: '/code_ids/2', code: 'not_found', detail: expect.any(String) }]);
     expect(await moves().execute(ws, { code_ids: [ids[0], ids[1], ids[0]], folder_id: target.id })).toEqual({ folder_id: target.id, moved: 2, unchanged: 0 });
     expect(await moves().execute(ws, { code_ids: ids, folder_id: target.id })).toEqual({ folder_id: target.id, moved: 2, unchanged: 2 });
     const events = (await updates()).slice(before);

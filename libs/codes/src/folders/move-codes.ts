@@ -11,6 +11,12 @@ import { type FoldersRepository } from './folders.repository';
 export const MAX_MOVED_CODES = 100;
 const MAX_ATTEMPTS = 3;
 
+/** The codes a transaction moved, and their short-link hosts (for the events and redirect-service's cache). */
+interface Moved {
+  records: QrCodeRecord[];
+  hostOf: (record: QrCodeRecord) => string | null;
+}
+
 /** Another writer changed one of the codes since it was read: the whole move is tried again. */
 class ConcurrentChange extends Error {}
 
@@ -45,34 +51,34 @@ export class MoveCodes {
       if (folderId !== null && !(await this.references.holdFolder(tx, workspaceId, folderId))) {
         throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
       }
-      const found = new Map((await this.codes.findMany(workspaceId, ids, tx)).map((r) => [r.id, r]));
+      const found = new Map((await this.codes.findMany(workspaceId, [...new Set(ids)], tx)).map((r) => [r.id, r]));
+      // Pointers name the place in the list as sent, repeats included.
       const missing = ids.flatMap((id, i) => (found.has(id) ? [] : [fieldError(`/code_ids/${i}`, 'not_found', 'no such QR code in this workspace')]));
       if (missing.length) throw Errors.validationFailed(missing);
       return this.within(tx, [...found.values()], folderId);
     });
-    return { folder_id: folderId, moved: moved.length, unchanged: ids.length - moved.length };
+    return { folder_id: folderId, moved: moved.length, unchanged: new Set(ids).size - moved.length };
   }
 
   /** DELETE /folders/{id}: its live codes to no folder, deleted ones released, the folder gone. */
   async deleteFolder(workspaceId: string, folderId: string): Promise<{ codes_moved: number }> {
     const moved = await this.retried(async (tx) => {
       if (!(await this.folders.holdForDelete(tx, workspaceId, folderId))) throw Errors.notFound('folder');
-      const records = await this.within(tx, await this.codes.listInFolder(tx, workspaceId, folderId), null);
+      const out = await this.within(tx, await this.codes.listInFolder(tx, workspaceId, folderId), null);
       await this.codes.releaseDeletedFromFolder(tx, workspaceId, folderId);
       await this.folders.delete(tx, workspaceId, folderId);
-      return records;
+      return out;
     });
     return { codes_moved: moved.length };
   }
 
   /** Runs `move` in a transaction, again when a code changed under it; pushes the moved codes to redirect-service after the commit. */
-  private async retried(move: (tx: Tx) => Promise<QrCodeRecord[]>): Promise<QrCodeRecord[]> {
+  private async retried(move: (tx: Tx) => Promise<Moved>): Promise<QrCodeRecord[]> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
-        const moved = await this.db.transaction(move);
-        const hosts = await this.references.domainHosts(moved.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
-        await this.links?.pushUpserts(moved, (r) => (r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null));
-        return moved;
+        const { records, hostOf } = await this.db.transaction(move);
+        await this.links?.pushUpserts(records, hostOf);
+        return records;
       } catch (err) {
         if (!(err instanceof ConcurrentChange)) throw err;
       }
@@ -81,7 +87,7 @@ export class MoveCodes {
   }
 
   /** Moves `records` (read in `tx`) to `folderId`; the ones already there are left alone. */
-  private async within(tx: Tx, records: readonly QrCodeRecord[], folderId: string | null): Promise<QrCodeRecord[]> {
+  private async within(tx: Tx, records: readonly QrCodeRecord[], folderId: string | null): Promise<Moved> {
     const now = this.clock();
     const moving = records.filter((r) => r.folder_id !== folderId);
     const hosts = await this.references.domainHosts(moving.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
@@ -96,7 +102,7 @@ export class MoveCodes {
       tx,
       moved.map((r) => codeUpdated(r, hostOf(r), ['folder_id'], now)),
     );
-    return moved;
+    return { records: moved, hostOf };
   }
 }
 
@@ -110,6 +116,6 @@ function readMoveBody(body: unknown): { ids: string[]; folderId: string | null }
     });
     if (b.folder_id === undefined) c.add('/folder_id', 'required', 'folder_id is required: a folder id, or null for no folder.');
     const folderId = b.folder_id === null || b.folder_id === undefined ? null : (c.text(b, 'folder_id', '', { required: true, max: 64 }) ?? null);
-    return { ids: [...new Set(ids)], folderId };
+    return { ids, folderId };
   });
 }
