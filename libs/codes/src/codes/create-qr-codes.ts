@@ -44,8 +44,7 @@ export class CreateQrCodes {
   async execute(workspaceId: string, plan: readonly PlannedItem[]): Promise<CreationOutcome> {
     const results: CreationResult[] = plan.filter((p) => p.existing).map((p) => ({ index: p.index, result: 'existing' as const, record: p.existing! }));
     const fresh = plan.filter((p) => !p.existing);
-    const hosts = await this.references.domainHosts(fresh.flatMap((p) => (p.draft.custom_domain_id ? [p.draft.custom_domain_id] : [])));
-    const hostOf = (r: { custom_domain_id: string | null }) => (r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null);
+    const hostOf = await this.references.hostLookup(fresh.map((p) => p.draft));
     for (let i = 0; i < fresh.length; i += CREATE_CHUNK) {
       const chunk = fresh.slice(i, i + CREATE_CHUNK);
       let created: CreationResult[];

@@ -1,5 +1,7 @@
 import { type Database, type Tx } from '@qr/persistence';
 
+type HasDomain = { custom_domain_id: string | null };
+
 /** Which folder and verified-domain ids exist in a workspace (for validating references in bulk). */
 export class ReferencesRepository {
   constructor(private readonly db: Database) {}
@@ -20,6 +22,15 @@ export class ReferencesRepository {
 
   async verifiedDomains(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
     return this.existing(`SELECT id FROM custom_domains`, workspaceId, ids, ` AND status = 'verified'`);
+  }
+
+  /**
+   * The short-link host of each record's custom domain (null: the platform's own host), read for all
+   * of `records` in one query.
+   */
+  async hostLookup(records: readonly HasDomain[]): Promise<(record: HasDomain) => string | null> {
+    const hosts = await this.domainHosts(records.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
+    return (record) => (record.custom_domain_id ? (hosts.get(record.custom_domain_id) ?? null) : null);
   }
 
   async domainHosts(ids: readonly string[]): Promise<Map<string, string>> {

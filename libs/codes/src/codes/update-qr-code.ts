@@ -34,7 +34,7 @@ export class UpdateQrCode {
       }
       const now = this.clock();
       const updated: QrCodeRecord = { ...existing, ...result.draft, revision: existing.revision + 1, updated_at: now.getTime() };
-      const host = existing.custom_domain_id ? ((await this.references.domainHosts([existing.custom_domain_id])).get(existing.custom_domain_id) ?? null) : null;
+      const host = (await this.references.hostLookup([existing]))(existing);
       const movesFolder = updated.folder_id !== null && updated.folder_id !== existing.folder_id;
       const written = await this.db.transaction(async (tx) => {
         if (movesFolder && !(await this.references.holdFolder(tx, workspaceId, updated.folder_id!))) {

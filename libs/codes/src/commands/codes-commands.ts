@@ -59,9 +59,7 @@ export class CodesCommands implements OnModuleInit {
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
         const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '');
-        const host = item.draft.custom_domain_id
-          ? ((await this.u.references.domainHosts([item.draft.custom_domain_id])).get(item.draft.custom_domain_id) ?? null)
-          : null;
+        const host = (await this.u.references.hostLookup([item.draft]))(item.draft);
         return {
           svg: renderDraftSvg(item.draft, this.config.shortBaseUrl, host),
           existing: item.existing ? { id: item.existing.id, name: item.existing.name } : null,
@@ -114,9 +112,9 @@ export class CodesCommands implements OnModuleInit {
       }
       records = await this.u.codes.listFolderAscending(p.workspaceId, folderId, p.afterId ?? null, limit);
     }
-    const hosts = await this.u.references.domainHosts(records.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
+    const hostOf = await this.u.references.hostLookup(records);
     const codes = records.map((r) => {
-      const host = r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null;
+      const host = hostOf(r);
       return {
         id: r.id,
         name: r.name,
@@ -136,17 +134,17 @@ export class CodesCommands implements OnModuleInit {
   }
 
   private async hostOf(record: QrCodeRecord): Promise<string | null> {
-    return record.custom_domain_id ? ((await this.u.references.domainHosts([record.custom_domain_id])).get(record.custom_domain_id) ?? null) : null;
+    return (await this.u.references.hostLookup([record]))(record);
   }
 
   private async views(records: QrCodeRecord[]) {
-    const hosts = await this.u.references.domainHosts(records.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
+    const hostOf = await this.u.references.hostLookup(records);
     const now = systemClock();
     return records.map((r) =>
       qrCodeView(r, {
         shortBaseUrl: this.config.shortBaseUrl,
         publicBaseUrl: this.config.publicBaseUrl,
-        domainHost: r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null,
+        domainHost: hostOf(r),
         now,
       }),
     );

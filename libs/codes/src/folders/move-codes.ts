@@ -90,14 +90,13 @@ export class MoveCodes {
   private async within(tx: Tx, records: readonly QrCodeRecord[], folderId: string | null): Promise<Moved> {
     const now = this.clock();
     const moving = records.filter((r) => r.folder_id !== folderId);
-    const hosts = await this.references.domainHosts(moving.flatMap((r) => (r.custom_domain_id ? [r.custom_domain_id] : [])));
+    const hostOf = await this.references.hostLookup(moving);
     const moved: QrCodeRecord[] = [];
     for (const existing of moving) {
       const updated: QrCodeRecord = { ...existing, folder_id: folderId, revision: existing.revision + 1, updated_at: now.getTime() };
       if (!(await this.codes.update(tx, updated, existing.revision))) throw new ConcurrentChange();
       moved.push(updated);
     }
-    const hostOf = (r: QrCodeRecord) => (r.custom_domain_id ? (hosts.get(r.custom_domain_id) ?? null) : null);
     await this.outbox.add(
       tx,
       moved.map((r) => codeUpdated(r, hostOf(r), ['folder_id'], now)),
