@@ -11,12 +11,12 @@ export class ReferencesRepository {
   }
 
   /**
-   * Whether the folder exists, holding it (PostgreSQL: FOR SHARE) until `tx` ends, so that a
-   * concurrent delete waits and then finds this code in it, instead of leaving the code pointing at
-   * a folder that is gone. SQLite's writer lock serialises the two already.
+   * Whether the folder exists, locked on PostgreSQL until `tx` ends: a write putting codes into it
+   * holds it `share`, deleting it holds it `update`, so one waits for the other and no code is left
+   * pointing at a folder that is gone. SQLite's writer lock serialises the two already.
    */
-  async holdFolder(tx: Tx, workspaceId: string, id: string): Promise<boolean> {
-    const lock = tx.dialect === 'postgres' ? ' FOR SHARE' : '';
+  async holdFolder(tx: Tx, workspaceId: string, id: string, mode: 'share' | 'update' = 'share'): Promise<boolean> {
+    const lock = tx.dialect === 'postgres' ? ` FOR ${mode.toUpperCase()}` : '';
     return (await tx.query(`SELECT id FROM folders WHERE workspace_id = $1 AND id = $2${lock}`, [workspaceId, id])).rows.length === 1;
   }
 

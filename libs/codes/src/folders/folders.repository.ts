@@ -37,16 +37,6 @@ export class FoldersRepository {
     });
   }
 
-  /**
-   * Whether the folder exists, locked (PostgreSQL: FOR UPDATE) until `tx` ends: a code moving into it
-   * at the same moment holds it FOR SHARE (ReferencesRepository.holdFolder), so one of the two waits
-   * for the other and no code is left in a deleted folder. SQLite's writer lock serialises them already.
-   */
-  async holdForDelete(tx: Tx, workspaceId: string, id: string): Promise<boolean> {
-    const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    return (await tx.query(`SELECT id FROM folders WHERE workspace_id = $1 AND id = $2${lock}`, [workspaceId, id])).rows.length === 1;
-  }
-
   async delete(tx: Tx, workspaceId: string, id: string): Promise<boolean> {
     return (await tx.query('DELETE FROM folders WHERE workspace_id = $1 AND id = $2', [workspaceId, id])).affected === 1;
   }

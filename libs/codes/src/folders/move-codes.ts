@@ -63,7 +63,7 @@ export class MoveCodes {
   /** DELETE /folders/{id}: its live codes to no folder, deleted ones released, the folder gone. */
   async deleteFolder(workspaceId: string, folderId: string): Promise<{ codes_moved: number }> {
     const moved = await this.retried(async (tx) => {
-      if (!(await this.folders.holdForDelete(tx, workspaceId, folderId))) throw Errors.notFound('folder');
+      if (!(await this.references.holdFolder(tx, workspaceId, folderId, 'update'))) throw Errors.notFound('folder');
       const out = await this.within(tx, await this.codes.listInFolder(tx, workspaceId, folderId), null);
       await this.codes.releaseDeletedFromFolder(tx, workspaceId, folderId);
       await this.folders.delete(tx, workspaceId, folderId);
