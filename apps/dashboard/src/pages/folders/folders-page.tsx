@@ -112,9 +112,7 @@ export function FoldersPage() {
                   </tr>
                 ) : (
                   <tr key={f.id}>
-                    <td class="table__primary" id={`folder-${f.id}`}>
-                      {f.name}
-                    </td>
+                    <td class="table__primary">{f.name}</td>
                     <td>{formatDate(f.created_at)}</td>
                     <td>
                       <a href={`/app/codes?folder_id=${f.id}`}>Show codes in {f.name}</a>
@@ -125,17 +123,15 @@ export function FoldersPage() {
                           type="button"
                           class="button button--small"
                           onClick={() => (setRenaming({ folder: f, name: f.name }), setDone(null), changing.setError(null))}
-                          aria-describedby={`folder-${f.id}`}
                         >
-                          Rename
+                          Rename<span class="visually-hidden"> {f.name}</span>
                         </button>{' '}
                         <button
                           type="button"
                           class="button button--small button--danger"
                           onClick={() => (setDeleting(f), setDone(null), changing.setError(null))}
-                          aria-describedby={`folder-${f.id}`}
                         >
-                          Delete
+                          Delete<span class="visually-hidden"> {f.name}</span>
                         </button>
                       </td>
                     ) : null}
