@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { ApiError, formatUtc, isRole, normalizeEmail, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
+import { ApiError, type AuditAction, formatUtc, isRole, normalizeEmail, OPERATOR_ACTOR, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { KafkaEventLog, openEventLog } from '@qr/event-log';
 import {
   AddMember,
   AllowanceReconcile,
   ApiKeysRepository,
+  AuditLogRepository,
   CreateApiKey,
   CreateWorkspace,
   GATEWAY_STORE_SPEC,
@@ -17,7 +18,7 @@ import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
 import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
 import { QR_COMMANDS } from '@qr/contracts';
-import { type Database, openDatabase } from '@qr/persistence';
+import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { CommandRegistry, ConfigError, DEPLOYABLES, InProcessCommandBus, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
 import { REDIRECT_STORE_SPEC } from '@qr/redirect';
 import { WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
@@ -70,6 +71,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
           role,
           lifetimeMs,
         });
+        if (issued.addedMember) await audit(db, issued.member.workspace_id, 'member.invited', issued.member, { role: issued.member.role });
         return {
           url: issued.url,
           email: issued.member.email,
@@ -83,11 +85,18 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
         return { members: members.map((m) => ({ email: m.email, role: m.role, added_at: formatUtc(new Date(Number(m.created_at))) })) };
       }
       case 'member set-role': {
-        const { member, keysRevoked } = await new Members(db).setRole(requireFlag(f, 'workspace'), requireFlag(f, 'email'), requireFlag(f, 'role'));
+        const workspaceId = requireFlag(f, 'workspace');
+        const { member, keysRevoked } = await new Members(db).setRole(workspaceId, requireFlag(f, 'email'), requireFlag(f, 'role'), (tx, changed) =>
+          audit(db, workspaceId, 'member.role_changed', changed, { to: changed.role }, tx),
+        );
         return { email: member.email, role: member.role, api_keys_revoked: keysRevoked };
       }
       case 'member remove': {
-        const ended = await new Members(db).remove(requireFlag(f, 'workspace'), requireFlag(f, 'email'));
+        const workspaceId = requireFlag(f, 'workspace');
+        const leaving = (await new Members(db).list(workspaceId)).find((m) => m.email === normalizeEmail(requireFlag(f, 'email')));
+        const ended = await new Members(db).remove(workspaceId, requireFlag(f, 'email'), (tx) =>
+          leaving ? audit(db, workspaceId, 'member.removed', leaving, { role: leaving.role }, tx) : Promise.resolve(),
+        );
         return { removed: f.email, sessions_ended: ended.sessionsEnded, api_keys_revoked: ended.keysRevoked };
       }
       case 'member sign-out':
@@ -95,7 +104,13 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
       case 'key create':
         return await createKey(db, f);
       case 'key revoke': {
-        const revoked = await new ApiKeysRepository(db).revoke(requireFlag(f, 'workspace'), requireFlag(f, 'key'), Date.now());
+        const workspaceId = requireFlag(f, 'workspace');
+        const revoked = await new ApiKeysRepository(db).revoke(workspaceId, requireFlag(f, 'key'), Date.now(), (tx, key) =>
+          new AuditLogRepository(db).record(
+            { workspaceId, action: 'api_key.revoked', target: { type: 'api_key', id: key.id, name: key.name }, actor: OPERATOR_ACTOR },
+            tx,
+          ),
+        );
         if (!revoked) throw new ApiError(404, 'not_found', 'Not found', 'No such live key in that workspace.');
         return { id: f.key, revoked: true };
       }
@@ -119,6 +134,14 @@ async function addMember(db: Database, f: CliArgs['flags']): Promise<Output> {
   return { id: m.id, workspace_id: m.workspace_id, email: m.email, role: m.role, password_set: password !== null };
 }
 
+/** The CLI's member changes go into the workspace's audit log too, as the operator's. */
+function audit(db: Database, workspaceId: string, action: AuditAction, member: { id: string; email: string }, details: Record<string, unknown>, tx?: Tx) {
+  return new AuditLogRepository(db).record(
+    { workspaceId, action, target: { type: 'member', id: member.id, name: member.email }, actor: OPERATOR_ACTOR, details },
+    tx,
+  );
+}
+
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Password (then Enter, then Ctrl-D): ');
   const chunks: Buffer[] = [];
@@ -133,7 +156,13 @@ async function createKey(db: Database, f: CliArgs['flags']): Promise<Output> {
   if (!isRole(role)) throw new UsageError('--role must be owner, editor or viewer');
   const expiresAt = typeof f['expires-at'] === 'string' ? parseRfc3339(f['expires-at']) : null;
   if (f['expires-at'] !== undefined && !expiresAt) throw new UsageError('--expires-at must be RFC 3339 with an offset');
-  const created = await new CreateApiKey(db).execute({ workspaceId: requireFlag(f, 'workspace'), name: requireFlag(f, 'name'), role, expiresAt });
+  const created = await new CreateApiKey(db).execute({
+    workspaceId: requireFlag(f, 'workspace'),
+    name: requireFlag(f, 'name'),
+    role,
+    expiresAt,
+    audit: { actor: OPERATOR_ACTOR, log: new AuditLogRepository(db) },
+  });
   return {
     id: created.record.id,
     secret: created.secret,

@@ -19,6 +19,8 @@ const PrintPage = lazy(() => import('./pages/print/print-page').then((m) => m.Pr
 const DevelopersPage = lazy(() => import('./pages/developers/developers-page').then((m) => m.DevelopersPage));
 const EndpointPage = lazy(() => import('./pages/developers/endpoint-page').then((m) => m.EndpointPage));
 const UsagePage = lazy(() => import('./pages/usage/usage-page').then((m) => m.UsagePage));
+const MembersPage = lazy(() => import('./pages/members/members-page').then((m) => m.MembersPage));
+const AuditLogPage = lazy(() => import('./pages/audit/audit-log-page').then((m) => m.AuditLogPage));
 const AccountPage = lazy(() => import('./pages/account/account-page').then((m) => m.AccountPage));
 
 export function App() {
@@ -74,6 +76,8 @@ function Routes() {
           <Route path="/app/developers" component={DevelopersPage} />
           <Route path="/app/developers/webhooks/:id" component={EndpointPage} />
           <Route path="/app/usage" component={UsagePage} />
+          <Route path="/app/members" component={MembersPage} />
+          <Route path="/app/audit-log" component={AuditLogPage} />
           <Route path="/app/account" component={AccountPage} />
           <Route path="/app" component={CodesPage} />
           <Route default component={NotFoundPage} />

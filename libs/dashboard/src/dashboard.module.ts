@@ -13,6 +13,8 @@ import { SessionCookies } from './session/session-cookies';
 import { DashboardAssets } from './spa/dashboard-assets';
 import { setDashboardHeaders } from './spa/security-headers';
 import { SpaController } from './spa/spa.controller';
+import { AuditLogController } from './team/audit-log.controller';
+import { MembersController } from './team/members.controller';
 import { UsageController } from './usage/usage.controller';
 import { WorkspaceUsage } from './usage/workspace-usage';
 
@@ -34,7 +36,17 @@ export class DashboardModule implements NestModule {
     return {
       module: DashboardModule,
       imports: [gateway],
-      controllers: [SessionController, UsageController, DraftPreviewController, PrintSheetController, ImportsController, ExportsController, SpaController],
+      controllers: [
+        SessionController,
+        MembersController,
+        AuditLogController,
+        UsageController,
+        DraftPreviewController,
+        PrintSheetController,
+        ImportsController,
+        ExportsController,
+        SpaController,
+      ],
       providers: [
         { provide: DashboardAssets, useValue: assets },
         {

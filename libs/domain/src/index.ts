@@ -22,3 +22,5 @@ export * from './csv/csv-cell';
 export * from './identity/email';
 export * from './quota/allowance-reconcile';
 export type { MeAnswer, PlanView, SignedOutAnswer, UsageAnswer } from './dashboard/dashboard-answers';
+export * from './audit/actor';
+export type { MemberView, MembersAnswer, InvitationAnswer, AuditEntryView, AuditAction, AuditLogAnswer } from './dashboard/team-answers';

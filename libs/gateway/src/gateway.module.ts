@@ -29,6 +29,13 @@ import { RedeemSignInLink } from './sessions/redeem-sign-in-link';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SignIn } from './sessions/sign-in';
 import { GATEWAY_STORE, GATEWAY_STORE_SPEC } from './store/gateway-database';
+import { AuditLogRepository } from './audit/audit-log.repository';
+import { AuditTrail } from './audit/audit-trail';
+import { type Mailer, NO_MAILER, SmtpMailer } from './mail/mailer';
+import { ForgotPassword } from './team/forgot-password';
+import { Team } from './team/team';
+
+export const MAILER = Symbol('MAILER');
 
 /** api-gateway: the public API, identity (keys, members, dashboard sessions), plans, quotas and rate limits. */
 @Module({})
@@ -81,7 +88,21 @@ export class GatewayModule {
           useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q, faultAfterReserve(runtime)),
           inject: [COMMAND_BUS, QuotaRepository],
         },
+        { provide: MAILER, useFactory: (): Mailer => (config.smtp ? new SmtpMailer(config.smtp.url, config.smtp.from) : NO_MAILER) },
+        { provide: AuditLogRepository, ...withDb((db) => new AuditLogRepository(db)) },
+        {
+          provide: Team,
+          useFactory: (store: ServiceStore, mailer: Mailer) => new Team(store.db, mailer, config.publicBaseUrl),
+          inject: [GATEWAY_STORE, MAILER],
+        },
+        {
+          provide: ForgotPassword,
+          useFactory: (store: ServiceStore, limiter: RateLimiter, mailer: Mailer) =>
+            new ForgotPassword(store.db, mailer, limiter, config.publicBaseUrl, runtime.logger),
+          inject: [GATEWAY_STORE, RATE_LIMITER, MAILER],
+        },
         { provide: DashboardCookieNames, useValue: new DashboardCookieNames(config.publicBaseUrl) },
+        AuditTrail,
         SessionAccess,
         SessionGuard,
         ApiAccessGuard,
@@ -105,6 +126,10 @@ export class GatewayModule {
         Passwords,
         CurrentSession,
         DashboardCookieNames,
+        Team,
+        ForgotPassword,
+        AuditLogRepository,
+        ApiKeysRepository,
       ],
     };
   }

@@ -17,3 +17,4 @@ export * from './stored-events';
 export * from './kafka-events';
 export * from './test-kafka';
 export * from './seeded-random';
+export * from './test-smtp';

@@ -101,6 +101,7 @@ export const api = {
 export const appApi = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', `${APP_API}${path}`, undefined, options),
   post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', `${APP_API}${path}`, body, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', `${APP_API}${path}`, body, options),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', `${APP_API}${path}`, undefined, options),
 };
 

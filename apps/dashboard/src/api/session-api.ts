@@ -5,7 +5,7 @@ import { type Me, type SignedOut } from './types';
 export interface LinkDetails {
   email: string;
   workspace_name: string;
-  purpose: 'invite' | 'first_run';
+  purpose: 'invite' | 'first_run' | 'reset';
   has_password: boolean;
   expires_at: string;
 }
@@ -18,5 +18,7 @@ export const sessionApi = {
   switchWorkspace: (workspaceId: string) => appApi.post<Me>('/session/workspace', { workspace_id: workspaceId }),
   changePassword: (current: string, next: string) => appApi.post('/account/password', { current_password: current, new_password: next }),
   inspectLink: (token: string) => appApi.post<LinkDetails>('/sign-in-links/inspect', { token }, { expectUnauthorized: true }),
+  /** "Forgot password": the same 202 whether or not the email is a member. */
+  forgotPassword: (email: string) => appApi.post<{ accepted: true; detail: string }>('/password-reset', { email }, { expectUnauthorized: true }),
   redeemLink: (token: string, password: string) => appApi.post<Me>('/sign-in-links/redeem', { token, password }, { expectUnauthorized: true }),
 };

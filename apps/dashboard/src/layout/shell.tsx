@@ -11,12 +11,14 @@ import { ErrorNotice, Notice } from '../ui/notice';
 
 import { sessionApi } from '../api/session-api';
 
-const NAV: ReadonlyArray<{ href: string; label: string }> = [
+const NAV: ReadonlyArray<{ href: string; label: string; ownersOnly?: boolean }> = [
   { href: '/app/codes', label: 'Codes' },
   { href: '/app/folders', label: 'Folders' },
   { href: '/app/domains', label: 'Domains' },
   { href: '/app/print', label: 'Print sheets' },
   { href: '/app/developers', label: 'Developers' },
+  { href: '/app/members', label: 'Members', ownersOnly: true },
+  { href: '/app/audit-log', label: 'Audit log', ownersOnly: true },
   { href: '/app/usage', label: 'Usage and plan' },
 ];
 
@@ -40,7 +42,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
       </header>
       <nav class="shell__nav" aria-label="Main">
         <ul>
-          {NAV.map((item) => {
+          {NAV.filter((item) => !item.ownersOnly || me.permissions.manage_members).map((item) => {
             const current = path === item.href || path.startsWith(`${item.href}/`);
             return (
               <li key={item.href}>

@@ -11,14 +11,26 @@ export function Notice({ kind, children, title }: { kind: 'error' | 'success' | 
   );
 }
 
-/** What went wrong with a request: the server's own words, and the request id to quote to support. */
-export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
+/**
+ * What went wrong with a request: the server's own words, and the request id to quote to support.
+ * `inline`: the page has no field to show a 422's errors under (a button, a select in a table), so
+ * they are listed here.
+ */
+export function ErrorNotice({ error, title, inline = false }: { error: unknown; title?: string; inline?: boolean }) {
   if (!error) return null;
   if (error instanceof ProblemError) {
     const fields = error.errors.length > 0 && error.status === 422;
     return (
       <Notice kind="error" title={title ?? error.title}>
-        <p>{fields ? 'Some fields need attention; each says what is wrong.' : error.detail}</p>
+        {fields && inline ? (
+          <ul>
+            {error.errors.map((e) => (
+              <li key={e.pointer + e.code}>{e.detail}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>{fields ? 'Some fields need attention; each says what is wrong.' : error.detail}</p>
+        )}
         {error.requestId ? <p class="muted small">Request id: {error.requestId}</p> : null}
       </Notice>
     );

@@ -11,7 +11,7 @@ export function meView(principal: SessionPrincipal, memberships: Membership[], c
     workspace: { id: current.id, name: current.name, plan: current.plan, role: principal.role },
     workspaces: memberships.map((m) => ({ id: m.id, name: m.name, plan: m.plan, role: m.role })),
     plan: planView(principal.plan),
-    permissions: { write: canWrite(principal.role), manage_api_keys: canManageApiKeys(principal.role) },
+    permissions: { write: canWrite(principal.role), manage_api_keys: canManageApiKeys(principal.role), manage_members: principal.role === 'owner' },
   };
 }
 

@@ -5,6 +5,7 @@ import {
   AuthenticateSession,
   CurrentMember,
   CurrentSession,
+  ForgotPassword,
   Passwords,
   RedeemSignInLink,
   SessionGuard,
@@ -15,6 +16,7 @@ import { formatUtc, type MeAnswer, type SignedOutAnswer } from '@qr/domain';
 import { csrfTokenFor } from '@qr/session-rules';
 import { meView } from './me-view';
 import { SessionCookies } from './session-cookies';
+import { readForgotPasswordBody } from '../team/team-bodies';
 import { readChangePasswordBody, readRedeemLinkBody, readSignInBody, readSwitchWorkspaceBody, readTokenBody } from './session-bodies';
 
 /**
@@ -29,6 +31,7 @@ export class SessionController {
     private readonly current: CurrentSession,
     private readonly links: RedeemSignInLink,
     private readonly passwords: Passwords,
+    private readonly forgot: ForgotPassword,
     @Inject(SessionCookies) private readonly cookies: SessionCookies,
   ) {}
 
@@ -96,6 +99,19 @@ export class SessionController {
     this.cookies.checkPresessionCsrf(req);
     const started = await this.links.redeem({ token: body.token, password: body.password, clientAddress: req.ip ?? '', userAgent: req.headers['user-agent'] });
     return this.startedSession(req, res, started.token);
+  }
+
+  /**
+   * "Forgot password": one answer whoever asks, member or not, SMTP or not (ForgotPassword says
+   * why). A link arrives by email only, so the page can never hand one to whoever typed the address.
+   */
+  @Post('password-reset')
+  @HttpCode(202)
+  async forgotPassword(@Body() sent: unknown, @Req() req: Request) {
+    const body = readForgotPasswordBody(sent);
+    this.cookies.checkPresessionCsrf(req);
+    await this.forgot.execute({ email: body.email, clientAddress: req.ip ?? '' });
+    return { accepted: true, detail: 'If this email belongs to a member, a link to choose a new password is on its way. It works for one hour.' };
   }
 
   @Post('account/password')

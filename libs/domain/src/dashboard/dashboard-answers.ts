@@ -25,7 +25,8 @@ export interface MeAnswer {
   workspace: { id: string; name: string; plan: PlanName; role: Role };
   workspaces: Array<{ id: string; name: string; plan: PlanName; role: Role }>;
   plan: PlanView;
-  permissions: { write: boolean; manage_api_keys: boolean };
+  /** `manage_members`: the Members page and the audit log (owners). */
+  permissions: { write: boolean; manage_api_keys: boolean; manage_members: boolean };
 }
 
 /** GET /app/api/session, signed out: the CSRF token the sign-in form needs. */

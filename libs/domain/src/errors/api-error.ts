@@ -76,6 +76,7 @@ export const Errors = {
     new ApiError(429, 'rate_limited', 'Too many attempts', `Too many sign-in attempts; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, undefined, {
       'Retry-After': String(retryAfterSeconds),
     }),
+  conflict: (detail: string) => new ApiError(409, 'conflict', 'Conflict', detail),
   notFound: (what = 'resource') => new ApiError(404, 'not_found', 'Not found', `No such ${what}.`),
   payloadTooLarge: (limit: string) => new ApiError(413, 'payload_too_large', 'Payload too large', `The request body exceeds ${limit}.`),
   validationFailed: (errors: FieldError[], detail = 'The request is not valid.') => new ApiError(422, 'validation_failed', 'Validation failed', detail, errors),

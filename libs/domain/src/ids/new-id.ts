@@ -1,7 +1,7 @@
 import { encodeBase62, randomBase62, type RandomBytes } from './base62';
 import { systemClock, type Clock } from '../time/clock';
 
-export type IdPrefix = 'ws' | 'mem' | 'key' | 'qr' | 'fld' | 'dom' | 'we' | 'wd' | 'evt' | 'lead' | 'ses' | 'sil' | 'hold';
+export type IdPrefix = 'ws' | 'mem' | 'key' | 'qr' | 'fld' | 'dom' | 'we' | 'wd' | 'evt' | 'lead' | 'ses' | 'sil' | 'hold' | 'aud' | 'chg';
 
 /**
  * `prefix_` + 9 base62 characters of milliseconds + 15 random base62 characters.

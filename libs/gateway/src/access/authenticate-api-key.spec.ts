@@ -145,7 +145,7 @@ describe('AuthenticateApiKey — plans and principal', () => {
   it('a valid pro key → principal with key, workspace, role and plan', async () => {
     const { repo, findByHash } = fakeRepo([record({ role: 'viewer', workspace_plan: 'pro' })]);
     const principal = await new AuthenticateApiKey(repo, clock).execute(`Bearer ${KEY}`);
-    expect(principal).toEqual({ keyId: 'key_1', workspaceId: 'ws_1', role: 'viewer', plan: PLANS.pro });
+    expect(principal).toEqual({ keyId: 'key_1', keyName: 'ci', workspaceId: 'ws_1', role: 'viewer', plan: PLANS.pro });
     expect(findByHash).toHaveBeenCalledWith(hashApiKey(KEY));
   });
 

@@ -25,6 +25,6 @@ export class AuthenticateApiKey {
     if (!plan.apiAccess) throw Errors.planHasNoApiAccess(plan.name);
     // "Last used" is shown to the minute; the write is not on the request's path.
     if (shouldTouch(key.last_used_at ?? 0, now)) void this.keys.touch(key.id, now, TOUCH_INTERVAL_MS).catch(() => undefined);
-    return { keyId: key.id, workspaceId: key.workspace_id, role: key.role, plan };
+    return { keyId: key.id, keyName: key.name, workspaceId: key.workspace_id, role: key.role, plan };
   }
 }

@@ -14,6 +14,8 @@ export interface SessionMember {
 export interface Principal {
   /** The API key of an API call; null for a dashboard session. */
   keyId: string | null;
+  /** The API key's name, for history and the audit log ("who did it"). */
+  keyName?: string;
   workspaceId: string;
   role: Role;
   plan: Plan;

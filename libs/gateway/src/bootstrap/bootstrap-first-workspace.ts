@@ -33,7 +33,14 @@ export class BootstrapFirstWorkspace {
       const now = this.clock().getTime();
       const workspace: WorkspaceRecord = { id: newId('ws', this.clock), name: 'Default workspace', plan, created_at: now, updated_at: now };
       await this.workspaces.insert(tx, workspace);
-      await this.workspaces.insertMember(tx, { id: newId('mem', this.clock), workspace_id: workspace.id, email: ownerEmail, role: 'owner', created_at: now });
+      await this.workspaces.insertMember(tx, {
+        id: newId('mem', this.clock),
+        workspace_id: workspace.id,
+        email: ownerEmail,
+        role: 'owner',
+        created_at: now,
+        last_sign_in_at: null,
+      });
       const key = await this.keys.insert(tx, { workspaceId: workspace.id, name: 'bootstrap', role: 'owner' });
       return { workspace, keyId: key.record.id, secret: key.secret };
     });

@@ -1,7 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { canGrantRole, canManageApiKeys, Errors } from '@qr/domain';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
+import { actorOf } from '../access/actor-of';
 import { type Principal } from '../access/principal';
+import { AuditLogRepository } from '../audit/audit-log.repository';
 import { ApiKeysRepository } from '../identity/api-keys.repository';
 import { CreateApiKey } from '../identity/create-api-key';
 import { apiKeyView } from './api-key.view';
@@ -14,11 +17,12 @@ export class ApiKeysController {
   constructor(
     private readonly createKey: CreateApiKey,
     private readonly keys: ApiKeysRepository,
+    private readonly audit: AuditLogRepository,
   ) {}
 
   @Post()
   @HttpCode(201)
-  async create(@CurrentPrincipal() principal: Principal, @Body() sent: unknown) {
+  async create(@CurrentPrincipal() principal: Principal, @Body() sent: unknown, @Req() req: Request) {
     assertKeyManager(principal);
     const body = readCreateApiKeyBody(sent);
     const role = body.role ?? principal.role;
@@ -30,6 +34,7 @@ export class ApiKeysController {
       expiresAt: body.expires_at ?? null,
       createdByKeyId: principal.keyId,
       createdByMemberId: principal.member?.memberId ?? null,
+      audit: { actor: actorOf(principal, req), log: this.audit },
     });
     return { ...apiKeyView(created.record), secret: created.secret };
   }
@@ -42,9 +47,20 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
-  async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+  async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() req: Request) {
     assertKeyManager(principal);
-    if (!(await this.keys.revoke(principal.workspaceId, id, Date.now()))) throw Errors.notFound('api key');
+    const revoked = await this.keys.revoke(principal.workspaceId, id, Date.now(), async (tx, key) => {
+      await this.audit.record(
+        {
+          workspaceId: principal.workspaceId,
+          action: 'api_key.revoked',
+          target: { type: 'api_key', id: key.id, name: key.name },
+          actor: actorOf(principal, req),
+        },
+        tx,
+      );
+    });
+    if (!revoked) throw Errors.notFound('api key');
     return { id, object: 'api_key', deleted: true };
   }
 }

@@ -21,7 +21,14 @@ export class AddMember {
     if (await this.workspaces.findMemberByEmail(input.workspaceId, email)) {
       throw Errors.validationFailed([{ pointer: '/email', code: 'duplicate', detail: 'already a member of this workspace' }]);
     }
-    const member: MemberRecord = { id: newId('mem', this.clock), workspace_id: input.workspaceId, email, role: input.role, created_at: this.clock().getTime() };
+    const member: MemberRecord = {
+      id: newId('mem', this.clock),
+      workspace_id: input.workspaceId,
+      email,
+      role: input.role,
+      created_at: this.clock().getTime(),
+      last_sign_in_at: null,
+    };
     await this.db.transaction((tx) => this.workspaces.insertMember(tx, member));
     return member;
   }

@@ -64,12 +64,19 @@ export class ApiKeysRepository {
   }
 
   /** Revokes a key of this workspace; false when there is no such live key. */
-  async revoke(workspaceId: string, id: string, now: number): Promise<boolean> {
-    const { affected } = await this.db.execute('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND workspace_id = $3 AND revoked_at IS NULL', [
-      now,
-      id,
-      workspaceId,
-    ]);
-    return affected === 1;
+  /** `alsoInTx` runs in the revoking transaction with the key as it was (its audit entry). */
+  async revoke(workspaceId: string, id: string, now: number, alsoInTx?: (tx: Tx, key: ApiKeyRecord) => Promise<void>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<ApiKeyRecord>('SELECT * FROM api_keys WHERE id = $1 AND workspace_id = $2 AND revoked_at IS NULL', [id, workspaceId]);
+      if (!rows.length) return false;
+      const { affected } = await tx.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND workspace_id = $3 AND revoked_at IS NULL', [
+        now,
+        id,
+        workspaceId,
+      ]);
+      if (affected !== 1) return false;
+      await alsoInTx?.(tx, rows[0]);
+      return true;
+    });
   }
 }

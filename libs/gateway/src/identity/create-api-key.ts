@@ -1,5 +1,6 @@
-import { type Clock, Errors, generateApiKey, hashApiKey, newId, redactApiKey, type Role, systemClock } from '@qr/domain';
+import { type Actor, type Clock, Errors, generateApiKey, hashApiKey, newId, redactApiKey, type Role, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
+import { type AuditLogRepository } from '../audit/audit-log.repository';
 import { ApiKeysRepository } from './api-keys.repository';
 import { type ApiKeyRecord } from './identity-records';
 import { WorkspacesRepository } from './workspaces.repository';
@@ -18,6 +19,8 @@ export interface NewApiKey {
   /** Who asks: another key (the API) or a dashboard member; neither for the admin CLI. */
   createdByKeyId?: string | null;
   createdByMemberId?: string | null;
+  /** Written in the key's transaction (the API, the dashboard and the CLI record their keys). */
+  audit?: { actor: Actor; log: AuditLogRepository };
 }
 
 export class CreateApiKey {
@@ -61,6 +64,16 @@ export class CreateApiKey {
       last_used_at: null,
     };
     await this.keys.insert(tx, record);
+    await input.audit?.log.record(
+      {
+        workspaceId: input.workspaceId,
+        action: 'api_key.created',
+        target: { type: 'api_key', id: record.id, name: record.name },
+        actor: input.audit.actor,
+        details: { role: record.role },
+      },
+      tx,
+    );
     return { record, secret };
   }
 }

@@ -15,6 +15,8 @@ export interface MemberRecord {
   email: string;
   role: Role;
   created_at: number;
+  /** The member's latest sign-in to this workspace (a sign-in, a link, or switching to it); null until the first. */
+  last_sign_in_at: number | null;
 }
 
 export interface ApiKeyRecord {
@@ -57,7 +59,8 @@ export interface SessionRecord {
   user_agent: string | null;
 }
 
-export type SignInLinkPurpose = 'invite' | 'first_run';
+/** `reset`: asked for with "Forgot password" on the sign-in page. */
+export type SignInLinkPurpose = 'invite' | 'first_run' | 'reset';
 
 /** A one-time link that lets a member set a password and signs them in. */
 export interface SignInLinkRecord {

@@ -70,6 +70,11 @@ export class WorkspacesRepository {
     return (await tx.query('DELETE FROM members WHERE workspace_id = $1 AND email = $2', [workspaceId, email])).affected === 1;
   }
 
+  async findMemberById(workspaceId: string, id: string): Promise<MemberRecord | null> {
+    const [row] = await this.db.query<MemberRecord>('SELECT * FROM members WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
+    return row ?? null;
+  }
+
   async findMemberByEmail(workspaceId: string, email: string, tx?: Tx): Promise<MemberRecord | null> {
     const [row] = await readRows<MemberRecord>(this.db, tx, 'SELECT * FROM members WHERE workspace_id = $1 AND email = $2', [workspaceId, email]);
     return row ?? null;

@@ -56,6 +56,8 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
   { file: 'libs/dashboard/src/imports/imports.controller.ts', controller: exportOf('libs/dashboard/src/imports/imports.controller.ts', 'ImportsController') },
   { file: 'libs/dashboard/src/imports/exports.controller.ts', controller: exportOf('libs/dashboard/src/imports/exports.controller.ts', 'ExportsController') },
   { file: 'libs/dashboard/src/usage/usage.controller.ts', controller: exportOf('libs/dashboard/src/usage/usage.controller.ts', 'UsageController') },
+  { file: 'libs/dashboard/src/team/members.controller.ts', controller: exportOf('libs/dashboard/src/team/members.controller.ts', 'MembersController') },
+  { file: 'libs/dashboard/src/team/audit-log.controller.ts', controller: exportOf('libs/dashboard/src/team/audit-log.controller.ts', 'AuditLogController') },
   {
     file: 'libs/platform/src/commands/internal-commands.controller.ts',
     controller: exportOf('libs/platform/src/commands/internal-commands.controller.ts', 'InternalCommandsController'),

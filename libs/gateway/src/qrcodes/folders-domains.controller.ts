@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '../access/principal';
+import { AuditTrail } from '../audit/audit-trail';
 import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
 
@@ -33,15 +35,26 @@ export class FoldersController {
   }
 }
 
+interface DomainAnswer {
+  id: string;
+  hostname: string;
+  status: string;
+}
+
 @Controller(`${API_PREFIX}/domains`)
 @UseGuards(ApiAccessGuard)
 export class DomainsController {
-  constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
+  constructor(
+    @Inject(COMMAND_BUS) private readonly bus: CommandBus,
+    private readonly audit: AuditTrail,
+  ) {}
 
   @Post()
   @HttpCode(201)
-  create(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
-    return this.bus.send('qr-service', QR.createDomain, { workspaceId: p.workspaceId, body: body ?? null });
+  async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
+    const domain = await this.bus.send<DomainAnswer>('qr-service', QR.createDomain, { workspaceId: p.workspaceId, body: body ?? null });
+    await this.audit.note(p, req, 'domain.added', { type: 'domain', id: domain.id, name: domain.hostname });
+    return domain;
   }
 
   @Get()
@@ -51,7 +64,10 @@ export class DomainsController {
 
   @Post(':id/verify')
   @HttpCode(200)
-  verify(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.bus.send('qr-service', QR.verifyDomain, { workspaceId: p.workspaceId, id });
+  async verify(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
+    const domain = await this.bus.send<DomainAnswer>('qr-service', QR.verifyDomain, { workspaceId: p.workspaceId, id });
+    // A check that finds the record missing changes nothing worth keeping; a verification does.
+    if (domain.status === 'verified') await this.audit.note(p, req, 'domain.verified', { type: 'domain', id: domain.id, name: domain.hostname });
+    return domain;
   }
 }

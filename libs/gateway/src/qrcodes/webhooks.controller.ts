@@ -1,9 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { WEBHOOK_COMMANDS } from '@qr/contracts';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '../access/principal';
+import { AuditTrail } from '../audit/audit-trail';
 import { API_PREFIX } from '../http/api-prefix';
+
+interface EndpointAnswer {
+  id: string;
+  url: string;
+}
 
 const WH = WEBHOOK_COMMANDS;
 
@@ -11,16 +18,21 @@ const WH = WEBHOOK_COMMANDS;
 @Controller(`${API_PREFIX}/webhook-endpoints`)
 @UseGuards(ApiAccessGuard)
 export class WebhookEndpointsController {
-  constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
+  constructor(
+    @Inject(COMMAND_BUS) private readonly bus: CommandBus,
+    private readonly audit: AuditTrail,
+  ) {}
 
-  private send(command: string, p: Principal, extra: Record<string, unknown> = {}) {
-    return this.bus.send('webhook-dispatcher', command, { workspaceId: p.workspaceId, plan: p.plan.name, ...extra });
+  private send<T = unknown>(command: string, p: Principal, extra: Record<string, unknown> = {}) {
+    return this.bus.send<T>('webhook-dispatcher', command, { workspaceId: p.workspaceId, plan: p.plan.name, ...extra });
   }
 
   @Post()
   @HttpCode(201)
-  create(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
-    return this.send(WH.create, p, { body: body ?? null });
+  async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
+    const created = await this.send<EndpointAnswer>(WH.create, p, { body: body ?? null });
+    await this.audit.note(p, req, 'webhook_endpoint.created', { type: 'webhook_endpoint', id: created.id, name: created.url });
+    return created;
   }
 
   @Get()
@@ -34,19 +46,27 @@ export class WebhookEndpointsController {
   }
 
   @Patch(':id')
-  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown) {
-    return this.send(WH.update, p, { id, body: body ?? null });
+  async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
+    const updated = await this.send<EndpointAnswer>(WH.update, p, { id, body: body ?? null });
+    // The names of the fields sent, never their values (a URL may carry a token).
+    const fields = body !== null && typeof body === 'object' ? Object.keys(body).sort() : [];
+    await this.audit.note(p, req, 'webhook_endpoint.updated', { type: 'webhook_endpoint', id: updated.id, name: updated.url }, { fields });
+    return updated;
   }
 
   @Delete(':id')
-  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.send(WH.remove, p, { id });
+  async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
+    const deleted = await this.send(WH.remove, p, { id });
+    await this.audit.note(p, req, 'webhook_endpoint.deleted', { type: 'webhook_endpoint', id });
+    return deleted;
   }
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
-  rotate(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.send(WH.rotate, p, { id });
+  async rotate(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
+    const rotated = await this.send<EndpointAnswer>(WH.rotate, p, { id });
+    await this.audit.note(p, req, 'webhook_endpoint.secret_rotated', { type: 'webhook_endpoint', id, name: rotated.url ?? null });
+    return rotated;
   }
 
   @Get(':id/deliveries')

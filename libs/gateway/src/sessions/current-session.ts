@@ -29,7 +29,7 @@ export class CurrentSession {
   async switchTo(principal: SessionPrincipal, workspaceId: unknown): Promise<void> {
     const target = (await this.memberships(principal)).find((m) => m.id === workspaceId);
     if (!target) throw Errors.notFound('workspace');
-    await this.sessions.switchWorkspace(principal.member.sessionId, target.id, this.clock().getTime());
+    await this.sessions.switchWorkspace(principal.member.sessionId, principal.member.email, target.id, this.clock().getTime());
   }
 
   async signOut(principal: SessionPrincipal): Promise<void> {

@@ -31,7 +31,13 @@ export class Members {
     return this.workspaces.listMembers(workspaceId);
   }
 
-  async setRole(workspaceId: string, email: string, role: string): Promise<{ member: MemberRecord; keysRevoked: number }> {
+  /** `alsoInTx` runs in the same transaction (the dashboard's audit entry), so both land or neither does. */
+  async setRole(
+    workspaceId: string,
+    email: string,
+    role: string,
+    alsoInTx?: (tx: Tx, member: MemberRecord) => Promise<void>,
+  ): Promise<{ member: MemberRecord; keysRevoked: number }> {
     if (!isRole(role)) throw Errors.validationFailed([{ pointer: '/role', code: 'invalid', detail: 'role must be owner, editor or viewer' }]);
     const member = await this.mustFind(workspaceId, email);
     return this.db.transaction(async (tx) => {
@@ -39,17 +45,20 @@ export class Members {
       await this.workspaces.setMemberRole(tx, workspaceId, member.email, role);
       const above = ROLES.filter((r) => !canGrantRole(role, r));
       const keysRevoked = await this.keys.revokeCreatedBy(tx, workspaceId, member.id, this.clock().getTime(), above);
-      return { member: { ...member, role: role as Role }, keysRevoked };
+      const changed = { ...member, role: role as Role };
+      await alsoInTx?.(tx, changed);
+      return { member: changed, keysRevoked };
     });
   }
 
-  async remove(workspaceId: string, email: string): Promise<{ sessionsEnded: number; keysRevoked: number }> {
+  async remove(workspaceId: string, email: string, alsoInTx?: (tx: Tx) => Promise<void>): Promise<{ sessionsEnded: number; keysRevoked: number }> {
     const member = await this.mustFind(workspaceId, email);
     return this.db.transaction(async (tx) => {
       if (member.role === 'owner') await this.keepAnOwner(tx, workspaceId, member.email);
       await this.workspaces.deleteMember(tx, workspaceId, member.email);
       const now = this.clock().getTime();
       const keysRevoked = await this.keys.revokeCreatedBy(tx, workspaceId, member.id, now, ROLES);
+      await alsoInTx?.(tx);
       return { sessionsEnded: await this.sessions.revokeAllOf(tx, member.email, now, { workspaceId }), keysRevoked };
     });
   }

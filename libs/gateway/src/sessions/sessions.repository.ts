@@ -42,8 +42,16 @@ export class SessionsRepository {
     return row?.workspace_id ?? null;
   }
 
-  async switchWorkspace(id: string, workspaceId: string, now: number): Promise<void> {
-    await this.db.execute('UPDATE sessions SET workspace_id = $1, last_seen_at = $2 WHERE id = $3 AND revoked_at IS NULL', [workspaceId, now, id]);
+  async switchWorkspace(id: string, email: string, workspaceId: string, now: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('UPDATE sessions SET workspace_id = $1, last_seen_at = $2 WHERE id = $3 AND revoked_at IS NULL', [workspaceId, now, id]);
+      await this.noteSignIn(tx, email, workspaceId, now);
+    });
+  }
+
+  /** What the Members page shows as "last sign-in": kept on the member, since ended sessions are deleted. */
+  async noteSignIn(tx: Tx, email: string, workspaceId: string, now: number): Promise<void> {
+    await tx.query('UPDATE members SET last_sign_in_at = $1 WHERE email = $2 AND workspace_id = $3', [now, email, workspaceId]);
   }
 
   async revoke(id: string, now: number): Promise<void> {

@@ -30,4 +30,14 @@ export class SignInLinksRepository {
       workspaceId,
     ]);
   }
+
+  /** Per email, the expiry of the newest unused invitation link of the workspace (expired ones included). */
+  async newestUnusedInvites(workspaceId: string): Promise<Map<string, { expires_at: number }>> {
+    const rows = await this.db.query<{ email: string; expires_at: number }>(
+      `SELECT email, MAX(expires_at) AS expires_at FROM sign_in_links
+       WHERE workspace_id = $1 AND used_at IS NULL AND purpose IN ('invite', 'first_run') GROUP BY email`,
+      [workspaceId],
+    );
+    return new Map(rows.map((r) => [r.email, { expires_at: Number(r.expires_at) }]));
+  }
 }

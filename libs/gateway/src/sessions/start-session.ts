@@ -33,5 +33,6 @@ export async function startSession(
     user_agent: input.userAgent ? input.userAgent.slice(0, USER_AGENT_CHARS) : null,
   };
   await sessions.insert(tx, session);
+  await sessions.noteSignIn(tx, input.email, input.workspaceId, now);
   return { token, session };
 }

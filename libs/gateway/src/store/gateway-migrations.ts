@@ -98,8 +98,33 @@ const ALLOWANCE_HOLDS = [
   )`,
 ];
 
+/**
+ * Teams (docs/design/teams-and-history.md): when each member last signed in, and the workspace's
+ * audit log: who did what to keys, webhook endpoints, members and domains. Rows are only ever added.
+ */
+const TEAMS = [
+  `ALTER TABLE members ADD COLUMN last_sign_in_at BIGINT`,
+  `CREATE TABLE audit_log (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id),
+    action TEXT NOT NULL,
+    target_type TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    target_name TEXT,
+    actor_kind TEXT NOT NULL,
+    actor_id TEXT,
+    actor_name TEXT,
+    via TEXT NOT NULL,
+    request_id TEXT,
+    details TEXT,
+    occurred_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX audit_log_workspace ON audit_log (workspace_id, id)`,
+];
+
 export const GATEWAY_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000100, name: 'CreateIdentityAndQuota', sqlite: IDENTITY, postgres: IDENTITY }),
   defineMigration({ timestamp: 1764000000100, name: 'CreateDashboardSessions', sqlite: SESSIONS, postgres: SESSIONS }),
   defineMigration({ timestamp: 1764100000100, name: 'DynamicAllowanceHolds', sqlite: ALLOWANCE_HOLDS, postgres: ALLOWANCE_HOLDS }),
+  defineMigration({ timestamp: 1764200000100, name: 'TeamsAndAuditLog', sqlite: TEAMS, postgres: TEAMS }),
 ];

@@ -65,6 +65,11 @@ const envSchema = z.object({
     .refine((v) => isEmailAddress(normalizeEmail(v)), 'an email address')
     .default('owner@localhost'),
   DASHBOARD_DIR: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'smtp://[user:password@]host[:port] or smtps://…')
+    .optional(),
+  SMTP_FROM: z.string().min(3).optional(),
   ALLOWANCE_RECONCILE_INTERVAL: z.union([z.literal('off'), duration]).default('10m'),
   ALLOWANCE_HOLD_TIMEOUT: duration.default('5m'),
   // Fault injection for the end-to-end tests (docs/configuration.md): never set in production.
@@ -157,6 +162,8 @@ export interface RuntimeConfig {
   bootstrapOwnerEmail: string;
   /** The built dashboard (index.html and assets); the build's output when unset. */
   dashboardDir: string | undefined;
+  /** Invitation and password-reset email; without it the dashboard shows invitation links to copy. */
+  smtp: { url: string; from: string } | null;
   /** Dynamic allowance reconcile: how often the gateway runs it (null: only at start and by the CLI). */
   allowanceReconcileIntervalMs: number | null;
   /** A create or delete holding its workspace's counter longer than this is taken for abandoned. */
@@ -222,6 +229,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     session: { idleMs: parseDuration(e.SESSION_IDLE_TIMEOUT)!, absoluteMs: parseDuration(e.SESSION_MAX_AGE)! },
     bootstrapOwnerEmail: normalizeEmail(e.BOOTSTRAP_OWNER_EMAIL),
     dashboardDir: e.DASHBOARD_DIR === undefined ? undefined : resolve(e.DASHBOARD_DIR),
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `QR Platform <no-reply@${new URL(publicBaseUrl).hostname}>` } : null,
     allowanceReconcileIntervalMs: e.ALLOWANCE_RECONCILE_INTERVAL === 'off' ? null : parseDuration(e.ALLOWANCE_RECONCILE_INTERVAL),
     allowanceHoldTimeoutMs: parseDuration(e.ALLOWANCE_HOLD_TIMEOUT)!,
     testFault: e.TEST_FAULT,

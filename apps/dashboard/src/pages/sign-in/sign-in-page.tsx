@@ -12,12 +12,17 @@ import { AuthCard } from '../../ui/auth-card';
 
 import { TextField } from '../../ui/field';
 
-import { ErrorNotice } from '../../ui/notice';
+import { ErrorNotice, Notice } from '../../ui/notice';
 
 import { sessionApi } from '../../api/session-api';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */
 export function SignInPage() {
+  const [forgot, setForgot] = useState(false);
+  return forgot ? <ForgotPassword onBack={() => setForgot(false)} /> : <SignInForm onForgot={() => setForgot(true)} />;
+}
+
+function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { accept } = useSession();
   const { query, route } = useLocation();
   const [email, setEmail] = useState('');
@@ -51,9 +56,50 @@ export function SignInPage() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-      <p class="muted small">
-        No password yet, or forgot it? Ask the person who runs this QR platform to send you a sign-in link. They make one with{' '}
-        <code>npm run admin -- member invite</code>, which also resets a forgotten password.
+      <p>
+        <button type="button" class="button button--link" onClick={onForgot}>
+          Forgot password?
+        </button>
+      </p>
+      <p class="muted small">No password yet? An owner of your workspace invites you from Members; the invitation’s link lets you choose one.</p>
+    </AuthCard>
+  );
+}
+
+/**
+ * Asks for a reset link by email. The answer is the same for every address (the server does not
+ * say who is a member); without a mail server nothing is sent, so the page says where else to turn.
+ */
+function ForgotPassword({ onBack }: { onBack: () => void }) {
+  const [email, setEmail] = useState('');
+  const [answer, setAnswer] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void run(async () => setAnswer((await sessionApi.forgotPassword(email)).detail));
+  };
+  const problem = error instanceof ProblemError ? error : null;
+  return (
+    <AuthCard title="Forgot password">
+      {answer ? (
+        <Notice kind="success" title="Check your email">
+          <p>{answer}</p>
+          <p>No email after a few minutes? Ask an owner of your workspace to resend your invitation from Members.</p>
+        </Notice>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <ErrorNotice error={problem?.status === 422 ? null : error} />
+          <p>Type the email you sign in with. We send a link to choose a new password, which signs you out everywhere else.</p>
+          <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
+          <button type="submit" class="button button--primary button--wide" disabled={busy}>
+            {busy ? 'Sending…' : 'Send me a link'}
+          </button>
+        </form>
+      )}
+      <p>
+        <button type="button" class="button button--link" onClick={onBack}>
+          Back to sign in
+        </button>
       </p>
     </AuthCard>
   );

@@ -1,0 +1,109 @@
+import { type AuditAction, type AuditEntryView } from '@qr/domain/browser';
+import { useState } from 'preact/hooks';
+import { teamApi } from '../../api/team';
+import { formatDateTime } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { ErrorNotice, Loading } from '../../ui/notice';
+import { PageHeader } from '../../ui/page-header';
+import { NotFoundPage } from '../not-found/not-found-page';
+import { actorLabel } from './actor-label';
+
+const ACTIONS: Record<AuditAction, string> = {
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
+  'webhook_endpoint.created': 'Webhook endpoint added',
+  'webhook_endpoint.updated': 'Webhook endpoint changed',
+  'webhook_endpoint.deleted': 'Webhook endpoint deleted',
+  'webhook_endpoint.secret_rotated': 'Webhook secret rotated',
+  'member.invited': 'Member invited',
+  'member.invitation_resent': 'Invitation resent',
+  'member.invitation_revoked': 'Invitation revoked',
+  'member.role_changed': 'Role changed',
+  'member.removed': 'Member removed',
+  'domain.added': 'Domain added',
+  'domain.verified': 'Domain verified',
+};
+
+/** The workspace's audit log (owners): who changed keys, webhooks, members and domains, and how. */
+export function AuditLogPage() {
+  const me = useMe();
+  if (!me.permissions.manage_members) return <NotFoundPage />;
+  return <AuditLog />;
+}
+
+function AuditLog() {
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [earlier, setEarlier] = useState<AuditEntryView[]>([]);
+  const page = useResource((signal) => teamApi.auditLog(cursor, signal), cursor ?? 'first');
+  const entries = [...earlier, ...(page.data?.data ?? [])];
+  const more = () => {
+    if (!page.data?.next_cursor) return;
+    setEarlier(entries);
+    setCursor(page.data.next_cursor);
+  };
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        subtitle="Changes to API keys, webhook endpoints, members and domains. Entries are kept as long as the workspace exists and cannot be edited."
+        actions={
+          <a class="button" href={teamApi.auditCsvUrl} download>
+            Download CSV
+          </a>
+        }
+      />
+      <ErrorNotice error={page.error} />
+      {page.loading && !entries.length ? <Loading /> : null}
+      {page.data && entries.length === 0 ? <p class="empty">Nothing has happened yet.</p> : null}
+      {entries.length > 0 ? (
+        <div class="table-wrap">
+          <table class="table" data-testid="audit-log">
+            <caption class="visually-hidden">Audit log, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">Of</th>
+                <th scope="col">Who</th>
+                <th scope="col">Request</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatDateTime(e.occurred_at)}</td>
+                  <td class="table__primary">
+                    {ACTIONS[e.action] ?? e.action}
+                    {detailsOf(e) ? <span class="muted small"> {detailsOf(e)}</span> : null}
+                  </td>
+                  <td>
+                    {e.target.name ?? e.target.id}
+                    {e.target.name ? <span class="muted small mono"> {e.target.id}</span> : null}
+                  </td>
+                  <td>{actorLabel(e.actor)}</td>
+                  <td class="mono small">{e.actor.request_id ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {page.data?.has_more ? (
+        <button type="button" class="button" disabled={page.loading} onClick={more}>
+          {page.loading ? 'Loading…' : 'Show older entries'}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function detailsOf(e: AuditEntryView): string | null {
+  const d = e.details;
+  if (!d) return null;
+  if (typeof d.from === 'string' && typeof d.to === 'string') return `${d.from} → ${d.to}`;
+  if (typeof d.to === 'string') return `to ${d.to}`;
+  if (typeof d.role === 'string') return `as ${d.role}`;
+  if (Array.isArray(d.fields)) return `(${d.fields.join(', ')})`;
+  return null;
+}

@@ -1,0 +1,288 @@
+import { type InvitationAnswer, type MemberView, type Role, ROLES } from '@qr/domain/browser';
+import { useState } from 'preact/hooks';
+import { ProblemError } from '../../api/problem';
+import { teamApi } from '../../api/team';
+import { formatAgo, formatDate, formatDateTime } from '../../lib/format';
+import { useAction } from '../../lib/use-action';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { CopyButton } from '../../ui/copy-button';
+import { SelectField, TextField } from '../../ui/field';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { PageHeader } from '../../ui/page-header';
+import { NotFoundPage } from '../not-found/not-found-page';
+
+const ROLE_HINT: Record<Role, string> = {
+  owner: 'everything, including members and the audit log',
+  editor: 'codes, folders, domains, webhooks and API keys',
+  viewer: 'looks at codes and analytics; changes nothing',
+};
+
+type Pending = { kind: 'remove' | 'revoke'; member: MemberView } | null;
+
+/** Members of the workspace (owners): invite by email, change roles, remove, resend or revoke invitations. */
+export function MembersPage() {
+  const me = useMe();
+  if (!me.permissions.manage_members) return <NotFoundPage />;
+  return <ManageMembers />;
+}
+
+function ManageMembers() {
+  const members = useResource((signal) => teamApi.list(signal), 'members');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('editor');
+  const [sent, setSent] = useState<InvitationAnswer | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const inviting = useAction();
+  const changing = useAction();
+  const reset = () => (setDone(null), setSent(null), changing.setError(null));
+
+  const invite = (e: Event) => {
+    e.preventDefault();
+    reset();
+    void inviting.run(async () => {
+      setSent(await teamApi.invite(email, role));
+      setEmail('');
+      members.reload();
+    });
+  };
+  const changeRole = (m: MemberView, next: Role) => {
+    reset();
+    void changing
+      .run(async () => {
+        const answer = await teamApi.setRole(m.id, next);
+        const keys = answer.api_keys_revoked ? ` ${answer.api_keys_revoked} of their API keys above that role were revoked.` : '';
+        setDone(`${m.email} is now ${next}.${keys}`);
+      }, `role:${m.id}`)
+      // Reloaded either way: a refused change puts the select back to the role the member still has.
+      .then(() => members.reload());
+  };
+  const resend = (m: MemberView) => {
+    reset();
+    void changing.run(async () => {
+      setSent(await teamApi.resend(m.id));
+      members.reload();
+    }, `resend:${m.id}`);
+  };
+  const confirm = () => {
+    if (!pending) return;
+    const { kind, member } = pending;
+    void changing.run(async () => {
+      if (kind === 'remove') {
+        const answer = await teamApi.remove(member.id);
+        setDone(`${member.email} was removed: ${answer.sessions_ended} session(s) ended, ${answer.api_keys_revoked} API key(s) revoked.`);
+      } else {
+        await teamApi.revokeInvitation(member.id);
+        setDone(`The invitation of ${member.email} was revoked; its link no longer works.`);
+      }
+      setPending(null);
+      members.reload();
+    }, kind);
+  };
+
+  const problem = inviting.error instanceof ProblemError ? inviting.error : null;
+  const list = members.data?.data ?? [];
+  const active = list.filter((m) => m.status === 'active');
+  const invited = list.filter((m) => m.status === 'invited');
+  const byEmail = members.data?.invitations_by === 'smtp';
+  return (
+    <>
+      <PageHeader title="Members" subtitle="Who can sign in to this workspace, and what each person may do." />
+      {done ? <Notice kind="success">{done}</Notice> : null}
+      {sent ? <InvitationSent answer={sent} onDone={() => setSent(null)} /> : null}
+      <form class="panel" onSubmit={invite} noValidate aria-labelledby="invite-title">
+        <h2 id="invite-title">Invite someone</h2>
+        <p class="muted">
+          {byEmail
+            ? 'They receive an email with a link to choose a password. The link works once, for three days.'
+            : 'No mail server is configured (SMTP_URL), so you get a link to pass on yourself. It works once, for three days.'}
+        </p>
+        {problem?.status !== 422 ? <ErrorNotice error={inviting.error} title="Not invited" /> : null}
+        <div class="controls">
+          <TextField label="Email" type="email" required value={email} onValue={setEmail} error={problem?.at('/email')} maxLength={320} autocomplete="off" />
+          <SelectField
+            label="Role"
+            value={role}
+            onValue={(v) => setRole(v as Role)}
+            options={ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_HINT[r]}` }))}
+            error={problem?.at('/role')}
+          />
+          <div class="field">
+            <button type="submit" class="button button--primary" disabled={inviting.busy}>
+              {inviting.busy ? 'Inviting…' : 'Send invitation'}
+            </button>
+          </div>
+        </div>
+      </form>
+      <ErrorNotice error={members.error} />
+      {!pending ? <ErrorNotice error={changing.error} title="Not changed" inline /> : null}
+      {members.loading && !members.data ? <Loading /> : null}
+      {members.data ? (
+        <section class="panel" aria-labelledby="members-title">
+          <h2 id="members-title">Members ({active.length})</h2>
+          <div class="table-wrap">
+            <table class="table" data-testid="members">
+              <caption class="visually-hidden">Members who have signed in</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Last sign-in</th>
+                  <th scope="col">Member since</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {active.map((m) => (
+                  <tr key={m.id}>
+                    <td class="table__primary">
+                      {m.email}
+                      {m.you ? <span class="muted small"> (you)</span> : null}
+                    </td>
+                    <td>
+                      <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />
+                    </td>
+                    <td title={formatDateTime(m.last_sign_in_at)}>{formatAgo(m.last_sign_in_at)}</td>
+                    <td>{formatDate(m.added_at)}</td>
+                    <td class="table__actions">
+                      <button type="button" class="button button--small button--danger" onClick={() => (reset(), setPending({ kind: 'remove', member: m }))}>
+                        Remove<span class="visually-hidden"> {m.email}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+      {members.data ? (
+        <section class="panel" aria-labelledby="invited-title">
+          <h2 id="invited-title">Pending invitations ({invited.length})</h2>
+          {invited.length === 0 ? <p class="muted">Nobody is waiting to accept an invitation.</p> : null}
+          {invited.length > 0 ? (
+            <div class="table-wrap">
+              <table class="table" data-testid="invitations">
+                <caption class="visually-hidden">Invited, not signed in yet</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Invited</th>
+                    <th scope="col">Link</th>
+                    <th scope="col">
+                      <span class="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {invited.map((m) => (
+                    <tr key={m.id}>
+                      <td class="table__primary">{m.email}</td>
+                      <td>
+                        <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />
+                      </td>
+                      <td>{formatDate(m.added_at)}</td>
+                      <td>
+                        {m.invitation === null
+                          ? 'no link'
+                          : m.invitation.expired
+                            ? `expired ${formatDate(m.invitation.expires_at)}`
+                            : `works until ${formatDateTime(m.invitation.expires_at)}`}
+                      </td>
+                      <td class="table__actions">
+                        <button type="button" class="button button--small" disabled={changing.busy} onClick={() => resend(m)}>
+                          {changing.running === `resend:${m.id}` ? 'Sending…' : 'Resend'}
+                          <span class="visually-hidden"> the invitation of {m.email}</span>
+                        </button>{' '}
+                        <button type="button" class="button button--small button--danger" onClick={() => (reset(), setPending({ kind: 'revoke', member: m }))}>
+                          Revoke<span class="visually-hidden"> the invitation of {m.email}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === 'revoke' ? `Revoke the invitation of ${pending.member.email}?` : `Remove ${pending?.member.email ?? ''}?`}
+        confirmLabel={pending?.kind === 'revoke' ? 'Revoke invitation' : 'Remove member'}
+        danger
+        busy={changing.running === pending?.kind}
+        onConfirm={confirm}
+        onCancel={() => (setPending(null), changing.setError(null))}
+      >
+        {pending?.kind === 'revoke' ? (
+          <p>The link stops working and they are no longer a member. You can invite them again later.</p>
+        ) : (
+          <p>
+            {pending?.member.you ? 'You will be signed out of this workspace. ' : 'They are signed out of this workspace at once. '}
+            The API keys they created here are revoked. Codes they made stay.
+          </p>
+        )}
+        {pending ? <ErrorNotice error={changing.error} inline /> : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function RoleSelect({ member, busy, onChange }: { member: MemberView; busy: boolean; onChange: (role: Role) => void }) {
+  const id = `role-${member.id}`;
+  return (
+    <>
+      <label for={id} class="visually-hidden">
+        Role of {member.email}
+      </label>
+      <select id={id} value={member.role} disabled={busy} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value as Role)}>
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** What happened to an invitation's email, and the link when the owner has to pass it on. */
+function InvitationSent({ answer, onDone }: { answer: InvitationAnswer; onDone: () => void }) {
+  const who = answer.member.email;
+  return (
+    <div role="status">
+      {answer.email.status === 'sent' ? <Notice kind="success">Invitation emailed to {who}.</Notice> : null}
+      {answer.email.status === 'failed' ? (
+        <Notice kind="error" title="The invitation email was not sent">
+          <p>
+            {answer.email.detail}. The invitation exists: resend it later, {answer.link ? 'or pass on the link below yourself.' : 'or ask them to sign in.'}
+          </p>
+        </Notice>
+      ) : null}
+      {answer.existing_account ? (
+        <Notice kind="info">{who} already has a password for another workspace: they sign in with it and find this workspace in the workspace menu.</Notice>
+      ) : null}
+      {answer.link ? (
+        <div class="secret-once" role="region" aria-label="Invitation link">
+          <p>
+            <strong>Invitation link for {who}</strong>: copy it now and send it to them. It is shown only this once, works once, and expires{' '}
+            {formatDateTime(answer.link.expires_at)}.
+          </p>
+          <div class="secret-once__value">
+            <code data-testid="invitation-link">{answer.link.url}</code>
+            <CopyButton value={answer.link.url} />
+          </div>
+          <button type="button" class="button" onClick={onDone}>
+            I have copied it
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

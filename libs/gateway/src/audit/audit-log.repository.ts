@@ -1,0 +1,92 @@
+import { type Actor, type AuditAction, type Clock, newId, systemClock } from '@qr/domain';
+import { type Database, type Tx } from '@qr/persistence';
+
+export interface AuditRecord {
+  id: string;
+  workspace_id: string;
+  action: AuditAction;
+  target_type: string;
+  target_id: string;
+  target_name: string | null;
+  actor_kind: Actor['kind'];
+  actor_id: string | null;
+  actor_name: string | null;
+  via: Actor['via'];
+  request_id: string | null;
+  /** JSON text, e.g. `{"from":"editor","to":"viewer"}`. Never a secret. */
+  details: string | null;
+  occurred_at: number;
+}
+
+export interface AuditFact {
+  workspaceId: string;
+  action: AuditAction;
+  target: { type: string; id: string; name?: string | null };
+  actor: Actor;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The workspace audit log: rows are inserted, never updated or deleted, and no route writes one
+ * directly. Changes to the gateway's own tables are recorded in the same transaction; changes made
+ * by another service (webhook endpoints, domains) are recorded once that service has answered.
+ */
+export class AuditLogRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async record(fact: AuditFact, tx?: Tx): Promise<void> {
+    const r = this.toRecord(fact);
+    const sql = `INSERT INTO audit_log (id, workspace_id, action, target_type, target_id, target_name, actor_kind, actor_id, actor_name, via, request_id, details, occurred_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
+    const params = [
+      r.id,
+      r.workspace_id,
+      r.action,
+      r.target_type,
+      r.target_id,
+      r.target_name,
+      r.actor_kind,
+      r.actor_id,
+      r.actor_name,
+      r.via,
+      r.request_id,
+      r.details,
+      r.occurred_at,
+    ];
+    if (tx) await tx.query(sql, params);
+    else await this.db.execute(sql, params);
+  }
+
+  /** Newest first (ids sort by time); `beforeId` is the last id of the previous page. */
+  async list(workspaceId: string, beforeId: string | null, limit: number): Promise<AuditRecord[]> {
+    return beforeId
+      ? this.db.query<AuditRecord>('SELECT * FROM audit_log WHERE workspace_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [workspaceId, beforeId, limit])
+      : this.db.query<AuditRecord>('SELECT * FROM audit_log WHERE workspace_id = $1 ORDER BY id DESC LIMIT $2', [workspaceId, limit]);
+  }
+
+  async find(workspaceId: string, id: string): Promise<AuditRecord | null> {
+    const [row] = await this.db.query<AuditRecord>('SELECT * FROM audit_log WHERE workspace_id = $1 AND id = $2', [workspaceId, id]);
+    return row ?? null;
+  }
+
+  private toRecord(f: AuditFact): AuditRecord {
+    return {
+      id: newId('aud', this.clock),
+      workspace_id: f.workspaceId,
+      action: f.action,
+      target_type: f.target.type,
+      target_id: f.target.id,
+      target_name: f.target.name ?? null,
+      actor_kind: f.actor.kind,
+      actor_id: f.actor.id,
+      actor_name: f.actor.name,
+      via: f.actor.via,
+      request_id: f.actor.request_id,
+      details: f.details ? JSON.stringify(f.details) : null,
+      occurred_at: this.clock().getTime(),
+    };
+  }
+}
