@@ -171,6 +171,42 @@ describe('teams in the dashboard', () => {
     await ana.close();
   });
 
+  it('an editor changes a code’s destination, and the owner sees who changed it, from what, to what, in History', async () => {
+    await page.goto(`${base}/app/codes/new`);
+    await page.getByLabel('Name').fill('Spring poster');
+    await page.getByLabel('Destination URL').fill('https://example.com/spring');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByTestId('short-url').waitFor();
+    const codeUrl = page.url().split('?')[0];
+
+    const ana = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const editor = await ana.newPage();
+    await editor.goto(`${base}/app/sign-in`);
+    await editor.getByLabel('Email').fill('ana@example.com');
+    await editor.getByLabel('Password').fill('ana has a new password');
+    await editor.getByRole('button', { name: 'Sign in' }).click();
+    await editor.getByRole('heading', { name: 'Codes' }).waitFor();
+    await editor.goto(`${codeUrl}/edit`);
+    await editor.getByLabel('Destination URL').fill('https://example.com/summer');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await editor.getByText('Changes saved.').waitFor();
+    await ana.close();
+
+    await page.goto(`${codeUrl}?tab=history`);
+    const history = page.getByTestId('history');
+    await history.waitFor();
+    const latest = history.locator('li.history__entry').first();
+    await latest.getByText('ana@example.com (dashboard)').waitFor();
+    await latest.getByText('Changed', { exact: true }).waitFor();
+    const destination = latest.getByRole('row', { name: /Destinations/ });
+    expect(await destination.locator('td.history__before').textContent()).toContain('https://example.com/spring');
+    expect(await destination.locator('td.history__after').textContent()).toContain('https://example.com/summer');
+    expect(await latest.locator('.mono').first().textContent()).toMatch(/req_[0-9a-f]{32}/);
+    await history.locator('li.history__entry').last().getByText('owner@localhost (dashboard)').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'history');
+  });
+
   it('the audit log shows who invited, re-roled and revoked, with the request id, and exports CSV', async () => {
     await page.goto(`${base}/app/audit-log`);
     const log = page.getByTestId('audit-log');

@@ -219,6 +219,72 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
     expect(bad).toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/code_ids', code: 'too_short' })] });
   });
 
+  it('keeps the history of a code: PATCH, pause and delete with before and after, by which key; never across workspaces', async () => {
+    const code = await qr.codes.create({ type: 'website', name: 'Poster', content: { url: 'https://example.com/spring' } });
+    await qr.codes.update(code.id, { destinations: [{ target_url: 'https://example.com/summer' }], scan_limit: 500 });
+    await qr.codes.update(code.id, { status: 'paused' });
+    await qr.codes.delete(code.id);
+    const entries = await qr.codes.history(code.id).toArray();
+    expect(entries.map((e) => e.action)).toEqual(['deleted', 'paused', 'updated', 'created']);
+    const [deleted, paused, updated, created] = entries;
+    expect(updated.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'scan_limit', before: null, after: 500 },
+        {
+          field: 'destinations',
+          before: [expect.objectContaining({ target_url: 'https://example.com/spring' })],
+          after: [expect.objectContaining({ target_url: 'https://example.com/summer' })],
+        },
+      ]),
+    );
+    expect(paused.changes).toEqual([{ field: 'status', before: 'active', after: 'paused' }]);
+    expect(deleted.changes).toEqual([]);
+    expect(created.revision).toBe(1);
+    for (const e of entries) {
+      expect(e.actor).toEqual({ kind: 'api_key', id: expect.stringMatching(/^key_/), name: 'sdk' });
+      expect(e.via).toBe('api');
+      expect(e.request_id).toMatch(/^req_[0-9a-f]{32}$/);
+    }
+    // The X-Request-Id a caller sends is the one history keeps.
+    const traced = h.workspace('agency');
+    const res = await rawRequest(`${h.server.url}/api/public/v1/qrcodes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${traced.key}`, 'content-type': 'application/json', 'x-request-id': 'trace-42' },
+      body: JSON.stringify({ type: 'text', category: 'static', content: { text: 'traced' } }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers['x-request-id']).toBe('trace-42');
+    const [tracedEntry] = await h
+      .client(traced.key)
+      .codes.history((JSON.parse(res.body) as { id: string }).id)
+      .toArray();
+    expect(tracedEntry).toMatchObject({ action: 'created', request_id: 'trace-42' });
+
+    // Small pages walk the same entries; another workspace and an unknown id are 404; no route writes history.
+    expect((await qr.codes.history(code.id, { limit: 1 }).toArray()).map((e) => e.id)).toEqual(entries.map((e) => e.id));
+    const other = h.client(h.workspace('pro').key);
+    expect(
+      await other.codes
+        .history(code.id)
+        .toArray()
+        .catch((e: unknown) => e),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await qr.codes
+        .history('qr_doesnotexist0000000000')
+        .toArray()
+        .catch((e: unknown) => e),
+    ).toMatchObject({ status: 404 });
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) {
+      const write = await rawRequest(`${h.server.url}/api/public/v1/qrcodes/${code.id}/history`, {
+        method,
+        headers: { authorization: `Bearer ${traced.key}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(write.status).toBe(404);
+    }
+  });
+
   it('got only answers its OpenAPI document describes (the document the SDK types are generated from)', async () => {
     expect(h.exchanges.length).toBeGreaterThan(40);
     expect(new Set(h.exchanges.map((e) => e.status))).toEqual(new Set([200, 201, 404, 422]));

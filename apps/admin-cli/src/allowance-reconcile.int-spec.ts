@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
 import { QR_COMMANDS as QR } from '@qr/contracts';
-import { ApiError, newId, PLANS } from '@qr/domain';
+import { ApiError, newId, OPERATOR_ACTOR, PLANS } from '@qr/domain';
 import {
   AllowanceReconcile,
   type AllowanceReconcileReport,
@@ -117,6 +117,7 @@ describe.each(STORAGE_KINDS)('dynamic allowance reconcile on %s', (kind) => {
         principal(ws, plan),
         Array.from({ length: n }, () => ({ dynamic: true })),
         true,
+        OPERATOR_ACTOR,
       )
     ).map((r) => (r.qr_code as { id: string }).id);
   const remove = async (ws: string, id: string) => {

@@ -28,6 +28,7 @@ export type LocationContent = Schemas['LocationContent'];
 export type Destination = Schemas['Destination'];
 export type BulkCreateResult = Schemas['BulkCreateResult'];
 export type DeletedQrCode = Schemas['DeletedQrCode'];
+export type QrCodeChange = Schemas['QrCodeChange'];
 export type Folder = Schemas['Folder'];
 export type FolderInput = Schemas['FolderInput'];
 export type DeletedFolder = Schemas['DeletedFolder'];

@@ -1,5 +1,5 @@
 import { api, APP_API, PUBLIC_API, query, send } from './client';
-import { type Analytics, type ListPage, type QrCode } from './types';
+import { type Analytics, type ListPage, type QrCode, type QrCodeChange } from './types';
 
 export interface CodeFilters {
   q?: string;
@@ -16,6 +16,8 @@ export const codesApi = {
   create: (body: Record<string, unknown>) => api.post<QrCode>('/qrcodes', body),
   update: (id: string, patch: Record<string, unknown>) => api.patch<QrCode>(`/qrcodes/${encodeURIComponent(id)}`, patch),
   remove: (id: string) => api.del(`/qrcodes/${encodeURIComponent(id)}`),
+  history: (id: string, cursor: string | null, signal?: AbortSignal) =>
+    api.get<ListPage<QrCodeChange>>(`/qrcodes/${encodeURIComponent(id)}/history${query({ cursor, limit: 20 })}`, { signal }),
   analytics: (id: string, params: Record<string, string | undefined>, signal?: AbortSignal) =>
     api.get<Analytics>(`/qrcodes/${encodeURIComponent(id)}/analytics${query(params)}`, { signal }),
   /** A link that downloads the analytics as CSV (the browser sends the session cookie). */

@@ -10,6 +10,7 @@ export type {
   Folder,
   MoveQrCodesResult,
   QrCode,
+  QrCodeChange,
   QrType,
   WebhookDelivery,
   WebhookEndpoint,

@@ -1,7 +1,9 @@
-import { silentLog } from '@qr/domain';
+import { OPERATOR_ACTOR as ACTOR, silentLog } from '@qr/domain';
 import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { CodeChangeLog } from '../history/code-change-log';
+import { CodeHistoryRepository } from '../history/code-history.repository';
 import { QR_MIGRATIONS } from '../store/codes-migrations';
 import { CREATE_CHUNK, CreateQrCodes } from './create-qr-codes';
 import { planCreation } from './plan-creation';
@@ -32,6 +34,7 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
   let db: Database;
   let log: EventLog;
   let outbox: Outbox;
+  const changesOf = () => new CodeChangeLog(outbox, new CodeHistoryRepository(db));
   const deps = () => ({ codes: new QrCodesRepository(db), references: new ReferencesRepository(db) });
   const count = async (ws: string) => Number((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1', [ws]))[0].n);
 
@@ -51,18 +54,20 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
     // 25 items commit in chunks of 10: the 14th insert fails, so the first chunk stays and the second rolls back.
     const items = Array.from({ length: 25 }, (_, i) => website(`bulk-${i}`));
     const failing = new FailingOnInsert(db, 14);
-    const first = await new CreateQrCodes(db, failing, outbox, new ReferencesRepository(db), null).execute(
+    const first = await new CreateQrCodes(db, failing, changesOf(), new ReferencesRepository(db), null).execute(
       'ws_f',
       await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`),
+      ACTOR,
     );
     expect(CREATE_CHUNK).toBe(10);
     expect(first.failure?.index).toBe(10);
     expect(first.results.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await count('ws_f')).toBe(10);
 
-    const again = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute(
+    const again = await new CreateQrCodes(db, new QrCodesRepository(db), changesOf(), new ReferencesRepository(db), null).execute(
       'ws_f',
       await planCreation(deps(), 'ws_f', items, (i) => `/items/${i}`),
+      ACTOR,
     );
     expect(again.failure).toBeNull();
     expect(again.results.map((r) => r.result)).toEqual([...Array(10).fill('existing'), ...Array(15).fill('created')]);
@@ -76,9 +81,9 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
   });
 
   it('makes exactly one code of 20 concurrent identical requests, answering the same code to all', async () => {
-    const create = new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null);
+    const create = new CreateQrCodes(db, new QrCodesRepository(db), changesOf(), new ReferencesRepository(db), null);
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, async () => create.execute('ws_c', await planCreation(deps(), 'ws_c', [website('same')], () => ''))),
+      Array.from({ length: 20 }, async () => create.execute('ws_c', await planCreation(deps(), 'ws_c', [website('same')], () => ''), ACTOR)),
     );
     const results = outcomes.map((o) => o.results[0]);
     expect(outcomes.every((o) => o.failure === null)).toBe(true);
@@ -88,9 +93,9 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
   });
 
   it('scopes client_ref to the workspace and rejects a ref repeated inside one batch', async () => {
-    const create = new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null);
-    const a = await create.execute('ws_a', await planCreation(deps(), 'ws_a', [website('shared')], () => ''));
-    const b = await create.execute('ws_b', await planCreation(deps(), 'ws_b', [website('shared')], () => ''));
+    const create = new CreateQrCodes(db, new QrCodesRepository(db), changesOf(), new ReferencesRepository(db), null);
+    const a = await create.execute('ws_a', await planCreation(deps(), 'ws_a', [website('shared')], () => ''), ACTOR);
+    const b = await create.execute('ws_b', await planCreation(deps(), 'ws_b', [website('shared')], () => ''), ACTOR);
     expect(a.results[0].record.id).not.toBe(b.results[0].record.id);
     await expect(planCreation(deps(), 'ws_a', [website('x'), website('x')], (i) => `/items/${i}`)).rejects.toMatchObject({
       status: 422,
@@ -104,13 +109,15 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
       { type: 'website', content: { url: 'https://example.com/s' }, name: 'box_one', client_ref: 'SKU-Search-2' },
       { type: 'website', content: { url: 'https://example.com/s' }, name: 'École Café', client_ref: 'search-3' },
     ];
-    const created = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute(
+    const created = await new CreateQrCodes(db, new QrCodesRepository(db), changesOf(), new ReferencesRepository(db), null).execute(
       'ws_search',
       await planCreation(deps(), 'ws_search', items, (i) => `/items/${i}`),
+      ACTOR,
     );
-    await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute(
+    await new CreateQrCodes(db, new QrCodesRepository(db), changesOf(), new ReferencesRepository(db), null).execute(
       'ws_other',
       await planCreation(deps(), 'ws_other', [{ ...items[0], client_ref: 'x' }], () => ''),
+      ACTOR,
     );
     const names = async (q: string) => (await new QrCodesRepository(db).list('ws_search', { q }, null, 10)).map((r) => r.name).sort();
     expect(await names('BOX')).toEqual(['Box 10% off', 'box_one']);

@@ -1,11 +1,10 @@
-import { type EventEnvelope } from '@qr/contracts';
-import { type Clock, newId, systemClock } from '@qr/domain';
-import { type Outbox } from '@qr/event-log';
+import { type Actor, type Clock, newId, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { codeCreated } from './qr-code-events';
 import { type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';
 import { type ReferencesRepository } from './references.repository';
+import { type CodeChange, type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
 import { type PlannedItem } from './plan-creation';
 import { newPreviewToken, newShortCode } from './short-code';
@@ -35,13 +34,13 @@ export class CreateQrCodes {
   constructor(
     private readonly db: Database,
     private readonly codes: QrCodesRepository,
-    private readonly outbox: Outbox,
+    private readonly changes: CodeChangeLog,
     private readonly references: ReferencesRepository,
     private readonly links: LinkSync | null,
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async execute(workspaceId: string, plan: readonly PlannedItem[]): Promise<CreationOutcome> {
+  async execute(workspaceId: string, plan: readonly PlannedItem[], actor: Actor): Promise<CreationOutcome> {
     const results: CreationResult[] = plan.filter((p) => p.existing).map((p) => ({ index: p.index, result: 'existing' as const, record: p.existing! }));
     const fresh = plan.filter((p) => !p.existing);
     const hostOf = await this.references.hostLookup(fresh.map((p) => p.draft));
@@ -49,7 +48,7 @@ export class CreateQrCodes {
       const chunk = fresh.slice(i, i + CREATE_CHUNK);
       let created: CreationResult[];
       try {
-        created = await this.db.transaction((tx) => this.createChunk(tx, workspaceId, chunk, hostOf));
+        created = await this.db.transaction((tx) => this.createChunk(tx, workspaceId, chunk, hostOf, actor));
       } catch (error) {
         return { results: sorted(results), failure: { index: chunk[0].index, error } };
       }
@@ -62,16 +61,22 @@ export class CreateQrCodes {
     return { results: sorted(results), failure: null };
   }
 
-  private async createChunk(tx: Tx, workspaceId: string, chunk: readonly PlannedItem[], hostOf: (r: QrCodeRecord) => string | null): Promise<CreationResult[]> {
+  private async createChunk(
+    tx: Tx,
+    workspaceId: string,
+    chunk: readonly PlannedItem[],
+    hostOf: (r: QrCodeRecord) => string | null,
+    actor: Actor,
+  ): Promise<CreationResult[]> {
     const now = this.clock();
     const results: CreationResult[] = [];
-    const events: EventEnvelope[] = [];
+    const changes: CodeChange[] = [];
     for (const item of chunk) {
       const result = await this.createOne(tx, workspaceId, item, now);
-      if (result.result === 'created') events.push(codeCreated(result.record, hostOf(result.record), now));
+      if (result.result === 'created') changes.push({ event: codeCreated(result.record, hostOf(result.record), now), before: null, after: result.record });
       results.push(result);
     }
-    await this.outbox.add(tx, events);
+    await this.changes.add(tx, changes, actor);
     return results;
   }
 

@@ -1,25 +1,25 @@
-import { type Clock, Errors, systemClock } from '@qr/domain';
-import { type Outbox } from '@qr/event-log';
+import { type Actor, type Clock, Errors, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { codeDeleted } from './qr-code-events';
 import { type QrCodesRepository } from './qr-codes.repository';
+import { type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
 
 export class DeleteQrCode {
   constructor(
     private readonly db: Database,
     private readonly codes: QrCodesRepository,
-    private readonly outbox: Outbox,
+    private readonly changes: CodeChangeLog,
     private readonly links: LinkSync | null,
     private readonly clock: Clock = systemClock,
   ) {}
 
   /** Returns the category so the gateway can give a dynamic code's allowance back. */
-  async execute(workspaceId: string, id: string): Promise<{ id: string; category: 'dynamic' | 'static' }> {
+  async execute(workspaceId: string, id: string, actor: Actor): Promise<{ id: string; category: 'dynamic' | 'static' }> {
     const now = this.clock();
     const deleted = await this.db.transaction(async (tx) => {
       const record = await this.codes.softDelete(tx, workspaceId, id, now.getTime());
-      if (record) await this.outbox.add(tx, [codeDeleted(record, now)]);
+      if (record) await this.changes.add(tx, [{ event: codeDeleted(record, now), before: record, after: record }], actor);
       return record;
     });
     if (!deleted) throw Errors.notFound('QR code');

@@ -1,11 +1,11 @@
-import { ApiError, type Clock, Errors, fieldError, systemClock } from '@qr/domain';
-import { type Outbox } from '@qr/event-log';
+import { type Actor, ApiError, type Clock, Errors, fieldError, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { applyPatch } from './qr-code-patch';
 import { codeUpdated } from './qr-code-events';
 import { type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';
 import { type ReferencesRepository } from './references.repository';
+import { type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
 
 const MAX_ATTEMPTS = 3;
@@ -16,12 +16,12 @@ export class UpdateQrCode {
     private readonly db: Database,
     private readonly codes: QrCodesRepository,
     private readonly references: ReferencesRepository,
-    private readonly outbox: Outbox,
+    private readonly changes: CodeChangeLog,
     private readonly links: LinkSync | null,
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async execute(workspaceId: string, id: string, patch: unknown): Promise<QrCodeRecord> {
+  async execute(workspaceId: string, id: string, patch: unknown, actor: Actor): Promise<QrCodeRecord> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const existing = await this.codes.find(workspaceId, id);
       if (!existing) throw Errors.notFound('QR code');
@@ -41,7 +41,7 @@ export class UpdateQrCode {
           throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
         }
         if (!(await this.codes.update(tx, updated, existing.revision))) return false;
-        await this.outbox.add(tx, [codeUpdated(updated, host, result.changed, now)]);
+        await this.changes.add(tx, [{ event: codeUpdated(updated, host, result.changed, now), before: existing, after: updated }], actor);
         return true;
       });
       if (written) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { Errors, systemClock } from '@qr/domain';
+import { type Actor, Errors, isActor, systemClock, UNKNOWN_ACTOR } from '@qr/domain';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
 import { page, parseListQuery } from '../codes/list-query';
@@ -8,6 +8,7 @@ import { type QrCodeRecord } from '../codes/qr-code-record';
 import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
 import { domainView } from '../domains/domain-view';
 import { folderView } from '../folders/create-folder';
+import { codeHistoryPage } from '../history/history-view';
 import { parseImageOptions } from '../rendering/image-options';
 import { payloadOf, renderDraftSvg, renderImage } from '../rendering/render-image';
 import { CODES_USE_CASES, type CodesUseCases } from './codes-use-cases';
@@ -31,7 +32,7 @@ export class CodesCommands implements OnModuleInit {
       },
       [QR_COMMANDS.createMany]: async (p) => {
         const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''));
-        const outcome = await this.u.createCodes.execute(p.workspaceId, plan);
+        const outcome = await this.u.createCodes.execute(p.workspaceId, plan, actorIn(p));
         const views = await this.views(outcome.results.map((r) => r.record));
         return {
           results: outcome.results.map((r, i) => ({ index: r.index, result: r.result, category: r.record.category, qr_code: views[i] })),
@@ -45,8 +46,9 @@ export class CodesCommands implements OnModuleInit {
         const listed = page(rows, q.limit, (r) => r);
         return { ...listed, data: await this.views(listed.data) };
       },
-      [QR_COMMANDS.update]: async (p) => (await this.views([await this.u.updateCode.execute(p.workspaceId, p.id, p.patch)]))[0],
-      [QR_COMMANDS.delete]: (p) => this.u.deleteCode.execute(p.workspaceId, p.id),
+      [QR_COMMANDS.update]: async (p) => (await this.views([await this.u.updateCode.execute(p.workspaceId, p.id, p.patch, actorIn(p))]))[0],
+      [QR_COMMANDS.delete]: (p) => this.u.deleteCode.execute(p.workspaceId, p.id, actorIn(p)),
+      [QR_COMMANDS.history]: (p) => codeHistoryPage(this.u.history, p.workspaceId, p.id, p.query),
       [QR_COMMANDS.image]: async (p) => {
         const options = parseImageOptions(p.query);
         const record = await this.mustFind(p.workspaceId, p.id);
@@ -69,8 +71,13 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.liveDynamicCounts]: (p) => liveDynamicCounts(this.u.db, p),
       [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.createFolder.execute(p.workspaceId, p.body)),
       [QR_COMMANDS.renameFolder]: async (p) => folderView(await this.u.renameFolder.execute(p.workspaceId, p.id, p.body)),
-      [QR_COMMANDS.deleteFolder]: async (p) => ({ id: p.id, object: 'folder', deleted: true, ...(await this.u.moveCodes.deleteFolder(p.workspaceId, p.id)) }),
-      [QR_COMMANDS.moveCodes]: async (p) => ({ object: 'qr_code_move', ...(await this.u.moveCodes.execute(p.workspaceId, p.body)) }),
+      [QR_COMMANDS.deleteFolder]: async (p) => ({
+        id: p.id,
+        object: 'folder',
+        deleted: true,
+        ...(await this.u.moveCodes.deleteFolder(p.workspaceId, p.id, actorIn(p))),
+      }),
+      [QR_COMMANDS.moveCodes]: async (p) => ({ object: 'qr_code_move', ...(await this.u.moveCodes.execute(p.workspaceId, p.body, actorIn(p))) }),
       [QR_COMMANDS.listFolders]: async (p) => {
         const q = parseListQuery(p.query, []);
         return page(await this.u.folders.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, folderView);
@@ -149,6 +156,11 @@ export class CodesCommands implements OnModuleInit {
       }),
     );
   }
+}
+
+/** An older gateway (a rolling upgrade) sends no actor; its changes are recorded as made by an unknown caller. */
+function actorIn(p: { actor?: unknown }): Actor {
+  return isActor(p.actor) ? p.actor : UNKNOWN_ACTOR;
 }
 
 function checkItems(items: unknown, bulk: boolean): unknown[] {

@@ -13,6 +13,8 @@ import { CreateFolder } from '../folders/create-folder';
 import { FoldersRepository } from '../folders/folders.repository';
 import { MoveCodes } from '../folders/move-codes';
 import { RenameFolder } from '../folders/rename-folder';
+import { CodeChangeLog } from '../history/code-change-log';
+import { CodeHistoryRepository } from '../history/code-history.repository';
 import { LinkSync } from '../links/link-sync';
 import { type Database } from '@qr/persistence';
 
@@ -22,6 +24,7 @@ export interface CodesUseCases {
   references: ReferencesRepository;
   folders: FoldersRepository;
   domains: CustomDomainsRepository;
+  history: CodeHistoryRepository;
   createCodes: CreateQrCodes;
   updateCode: UpdateQrCode;
   deleteCode: DeleteQrCode;
@@ -47,18 +50,21 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       const domains = new CustomDomainsRepository(db);
       const reserved = [runtime.config.publicBaseUrl, runtime.config.shortBaseUrl].map((u) => new URL(u).hostname);
       const links = new LinkSync(runtime.bus, runtime.logger);
+      const history = new CodeHistoryRepository(db);
+      const changes = new CodeChangeLog(outbox!, history);
       return {
         db,
         codes,
         references,
         folders,
         domains,
-        createCodes: new CreateQrCodes(db, codes, outbox!, references, links),
-        updateCode: new UpdateQrCode(db, codes, references, outbox!, links),
-        deleteCode: new DeleteQrCode(db, codes, outbox!, links),
+        history,
+        createCodes: new CreateQrCodes(db, codes, changes, references, links),
+        updateCode: new UpdateQrCode(db, codes, references, changes, links),
+        deleteCode: new DeleteQrCode(db, codes, changes, links),
         createFolder: new CreateFolder(folders),
         renameFolder: new RenameFolder(folders),
-        moveCodes: new MoveCodes(db, codes, folders, references, outbox!, links),
+        moveCodes: new MoveCodes(db, codes, folders, references, changes, links),
         createDomain: new CreateDomain(domains, reserved),
         verifyDomain: new VerifyDomain(domains, createTxtResolver(runtime.config.dnsResolvers)),
       };

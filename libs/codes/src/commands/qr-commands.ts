@@ -5,13 +5,16 @@
 export { QR_COMMANDS } from '@qr/contracts';
 
 type Ws = { workspaceId: string };
+/** Commands that change codes say who asks (an `Actor`, for the code's history); checked on arrival. */
+type By = { actor?: unknown };
 export interface QrCommandPayloads {
   'qr.plan-create': Ws & { items: unknown; bulk: boolean };
-  'qr.create-many': Ws & { items: unknown; bulk: boolean };
+  'qr.create-many': Ws & By & { items: unknown; bulk: boolean };
   'qr.get': Ws & { id: string };
   'qr.list': Ws & { query: Record<string, unknown> };
-  'qr.update': Ws & { id: string; patch: unknown };
-  'qr.delete': Ws & { id: string };
+  'qr.update': Ws & By & { id: string; patch: unknown };
+  'qr.delete': Ws & By & { id: string };
+  'qr.history': Ws & { id: string; query: Record<string, unknown> };
   'qr.image': Ws & { id: string; query: Record<string, unknown> };
   'qr.preview': { token: string };
   'qr.render-draft': Ws & { item: unknown };
@@ -20,8 +23,8 @@ export interface QrCommandPayloads {
   'folders.create': Ws & { body: unknown };
   'folders.list': Ws & { query: Record<string, unknown> };
   'folders.rename': Ws & { id: string; body: unknown };
-  'folders.delete': Ws & { id: string };
-  'qr.move': Ws & { body: unknown };
+  'folders.delete': Ws & By & { id: string };
+  'qr.move': Ws & By & { body: unknown };
   'domains.create': Ws & { body: unknown };
   'domains.list': Ws & { query: Record<string, unknown> };
   'domains.verify': Ws & { id: string };

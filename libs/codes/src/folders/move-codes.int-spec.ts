@@ -1,4 +1,4 @@
-import { type ApiError, silentLog } from '@qr/domain';
+import { type ApiError, OPERATOR_ACTOR as ACTOR, silentLog } from '@qr/domain';
 import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
@@ -8,6 +8,8 @@ import { type QrCodeRecord } from '../codes/qr-code-record';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { ReferencesRepository } from '../codes/references.repository';
 import { UpdateQrCode } from '../codes/update-qr-code';
+import { CodeChangeLog } from '../history/code-change-log';
+import { CodeHistoryRepository } from '../history/code-history.repository';
 import { QR_MIGRATIONS } from '../store/codes-migrations';
 import { CreateFolder } from './create-folder';
 import { FoldersRepository } from './folders.repository';
@@ -34,9 +36,10 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
   let db: Database;
   let log: EventLog;
   let outbox: Outbox;
+  const changesOf = () => new CodeChangeLog(outbox, new CodeHistoryRepository(db));
   const ws = 'ws_move';
   const folders = () => new FoldersRepository(db);
-  const moves = (codes = new QrCodesRepository(db)) => new MoveCodes(db, codes, folders(), new ReferencesRepository(db), outbox, null);
+  const moves = (codes = new QrCodesRepository(db)) => new MoveCodes(db, codes, folders(), new ReferencesRepository(db), changesOf(), null);
   const folderOf = async (id: string) => (await new QrCodesRepository(db).find(ws, id))?.folder_id;
   /** The qr.code.updated events relayed so far, as [code, changed fields]. */
   const updates = async () => {
@@ -48,7 +51,7 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
   async function codesIn(folderId: string | null, n: number): Promise<string[]> {
     const items = Array.from({ length: n }, () => ({ type: 'text', category: 'static', content: { text: 'x' }, folder_id: folderId }));
     const plan = await planCreation({ codes: new QrCodesRepository(db), references: new ReferencesRepository(db) }, ws, items, (i) => `/items/${i}`);
-    const created = await new CreateQrCodes(db, new QrCodesRepository(db), outbox, new ReferencesRepository(db), null).execute(ws, plan);
+    const created = await new CreateQrCodes(db, new QrCodesRepository(db), changesOf(), new ReferencesRepository(db), null).execute(ws, plan, ACTOR);
     return created.results.map((r) => r.record.id);
   }
 
@@ -69,16 +72,20 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
     const ids = await codesIn(null, 4);
     const before = (await updates()).length;
     // The third update fails: the two before it roll back with it.
-    await expect(moves(new FailingOnUpdate(db, 3)).execute(ws, { code_ids: ids, folder_id: target.id })).rejects.toThrow('injected update failure');
+    await expect(moves(new FailingOnUpdate(db, 3)).execute(ws, { code_ids: ids, folder_id: target.id }, ACTOR)).rejects.toThrow('injected update failure');
     for (const id of ids) expect(await folderOf(id)).toBeNull();
     expect((await updates()).length).toBe(before);
 
     const unknown = await moves()
-      .execute(ws, { code_ids: [ids[0], ids[0], 'qr_nope'], folder_id: target.id })
+      .execute(ws, { code_ids: [ids[0], ids[0], 'qr_nope'], folder_id: target.id }, ACTOR)
       .catch((e: ApiError) => e.errors);
     expect(unknown).toEqual([{ pointer: '/code_ids/2', code: 'not_found', detail: expect.any(String) }]);
-    expect(await moves().execute(ws, { code_ids: [ids[0], ids[1], ids[0]], folder_id: target.id })).toEqual({ folder_id: target.id, moved: 2, unchanged: 0 });
-    expect(await moves().execute(ws, { code_ids: ids, folder_id: target.id })).toEqual({ folder_id: target.id, moved: 2, unchanged: 2 });
+    expect(await moves().execute(ws, { code_ids: [ids[0], ids[1], ids[0]], folder_id: target.id }, ACTOR)).toEqual({
+      folder_id: target.id,
+      moved: 2,
+      unchanged: 0,
+    });
+    expect(await moves().execute(ws, { code_ids: ids, folder_id: target.id }, ACTOR)).toEqual({ folder_id: target.id, moved: 2, unchanged: 2 });
     const events = (await updates()).slice(before);
     expect(events.map(([id]) => id).sort()).toEqual([...ids].sort());
     expect(events.every(([, changed]) => JSON.stringify(changed) === '["folder_id"]')).toBe(true);
@@ -88,22 +95,22 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
     const doomed = await new CreateFolder(folders()).execute(ws, { name: 'Doomed' });
     const ids = await codesIn(doomed.id, 3);
     const failed = await moves(new FailingOnUpdate(db, 2))
-      .deleteFolder(ws, doomed.id)
+      .deleteFolder(ws, doomed.id, ACTOR)
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(Error);
     expect(await folders().find(ws, doomed.id)).not.toBeNull();
     for (const id of ids) expect(await folderOf(id)).toBe(doomed.id);
 
-    expect(await moves().deleteFolder(ws, doomed.id)).toEqual({ codes_moved: 3 });
+    expect(await moves().deleteFolder(ws, doomed.id, ACTOR)).toEqual({ codes_moved: 3 });
     expect(await folders().find(ws, doomed.id)).toBeNull();
     for (const id of ids) expect(await folderOf(id)).toBeNull();
     const missing = (await moves()
-      .deleteFolder(ws, doomed.id)
+      .deleteFolder(ws, doomed.id, ACTOR)
       .catch((e: unknown) => e)) as ApiError;
     expect(missing.status).toBe(404);
     expect(
       await moves()
-        .deleteFolder('ws_other', (await new CreateFolder(folders()).execute(ws, { name: 'Kept' })).id)
+        .deleteFolder('ws_other', (await new CreateFolder(folders()).execute(ws, { name: 'Kept' })).id, ACTOR)
         .catch((e: ApiError) => e.status),
     ).toBe(404);
   });
@@ -112,11 +119,11 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
     for (let round = 0; round < 10; round++) {
       const folder = await new CreateFolder(folders()).execute(ws, { name: `Race ${round}` });
       const ids = await codesIn(null, 3);
-      const patch = new UpdateQrCode(db, new QrCodesRepository(db), new ReferencesRepository(db), outbox, null);
+      const patch = new UpdateQrCode(db, new QrCodesRepository(db), new ReferencesRepository(db), changesOf(), null);
       await Promise.allSettled([
-        moves().execute(ws, { code_ids: ids.slice(0, 2), folder_id: folder.id }),
-        patch.execute(ws, ids[2], { folder_id: folder.id }),
-        moves().deleteFolder(ws, folder.id),
+        moves().execute(ws, { code_ids: ids.slice(0, 2), folder_id: folder.id }, ACTOR),
+        patch.execute(ws, ids[2], { folder_id: folder.id }, ACTOR),
+        moves().deleteFolder(ws, folder.id, ACTOR),
       ]);
       const dangling = await db.query('SELECT q.id FROM qr_codes q LEFT JOIN folders f ON f.id = q.folder_id WHERE q.folder_id IS NOT NULL AND f.id IS NULL');
       expect(dangling).toEqual([]);

@@ -1,6 +1,6 @@
-import { ApiError, type Clock, Errors, fieldError, readBody, systemClock } from '@qr/domain';
-import { type Outbox } from '@qr/event-log';
+import { type Actor, ApiError, type Clock, Errors, fieldError, readBody, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
+import { type CodeChange, type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
 import { codeUpdated } from '../codes/qr-code-events';
 import { type QrCodeRecord } from '../codes/qr-code-record';
@@ -39,13 +39,13 @@ export class MoveCodes {
     private readonly codes: QrCodesRepository,
     private readonly folders: FoldersRepository,
     private readonly references: ReferencesRepository,
-    private readonly outbox: Outbox,
+    private readonly changes: CodeChangeLog,
     private readonly links: LinkSync | null,
     private readonly clock: Clock = systemClock,
   ) {}
 
   /** `{ code_ids: [1..100 ids], folder_id: id | null }`; an unknown code or folder changes nothing (422 at its pointer). */
-  async execute(workspaceId: string, body: unknown): Promise<MoveResult> {
+  async execute(workspaceId: string, body: unknown, actor: Actor): Promise<MoveResult> {
     const { ids, folderId } = readMoveBody(body);
     const moved = await this.retried(async (tx) => {
       if (folderId !== null && !(await this.references.holdFolder(tx, workspaceId, folderId))) {
@@ -55,16 +55,16 @@ export class MoveCodes {
       // Pointers name the place in the list as sent, repeats included.
       const missing = ids.flatMap((id, i) => (found.has(id) ? [] : [fieldError(`/code_ids/${i}`, 'not_found', 'no such QR code in this workspace')]));
       if (missing.length) throw Errors.validationFailed(missing);
-      return this.within(tx, [...found.values()], folderId);
+      return this.within(tx, [...found.values()], folderId, actor);
     });
     return { folder_id: folderId, moved: moved.length, unchanged: new Set(ids).size - moved.length };
   }
 
   /** DELETE /folders/{id}: its live codes to no folder, deleted ones released, the folder gone. */
-  async deleteFolder(workspaceId: string, folderId: string): Promise<{ codes_moved: number }> {
+  async deleteFolder(workspaceId: string, folderId: string, actor: Actor): Promise<{ codes_moved: number }> {
     const moved = await this.retried(async (tx) => {
       if (!(await this.references.holdFolder(tx, workspaceId, folderId, 'update'))) throw Errors.notFound('folder');
-      const out = await this.within(tx, await this.codes.listInFolder(tx, workspaceId, folderId), null);
+      const out = await this.within(tx, await this.codes.listInFolder(tx, workspaceId, folderId), null, actor);
       await this.codes.releaseDeletedFromFolder(tx, workspaceId, folderId);
       await this.folders.delete(tx, workspaceId, folderId);
       return out;
@@ -87,21 +87,18 @@ export class MoveCodes {
   }
 
   /** Moves `records` (read in `tx`) to `folderId`; the ones already there are left alone. */
-  private async within(tx: Tx, records: readonly QrCodeRecord[], folderId: string | null): Promise<Moved> {
+  private async within(tx: Tx, records: readonly QrCodeRecord[], folderId: string | null, actor: Actor): Promise<Moved> {
     const now = this.clock();
     const moving = records.filter((r) => r.folder_id !== folderId);
     const hostOf = await this.references.hostLookup(moving);
-    const moved: QrCodeRecord[] = [];
+    const changes: CodeChange[] = [];
     for (const existing of moving) {
       const updated: QrCodeRecord = { ...existing, folder_id: folderId, revision: existing.revision + 1, updated_at: now.getTime() };
       if (!(await this.codes.update(tx, updated, existing.revision))) throw new ConcurrentChange();
-      moved.push(updated);
+      changes.push({ event: codeUpdated(updated, hostOf(updated), ['folder_id'], now), before: existing, after: updated });
     }
-    await this.outbox.add(
-      tx,
-      moved.map((r) => codeUpdated(r, hostOf(r), ['folder_id'], now)),
-    );
-    return { records: moved, hostOf };
+    await this.changes.add(tx, changes, actor);
+    return { records: changes.map((c) => c.after), hostOf };
   }
 }
 

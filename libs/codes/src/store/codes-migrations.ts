@@ -55,9 +55,30 @@ const CODES = [
   `CREATE INDEX custom_domains_workspace ON custom_domains (workspace_id, id)`,
 ];
 
+/** Every change to a code, written with its event (docs/design/teams-and-history.md); kept after the code is deleted. */
+const HISTORY = [
+  `CREATE TABLE code_history (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    qr_id TEXT NOT NULL,
+    revision BIGINT NOT NULL,
+    event_id TEXT NOT NULL,
+    action TEXT NOT NULL,
+    changes TEXT NOT NULL,
+    actor_kind TEXT NOT NULL,
+    actor_id TEXT,
+    actor_name TEXT,
+    via TEXT NOT NULL,
+    request_id TEXT,
+    occurred_at BIGINT NOT NULL,
+    UNIQUE (workspace_id, qr_id, revision)
+  )`,
+];
+
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
   defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
+  defineMigration({ timestamp: 1765300000000, name: 'CodeHistory', sqlite: HISTORY, postgres: HISTORY }),
 ];

@@ -9,6 +9,7 @@ export const QR_COMMANDS = {
   list: 'qr.list',
   update: 'qr.update',
   delete: 'qr.delete',
+  history: 'qr.history',
   image: 'qr.image',
   preview: 'qr.preview',
   renderDraft: 'qr.render-draft',

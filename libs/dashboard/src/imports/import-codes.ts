@@ -1,5 +1,5 @@
 import { type ImportRow, parseCodeCsv, type RowError, toRowError } from '@qr/code-import';
-import { ApiError } from '@qr/domain';
+import { type Actor, ApiError } from '@qr/domain';
 import { type CreateQrCodesFlow, type SessionPrincipal } from '@qr/gateway';
 import { type CommandBus } from '@qr/platform';
 import { folderIndex } from './folder-index';
@@ -30,7 +30,7 @@ export class ImportCodes {
     private readonly create: CreateQrCodesFlow,
   ) {}
 
-  async run(principal: SessionPrincipal, csv: string, onProgress: (done: number, total: number) => void): Promise<ImportReport> {
+  async run(principal: SessionPrincipal, actor: Actor, csv: string, onProgress: (done: number, total: number) => void): Promise<ImportReport> {
     const folders = await folderIndex(this.bus, principal);
     const parsed = parseCodeCsv(csv, folders.idOf);
     if (!parsed.ok) return { object: 'import_report', rows: 0, created: 0, existing: 0, failed: 0, errors: parsed.errors };
@@ -44,14 +44,14 @@ export class ImportCodes {
       errors: [...parsed.errors],
     };
     for (let start = 0; start < parsed.rows.length; start += BATCH) {
-      await this.send(principal, parsed.rows.slice(start, start + BATCH), report);
+      await this.send(principal, actor, parsed.rows.slice(start, start + BATCH), report);
       onProgress(Math.min(start + BATCH, parsed.rows.length), parsed.rows.length);
     }
     report.errors.sort((a, b) => a.line - b.line);
     return report;
   }
 
-  private async send(principal: SessionPrincipal, rows: ImportRow[], report: ImportReport): Promise<void> {
+  private async send(principal: SessionPrincipal, actor: Actor, rows: ImportRow[], report: ImportReport): Promise<void> {
     let pending = rows;
     while (pending.length) {
       try {
@@ -59,6 +59,7 @@ export class ImportCodes {
           principal,
           pending.map((r) => r.item),
           true,
+          actor,
         );
         report.created += results.filter((r) => r.result === 'created').length;
         report.existing += results.filter((r) => r.result === 'existing').length;
@@ -66,7 +67,7 @@ export class ImportCodes {
       } catch (err) {
         const refused = err instanceof ApiError ? err : null;
         if (refused?.code === 'dynamic_allowance_exceeded' && pending.length > 1) {
-          for (const row of pending) await this.send(principal, [row], report);
+          for (const row of pending) await this.send(principal, actor, [row], report);
           return;
         }
         const named = refused?.status === 422 ? this.rowsNamed(refused, pending, report) : new Set<number>();

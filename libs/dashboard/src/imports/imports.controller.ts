@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from '@qr/domain';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
+import { actorOf, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
 import { JsonLogger } from '@qr/platform';
 import { ImportCodes } from './import-codes';
 
@@ -32,7 +32,7 @@ export class ImportsController {
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     const line = (value: unknown) => res.write(`${JSON.stringify(value)}\n`);
     try {
-      const report = await this.imports.run(principal, csv, (done, total) => line({ type: 'progress', done, total }));
+      const report = await this.imports.run(principal, actorOf(principal, req, 'import'), csv, (done, total) => line({ type: 'progress', done, total }));
       line({ type: 'result', ...report });
     } catch (err) {
       this.logger.event('error', 'CSV import failed', { error: err instanceof Error ? err.stack : String(err) });

@@ -112,6 +112,17 @@ export const QR_CODES_PATHS = {
       },
     },
   },
+  '/qrcodes/{id}/history': {
+    get: {
+      operationId: 'listQrCodeHistory',
+      summary: 'Every change to a code, newest first: who, how, when, and each field before and after',
+      ...tag('QR codes'),
+      description:
+        'Creates, changes, pauses, resumes and the delete. Kept after the code is deleted, as long as the workspace exists; no route writes it. Another workspace’s code is a 404.',
+      parameters: [id, ...pagination],
+      responses: { '200': { description: 'A page', content: json(ref('QrCodeChangeList')) }, ...errors404, ...errors422, ...AUTHENTICATED_ERRORS },
+    },
+  },
   '/qrcodes/{id}/analytics': {
     get: {
       operationId: 'getQrCodeAnalytics',

@@ -200,6 +200,33 @@ export const QR_CODE_SCHEMAS = {
     created_at: timestamp,
   }),
   DomainList: listOf('Domain'),
+  QrCodeChange: answer({
+    id: { type: 'string', example: 'chg_00VbbQ5mGtVbp9Yc…' },
+    object: { const: 'qr_code_change' },
+    qr_code_id: str,
+    revision: { ...int, description: 'The code’s revision after this change; entries are ordered by it' },
+    action: { enum: ['created', 'updated', 'paused', 'resumed', 'deleted'], description: 'A change of status alone is `paused` or `resumed`' },
+    occurred_at: timestamp,
+    changes: {
+      type: 'array',
+      description:
+        'Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none.',
+      items: answer({
+        field: { type: 'string', example: 'destinations' },
+        before: { description: 'Any JSON value; null when unset' },
+        after: { description: 'Any JSON value; null when unset' },
+      }),
+    },
+    actor: answer({
+      kind: { enum: ['api_key', 'member', 'operator'] },
+      id: { type: ['string', 'null'], description: 'The API key’s or member’s id' },
+      name: { type: ['string', 'null'], description: 'The key’s name or the member’s email, as they were at the time' },
+    }),
+    via: { enum: ['api', 'dashboard', 'import', 'cli'] },
+    request_id: { type: ['string', 'null'], description: 'The X-Request-Id of the request that made the change' },
+    event_id: { type: 'string', description: 'The event this change was published as (qr.code.created, .updated or .deleted)' },
+  }),
+  QrCodeChangeList: listOf('QrCodeChange'),
   DayCount: answer({ date: { type: 'string', format: 'date' }, scans: int, unique_scanners: int }),
   CodeAnalytics: answer({
     qr_id: str,

@@ -1,5 +1,5 @@
 import { QR_COMMANDS as QR } from '@qr/contracts';
-import { Errors } from '@qr/domain';
+import { Errors, type Actor } from '@qr/domain';
 import { type CommandBus } from '@qr/platform';
 import { type Principal } from '../access/principal';
 import { type QuotaRepository } from '../access/quota.repository';
@@ -29,8 +29,8 @@ export class CreateQrCodesFlow {
     private readonly afterReserve: (() => Promise<void>) | null = null,
   ) {}
 
-  async execute(principal: Principal, items: unknown, bulk: boolean): Promise<CreateAnswer['results']> {
-    const payload = { workspaceId: principal.workspaceId, items, bulk };
+  async execute(principal: Principal, items: unknown, bulk: boolean, actor: Actor): Promise<CreateAnswer['results']> {
+    const payload = { workspaceId: principal.workspaceId, items, bulk, actor };
     const plan = await this.bus.send<PlanAnswer>('qr-service', QR.planCreate, payload);
     const needed = plan.items.filter((i) => i.category === 'dynamic' && !i.existing).length;
     let holdId: string | null = null;

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Qu
 import type { Request } from 'express';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
+import { actorOf } from '../access/actor-of';
 import { type Principal } from '../access/principal';
 import { AuditTrail } from '../audit/audit-trail';
 import { API_PREFIX } from '../http/api-prefix';
@@ -30,8 +31,8 @@ export class FoldersController {
 
   /** The folder's codes move to no folder, in the same transaction. */
   @Delete(':id')
-  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.bus.send('qr-service', QR.deleteFolder, { workspaceId: p.workspaceId, id });
+  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
+    return this.bus.send('qr-service', QR.deleteFolder, { workspaceId: p.workspaceId, id, actor: actorOf(p, req) });
   }
 }
 

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { Errors, isPlainObject, unknownFields } from '@qr/domain';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
+import { actorOf } from '../access/actor-of';
 import { type Principal } from '../access/principal';
 import { QuotaCost } from '../access/quota-cost.decorator';
 import { QuotaRepository } from '../access/quota.repository';
@@ -29,8 +30,8 @@ export class QrCodesController {
   ) {}
 
   @Post()
-  async createOne(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const [result] = await this.create.execute(p, [body ?? null], false);
+  async createOne(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const [result] = await this.create.execute(p, [body ?? null], false, actorOf(p, req));
     res.status(result.result === 'created' ? 201 : 200);
     return result.qr_code;
   }
@@ -38,18 +39,18 @@ export class QrCodesController {
   /** Moves up to 100 codes into a folder (or out of any), all or none. */
   @Post('move')
   @HttpCode(200)
-  move(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
-    return this.bus.send('qr-service', QR.moveCodes, { workspaceId: p.workspaceId, body: body ?? null });
+  move(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
+    return this.bus.send('qr-service', QR.moveCodes, { workspaceId: p.workspaceId, body: body ?? null, actor: actorOf(p, req) });
   }
 
   @Post('bulk')
   @HttpCode(200)
   @QuotaCost(bulkCost)
-  async createBulk(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
+  async createBulk(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
     const extra = isPlainObject(body) ? unknownFields(body, ['items']) : [];
     if (extra.length) throw Errors.validationFailed(extra);
     const items = (body as { items?: unknown } | null)?.items;
-    const results = await this.create.execute(p, items ?? null, true);
+    const results = await this.create.execute(p, items ?? null, true, actorOf(p, req));
     return {
       object: 'list',
       data: results.map((r) => ({ index: r.index, result: r.result, qr_code: r.qr_code })),
@@ -69,18 +70,24 @@ export class QrCodesController {
   }
 
   @Patch(':id')
-  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() patch: unknown) {
-    return this.bus.send('qr-service', QR.update, { workspaceId: p.workspaceId, id, patch: patch ?? null });
+  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() patch: unknown, @Req() req: Request) {
+    return this.bus.send('qr-service', QR.update, { workspaceId: p.workspaceId, id, patch: patch ?? null, actor: actorOf(p, req) });
+  }
+
+  /** Every change to the code, newest first; kept after the code is deleted. */
+  @Get(':id/history')
+  history(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.bus.send('qr-service', QR.history, { workspaceId: p.workspaceId, id, query });
   }
 
   @Delete(':id')
-  async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
+  async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
     // Held across the delete: between qr-service's commit and the give-back the count and the
     // counter differ, and the allowance reconcile must not take that for a leak.
     const holdId = await this.quota.holdForDelete(p.workspaceId);
     let deleted: { id: string; category: string } | null = null;
     try {
-      deleted = await this.bus.send<{ id: string; category: string }>('qr-service', QR.delete, { workspaceId: p.workspaceId, id });
+      deleted = await this.bus.send<{ id: string; category: string }>('qr-service', QR.delete, { workspaceId: p.workspaceId, id, actor: actorOf(p, req) });
     } finally {
       await this.quota.settleDynamic(holdId, p.workspaceId, deleted?.category === 'dynamic' ? 1 : 0);
     }

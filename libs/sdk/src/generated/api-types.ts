@@ -82,6 +82,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/qrcodes/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change to a code, newest first: who, how, when, and each field before and after
+         * @description Creates, changes, pauses, resumes and the delete. Kept after the code is deleted, as long as the workspace exists; no route writes it. Another workspace’s code is a 404.
+         */
+        get: operations["listQrCodeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/qrcodes/{id}/analytics": {
         parameters: {
             query?: never;
@@ -916,6 +936,56 @@ export interface components {
             /** @description Pass as `cursor` for the next page */
             next_cursor: string | null;
         };
+        QrCodeChange: {
+            /** @example chg_00VbbQ5mGtVbp9Yc… */
+            id: string;
+            /** @constant */
+            object: "qr_code_change";
+            qr_code_id: string;
+            /** @description The code’s revision after this change; entries are ordered by it */
+            revision: number;
+            /**
+             * @description A change of status alone is `paused` or `resumed`
+             * @enum {unknown}
+             */
+            action: "created" | "updated" | "paused" | "resumed" | "deleted";
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            occurred_at: string;
+            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. */
+            changes: {
+                /** @example destinations */
+                field: string;
+                /** @description Any JSON value; null when unset */
+                before: unknown;
+                /** @description Any JSON value; null when unset */
+                after: unknown;
+            }[];
+            actor: {
+                /** @enum {unknown} */
+                kind: "api_key" | "member" | "operator";
+                /** @description The API key’s or member’s id */
+                id: string | null;
+                /** @description The key’s name or the member’s email, as they were at the time */
+                name: string | null;
+            };
+            /** @enum {unknown} */
+            via: "api" | "dashboard" | "import" | "cli";
+            /** @description The X-Request-Id of the request that made the change */
+            request_id: string | null;
+            /** @description The event this change was published as (qr.code.created, .updated or .deleted) */
+            event_id: string;
+        };
+        QrCodeChangeList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["QrCodeChange"][];
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page */
+            next_cursor: string | null;
+        };
         DayCount: {
             /** Format: date */
             date: string;
@@ -1539,6 +1609,38 @@ export interface operations {
                     "image/svg+xml": unknown;
                     "image/png": unknown;
                     "application/pdf": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listQrCodeHistory: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrCodeChangeList"];
                 };
             };
             401: components["responses"]["Unauthorized"];

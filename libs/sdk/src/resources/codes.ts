@@ -6,6 +6,7 @@ import type {
   ImageParams,
   ListQrCodesParams,
   QrCode,
+  QrCodeChange,
   QrCodeInput,
   QrCodePatch,
 } from '../api-types.js';
@@ -102,6 +103,30 @@ export class Codes {
    */
   async update(codeId: string, patch: QrCodePatch, options?: CallOptions): Promise<QrCode> {
     return (await this.http.request<QrCode>({ method: 'PATCH', path: `/qrcodes/${id(codeId)}`, body: patch, signal: options?.signal })).data;
+  }
+
+  /**
+   * Every change to a code, newest first, page by page as you iterate: who made it (API key or
+   * member), how (API, dashboard, import, CLI), the request id, and each field before and after.
+   * It outlives the code: a deleted code's history is still there.
+   *
+   * @example
+   * for await (const change of qr.codes.history(code.id)) {
+   *   for (const c of change.changes) console.log(change.occurred_at, change.actor.name, c.field, c.before, '→', c.after);
+   * }
+   */
+  history(codeId: string, params: { limit?: number } = {}, options?: CallOptions): PageIterator<QrCodeChange> {
+    return new PageIterator(
+      async (cursor) =>
+        (
+          await this.http.request<Page<QrCodeChange>>({
+            method: 'GET',
+            path: `/qrcodes/${id(codeId)}/history`,
+            query: { ...params, cursor },
+            signal: options?.signal,
+          })
+        ).data,
+    );
   }
 
   /** Deletes a code: its short link answers 410 from then on, and a dynamic code frees its allowance. */

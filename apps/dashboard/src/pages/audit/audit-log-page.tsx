@@ -7,7 +7,7 @@ import { useMe } from '../../session';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
-import { actorLabel } from './actor-label';
+import { actorLabel } from '../../lib/actor-label';
 
 const ACTIONS: Record<AuditAction, string> = {
   'api_key.created': 'API key created',

@@ -24,6 +24,8 @@ import { PageHeader } from '../../ui/page-header';
 
 import { AnalyticsPanel } from './analytics-panel';
 
+import { HistoryPanel } from './history-panel';
+
 import { useFolders } from '../../api/workspace-lists';
 
 import { useAction } from '../../lib/use-action';
@@ -80,47 +82,65 @@ export function CodeDetailPage() {
       {query.created ? <Notice kind="success">The code is created{c.category === 'dynamic' ? ' and its short link works now' : ''}.</Notice> : null}
       {query.saved ? <Notice kind="success">Changes saved. The next scan follows them.</Notice> : null}
       <ErrorNotice error={actionError} />
-      <div class="split">
-        <div>
-          <section class="panel" aria-labelledby="link-title">
-            <h2 id="link-title">{c.short_url ? 'Short link' : 'Static code'}</h2>
-            {c.short_url ? (
-              <p class="short-link">
-                <a href={c.short_url} target="_blank" rel="noopener noreferrer" class="mono" data-testid="short-url">
-                  {c.short_url}
-                </a>
-                <CopyButton value={c.short_url} label="Copy link" />
-              </p>
-            ) : (
-              <p class="muted">The data is in the pattern itself; scans never reach us, so there are no analytics.</p>
-            )}
-            <dl class="facts">
-              <dt>Scans</dt>
-              <dd>
-                {c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}
-                {c.scan_limit !== null ? ` of ${formatNumber(c.scan_limit)} allowed` : ''}
-              </dd>
-              {c.client_ref ? (
-                <>
-                  <dt>Client reference</dt>
-                  <dd class="mono">{c.client_ref}</dd>
-                </>
-              ) : null}
-              <dt>Folder</dt>
-              <dd>{folder ?? (c.folder_id ? c.folder_id : 'None')}</dd>
-              {c.category === 'dynamic' ? <OpeningFacts c={c} /> : null}
-              <dt>Created</dt>
-              <dd>{formatDateTime(c.created_at)}</dd>
-              <dt>Updated</dt>
-              <dd>{formatDateTime(c.updated_at)}</dd>
-              <dt>Id</dt>
-              <dd class="mono small">{c.id}</dd>
-            </dl>
-          </section>
-          {c.category === 'dynamic' ? <AnalyticsPanel code={c} /> : null}
+      <nav class="section-tabs" aria-label="Code sections">
+        <ul>
+          <li>
+            <a href={`/app/codes/${c.id}`} aria-current={query.tab !== 'history' ? 'page' : undefined}>
+              Overview
+            </a>
+          </li>
+          <li>
+            <a href={`/app/codes/${c.id}?tab=history`} aria-current={query.tab === 'history' ? 'page' : undefined}>
+              History
+            </a>
+          </li>
+        </ul>
+      </nav>
+      {query.tab === 'history' ? (
+        <HistoryPanel codeId={c.id} folderName={(id) => folders.data?.find((f) => f.id === id)?.name ?? null} />
+      ) : (
+        <div class="split">
+          <div>
+            <section class="panel" aria-labelledby="link-title">
+              <h2 id="link-title">{c.short_url ? 'Short link' : 'Static code'}</h2>
+              {c.short_url ? (
+                <p class="short-link">
+                  <a href={c.short_url} target="_blank" rel="noopener noreferrer" class="mono" data-testid="short-url">
+                    {c.short_url}
+                  </a>
+                  <CopyButton value={c.short_url} label="Copy link" />
+                </p>
+              ) : (
+                <p class="muted">The data is in the pattern itself; scans never reach us, so there are no analytics.</p>
+              )}
+              <dl class="facts">
+                <dt>Scans</dt>
+                <dd>
+                  {c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}
+                  {c.scan_limit !== null ? ` of ${formatNumber(c.scan_limit)} allowed` : ''}
+                </dd>
+                {c.client_ref ? (
+                  <>
+                    <dt>Client reference</dt>
+                    <dd class="mono">{c.client_ref}</dd>
+                  </>
+                ) : null}
+                <dt>Folder</dt>
+                <dd>{folder ?? (c.folder_id ? c.folder_id : 'None')}</dd>
+                {c.category === 'dynamic' ? <OpeningFacts c={c} /> : null}
+                <dt>Created</dt>
+                <dd>{formatDateTime(c.created_at)}</dd>
+                <dt>Updated</dt>
+                <dd>{formatDateTime(c.updated_at)}</dd>
+                <dt>Id</dt>
+                <dd class="mono small">{c.id}</dd>
+              </dl>
+            </section>
+            {c.category === 'dynamic' ? <AnalyticsPanel code={c} /> : null}
+          </div>
+          <Downloads c={c} />
         </div>
-        <Downloads c={c} />
-      </div>
+      )}
       <ConfirmDialog
         open={confirming}
         title={`Delete ${c.name}?`}

@@ -1,0 +1,38 @@
+import { Errors, formatUtc, readQuery } from '@qr/domain';
+import { decodedChanges, type CodeHistoryRecord, type CodeHistoryRepository } from './code-history.repository';
+
+/** One entry of `GET /qrcodes/{id}/history`. */
+export function historyEntryView(r: CodeHistoryRecord) {
+  return {
+    id: r.id,
+    object: 'qr_code_change' as const,
+    qr_code_id: r.qr_id,
+    revision: r.revision,
+    action: r.action,
+    occurred_at: formatUtc(new Date(r.occurred_at)),
+    changes: decodedChanges(r),
+    actor: { kind: r.actor_kind, id: r.actor_id, name: r.actor_name },
+    via: r.via,
+    request_id: r.request_id,
+    event_id: r.event_id,
+  };
+}
+
+/**
+ * A page of a code's history, newest first. The cursor is the revision to continue below. A code
+ * with no history in the workspace is a 404, deleted or not, so another workspace learns nothing.
+ */
+export async function codeHistoryPage(history: CodeHistoryRepository, workspaceId: string, id: string, query: Record<string, unknown>) {
+  const q = readQuery(query, ['limit', 'cursor'], (c) => {
+    const limit = c.integer('limit', 1, 100, 20);
+    const cursor = c.single('cursor');
+    const before = cursor === undefined ? null : /^[1-9][0-9]{0,15}$/.test(cursor) ? Number(cursor) : NaN;
+    if (Number.isNaN(before)) c.add('/cursor', 'invalid', 'not a cursor from a previous page');
+    return { limit, before };
+  });
+  const rows = typeof id === 'string' ? await history.list(workspaceId, id, q.before, q.limit + 1) : [];
+  if (!rows.length && q.before === null) throw Errors.notFound('QR code');
+  const data = rows.slice(0, q.limit);
+  const hasMore = rows.length > q.limit;
+  return { object: 'list' as const, data: data.map(historyEntryView), has_more: hasMore, next_cursor: hasMore ? String(data[data.length - 1].revision) : null };
+}
