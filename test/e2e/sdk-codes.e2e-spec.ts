@@ -162,6 +162,25 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
     expect(range).toMatchObject({ status: 422, errors: [expect.objectContaining({ pointer: '/to', code: 'invalid_range' })] });
   });
 
+  it('breaks scans down by the destination they were sent to, across a destination change', async () => {
+    const qr = h.client(h.workspace('pro').key);
+    const code = await qr.codes.create({ type: 'website', name: 'Moving', content: { url: 'https://example.com/spring' }, utm_source: 'poster' });
+    const scan = async () => (await rawRequest(`${h.server.url}/${code.short_code}`, { headers: { 'user-agent': IPHONE } })).headers.location;
+    expect(await scan()).toBe('https://example.com/spring?utm_source=poster');
+    await scan();
+    await qr.codes.update(code.id, { destinations: [{ target_url: 'https://example.com/summer' }] });
+    expect(await scan()).toBe('https://example.com/summer?utm_source=poster');
+    const analytics = (await waitUntil(async () => {
+      const a = await qr.codes.analytics(code.id);
+      return a.total_scans === 3 ? a : null;
+    }, 'the projection to count three scans'))!;
+    expect(analytics.by_destination).toEqual([
+      { destination: 'https://example.com/spring', scans: 2 },
+      { destination: 'https://example.com/summer', scans: 1 },
+    ]);
+    expect(await qr.codes.analyticsCsv(code.id)).toContain('destination,scans\r\nhttps://example.com/spring,2\r\nhttps://example.com/summer,1\r\n');
+  });
+
   it('creates and lists folders and domains, and verifies a domain by its DNS TXT record', async () => {
     const folders = await Promise.all(['North', 'South'].map((name) => qr.folders.create({ name })));
     const listed = await qr.folders.list({ limit: 1 }).toArray();

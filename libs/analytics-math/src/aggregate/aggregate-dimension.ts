@@ -5,7 +5,7 @@ export interface DimensionRow {
   bot: number;
 }
 
-type DimensionKind = 'device' | 'country' | 'os' | 'browser';
+type DimensionKind = 'device' | 'country' | 'os' | 'browser' | 'destination';
 
 /** Every device class, in the order the answer lists them, zeros included. */
 const DEVICES = ['mobile', 'tablet', 'desktop', 'other'] as const;

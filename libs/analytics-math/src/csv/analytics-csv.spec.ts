@@ -23,6 +23,7 @@ const answer = {
   ],
   by_os: [{ os: 'android', scans: 7 }],
   by_browser: [] as Array<{ browser: string; scans: number }>,
+  by_destination: [{ destination: 'https://example.com/a,b', scans: 7 }],
 };
 
 describe('analyticsCsv', () => {
@@ -51,6 +52,9 @@ describe('analyticsCsv', () => {
           'android,7',
           '',
           'browser,scans',
+          '',
+          'destination,scans',
+          '"https://example.com/a,b",7',
           '',
         ].join('\r\n'),
     );

@@ -62,6 +62,29 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
     expect(dayOf(await json('qr_tz', 'Asia/Kolkata'))).toEqual(['2026-11-21']);
   });
 
+  it('counts scans by the destination they went to; events from before destinations were kept count as unknown', async () => {
+    const { destination: _none, ...older } = scan('qr_dest', '2026-11-20T08:00:00Z').data;
+    const events = [
+      { ...scan('qr_dest', '2026-11-20T08:00:00Z'), data: older },
+      scan('qr_dest', '2026-11-20T09:00:00Z', { destination: 'https://example.com/spring' }),
+      scan('qr_dest', '2026-11-20T09:10:00Z', { destination: 'https://example.com/spring' }),
+      scan('qr_dest', '2026-11-21T10:00:00Z', { destination: 'https://example.com/summer' }),
+      scan('qr_dest', '2026-11-21T10:05:00Z', { destination: 'https://example.com/summer', is_bot: true }),
+    ];
+    await new ScanProjection(db).apply(events as EventEnvelope<'qr.scanned', QrScannedV1>[]);
+    expect((await json('qr_dest', 'UTC')).by_destination).toEqual([
+      { destination: 'https://example.com/spring', scans: 2 },
+      { destination: 'https://example.com/summer', scans: 1 },
+      { destination: 'unknown', scans: 1 },
+    ]);
+    // A range that cuts days (a local day in a zone off UTC) reads the 15-minute buckets: same figures.
+    expect((await json('qr_dest', 'Asia/Kolkata', { include_bots: 'true' })).by_destination).toEqual([
+      { destination: 'https://example.com/spring', scans: 2 },
+      { destination: 'https://example.com/summer', scans: 2 },
+      { destination: 'unknown', scans: 1 },
+    ]);
+  });
+
   it('counts exactly by day, device, country, os and browser; bots apart; uniques per daily visitor', async () => {
     const events = [
       scan('qr_x', '2026-11-20T10:00:00Z', { visitor_hash: 'aa'.repeat(16) }),

@@ -5,7 +5,7 @@ import { type Database, type Tx } from '@qr/persistence';
 import { upsertAdding } from './upsert-adding';
 
 export const PROJECTION_CONSUMER = 'analytics-service.projection';
-const DIMENSIONS = ['device', 'country', 'os', 'browser'] as const;
+const DIMENSIONS = ['device', 'country', 'os', 'browser', 'destination'] as const;
 
 type Counts = { human: number; bot: number; human_uniques: number; bot_uniques: number };
 
@@ -53,11 +53,11 @@ export class ScanProjection {
     const scans = placeScans(events);
     const newVisitors = await this.newVisitors(tx, scans);
     // Scans that differ in nothing the projection keeps are counted together first: one key per scan,
-    // then each group updates its bucket and its eight dimension rows once.
+    // then each group updates its bucket and its ten dimension rows once.
     const groups = new Map<string, { scan: PlacedScan; counts: Counts }>();
     for (const scan of scans) {
       const d = scan.e.data;
-      const key = `${d.qr_id}|${scan.bucket}|${d.is_bot ? 1 : 0}|${d.device ?? ''}|${d.country ?? ''}|${d.os ?? ''}|${d.browser ?? ''}`;
+      const key = `${d.qr_id}|${scan.bucket}|${d.is_bot ? 1 : 0}|${d.device ?? ''}|${d.country ?? ''}|${d.os ?? ''}|${d.browser ?? ''}|${d.destination ?? ''}`;
       const counts = getOrCreate(groups, key, () => ({ scan, counts: { human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 } })).counts;
       counts[d.is_bot ? 'bot' : 'human'] += 1;
       if (newVisitors.has(scan)) counts[d.is_bot ? 'bot_uniques' : 'human_uniques'] += 1;

@@ -244,6 +244,17 @@ export const QR_CODE_SCHEMAS = {
     by_country: { type: 'array', items: answer({ country: { type: 'string', description: 'ISO 3166-1 alpha-2, or unknown' }, scans: int }) },
     by_os: { type: 'array', items: answer({ os: { type: 'string', description: 'As the user agent names it, or unknown' }, scans: int }) },
     by_browser: { type: 'array', items: answer({ browser: { type: 'string', description: 'As the user agent names it, or unknown' }, scans: int }) },
+    by_destination: {
+      type: 'array',
+      items: answer({
+        destination: {
+          type: 'string',
+          description: 'The destination URL scans were sent to (before UTM fields); unknown for hosted pages and for scans recorded before destinations were',
+        },
+        scans: int,
+      }),
+      description: 'Where scans went: a code whose destination changed, or with conditional destinations, shows how many scans went where',
+    },
   }),
   WorkspaceAnalytics: answer({
     object: { const: 'workspace_analytics' },

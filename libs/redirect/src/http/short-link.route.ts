@@ -12,7 +12,7 @@ import {
   vcardDownload,
 } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
-import { type FormContent, type MenuContent, type VcardContent } from '@qr/qr-content';
+import { type Destination, type FormContent, type MenuContent, type VcardContent } from '@qr/qr-content';
 import { type FastRoute } from '@qr/platform';
 import { chooseDestination, type UserAgentClassifier, visitorHash } from '@qr/visitor';
 import { type LinkRecord, openingRulesOf } from '../links/link-record';
@@ -91,7 +91,7 @@ export class ShortLinkRoute implements FastRoute {
     let link = cached ?? (await this.d.links.find(code));
     let checked = cached === undefined;
     let request: ReturnType<typeof readScanRequest> | null = null;
-    let facts: ScanFacts | null = null;
+    let visitorFacts: Omit<ScanFacts, 'destination'> | null = null;
     for (let stale = 0; ;) {
       const now = this.clock();
       const admission =
@@ -106,7 +106,7 @@ export class ShortLinkRoute implements FastRoute {
       if (!link || !admission) return this.closed(res, null, 'not_found', 404, null, false);
       if (!admission.open) return this.closed(res, link, admission.reason, admission.status, admission.opensAt, false);
       request ??= readScanRequest(req, this.d.classifier, this.d);
-      facts ??= {
+      visitorFacts ??= {
         country: request.visitor.country,
         device: request.visitor.device,
         os: request.visitor.os,
@@ -114,8 +114,10 @@ export class ShortLinkRoute implements FastRoute {
         is_bot: request.visitor.isBot,
         visitor_hash: visitorHash(await this.d.salts.current(), request.ip, request.userAgent),
       };
-      const outcome = await this.d.recorder.record(link, facts, now);
-      if (outcome.admitted) return this.open(res, link, request.visitor, false);
+      // Chosen from the row the scan is judged by, so a scan judged again after a change records where it really went.
+      const destination = HOSTED.has(link.type) ? null : chooseDestination(link.destinations, request.visitor);
+      const outcome = await this.d.recorder.record(link, { ...visitorFacts, destination: destination?.target_url ?? null }, now);
+      if (outcome.admitted) return this.open(res, link, request.visitor, false, destination);
       if (!outcome.stale) return this.closed(res, link, 'limit_reached', 410, null, false);
       if (++stale > STALE_RETRIES) {
         this.d.onScan('changing');
@@ -130,10 +132,16 @@ export class ShortLinkRoute implements FastRoute {
     return this.d.sharedHosts.has(host) || host === link.domain_host;
   }
 
-  private open(res: ServerResponse, link: LinkRecord, visitor: Parameters<typeof chooseDestination>[1], headOnly: boolean): void {
+  private open(
+    res: ServerResponse,
+    link: LinkRecord,
+    visitor: Parameters<typeof chooseDestination>[1],
+    headOnly: boolean,
+    chosen: Destination | null = null,
+  ): void {
     this.d.onScan(headOnly ? 'head' : 'open');
     if (HOSTED.has(link.type)) return sendPage(res, this.hostedPage(link), headOnly);
-    sendRedirect(res, redirectLocation(chooseDestination(link.destinations, visitor).target_url, link.utm));
+    sendRedirect(res, redirectLocation((chosen ?? chooseDestination(link.destinations, visitor)).target_url, link.utm));
   }
 
   private hostedPage(link: LinkRecord) {

@@ -21,6 +21,7 @@ export function scanned(link: ScanLink, facts: ScanFacts, scanNumber: number, at
     visitor_hash: facts.visitor_hash,
     scanned_at: scannedAt,
     scan_number: scanNumber,
+    destination: facts.destination ?? null,
   };
   return envelope('qr.scanned', link, at, data, scannedAt);
 }

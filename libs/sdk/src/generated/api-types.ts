@@ -1024,6 +1024,12 @@ export interface components {
                 browser: string;
                 scans: number;
             }[];
+            /** @description Where scans went: a code whose destination changed, or with conditional destinations, shows how many scans went where */
+            by_destination: {
+                /** @description The destination URL scans were sent to (before UTM fields); unknown for hosted pages and for scans recorded before destinations were */
+                destination: string;
+                scans: number;
+            }[];
         };
         WorkspaceAnalytics: {
             /** @constant */

@@ -114,6 +114,13 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
               </tbody>
             </table>
           </details>
+          {code.type === 'menu' || code.type === 'vcard' || code.type === 'form' ? null : (
+            <Breakdown
+              title="Where scans went"
+              wide
+              rows={a.by_destination.map((r) => [r.destination === 'unknown' ? 'not recorded (before destinations were kept)' : r.destination, r.scans])}
+            />
+          )}
           <div class="breakdowns">
             <Breakdown title="Devices" rows={a.by_device.map((r) => [r.device, r.scans])} />
             <Breakdown title="Countries" rows={a.by_country.map((r) => [r.country, r.scans])} />
@@ -131,11 +138,11 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
   );
 }
 
-function Breakdown({ title, rows: all }: { title: string; rows: Array<[string, number]> }) {
+function Breakdown({ title, rows: all, wide = false }: { title: string; rows: Array<[string, number]>; wide?: boolean }) {
   const rows = all.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
   const max = Math.max(1, ...rows.map(([, n]) => n));
   return (
-    <div>
+    <div class={wide ? 'breakdown--wide' : undefined}>
       <h3>{title}</h3>
       {rows.length === 0 ? (
         <p class="muted small">No scans in this range.</p>
@@ -144,7 +151,9 @@ function Breakdown({ title, rows: all }: { title: string; rows: Array<[string, n
           <tbody>
             {rows.slice(0, 10).map(([name, n]) => (
               <tr key={name}>
-                <th scope="row">{name}</th>
+                <th scope="row" class={wide ? 'mono small' : undefined}>
+                  {name}
+                </th>
                 <td style={{ width: '50%' }} aria-hidden="true">
                   <span class="bar" style={{ width: `${(n / max) * 100}%` }} />
                 </td>

@@ -15,6 +15,12 @@ export interface QrScannedV1 {
   visitor_hash: string;
   /** The code's scan count after this scan, for milestones. */
   scan_number: number;
+  /**
+   * The destination URL the scan was sent to (as configured, before UTM fields are added); null for
+   * a hosted page (menu, vCard, form). Optional, so events written before it existed stay valid;
+   * deploy consumers before redirect-service (docs/design/event-log.md, "Changing an event").
+   */
+  destination?: string | null;
 }
 
 export const QR_SCANNED_V1 = defineEvent('qr.scanned', 1, {
@@ -33,5 +39,6 @@ export const QR_SCANNED_V1 = defineEvent('qr.scanned', 1, {
     scanned_at: { type: 'string' },
     visitor_hash: { type: 'string', pattern: '^[0-9a-f]{16,64}$' },
     scan_number: { type: 'integer', minimum: 1 },
+    destination: { type: ['string', 'null'], maxLength: 4096 },
   },
 });
