@@ -83,12 +83,14 @@ export async function benchDashboard(): Promise<BenchRow[]> {
     const quiet = ids[1];
     const historyViews: number[] = [];
     const quietViews: number[] = [];
+    const coldViews: number[] = [];
     for (let i = 0; i < VIEWS + 1; i++) {
-      const ours = await historyView(browser, `${base}/app/codes/${busy}?tab=history`, cookie, 20);
-      const theirs = await historyView(browser, `${base}/app/codes/${quiet}?tab=history`, cookie, 1);
+      const ours = await historyView(browser, `${base}/app/codes/${busy}`, cookie, 20);
+      const theirs = await historyView(browser, `${base}/app/codes/${quiet}`, cookie, 1);
       if (i === 0) continue;
-      historyViews.push(ours);
-      quietViews.push(theirs);
+      historyViews.push(ours.tab);
+      coldViews.push(ours.cold);
+      quietViews.push(theirs.tab);
     }
 
     const p50 = percentile(views, 50);
@@ -117,11 +119,11 @@ export async function benchDashboard(): Promise<BenchRow[]> {
         note: `median of ${SHEET_RUNS} after a warm-up; ratio = drawing alone ÷ ours; target under 5 s`,
       },
       {
-        benchmark: `Dashboard: a code’s History tab with ${HISTORY_CHANGES.toLocaleString('en-US')} changes, first page (20 entries) shown (Chromium, localhost)`,
+        benchmark: `Dashboard: a code’s History tab with ${HISTORY_CHANGES.toLocaleString('en-US')} changes, click to first page (20 entries) shown (Chromium, localhost)`,
         figure: `p50 ${fmt.ms(percentile(historyViews, 50))}, p95 ${fmt.ms(percentile(historyViews, 95))}`,
         baseline: `the tab of a code with one entry: p50 ${fmt.ms(percentile(quietViews, 50))}, p95 ${fmt.ms(percentile(quietViews, 95))}`,
         ratio: percentile(quietViews, 50) / percentile(historyViews, 50),
-        note: `${VIEWS} views, each in a fresh browser context (no cache), after one warm-up; ratio = one entry ÷ ours; target p95 under 300 ms`,
+        note: `${VIEWS} views, each a fresh browser context (no cache) opening the code page, then the tab clicked (timed in the page, click to the frame showing the entries), after one warm-up; the cold code page before the click: p50 ${fmt.ms(percentile(coldViews, 50))}, p95 ${fmt.ms(percentile(coldViews, 95))}; ratio = one entry ÷ ours; target p95 under 300 ms`,
       },
     ];
   } finally {
@@ -171,20 +173,32 @@ async function firstView(browser: Browser, url: string, session: string | null):
   return { ms, shipped };
 }
 
-/** A code page opened on its History tab in a new context, until `entries` entries show. */
-async function historyView(browser: Browser, url: string, session: string, entries: number): Promise<number> {
+/**
+ * A code page opened in a new context (no cache); once its Overview shows, a click on the History
+ * tab, timed in the page (from the click to the frame after `entries` entries are in the DOM), so
+ * the figure is what a person waits, not the test driver's round trips. Returns it and the cold load.
+ */
+async function historyView(browser: Browser, url: string, session: string, entries: number): Promise<{ tab: number; cold: number }> {
   const context = await browser.newContext();
   await context.addCookies([{ name: 'qr_session', value: session, domain: new URL(url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
-  const started = performance.now();
+  const loading = performance.now();
   await page.goto(url);
-  await page
-    .locator('[data-testid=history] li.history__entry')
-    .nth(entries - 1)
-    .waitFor();
-  const ms = performance.now() - started;
+  await page.getByRole('heading', { name: 'Short link' }).waitFor();
+  const cold = performance.now() - loading;
+  // A string, not a function: it runs in the page, whose DOM types this tsconfig has not.
+  const tab = (await page.evaluate(`(async () => {
+    const link = [...document.querySelectorAll('nav[aria-label="Code sections"] a')].find((a) => a.textContent.trim() === 'History');
+    const started = performance.now();
+    link.click();
+    await new Promise((resolve) => {
+      const check = () => (document.querySelectorAll('[data-testid=history] li.history__entry').length >= ${entries} ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    return performance.now() - started;
+  })()`)) as number;
   await context.close();
-  return ms;
+  return { tab, cold };
 }
 
 /** Seeding goes through the public API like any client, so it waits out the plan's rate limit when it meets it. */
