@@ -21,7 +21,7 @@ import { QR_COMMANDS } from '@qr/contracts';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { CommandRegistry, ConfigError, DEPLOYABLES, InProcessCommandBus, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
 import { REDIRECT_STORE_SPEC } from '@qr/redirect';
-import { WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
+import { ResealSecrets, SecretBox, WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
 import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args';
 
 const USAGE = `usage: npm run admin -- <command> [--json]
@@ -38,6 +38,8 @@ const USAGE = `usage: npm run admin -- <command> [--json]
   member sign-out --email E                               ends every dashboard session of that email
   key create --workspace ws_… --name N [--role owner|editor|viewer] [--expires-at RFC3339]
   key revoke --workspace ws_… --key key_…
+  secrets reseal [--batch 100]                          seal every webhook secret again with the newest key of SECRETS_KEYS; reports what each key still seals
+  secrets status                                        how many webhook secrets each key of SECRETS_KEYS seals
 Reads the same environment as the server (DATA_DIR, DATABASE_URL…), so it works while the server runs.`;
 
 type Output = Record<string, unknown>;
@@ -48,6 +50,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   if (group === 'migrate') return migrateAll(config);
   if (group === 'analytics' && action === 'rebuild') return rebuildAnalytics(config);
   if (group === 'reconcile' && action === undefined) return reconcileAllowance(config, f);
+  if (group === 'secrets' && (action === 'reseal' || action === 'status')) return resealSecrets(config, f, action === 'status');
   const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
   try {
     switch (`${group} ${action}`) {
@@ -245,6 +248,25 @@ async function reconcileAllowance(config: RuntimeConfig, f: CliArgs['flags']): P
   } finally {
     await codes.close();
     await gateway.close();
+  }
+}
+
+/**
+ * Re-seals webhook secrets with the newest key (or, with `status`, only counts). It opens the
+ * webhooks store with the same key ring the dispatcher reads (SECRETS_KEYS, or all-in-one's key file).
+ */
+async function resealSecrets(config: RuntimeConfig, f: CliArgs['flags'], countOnly: boolean): Promise<Output> {
+  const batch = f.batch === undefined ? 100 : Number(f.batch);
+  if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) throw new UsageError('--batch must be an integer from 1 to 10000');
+  const box = SecretBox.fromConfig({ secretsKeys: config.secretsKeys, dataDir: config.dataDir, allowKeyFile: config.storage.kind === 'sqlite' });
+  const db = await openDatabase({ name: WEBHOOKS_STORE_SPEC.name, storage: config.storage, migrations: WEBHOOKS_STORE_SPEC.migrations, runMigrations: true });
+  try {
+    const reseal = new ResealSecrets(db, box);
+    if (countOnly) return { keys: await reseal.census() };
+    const report = await reseal.run({ batchSize: batch });
+    return { ...report };
+  } finally {
+    await db.close();
   }
 }
 

@@ -95,12 +95,33 @@ function listeningPort(output: string): number | null {
 /** Runs the admin CLI with --json and returns the JSON object on its last stdout line; `stdin` is piped in. */
 export function admin(args: string[], env: Record<string, string | undefined>, stdin?: string): { status: number | null; json: Record<string, unknown> } {
   const result = spawnSync(process.execPath, [entry('admin-cli'), ...args, '--json'], { env: { ...inheritedEnv(), ...env }, encoding: 'utf8', input: stdin });
-  const lines = result.stdout.trim().split('\n');
-  let json: Record<string, unknown> = {};
+  return { status: result.status, json: lastJsonLine(args, result.stdout, result.stderr) };
+}
+
+/** The same, without blocking the test's event loop: for a command that runs while the test keeps sending traffic. */
+export function adminAsync(args: string[], env: Record<string, string | undefined>): Promise<{ status: number | null; json: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry('admin-cli'), ...args, '--json'], { env: { ...inheritedEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      try {
+        resolve({ status: code, json: lastJsonLine(args, out, err) });
+      } catch (e) {
+        reject(e);
+      }
+    });
+  });
+}
+
+function lastJsonLine(args: string[], stdout: string, stderr: string): Record<string, unknown> {
+  const lines = stdout.trim().split('\n');
   try {
-    json = JSON.parse(lines[lines.length - 1]);
+    return JSON.parse(lines[lines.length - 1]) as Record<string, unknown>;
   } catch {
-    throw new Error(`admin ${args.join(' ')}: no JSON on the last line\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`);
+    throw new Error(`admin ${args.join(' ')}: no JSON on the last line\nstdout:\n${stdout}\nstderr:\n${stderr}`);
   }
-  return { status: result.status, json };
 }

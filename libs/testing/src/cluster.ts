@@ -17,6 +17,8 @@ export interface Cluster {
   env: Record<string, string>;
   /** kill -9 one process, then start it again with the same environment on the same port. */
   killAndRestart(app: AppProcess): Promise<AppProcess>;
+  /** Stops one process (SIGTERM), then starts it again on the same port with its environment changed by `env` (undefined removes a variable). */
+  restart(app: AppProcess, env: Record<string, string | undefined>): Promise<AppProcess>;
   stop(): Promise<void>;
 }
 
@@ -83,20 +85,24 @@ export async function startCluster(o: {
       webhookReplicas,
       env,
       all: () => [...started],
-      killAndRestart: async (app) => {
-        await app.kill9();
-        const again = await startApp(app.name, { ...envOf.get(app), PORT: String(app.port) });
-        envOf.set(again, envOf.get(app)!);
-        started[started.indexOf(app)] = again;
-        for (const list of [cluster.gateways, cluster.redirects, cluster.analyticsReplicas, cluster.webhookReplicas])
-          if (list.includes(app)) list[list.indexOf(app)] = again;
-        for (const k of ['qr', 'analytics', 'webhooks'] as const) if (cluster[k] === app) cluster[k] = again;
-        return again;
-      },
+      killAndRestart: (app) => replace(app, async () => app.kill9(), {}),
+      restart: (app, changes) => replace(app, async () => void (await app.stop()), changes),
       stop: async () => {
         await Promise.all(started.map((p) => p.stop()));
         await deleteKeys(o.redisUrl, redisKeyPrefix);
       },
+    };
+    /** Ends `app` as `end` says, starts it again on its port with its environment and `changes`, and puts it in its place. */
+    const replace = async (app: AppProcess, end: () => Promise<void>, changes: Record<string, string | undefined>) => {
+      await end();
+      const changed = Object.fromEntries(Object.entries({ ...envOf.get(app), ...changes }).filter((kv): kv is [string, string] => kv[1] !== undefined));
+      const again = await startApp(app.name, { ...changed, PORT: String(app.port) });
+      envOf.set(again, changed);
+      started[started.indexOf(app)] = again;
+      for (const list of [cluster.gateways, cluster.redirects, cluster.analyticsReplicas, cluster.webhookReplicas])
+        if (list.includes(app)) list[list.indexOf(app)] = again;
+      for (const k of ['qr', 'analytics', 'webhooks'] as const) if (cluster[k] === app) cluster[k] = again;
+      return again;
     };
     return cluster;
   } catch (err) {

@@ -6,3 +6,4 @@ export * from './deliveries/fan-out';
 export * from './endpoints/manage-endpoints';
 export * from './endpoints/endpoints.repository';
 export * from './sending/host-resolver';
+export * from './secrets/reseal-secrets';

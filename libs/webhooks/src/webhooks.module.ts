@@ -56,7 +56,7 @@ type Built = ReturnType<typeof build>;
 function build(runtime: PlatformRuntime, store: ServiceStore) {
   const { config } = runtime;
   const box = SecretBox.fromConfig({
-    secretsKey: config.secretsKey,
+    secretsKeys: config.secretsKeys,
     dataDir: config.dataDir,
     allowKeyFile: config.allInOne || config.storage.kind === 'sqlite',
   });

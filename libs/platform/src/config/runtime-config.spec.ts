@@ -104,6 +104,16 @@ describe('loadRuntimeConfig — explicit values', () => {
     expect(loadRuntimeConfig({}, DEPLOYABLES).eventTransport).toEqual({ kind: 'sql' });
   });
 
+  it('SECRETS_KEYS is a ring, newest first; SECRETS_KEY a ring of one; both at once is refused', () => {
+    const a = 'a'.repeat(43) + '=';
+    const b = 'b'.repeat(43) + '=';
+    expect(loadRuntimeConfig({ SECRETS_KEYS: `${a},${b}` }, DEPLOYABLES).secretsKeys).toEqual([a, b]);
+    expect(loadRuntimeConfig({ SECRETS_KEY: a }, DEPLOYABLES).secretsKeys).toEqual([a]);
+    expect(loadRuntimeConfig({}, DEPLOYABLES).secretsKeys).toBeUndefined();
+    expect(configErrorOf({ SECRETS_KEY: a, SECRETS_KEYS: b }).problems).toEqual([expect.stringContaining('SECRETS_KEYS: set it or SECRETS_KEY, not both')]);
+    expect(configErrorOf({ SECRETS_KEYS: `${a},,${b}` }).problems[0]).toMatch(/^SECRETS_KEYS: a comma-separated list/);
+  });
+
   it('takes a Kafka session timeout from 6 s to 30 min, 10 s by default', () => {
     expect(loadRuntimeConfig({}, DEPLOYABLES).kafkaSessionTimeoutMs).toBe(10_000);
     expect(loadRuntimeConfig({ KAFKA_SESSION_TIMEOUT: '45s' }, DEPLOYABLES).kafkaSessionTimeoutMs).toBe(45_000);

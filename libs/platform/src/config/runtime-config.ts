@@ -52,6 +52,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SECRETS_KEY: z.string().min(32).optional(),
+  SECRETS_KEYS: z
+    .string()
+    .regex(/^[^,\s]{32,}(,[^,\s]{32,})*$/, 'a comma-separated list of keys (32 random bytes each, base64 or hex), newest first')
+    .optional(),
   BACKGROUND_PRIORITY: z.enum(['idle', 'low', 'normal']).default('idle'),
   SCAN_COUNTING: z.enum(['predicted', 'locked']).default('predicted'),
   DNS_RESOLVER: z
@@ -91,9 +95,10 @@ function crossFieldProblems(env: Record<string, string>, deployables: readonly D
   for (const [i, d] of (env.WEBHOOK_RETRY_SCHEDULE === undefined ? [] : env.WEBHOOK_RETRY_SCHEDULE.split(',')).entries()) {
     if (!duration.safeParse(d.trim()).success) problems.push(`WEBHOOK_RETRY_SCHEDULE.${i}: not a duration: ${d}`);
   }
-  if (!allInOne && deployables.includes('webhook-dispatcher') && env.DATABASE_URL && !env.SECRETS_KEY) {
-    problems.push('SECRETS_KEY: required for webhook-dispatcher on PostgreSQL (32 random bytes, base64); webhook secrets are sealed with it');
+  if (!allInOne && deployables.includes('webhook-dispatcher') && env.DATABASE_URL && !env.SECRETS_KEY && !env.SECRETS_KEYS) {
+    problems.push('SECRETS_KEYS: required for webhook-dispatcher on PostgreSQL (32 random bytes, base64); webhook secrets are sealed with it');
   }
+  if (env.SECRETS_KEY && env.SECRETS_KEYS) problems.push('SECRETS_KEYS: set it or SECRETS_KEY, not both (SECRETS_KEY is a ring of one key)');
   const idle = parseDuration(env.SESSION_IDLE_TIMEOUT ?? '8h');
   // last_seen_at is written once a minute: an idle limit near that would end sessions in use.
   if (idle !== null && idle < 5 * 60_000) problems.push('SESSION_IDLE_TIMEOUT: at least 5m (a session in use is seen once a minute)');
@@ -154,8 +159,8 @@ export interface RuntimeConfig {
   scanCounting: 'predicted' | 'locked';
   /** DNS servers for custom-domain verification; the system resolver when unset. */
   dnsResolvers: string[] | undefined;
-  /** Key for sealing webhook secrets (base64/hex of 32 bytes); all-in-one creates a key file when unset. */
-  secretsKey: string | undefined;
+  /** Keys for sealing webhook secrets (base64/hex of 32 bytes), newest first; all-in-one creates a key file when unset. */
+  secretsKeys: string[] | undefined;
   /** Dashboard sessions: idle and absolute expiry, in milliseconds. */
   session: { idleMs: number; absoluteMs: number };
   /** The owner member the first-run bootstrap creates (all-in-one). */
@@ -223,7 +228,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     dnsResolvers: e.DNS_RESOLVER?.split(','),
-    secretsKey: e.SECRETS_KEY,
+    secretsKeys: e.SECRETS_KEYS ? e.SECRETS_KEYS.split(',') : e.SECRETS_KEY ? [e.SECRETS_KEY] : undefined,
     backgroundPriority: e.BACKGROUND_PRIORITY,
     scanCounting: e.SCAN_COUNTING,
     session: { idleMs: parseDuration(e.SESSION_IDLE_TIMEOUT)!, absoluteMs: parseDuration(e.SESSION_MAX_AGE)! },
