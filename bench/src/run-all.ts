@@ -12,6 +12,7 @@ import { benchFreshness } from './freshness.bench';
 import { benchWebhooks } from './webhooks.bench';
 import { benchPdf } from './pdf.bench';
 import { benchOutbox } from './outbox.bench';
+import { benchFuzz } from './fuzz.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     ['kafka', () => benchKafkaLatency()],
     ['pdf', () => benchPdf()],
     ['dashboard', () => benchDashboard()],
+    ['fuzz', () => benchFuzz()],
   ];
   const rows: BenchRow[] = [];
   for (const [name, run] of suites) {
@@ -66,12 +68,21 @@ function mergeTable(previous: string, fresh: BenchRow[]): string {
   const rows = kept.filter((l) => l.startsWith('|')).map((l) => (l.startsWith('| ') ? (fresher.get(l.split(' | ')[0]) ?? l) : l));
   for (const [name, line] of fresher) if (!rows.some((l) => l.split(' | ')[0] === name)) rows.push(line);
   const measured = kept[0].startsWith('Measured') ? [kept[0], ''] : [];
+  // Paragraphs written under the table by hand stay; only the previous "Rows re-measured" line is replaced.
+  const lastRow = kept.map((l) => l.startsWith('|')).lastIndexOf(true);
+  const notes = kept
+    .slice(lastRow + 1)
+    .join('\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p && !p.startsWith('Rows re-measured'));
   // One table: a blank line inside it would end the table there in Markdown.
   return [
     ...measured,
     ...rows,
     '',
     `Rows re-measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${fresh.map((r) => r.benchmark).join('; ')}.`,
+    ...notes.flatMap((n) => ['', n]),
   ].join('\n');
 }
 

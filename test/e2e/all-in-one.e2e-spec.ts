@@ -102,7 +102,15 @@ describe('all-in-one server', () => {
     const invalid = await call(api('/api-keys'), { method: 'POST', key: bootstrapKey, json: { name: '', extra: true, expires_at: '2030-01-01T00:00:00' } });
     expect(invalid.status).toBe(422);
     expect((invalid.body.errors as Array<{ pointer: string }>).map((e) => e.pointer).sort()).toEqual(['/expires_at', '/extra', '/name']);
-    for (const res of [malformed, huge, invalid]) {
+    // Found by the fuzzer (seed 42): JSON nested 5,000 deep parsed, then overflowed the stack on its way to qr-service (500).
+    const deep = await call(api('/qrcodes'), {
+      method: 'POST',
+      key: bootstrapKey,
+      body: `{"type":"website","content":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body).toMatchObject({ code: 'invalid_json', detail: 'The JSON nests deeper than 64 levels.' });
+    for (const res of [malformed, huge, invalid, deep]) {
       expect(res.text).not.toMatch(/at .*\.js:\d+|SELECT |\/work\/|node_modules/);
     }
     expect((await call<{ data: unknown[] }>(api('/api-keys'), { key: bootstrapKey })).body.data.length).toBe(before);

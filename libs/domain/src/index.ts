@@ -17,6 +17,7 @@ export * from './validation/field-checker';
 export * from './validation/json-pointer';
 export * from './validation/read-body';
 export * from './validation/query-checker';
+export * from './validation/json-depth';
 export * from './collections/get-or-create';
 export * from './csv/csv-cell';
 export * from './identity/email';

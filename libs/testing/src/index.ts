@@ -18,3 +18,4 @@ export * from './kafka-events';
 export * from './test-kafka';
 export * from './seeded-random';
 export * from './test-smtp';
+export * from './api-fuzzer';

@@ -1,6 +1,6 @@
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Errors } from '@qr/domain';
+import { Errors, jsonDepthExceeds, MAX_JSON_DEPTH } from '@qr/domain';
 import { requestIdOf, writeProblem } from './problem-response';
 
 type Next = (err?: unknown) => void;
@@ -12,7 +12,15 @@ type Parser = (req: express.Request, res: express.Response, next: Next) => void;
  * parsing happens before Nest's pipeline sees the request.
  */
 export function jsonBodyMiddleware(maxBytes: number, docsBaseUrl: string) {
-  return answeringProblems(express.json({ limit: maxBytes, strict: false, type: ['application/json', 'application/*+json'] }), maxBytes, docsBaseUrl);
+  const parse = answeringProblems(express.json({ limit: maxBytes, strict: false, type: ['application/json', 'application/*+json'] }), maxBytes, docsBaseUrl);
+  return (req: IncomingMessage, res: ServerResponse, next: Next) =>
+    parse(req, res, () => {
+      // Found by fuzzing: a body nested thousands deep parses, then overflows JSON.stringify on its way to a service.
+      if (jsonDepthExceeds((req as express.Request).body)) {
+        return writeProblem(res, Errors.invalidJson(`The JSON nests deeper than ${MAX_JSON_DEPTH} levels.`), requestIdOf(req), docsBaseUrl);
+      }
+      next();
+    });
 }
 
 /** A text body of the given types (a CSV upload) as a string, with the same 413 as JSON bodies. */
