@@ -13,6 +13,7 @@ import { benchWebhooks } from './webhooks.bench';
 import { benchPdf } from './pdf.bench';
 import { benchOutbox } from './outbox.bench';
 import { benchFuzz } from './fuzz.bench';
+import { benchApiLoad } from './api-load.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     ['kafka', () => benchKafkaLatency()],
     ['pdf', () => benchPdf()],
     ['dashboard', () => benchDashboard()],
+    ['api', () => benchApiLoad()],
     ['fuzz', () => benchFuzz()],
   ];
   const rows: BenchRow[] = [];
