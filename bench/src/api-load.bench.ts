@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { admin, call, createTempDir, freePort, startApp } from '@qr/testing';
+import { admin, call, createTempDir, createTestPostgres, freePort, startApp, startCluster, startOwnKafka, TEST_REDIS_URL } from '@qr/testing';
 import { type BenchRow, fmt } from './bench-report';
 import { median, percentile } from './stats';
 
@@ -21,84 +21,107 @@ interface Load {
 type Call = (key: string, i: number) => { method: string; path: string; body?: string };
 
 /**
- * Sustained load on the public API, all-in-one: creates, lists and analytics reads, each from 24
- * workspaces at once, every key paced just under its plan's rate limit (agency, 100 a second), so
- * what limits the figure is the server and not the 429s. Offered load is 24 × 90 = 2,160 requests a
- * second, more than the server can answer, so the figure is what it sustains. The baseline is a
- * bare node:http server in its own process answering the same bytes as ours without doing anything,
- * driven by the same client in the same way: what HTTP alone costs on this machine.
+ * Sustained load on the public API: creates, lists and analytics reads, each from 24 workspaces at
+ * once, every key paced just under its plan's rate limit (agency, 100 a second), so what limits the
+ * figure is the server and not the 429s. Offered load is 24 × 90 = 2,160 requests a second, more
+ * than the server answers, so the figure is what it sustains. All-in-one, then distributed (one
+ * gateway, qr-service, analytics-service… as processes on PostgreSQL, Redis and Kafka, all on this
+ * machine). The baseline is a bare node:http server in its own process answering the same bytes as
+ * ours without doing anything, driven by the same client in the same way: what HTTP alone costs here.
  */
 export async function benchApiLoad(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
   const dir = createTempDir('bench-api');
   const port = await freePort();
   const server = await startApp('all-in-one', { DATA_DIR: dir.path, PORT: String(port) });
-  const env = { DATA_DIR: dir.path };
-  const rows: BenchRow[] = [];
   try {
-    const tenants: Array<{ key: string; code: string }> = [];
-    for (let w = 0; w < WORKSPACES; w++) {
-      const ws = admin(['workspace', 'create', '--name', `Load ${w}`, '--plan', 'agency'], env).json;
-      const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'load', '--role', 'owner'], env).json.secret);
-      const code = await call<{ id: string }>(`${server.url}/api/public/v1/qrcodes`, {
-        method: 'POST',
-        key,
-        json: { type: 'website', content: { url: 'https://example.com/l' } },
-      });
-      tenants.push({ key, code: code.body.id });
-    }
-    const keys = tenants.map((t) => t.key);
-    const codeOf = new Map(tenants.map((t) => [t.key, t.code]));
-    const cases: Array<[string, Call]> = [
-      [
-        'create (POST /qrcodes, a static text code)',
-        (_key, i) => ({
-          method: 'POST',
-          path: '/api/public/v1/qrcodes',
-          body: JSON.stringify({ type: 'text', category: 'static', content: { text: `load ${i}` } }),
-        }),
-      ],
-      ['list (GET /qrcodes, a page of 20)', () => ({ method: 'GET', path: '/api/public/v1/qrcodes?limit=20' })],
-      ['analytics (GET /qrcodes/{id}/analytics, 30 days)', (key) => ({ method: 'GET', path: `/api/public/v1/qrcodes/${codeOf.get(key)}/analytics` })],
-    ];
-    for (const [name, make] of cases) {
-      // The baseline answers what ours answered to one such request, byte for byte.
-      const sample = make(keys[0], -1);
-      const answer = await fetch(`${server.url}${sample.path}`, {
-        method: sample.method,
-        headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' },
-        body: sample.body,
-      });
-      const bare = await startBareJsonServer(answer.status, await answer.text());
-      try {
-        const ours: Load[] = [];
-        const baseline: Load[] = [];
-        await drive(server.url, keys, make, 2); // warm-up
-        for (let r = 0; r < RUNS; r++) {
-          ours.push(await drive(server.url, keys, make, SECONDS));
-          baseline.push(await drive(bare.url, keys, make, SECONDS));
-        }
-        const m = (xs: Load[], f: keyof Load) => median(xs.map((x) => x[f]));
-        const offered = WORKSPACES * PER_KEY_RATE;
-        const paced =
-          m(baseline, 'rps') >= 0.97 * offered
-            ? `; the bare server answered all ${offered.toLocaleString('en-US')} offered a second, so its figure is the client's pace`
-            : '';
-        rows.push({
-          benchmark: `API load, all-in-one: ${name}`,
-          figure: `${fmt.rate(m(ours, 'rps'), 'req')}, p50 ${fmt.ms(m(ours, 'p50'))}, p99 ${fmt.ms(m(ours, 'p99'))}`,
-          baseline: `bare node:http, same answer: ${fmt.rate(m(baseline, 'rps'), 'req')}, p99 ${fmt.ms(m(baseline, 'p99'))}`,
-          ratio: m(ours, 'rps') / m(baseline, 'rps'),
-          note: `${WORKSPACES} workspaces (agency), each key paced at ${PER_KEY_RATE}/s with ${CONCURRENCY_PER_KEY} connections; median of ${RUNS} runs of ${SECONDS} s; ${m(ours, 'refused')} answers 429 (rate limit)${paced}; client and server on the same 2 cores`,
-        });
-      } finally {
-        await bare.close();
-      }
-    }
-    return rows;
+    rows.push(...(await loadCases('all-in-one', server.url, { DATA_DIR: dir.path }, 'client and server on the same 2 cores')));
   } finally {
     await server.stop();
     dir.remove();
   }
+  const pg = await createTestPostgres('bench_api');
+  const kafka = await startOwnKafka();
+  const cluster = await startCluster({ databaseUrl: pg.url, redisUrl: TEST_REDIS_URL, kafkaBrokers: kafka.brokers });
+  try {
+    rows.push(
+      ...(await loadCases(
+        'distributed, one gateway',
+        cluster.gateways[0].url,
+        { DATABASE_URL: pg.url },
+        'the client, every deployable, PostgreSQL, Redis and the Kafka broker on the same 2 cores',
+      )),
+    );
+  } finally {
+    await cluster.stop();
+    await kafka.destroy();
+    await pg.drop();
+  }
+  return rows;
+}
+
+async function loadCases(mode: string, base: string, env: Record<string, string>, where: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const tenants: Array<{ key: string; code: string }> = [];
+  for (let w = 0; w < WORKSPACES; w++) {
+    const ws = admin(['workspace', 'create', '--name', `Load ${w}`, '--plan', 'agency'], env).json;
+    const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'load', '--role', 'owner'], env).json.secret);
+    const code = await call<{ id: string }>(`${base}/api/public/v1/qrcodes`, {
+      method: 'POST',
+      key,
+      json: { type: 'website', content: { url: 'https://example.com/l' } },
+    });
+    tenants.push({ key, code: code.body.id });
+  }
+  const keys = tenants.map((t) => t.key);
+  const codeOf = new Map(tenants.map((t) => [t.key, t.code]));
+  const cases: Array<[string, Call]> = [
+    [
+      'create (POST /qrcodes, a static text code)',
+      (_key, i) => ({
+        method: 'POST',
+        path: '/api/public/v1/qrcodes',
+        body: JSON.stringify({ type: 'text', category: 'static', content: { text: `load ${i}` } }),
+      }),
+    ],
+    ['list (GET /qrcodes, a page of 20)', () => ({ method: 'GET', path: '/api/public/v1/qrcodes?limit=20' })],
+    ['analytics (GET /qrcodes/{id}/analytics, 30 days)', (key) => ({ method: 'GET', path: `/api/public/v1/qrcodes/${codeOf.get(key)}/analytics` })],
+  ];
+  for (const [name, make] of cases) {
+    // The baseline answers what ours answered to one such request, byte for byte.
+    const sample = make(keys[0], -1);
+    const answer = await fetch(`${base}${sample.path}`, {
+      method: sample.method,
+      headers: { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' },
+      body: sample.body,
+    });
+    const bare = await startBareJsonServer(answer.status, await answer.text());
+    try {
+      const ours: Load[] = [];
+      const baseline: Load[] = [];
+      await drive(base, keys, make, 2); // warm-up
+      for (let r = 0; r < RUNS; r++) {
+        ours.push(await drive(base, keys, make, SECONDS));
+        baseline.push(await drive(bare.url, keys, make, SECONDS));
+      }
+      const m = (xs: Load[], f: keyof Load) => median(xs.map((x) => x[f]));
+      const offered = WORKSPACES * PER_KEY_RATE;
+      const paced =
+        m(baseline, 'rps') >= 0.97 * offered
+          ? `; the bare server answered all ${offered.toLocaleString('en-US')} offered a second, so its figure is the client's pace`
+          : '';
+      rows.push({
+        benchmark: `API load, ${mode}: ${name}`,
+        figure: `${fmt.rate(m(ours, 'rps'), 'req')}, p50 ${fmt.ms(m(ours, 'p50'))}, p99 ${fmt.ms(m(ours, 'p99'))}`,
+        baseline: `bare node:http, same answer: ${fmt.rate(m(baseline, 'rps'), 'req')}, p99 ${fmt.ms(m(baseline, 'p99'))}`,
+        ratio: m(ours, 'rps') / m(baseline, 'rps'),
+        note: `${WORKSPACES} workspaces (agency), each key paced at ${PER_KEY_RATE}/s with ${CONCURRENCY_PER_KEY} connections; median of ${RUNS} runs of ${SECONDS} s; ${m(ours, 'refused')} answers 429 (rate limit)${paced}; ${where}`,
+      });
+    } finally {
+      await bare.close();
+    }
+  }
+  return rows;
 }
 
 /** Every key's requests go out paced at PER_KEY_RATE, over CONCURRENCY_PER_KEY kept-alive connections, for `seconds`. */
