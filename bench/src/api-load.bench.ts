@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { admin, call, createTempDir, createTestPostgres, freePort, startApp, startCluster, startOwnKafka, TEST_REDIS_URL } from '@qr/testing';
+import { startBareServer } from './bare-redirect-server';
 import { type BenchRow, fmt } from './bench-report';
 import { median, percentile } from './stats';
 
@@ -180,22 +180,5 @@ server.keepAliveTimeout = 5000;
 server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
 process.stdin.on('end', () => process.exit(0)).resume();
 `;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(Number(out.trim()));
-    });
-    child.once('error', reject);
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return startBareServer(script);
 }

@@ -27,7 +27,16 @@ process.stdin.on('end', () => process.exit(0)).resume();
  * cluster's output, its clients and their timers).
  */
 export async function startBareRedirectServer(headers: keyof typeof HEADERS = 'ours'): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['-e', server(HEADERS[headers])], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const bare = await startBareServer(server(HEADERS[headers]));
+  return { url: `${bare.url}/AbC12xY`, close: bare.close };
+}
+
+/**
+ * Runs `script` (a node:http server that prints its port on one line and exits when stdin ends) in
+ * a process of its own: every bench baseline server goes through here.
+ */
+export async function startBareServer(script: string): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -38,7 +47,7 @@ export async function startBareRedirectServer(headers: keyof typeof HEADERS = 'o
     child.once('exit', (code, signal) => reject(new Error(`the bare server exited (${code ?? signal}) before listening`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/AbC12xY`,
+    url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

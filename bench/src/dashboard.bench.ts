@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { encodeText, renderPdf } from '@qr/qr-render';
-import { admin, call, createTempDir, freePort, launchChromium, startApp } from '@qr/testing';
+import { admin, call, createTempDir, freePort, launchChromium, signInSession, startApp } from '@qr/testing';
 import { type BenchRow, fmt } from './bench-report';
 import { median, percentile } from './stats';
 
@@ -51,7 +51,7 @@ export async function benchDashboard(): Promise<BenchRow[]> {
       ids.push(...res.body.data.map((d) => d.qr_code.id));
       shortUrls.push(...res.body.data.map((d) => d.qr_code.short_url));
     }
-    const cookie = await signIn(base);
+    const cookie = (await signInSession(base, 'bench@example.com', 'bench password 123')).cookie;
     const rows = (await call<{ data: Array<{ name: string; client_ref: string; short_url: string }> }>(`${base}/api/public/v1/qrcodes?limit=50`, { key })).body
       .data;
     const bareUrl = await startBarePage(rows, (s) => (bare = s));
@@ -132,23 +132,6 @@ export async function benchDashboard(): Promise<BenchRow[]> {
     await server.stop();
     dir.remove();
   }
-}
-
-async function signIn(base: string): Promise<string> {
-  const anonymous = await fetch(`${base}/app/api/session`);
-  const presession = anonymous.headers.getSetCookie()[0].split(';')[0];
-  const { csrf_token } = (await anonymous.json()) as { csrf_token: string };
-  const res = await fetch(`${base}/app/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: presession, 'x-csrf-token': csrf_token },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench password 123' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('qr_session='))!
-    .split(';')[0]
-    .slice('qr_session='.length);
 }
 
 type Browser = Awaited<ReturnType<typeof launchChromium>>;

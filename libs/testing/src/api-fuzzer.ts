@@ -330,12 +330,13 @@ export async function fuzzTarget(server: AppProcess, dataDir: string): Promise<F
   for (let i = 0; i < 5; i++) {
     const email = `fuzz${i}@example.com`;
     admin(['member', 'add', '--workspace', workspace, '--email', email, '--role', 'owner', '--password-stdin'], env, 'fuzzing password 123');
-    sessions.push(await signIn(base, email, 'fuzzing password 123'));
+    sessions.push(await signInSession(base, email, 'fuzzing password 123'));
   }
   return { base, dataDir, apiKey, sessions, ids: [code.body.id, folder.body.id, domain.body.id, endpoint.body.id, String(dummy.id)] };
 }
 
-async function signIn(base: string, email: string, password: string): Promise<{ cookie: string; csrf: string }> {
+/** Signs a member in to the dashboard as a browser does (presession CSRF, then POST /app/api/session): the `qr_session` value and its CSRF token. */
+export async function signInSession(base: string, email: string, password: string): Promise<{ cookie: string; csrf: string }> {
   const anonymous = await fetch(`${base}/app/api/session`);
   const presession = anonymous.headers.getSetCookie()[0].split(';')[0];
   const { csrf_token } = (await anonymous.json()) as { csrf_token: string };

@@ -1,8 +1,7 @@
 import { type AuditAction, type AuditEntryView } from '@qr/domain/browser';
-import { useState } from 'preact/hooks';
 import { teamApi } from '../../api/team';
 import { formatDateTime } from '../../lib/format';
-import { useResource } from '../../lib/use-resource';
+import { useOlderPages } from '../../lib/use-older-pages';
 import { useMe } from '../../session';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -33,15 +32,7 @@ export function AuditLogPage() {
 }
 
 function AuditLog() {
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [earlier, setEarlier] = useState<AuditEntryView[]>([]);
-  const page = useResource((signal) => teamApi.auditLog(cursor, signal), cursor ?? 'first');
-  const entries = [...earlier, ...(page.data?.data ?? [])];
-  const more = () => {
-    if (!page.data?.next_cursor) return;
-    setEarlier(entries);
-    setCursor(page.data.next_cursor);
-  };
+  const { entries, page, more } = useOlderPages<AuditEntryView>((cursor, signal) => teamApi.auditLog(cursor, signal), 'audit-log');
   return (
     <>
       <PageHeader

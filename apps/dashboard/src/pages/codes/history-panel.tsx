@@ -1,9 +1,8 @@
-import { useState } from 'preact/hooks';
 import { codesApi } from '../../api/codes';
 import { type QrCodeChange } from '../../api/types';
 import { actorLabel } from '../../lib/actor-label';
 import { formatDateTime } from '../../lib/format';
-import { useResource } from '../../lib/use-resource';
+import { useOlderPages } from '../../lib/use-older-pages';
 import { Badge } from '../../ui/badge';
 import { ErrorNotice, Loading } from '../../ui/notice';
 
@@ -33,15 +32,7 @@ const FIELDS: Record<string, string> = {
 
 /** Every change to the code, newest first: who, how, when, and each field from → to. */
 export function HistoryPanel({ codeId, folderName }: { codeId: string; folderName: (id: string) => string | null }) {
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [earlier, setEarlier] = useState<QrCodeChange[]>([]);
-  const page = useResource((signal) => codesApi.history(codeId, cursor, signal), `${codeId}:${cursor ?? ''}`);
-  const entries = [...earlier, ...(page.data?.data ?? [])];
-  const more = () => {
-    if (!page.data?.next_cursor) return;
-    setEarlier(entries);
-    setCursor(page.data.next_cursor);
-  };
+  const { entries, page, more } = useOlderPages<QrCodeChange>((cursor, signal) => codesApi.history(codeId, cursor, signal), codeId);
   return (
     <section class="panel" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
