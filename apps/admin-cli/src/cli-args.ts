@@ -5,7 +5,7 @@ export interface CliArgs {
 
 /** `workspace create --name X --plan pro --json` → command [workspace, create], flags {name, plan, json}. */
 /** Flags that never take a value, so `--json migrate` keeps `migrate` as the command. */
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'password-stdin']);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'password-stdin', 'with-secrets-key']);
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const command: string[] = [];

@@ -20,8 +20,8 @@ import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { CommandRegistry, ConfigError, DEPLOYABLES, InProcessCommandBus, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
-import { REDIRECT_STORE_SPEC } from '@qr/redirect';
 import { ResealSecrets, SecretBox, WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
+import { backup, BackupError, restore, SERVICE_STORE_SPECS } from './backup';
 import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args';
 
 const USAGE = `usage: npm run admin -- <command> [--json]
@@ -40,6 +40,8 @@ const USAGE = `usage: npm run admin -- <command> [--json]
   key revoke --workspace ws_… --key key_…
   secrets reseal [--batch 100]                          seal every webhook secret again with the newest key of SECRETS_KEYS; reports what each key still seals
   secrets status                                        how many webhook secrets each key of SECRETS_KEYS seals
+  backup --to DIR [--with-secrets-key]                  every store as at one instant, while the server serves (SQLite files, or pg_dump)
+  restore --from DIR                                    into an empty DATA_DIR or a new database; checks the backup and the secrets key first
 Reads the same environment as the server (DATA_DIR, DATABASE_URL…), so it works while the server runs.`;
 
 type Output = Record<string, unknown>;
@@ -51,6 +53,8 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   if (group === 'analytics' && action === 'rebuild') return rebuildAnalytics(config);
   if (group === 'reconcile' && action === undefined) return reconcileAllowance(config, f);
   if (group === 'secrets' && (action === 'reseal' || action === 'status')) return resealSecrets(config, f, action === 'status');
+  if (group === 'backup' && action === undefined) return backup(config, requireFlag(f, 'to'), { withSecretsKey: f['with-secrets-key'] === true });
+  if (group === 'restore' && action === undefined) return restore(config, requireFlag(f, 'from'));
   const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
   try {
     switch (`${group} ${action}`) {
@@ -177,8 +181,7 @@ async function createKey(db: Database, f: CliArgs['flags']): Promise<Output> {
 }
 
 async function migrateAll(config: RuntimeConfig): Promise<Output> {
-  const specs = [GATEWAY_STORE_SPEC, QR_STORE_SPEC, REDIRECT_STORE_SPEC, ANALYTICS_STORE_SPEC, WEBHOOKS_STORE_SPEC];
-  for (const spec of specs) {
+  for (const spec of SERVICE_STORE_SPECS) {
     const db = await openDatabase({ name: spec.name, storage: config.storage, migrations: spec.migrations, runMigrations: true });
     await db.close();
   }
@@ -196,7 +199,7 @@ async function migrateAll(config: RuntimeConfig): Promise<Output> {
   } finally {
     await log.close();
   }
-  return { migrated: [...specs.map((s) => s.name), log.transport === 'kafka' ? 'kafka topics' : 'eventlog'] };
+  return { migrated: [...SERVICE_STORE_SPECS.map((s) => s.name), log.transport === 'kafka' ? 'kafka topics' : 'eventlog'] };
 }
 
 /** The running analytics-service (if any) replays at once; otherwise it replays when it starts. */
@@ -290,7 +293,7 @@ async function main(): Promise<void> {
       json
         ? `${JSON.stringify(out)}\n`
         : `${Object.entries(out)
-            .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map(textOf).join(', ') : v}`)
+            .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map(textOf).join(', ') : v !== null && typeof v === 'object' ? JSON.stringify(v) : v}`)
             .join('\n')}\n`,
     );
   } catch (err) {
@@ -300,7 +303,9 @@ async function main(): Promise<void> {
         ? { code: err.code, detail: err.detail, errors: err.errors }
         : err instanceof UsageError || err instanceof ConfigError
           ? { code: 'usage', detail: err.message }
-          : { code: 'internal_error', detail: err instanceof Error ? err.message : String(err) };
+          : err instanceof BackupError
+            ? { code: 'refused', detail: err.message }
+            : { code: 'internal_error', detail: err instanceof Error ? err.message : String(err) };
     process.stderr.write(`error: ${error.detail}${error.code === 'usage' ? `\n${USAGE}` : ''}\n`);
     if (json) process.stdout.write(`${JSON.stringify({ error })}\n`);
   }

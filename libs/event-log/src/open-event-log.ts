@@ -6,6 +6,9 @@ import { EVENT_LOG_MIGRATIONS } from './sql/event-log-migrations';
 import { SqlEventLog } from './sql/sql-event-log';
 import { LocalWakeupChannel } from './sql/wakeup-channel';
 
+/** The embedded log's store: `eventlog.sqlite`, or the `eventlog` schema on PostgreSQL. */
+export const EVENT_LOG_STORE_NAME = 'eventlog';
+
 export interface OpenEventLogOptions {
   transport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[]; prefix?: string };
   storage: StorageConfig;
@@ -48,7 +51,7 @@ export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
     });
   }
   const db = await openDatabase({
-    name: 'eventlog',
+    name: EVENT_LOG_STORE_NAME,
     storage: o.storage,
     migrations: EVENT_LOG_MIGRATIONS,
     runMigrations: o.runMigrations,

@@ -6,3 +6,5 @@ export * from './open-database';
 export * from './wal-checkpointer';
 export * from './sqlite-statements';
 export * from './wal-checkpoint-thread';
+export * from './backup/sqlite-snapshot';
+export * from './backup/postgres-dump';

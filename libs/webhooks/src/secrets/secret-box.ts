@@ -111,9 +111,18 @@ function ringKey(key: Buffer): RingKey {
 }
 
 /** All-in-one's key when no SECRETS_KEYS is set: `secrets.key` under DATA_DIR, made on first start. */
+/** All-in-one's key file in DATA_DIR, made at first start when no SECRETS_KEYS is set. */
+export const SECRETS_KEY_FILE = 'secrets.key';
+
+/** The key id a sealed value names (`v2:<key id>:…`), or 'v1' for the older format, which names none. */
+export function sealedKeyLabel(sealed: string): string {
+  const parts = sealed.split(':');
+  return parts[0] === 'v2' && parts.length === 5 ? parts[1] : 'v1';
+}
+
 function keyFile(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'secrets.key');
+  const file = join(dataDir, SECRETS_KEY_FILE);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();
