@@ -4,7 +4,5 @@
 export { PAGE_SIZES, type PageSize, mm, inch } from './units';
 export { SHEET_PRESETS, presetById, type SheetPreset, type GridSpec } from './sheet-presets';
 export { parseSheetLayout, cellsOf, codeBox, LABEL_KINDS, MIN_CODE_MM, type LabelKind, type SheetLayout, type Cell } from './sheet-layout';
-export { labelRuns, type LabelFont, type LabelRun, type MeasureRun } from './label-text';
-export { LABEL_FONTS } from './label-fonts';
 export { renderSheet, type SheetCode } from './render-sheet';
 export { parseSheetSelection, MAX_SHEET_CODES, type SheetSelection } from './sheet-selection';

@@ -1,6 +1,5 @@
 import { DEFAULT_MARGIN, drawQrSymbol, newPdfDocument, type QrMatrix } from '@qr/qr-render';
-import { LABEL_FONTS, labelFontFile } from './label-fonts';
-import { labelRuns } from './label-text';
+import { LABEL_FONTS, labelFontFile, labelRuns } from '@qr/qr-design';
 import { type Cell, cellsOf, codeBox, type SheetLayout } from './sheet-layout';
 import { PAGE_SIZES } from './units';
 

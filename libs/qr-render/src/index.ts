@@ -8,6 +8,7 @@ export type { QrMatrix } from './encoder/qr-matrix';
 export { QrCapacityError } from './encoder/qr-capacity-error';
 export type { EncodeTextOptions } from './encoder/encode-text';
 export { encodeText, fitsInQr } from './encoder/encode-text';
+export { alignmentPositions } from './encoder/version-tables';
 export type { RenderSvgOptions } from './render/render-svg';
 export { renderSvg } from './render/render-svg';
 export type { RasterOptions, RgbaImage } from './render/rasterize';

@@ -67,3 +67,17 @@ export function decodePdfRegion(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Decodes the one code of a one-page PDF: poppler rasterises the page at `dpi`, zbar reads it. */
+export function decodePdf(pdf: Buffer, dpi = 150): string {
+  const dir = mkdtempSync(join(tmpdir(), 'qr-pdf-'));
+  try {
+    writeFileSync(join(dir, 'code.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-singlefile', join(dir, 'code.pdf'), join(dir, 'page')]);
+    return execFileSync('zbarimg', ['--raw', '-q', '--nodbus', join(dir, 'page.png')])
+      .toString('utf8')
+      .replace(/\n$/, '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -86,7 +86,8 @@ export class CreateQrCodes {
         ...item.draft,
         id: newId('qr', this.clock),
         workspace_id: workspaceId,
-        short_code: item.draft.category === 'dynamic' ? newShortCode() : null,
+        // The planned short code first (its design was checked on it); a new one only if it collided.
+        short_code: item.draft.category === 'dynamic' ? (attempt === 0 && item.shortCode ? item.shortCode : newShortCode()) : null,
         preview_token: newPreviewToken(),
         scan_count: 0,
         revision: 1,

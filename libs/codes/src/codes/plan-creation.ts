@@ -3,12 +3,16 @@ import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';
 import { type ReferencesRepository } from './references.repository';
+import { newShortCode } from './short-code';
+import { type DesignCheck } from '../rendering/design-check';
 
 export interface PlannedItem {
   index: number;
   draft: QrCodeDraft;
   /** The code this item's client_ref already names: it will be returned unchanged. */
   existing: QrCodeRecord | null;
+  /** A dynamic item's short code, drawn here so that its design is checked on the very pattern it will have. */
+  shortCode: string | null;
 }
 
 export const MAX_BULK_ITEMS = 50;
@@ -19,7 +23,7 @@ export const MAX_BULK_ITEMS = 50;
  * (pointers `/items/3/content/url` in bulk, `/content/url` for a single create).
  */
 export async function planCreation(
-  deps: { codes: QrCodesRepository; references: ReferencesRepository },
+  deps: { codes: QrCodesRepository; references: ReferencesRepository; designs: DesignCheck },
   workspaceId: string,
   items: readonly unknown[],
   pointerOf: (index: number) => string,
@@ -56,6 +60,18 @@ export async function planCreation(
     }
   });
   if (errors.length) throw Errors.validationFailed(errors);
+  const shortCodes = drafts.map((d) => (d!.category === 'dynamic' ? newShortCode() : null));
+  // Every designed item is rendered and decoded before anything is written: a batch stays all or nothing.
+  const hostOf = await deps.references.hostLookup(valid.filter((d) => d.design !== null));
+  for (const [index, d] of drafts.entries()) {
+    if (d!.design) errors.push(...(await deps.designs.problems({ ...d!, short_code: shortCodes[index] }, hostOf(d!), pointerOf(index))));
+  }
+  if (errors.length) throw Errors.validationFailed(errors);
   const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));
-  return drafts.map((draft, index) => ({ index, draft: draft!, existing: draft!.client_ref ? (existing.get(draft!.client_ref) ?? null) : null }));
+  return drafts.map((draft, index) => ({
+    index,
+    draft: draft!,
+    existing: draft!.client_ref ? (existing.get(draft!.client_ref) ?? null) : null,
+    shortCode: shortCodes[index],
+  }));
 }

@@ -12,6 +12,7 @@ import {
   validateDestinations,
   validateHttpUrl,
 } from '@qr/qr-content';
+import { applyDesign, DEFAULT_DESIGN, type Design, isDefaultDesign } from '@qr/qr-design';
 import { type QrCodeDraft, UTM_FIELDS } from './qr-code-record';
 
 /** Every field a create request may carry; anything else is a 422 `unknown_field`. */
@@ -34,6 +35,7 @@ export const CREATE_FIELDS = [
   'fallback_url',
   'folder_id',
   'custom_domain_id',
+  'design',
 ] as const;
 
 /** Fields that only make sense when scans reach us. */
@@ -65,8 +67,20 @@ export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
   const { content, destinations } = resolveContent(type, category, input, at, errors);
   errors.push(...checkPlainFields(input, category, at));
   errors.push(...validateOpeningInput(input, category, at));
+  const design = parseDesign(input.design, at, errors);
   if (errors.length) return { ok: false, errors };
-  return { ok: true, draft: buildDraft(input, type, category, content, destinations) };
+  return { ok: true, draft: { ...buildDraft(input, type, category, content, destinations), design } };
+}
+
+/** A design given as a partial object onto the defaults; stored as null when it draws the plain code. */
+function parseDesign(value: unknown, at: string, errors: FieldError[]): Design | null {
+  if (value === undefined || value === null) return null;
+  const parsed = applyDesign(DEFAULT_DESIGN, value, `${at}/design`);
+  if (!parsed.ok) {
+    errors.push(...parsed.errors);
+    return null;
+  }
+  return isDefaultDesign(parsed.design) ? null : parsed.design;
 }
 
 function resolveCategory(type: QrType, value: unknown, at: string, errors: FieldError[]): QrCategory | null {
@@ -140,7 +154,7 @@ function buildDraft(
   category: QrCategory,
   content: Record<string, unknown>,
   destinations: Destination[],
-): QrCodeDraft {
+): Omit<QrCodeDraft, 'design'> {
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const time = (v: unknown) => (typeof v === 'string' ? parseRfc3339(v)!.getTime() : null);
   return {

@@ -1,4 +1,5 @@
 import { fieldError, type FieldError, formatUtc, isPlainObject } from '@qr/domain';
+import { designMergePatch } from '@qr/qr-design';
 import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
 
@@ -17,6 +18,7 @@ export const PATCH_FIELDS = [
   'scan_limit',
   'fallback_url',
   'folder_id',
+  'design',
 ] as const;
 const IMMUTABLE = ['type', 'category', 'client_ref', 'custom_domain_id'];
 
@@ -33,9 +35,13 @@ export function applyPatch(existing: QrCodeRecord, patch: unknown): PatchResult 
   if (errors.length) return { ok: false, errors };
   const merged: Record<string, unknown> = { ...inputFromRecord(existing), ...patch };
   if (existing.type === 'website' && existing.category === 'dynamic') syncWebsite(existing, patch, merged);
+  // A design merges field by field onto the stored one (JSON merge patch); null goes back to the default.
+  if (isPlainObject(patch.design) && existing.design) merged.design = designMergePatch(existing.design, patch.design);
   const parsed = parseQrCodeInput(merged);
   if (!parsed.ok) return parsed;
-  const changed = Object.keys(patch).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(inputFromRecord(existing)[k] ?? null));
+  const before = inputFromRecord(existing);
+  const after: Record<string, unknown> = { ...before, design: parsed.draft.design };
+  const changed = Object.keys(patch).filter((k) => JSON.stringify(k === 'design' ? after.design : patch[k]) !== JSON.stringify(before[k] ?? null));
   return { ok: true, draft: parsed.draft, changed };
 }
 
@@ -80,5 +86,6 @@ export function inputFromRecord(r: QrCodeRecord): Record<string, unknown> {
     fallback_url: r.fallback_url,
     folder_id: r.folder_id,
     custom_domain_id: r.custom_domain_id,
+    design: r.design,
   };
 }

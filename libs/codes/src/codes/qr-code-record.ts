@@ -1,5 +1,6 @@
 import { type Weekday } from '@qr/opening-rules';
 import { type Destination, type QrCategory, type QrType, UTM_FIELDS, type UtmField } from '@qr/qr-content';
+import { type Design } from '@qr/qr-design';
 
 export { UTM_FIELDS, type UtmField };
 
@@ -27,6 +28,8 @@ export interface QrCodeRecord extends Record<UtmField, string | null> {
   fallback_url: string | null;
   folder_id: string | null;
   custom_domain_id: string | null;
+  /** How the code looks; null is the default design (black on white, square modules). */
+  design: Design | null;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -39,9 +42,14 @@ export type QrCodeDraft = Omit<
   'id' | 'workspace_id' | 'short_code' | 'preview_token' | 'scan_count' | 'revision' | 'created_at' | 'updated_at' | 'deleted_at'
 >;
 
-type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days'> & { content: string; destinations: string; daily_days: string | null };
+type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days' | 'design'> & {
+  content: string;
+  destinations: string;
+  daily_days: string | null;
+  design: string | null;
+};
 
-const JSON_COLUMNS = ['content', 'destinations', 'daily_days'] as const;
+const JSON_COLUMNS = ['content', 'destinations', 'daily_days', 'design'] as const;
 
 export function recordFromRow(row: Row): QrCodeRecord {
   return {
@@ -49,6 +57,7 @@ export function recordFromRow(row: Row): QrCodeRecord {
     content: JSON.parse(row.content),
     destinations: JSON.parse(row.destinations),
     daily_days: row.daily_days === null ? null : JSON.parse(row.daily_days),
+    design: row.design === null || row.design === undefined ? null : JSON.parse(row.design),
     start_at: numberOrNull(row.start_at),
     end_at: numberOrNull(row.end_at),
     scan_limit: numberOrNull(row.scan_limit),
@@ -82,6 +91,7 @@ export const QR_CODE_COLUMNS: readonly (keyof QrCodeRecord)[] = [
   'fallback_url',
   'folder_id',
   'custom_domain_id',
+  'design',
   'revision',
   'created_at',
   'updated_at',

@@ -7,6 +7,7 @@ import { type QrCodesRepository } from './qr-codes.repository';
 import { type ReferencesRepository } from './references.repository';
 import { type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
+import { type DesignCheck } from '../rendering/design-check';
 
 const MAX_ATTEMPTS = 3;
 
@@ -18,6 +19,7 @@ export class UpdateQrCode {
     private readonly references: ReferencesRepository,
     private readonly changes: CodeChangeLog,
     private readonly links: LinkSync | null,
+    private readonly designs: DesignCheck,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -35,6 +37,10 @@ export class UpdateQrCode {
       const now = this.clock();
       const updated: QrCodeRecord = { ...existing, ...result.draft, revision: existing.revision + 1, updated_at: now.getTime() };
       const host = (await this.references.hostLookup([existing]))(existing);
+      if (result.changed.includes('design')) {
+        const problems = await this.designs.problems(updated, host);
+        if (problems.length) throw Errors.validationFailed(problems);
+      }
       const movesFolder = updated.folder_id !== null && updated.folder_id !== existing.folder_id;
       const written = await this.db.transaction(async (tx) => {
         if (movesFolder && !(await this.references.holdFolder(tx, workspaceId, updated.folder_id!))) {

@@ -57,7 +57,12 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.preview]: async (p) => {
         const record = typeof p.token === 'string' && /^[0-9A-Za-z]{32}$/.test(p.token) ? await this.u.codes.findByPreviewToken(p.token) : null;
         if (!record) throw Errors.notFound('preview');
-        return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), { format: 'svg', size: null, margin: 4, ecc: 'M' });
+        return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), {
+          format: 'svg',
+          size: null,
+          margin: null,
+          ecc: 'M',
+        });
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
         const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '');

@@ -16,6 +16,7 @@ import { RenameFolder } from '../folders/rename-folder';
 import { CodeChangeLog } from '../history/code-change-log';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { LinkSync } from '../links/link-sync';
+import { DesignCheck } from '../rendering/design-check';
 import { type Database } from '@qr/persistence';
 
 export interface CodesUseCases {
@@ -25,6 +26,7 @@ export interface CodesUseCases {
   folders: FoldersRepository;
   domains: CustomDomainsRepository;
   history: CodeHistoryRepository;
+  designs: DesignCheck;
   createCodes: CreateQrCodes;
   updateCode: UpdateQrCode;
   deleteCode: DeleteQrCode;
@@ -52,6 +54,7 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       const links = new LinkSync(runtime.bus, runtime.logger);
       const history = new CodeHistoryRepository(db);
       const changes = new CodeChangeLog(outbox!, history);
+      const designs = new DesignCheck(runtime.config.shortBaseUrl);
       return {
         db,
         codes,
@@ -59,8 +62,9 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
         folders,
         domains,
         history,
+        designs,
         createCodes: new CreateQrCodes(db, codes, changes, references, links),
-        updateCode: new UpdateQrCode(db, codes, references, changes, links),
+        updateCode: new UpdateQrCode(db, codes, references, changes, links, designs),
         deleteCode: new DeleteQrCode(db, codes, changes, links),
         createFolder: new CreateFolder(folders),
         renameFolder: new RenameFolder(folders),

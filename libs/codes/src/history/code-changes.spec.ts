@@ -29,6 +29,7 @@ const base: QrCodeRecord = {
   fallback_url: null,
   folder_id: null,
   custom_domain_id: null,
+  design: null,
   revision: 1,
   created_at: 0,
   updated_at: 0,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { staticPayload } from '@qr/qr-content';
 import { Errors } from '@qr/domain';
-import { encodeText, QrCapacityError, type QrMatrix, renderPdf, renderPng, renderSvg } from '@qr/qr-render';
+import { type Design, drawDesign, drawingToSvg, drawInPdf, svgToPng } from '@qr/qr-design';
+import { DEFAULT_MARGIN, encodeText, newPdfDocument, pdfBytes, QrCapacityError, type QrMatrix, renderPdf, renderPng, renderSvg } from '@qr/qr-render';
 import { type QrCodeDraft, type QrCodeRecord } from '../codes/qr-code-record';
 import { SHORT_CODE_LENGTH } from '../codes/short-code';
 import { shortUrlOf } from '../codes/qr-code-view';
@@ -15,8 +16,11 @@ export interface RenderedImage {
   etag: string;
 }
 
+/** What a code's pattern is made from. */
+export type PatternSource = Pick<QrCodeRecord, 'category' | 'type' | 'content' | 'short_code'>;
+
 /** What the pattern encodes: the short URL of a dynamic code, the data itself for a static one. */
-export function payloadOf(record: QrCodeRecord, shortBaseUrl: string, domainHost: string | null): string {
+export function payloadOf(record: PatternSource, shortBaseUrl: string, domainHost: string | null): string {
   return record.category === 'dynamic' ? shortUrlOf(record, shortBaseUrl, domainHost)! : staticPayload(record.type, record.content);
 }
 
@@ -26,12 +30,16 @@ export function payloadOf(record: QrCodeRecord, shortBaseUrl: string, domainHost
  */
 export function renderDraftSvg(draft: QrCodeDraft, shortBaseUrl: string, domainHost: string | null): string {
   const standIn = { ...draft, short_code: draft.category === 'dynamic' ? '0'.repeat(SHORT_CODE_LENGTH) : null } as QrCodeRecord;
-  return renderSvg(encodeAt(payloadOf(standIn, shortBaseUrl, domainHost), 'M'), { margin: 4 });
+  const matrix = encodeAt(payloadOf(standIn, shortBaseUrl, domainHost), 'M');
+  return draft.design ? drawingToSvg(drawDesign(matrix, draft.design)) : renderSvg(matrix, { margin: DEFAULT_MARGIN });
 }
 
 export async function renderImage(record: QrCodeRecord, payload: string, options: ImageOptions): Promise<RenderedImage> {
   const matrix = encodeAt(payload, options.ecc);
-  const body = await encode(matrix, options, new Date(record.updated_at));
+  const changed = new Date(record.updated_at);
+  const body = record.design
+    ? await encodeDesigned(matrix, { ...record.design, margin: options.margin ?? record.design.margin }, options, changed)
+    : await encode(matrix, { ...options, margin: options.margin ?? DEFAULT_MARGIN }, changed);
   return {
     contentType: { svg: 'image/svg+xml', png: 'image/png', pdf: 'application/pdf' }[options.format],
     bodyBase64: body.toString('base64'),
@@ -52,8 +60,12 @@ function encodeAt(payload: string, ecc: ImageOptions['ecc']): QrMatrix {
   }
 }
 
-/** `changed` dates a PDF, so an unchanged code gives the same bytes (and ETag) each time. */
-function encode(matrix: QrMatrix, o: ImageOptions, changed: Date): Buffer | Promise<Buffer> {
+/**
+ * A code without a design: the plain renderers (one stroked path, a 1-bit PNG). They are the fast
+ * path of drawing the default design, and a test holds them to the same modules as `encodeDesigned`.
+ * `changed` dates a PDF, so an unchanged code gives the same bytes (and ETag) each time.
+ */
+function encode(matrix: QrMatrix, o: ImageOptions & { margin: number }, changed: Date): Buffer | Promise<Buffer> {
   const modules = matrix.size + 2 * o.margin;
   switch (o.format) {
     case 'svg':
@@ -62,5 +74,25 @@ function encode(matrix: QrMatrix, o: ImageOptions, changed: Date): Buffer | Prom
       return renderPng(matrix, { margin: o.margin, scale: o.size ? Math.max(1, Math.floor(o.size / modules)) : 8 });
     case 'pdf':
       return renderPdf(matrix, { margin: o.margin, created: changed, ...(o.size ? { sizePt: o.size } : {}) });
+  }
+}
+
+/** A designed code: one drawing (libs/qr-design) as SVG, as PNG through resvg, or as vector PDF. */
+async function encodeDesigned(matrix: QrMatrix, design: Design, o: ImageOptions, changed: Date): Promise<Buffer> {
+  const drawing = drawDesign(matrix, design);
+  switch (o.format) {
+    case 'svg':
+      return Buffer.from(drawingToSvg(drawing, o.size ?? undefined), 'utf8');
+    case 'png':
+      return svgToPng(drawingToSvg(drawing), o.size ?? Math.round(drawing.width * 8));
+    case 'pdf': {
+      const width = o.size ?? 288;
+      const doc = newPdfDocument(changed);
+      const bytes = pdfBytes(doc);
+      doc.addPage({ size: [width, (width * drawing.height) / drawing.width], margin: 0 });
+      drawInPdf(doc, drawing, { x: 0, top: 0, width });
+      doc.end();
+      return bytes;
+    }
   }
 }

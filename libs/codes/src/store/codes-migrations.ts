@@ -75,10 +75,14 @@ const HISTORY = [
   )`,
 ];
 
+/** A code's design (JSON; null = the default look). */
+const DESIGN = [`ALTER TABLE qr_codes ADD COLUMN design TEXT`];
+
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
   defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
   defineMigration({ timestamp: 1765300000000, name: 'CodeHistory', sqlite: HISTORY, postgres: HISTORY }),
+  defineMigration({ timestamp: 1765400000000, name: 'CodeDesign', sqlite: DESIGN, postgres: DESIGN }),
 ];

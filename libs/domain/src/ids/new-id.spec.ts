@@ -57,4 +57,11 @@ describe('newId', () => {
     const ids = times.map((t) => newId('ws', () => new Date(t)));
     expect([...ids].sort()).toEqual(ids);
   });
+
+  it('sorts ids made in the same millisecond in the order they were made', () => {
+    const clock = fixedClock('2026-03-01T10:00:00.000Z');
+    const ids = Array.from({ length: 2000 }, () => newId('aud', clock));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });

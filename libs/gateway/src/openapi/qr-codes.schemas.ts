@@ -1,5 +1,6 @@
 import { WEEKDAYS } from '@qr/opening-rules';
 import { DESTINATION_DEVICES, DESTINATION_OSES, UTM_FIELDS } from '@qr/qr-content';
+import { DESIGN_SCHEMAS } from './design.schemas';
 import { QR_CONTENT_SCHEMAS } from './qr-content.schemas';
 
 /*
@@ -49,10 +50,12 @@ const editable = {
   scan_limit: { type: ['integer', 'null'], minimum: 1, description: 'Opens allowed in total; exact under any concurrency' },
   fallback_url: { type: ['string', 'null'], format: 'uri', description: 'Where closed, expired or limit-reached scans go instead of the page that says so' },
   folder_id: { type: ['string', 'null'], maxLength: 64 },
+  design: { anyOf: [ref('DesignInput'), { type: 'null' }], description: 'How the code looks; null: the default design' },
 };
 
 export const QR_CODE_SCHEMAS = {
   ...QR_CONTENT_SCHEMAS,
+  ...DESIGN_SCHEMAS,
   Destination: {
     type: 'object',
     required: ['target_url'],
@@ -116,6 +119,7 @@ export const QR_CODE_SCHEMAS = {
     fallback_url: nullableString,
     folder_id: nullableString,
     custom_domain_id: nullableString,
+    design: ref('Design'),
     created_at: timestamp,
     updated_at: timestamp,
   }),

@@ -9,7 +9,8 @@ import { sendImage } from './send-image';
 
 /**
  * Public, unauthenticated previews: the URL's token is the secret. They render for paused and
- * not-yet-open codes too, and are cacheable (the pattern of a code never changes).
+ * not-yet-open codes too. A code's design can change (its pattern never does), so caches keep a
+ * preview but ask again each time: the ETag makes that a 304 while nothing changed.
  */
 @Controller(`${API_PREFIX}/previews`)
 export class PreviewsController {
@@ -20,6 +21,6 @@ export class PreviewsController {
     const token = /^([0-9A-Za-z]{32})\.svg$/.exec(file)?.[1];
     if (!token) throw Errors.notFound('preview');
     const image = await this.bus.send<ImagePayload>('qr-service', QR.preview, { token });
-    sendImage(req, res, image, { download: false, cacheControl: 'public, max-age=86400' });
+    sendImage(req, res, image, { download: false, cacheControl: 'public, no-cache' });
   }
 }

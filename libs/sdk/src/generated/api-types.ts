@@ -634,6 +634,91 @@ export interface components {
         };
         /** @description The content of the code’s `type`: WebsiteContent for website, MenuContent for menu, and so on. */
         QrContent: components["schemas"]["WebsiteContent"] | components["schemas"]["MenuContent"] | components["schemas"]["FormContent"] | components["schemas"]["VcardContent"] | components["schemas"]["TextContent"] | components["schemas"]["WifiContent"] | components["schemas"]["EmailContent"] | components["schemas"]["PhoneContent"] | components["schemas"]["SmsContent"] | components["schemas"]["LocationContent"];
+        /** @description How the code looks. Every code has one; the default is black square modules on white. */
+        Design: {
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            foreground: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            background: string;
+            gradient: components["schemas"]["DesignGradient"] | null;
+            /** @enum {unknown} */
+            modules: "square" | "rounded" | "dots";
+            eyes: components["schemas"]["DesignEyes"];
+            /** @description Quiet zone in modules */
+            margin: number;
+            frame: components["schemas"]["DesignFrame"] | null;
+        };
+        /** @description Any of the fields, merged onto the defaults (create) or onto the code’s design (PATCH, as a JSON merge patch: `null` clears gradient, frame or eye colour). Checked for scannability before it is saved: 422 `low_contrast`, `inverted_colors` or `unreadable` at the field to change. */
+        DesignInput: {
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            foreground?: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            background?: string;
+            gradient?: components["schemas"]["DesignGradientInput"] | null;
+            /** @enum {unknown} */
+            modules?: "square" | "rounded" | "dots";
+            eyes?: components["schemas"]["DesignEyesInput"];
+            /** @description Quiet zone in modules */
+            margin?: number;
+            frame?: components["schemas"]["DesignFrameInput"] | null;
+        };
+        DesignGradient: {
+            /** @enum {unknown} */
+            type: "linear" | "radial";
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            start: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            end: string;
+            /** @description Linear: degrees clockwise, 0 = left to right */
+            rotation: number;
+        };
+        DesignGradientInput: {
+            /** @enum {unknown} */
+            type?: "linear" | "radial";
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            start?: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            end?: string;
+            /** @description Linear: degrees clockwise, 0 = left to right */
+            rotation?: number;
+        };
+        DesignEyes: {
+            /** @enum {unknown} */
+            outer: "square" | "rounded" | "circle";
+            /** @enum {unknown} */
+            inner: "square" | "rounded" | "circle";
+            /** @description null: the modules’ colour or gradient */
+            color: string | null;
+        };
+        DesignEyesInput: {
+            /** @enum {unknown} */
+            outer?: "square" | "rounded" | "circle";
+            /** @enum {unknown} */
+            inner?: "square" | "rounded" | "circle";
+            /** @description null: the modules’ colour or gradient */
+            color?: string | null;
+        };
+        /** @description A band with a call to action above or below the code */
+        DesignFrame: {
+            /** @enum {unknown} */
+            position: "below" | "above";
+            /** @description 1–30 characters, e.g. "Scan me" */
+            text: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            color: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            text_color: string;
+        };
+        DesignFrameInput: {
+            /** @enum {unknown} */
+            position?: "below" | "above";
+            /** @description 1–30 characters, e.g. "Scan me" */
+            text?: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            color?: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            text_color?: string;
+        };
         Destination: {
             /**
              * Format: uri
@@ -696,6 +781,8 @@ export interface components {
              */
             fallback_url?: string | null;
             folder_id?: string | null;
+            /** @description How the code looks; null: the default design */
+            design?: components["schemas"]["DesignInput"] | null;
         };
         /** @description Only the fields to change; `null` clears an optional field. type, category, client_ref and custom_domain_id cannot change; a static code’s content and destinations neither. */
         QrCodePatch: {
@@ -735,6 +822,8 @@ export interface components {
              */
             fallback_url?: string | null;
             folder_id?: string | null;
+            /** @description How the code looks; null: the default design */
+            design?: components["schemas"]["DesignInput"] | null;
         };
         QrCode: {
             /** @example qr_00VbbQ5mGtVbp9Yc */
@@ -795,6 +884,7 @@ export interface components {
             fallback_url: string | null;
             folder_id: string | null;
             custom_domain_id: string | null;
+            design: components["schemas"]["Design"];
             /**
              * Format: date-time
              * @description UTC, `YYYY-MM-DDThh:mm:ssZ`

@@ -1,4 +1,4 @@
-import { type LabelFont, labelRuns } from './index';
+import { type LabelFont, labelRuns } from './label-text';
 
 /** A Latin font and a CJK one, as code point ranges; every character one point wide. */
 const latin: LabelFont = { covers: (cp) => cp < 0x0530 || cp === 0x2026 };

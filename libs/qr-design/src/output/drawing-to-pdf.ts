@@ -1,0 +1,26 @@
+import type { Drawing, Paint } from '../draw/draw-design';
+
+/**
+ * Draws the drawing into a pdfkit document as vector paths (pdfkit reads SVG path data, arcs
+ * included), `width` points wide with its top left at (x, top).
+ */
+export function drawInPdf(doc: PDFKit.PDFDocument, drawing: Drawing, box: { x: number; top: number; width: number }): void {
+  const unit = box.width / drawing.width;
+  doc.save();
+  doc.transform(unit, 0, 0, unit, box.x, box.top);
+  for (const layer of drawing.layers) {
+    if (layer.d === '') continue;
+    doc.path(layer.d).fill(pdfPaint(doc, layer.paint), layer.evenOdd ? 'even-odd' : 'non-zero');
+  }
+  doc.restore();
+}
+
+function pdfPaint(doc: PDFKit.PDFDocument, paint: Paint): PDFKit.Mixins.ColorValue {
+  if (paint.kind === 'solid') return paint.color;
+  const gradient =
+    paint.kind === 'linear'
+      ? doc.linearGradient(paint.x1, paint.y1, paint.x2, paint.y2)
+      : doc.radialGradient(paint.cx, paint.cy, 0, paint.cx, paint.cy, paint.r);
+  gradient.stop(0, paint.start).stop(1, paint.end);
+  return gradient;
+}
