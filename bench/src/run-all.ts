@@ -14,6 +14,7 @@ import { benchPdf } from './pdf.bench';
 import { benchOutbox } from './outbox.bench';
 import { benchFuzz } from './fuzz.bench';
 import { benchApiLoad } from './api-load.bench';
+import { benchDesign } from './design.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const suites: Array<[string, () => BenchRow[] | Promise<BenchRow[]>]> = [
     ['render', () => benchQrRender()],
+    ['design', () => benchDesign()],
     ['bulk', () => benchBulkCreate()],
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],

@@ -1,0 +1,88 @@
+import { applyDesign, checkScannability, DEFAULT_DESIGN, type Design, drawDesign, drawingToSvg, svgToPng } from '@qr/qr-design';
+import { encodeText, renderPng, renderSvg } from '@qr/qr-render';
+import { type BenchRow, fmt } from './bench-report';
+import { median, opsPerSecond } from './stats';
+
+const URL_PAYLOAD = 'https://qr.example/AbC12xY';
+
+function designOf(input: unknown): Design {
+  const parsed = applyDesign(DEFAULT_DESIGN, input, '/design');
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.design;
+}
+
+/** A branded code as a marketing team makes one: rounded modules, a gradient, own eye colour, a frame. */
+const BRANDED = designOf({
+  modules: 'rounded',
+  gradient: { start: '#1a237e', end: '#4a148c', rotation: 45 },
+  eyes: { outer: 'rounded', inner: 'circle', color: '#c2185b' },
+  frame: { text: 'Scan me', color: '#1a237e' },
+});
+const DOTS = designOf({ modules: 'dots', eyes: { outer: 'circle', inner: 'circle' } });
+
+/**
+ * Designed rendering and the scannability check, each beside the plain renderer of the same code in
+ * the same run (medians of 5): encode + design + SVG, the same to a PNG through resvg at the API's
+ * default size, and
+ * the check (render at 2 cm / 300 dpi, ZXing-C++ and jsQR) per design.
+ */
+export async function benchDesign(runs = 5): Promise<BenchRow[]> {
+  const svg: number[] = [];
+  const plainSvg: number[] = [];
+  const png: number[] = [];
+  const plainPng: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    svg.push(opsPerSecond(() => drawingToSvg(drawDesign(encodeText(URL_PAYLOAD, { ecc: 'M' }), BRANDED)), 600));
+    plainSvg.push(opsPerSecond(() => renderSvg(encodeText(URL_PAYLOAD, { ecc: 'M' }), { margin: 4 }), 600));
+    png.push(
+      opsPerSecond(() => {
+        const drawing = drawDesign(encodeText(URL_PAYLOAD, { ecc: 'M' }), BRANDED);
+        svgToPng(drawingToSvg(drawing), Math.round(drawing.width * 8));
+      }, 600),
+    );
+    plainPng.push(opsPerSecond(() => renderPng(encodeText(URL_PAYLOAD, { ecc: 'M' }), { scale: 8 }), 600));
+  }
+  const checks: Record<string, number[]> = { branded: [], dots: [], plain: [] };
+  const matrix = encodeText(URL_PAYLOAD, { ecc: 'M' });
+  await checkScannability(matrix, URL_PAYLOAD, BRANDED); // loads the decoder's WebAssembly and the fonts
+  for (let i = 0; i < runs; i++) {
+    for (const [name, design] of [
+      ['branded', BRANDED],
+      ['dots', DOTS],
+      ['plain', DEFAULT_DESIGN],
+    ] as const) {
+      const n = 40;
+      const start = performance.now();
+      for (let k = 0; k < n; k++) {
+        const report = await checkScannability(matrix, URL_PAYLOAD, design);
+        if (report.problems.length) throw new Error(`the ${name} design did not pass its check`);
+      }
+      checks[name].push((performance.now() - start) / n);
+    }
+  }
+  const [s, ps, p, pp] = [svg, plainSvg, png, plainPng].map(median);
+  const check = { branded: median(checks.branded), dots: median(checks.dots), plain: median(checks.plain) };
+  return [
+    {
+      benchmark: 'Design: encode + branded design + SVG',
+      figure: fmt.rate(s, 'codes'),
+      baseline: `plain SVG: ${fmt.rate(ps, 'codes')}`,
+      ratio: s / ps,
+      note: `rounded modules, gradient, eye colour, frame with text; target ≥ 500/s; median of ${runs} × 0.6 s`,
+    },
+    {
+      benchmark: 'Design: encode + branded design + PNG (resvg, 8 px a module)',
+      figure: fmt.rate(p, 'codes'),
+      baseline: `plain 1-bit PNG, 8 px a module: ${fmt.rate(pp, 'codes')}`,
+      ratio: p / pp,
+      note: `the API's default PNG size (344 px wide, 440 with the frame), anti-aliased RGBA; target ≥ 500/s; median of ${runs} × 0.6 s`,
+    },
+    {
+      benchmark: 'Design: scannability check (2 cm render, ZXing-C++ + jsQR)',
+      figure: `${check.branded.toFixed(1)} ms a design`,
+      baseline: `default design: ${check.plain.toFixed(1)} ms`,
+      ratio: check.plain / check.branded,
+      note: `dots with circle eyes ${check.dots.toFixed(1)} ms; target ≤ 20 ms; median of ${runs} × 40 checks`,
+    },
+  ];
+}
