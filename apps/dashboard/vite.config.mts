@@ -17,6 +17,7 @@ export default defineConfig({
       '@qr/domain/browser': lib('domain/src/browser.ts'),
       '@qr/qr-content/browser': lib('qr-content/src/browser.ts'),
       '@qr/opening-rules/browser': lib('opening-rules/src/browser.ts'),
+      '@qr/qr-design/browser': lib('qr-design/src/browser.ts'),
     },
   },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },

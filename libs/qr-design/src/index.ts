@@ -6,12 +6,12 @@
  */
 export * from './design/design';
 export { applyDesign, designMergePatch, type ParsedDesign } from './design/parse-design';
-export { contrastRatio, normalizeHexColor, relativeLuminance } from './design/contrast';
+export { contrastRatio, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, normalizeHexColor, relativeLuminance } from './design/contrast';
 export { drawDesign, type Drawing, type Layer, type Paint } from './draw/draw-design';
 export { drawingToSvg } from './output/drawing-to-svg';
 export { drawInPdf } from './output/drawing-to-pdf';
 export { svgToPng, svgToPixels, type Pixels } from './output/drawing-to-pixels';
-export { checkScannability, CHECK_WIDTH_PX, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, type ScannabilityReport } from './check/scannability';
+export { checkScannability, CHECK_WIDTH_PX, type ScannabilityReport } from './check/scannability';
 export { DECODERS, type Decoder } from './check/decoders';
 export { LABEL_FONTS, labelFontFile } from './text/label-fonts';
 export { labelRuns, type LabelFont, type LabelRun, type MeasureRun } from './text/label-text';

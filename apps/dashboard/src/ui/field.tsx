@@ -144,3 +144,35 @@ export function CheckboxField(props: {
     </div>
   );
 }
+
+/**
+ * A colour: the browser's picker and the same value as `#rrggbb` text, side by side (the picker for
+ * the eye, the text for a brand's exact value); `note` (a contrast readout) is read with the field.
+ */
+export function ColorField(props: Common & { value: string; onValue: (value: string) => void; note?: ComponentChildren }) {
+  const id = useId();
+  const hex = /^#[0-9a-f]{6}$/i.test(props.value) ? props.value : '#000000';
+  return (
+    <Frame {...props} id={id} hint={props.note ?? props.hint}>
+      <div class="color-field">
+        <input
+          {...controlProps(id, { ...props, hint: props.note ?? props.hint })}
+          type="color"
+          value={hex.toLowerCase()}
+          onInput={(e) => props.onValue((e.currentTarget as HTMLInputElement).value)}
+        />
+        <input
+          type="text"
+          class="color-field__hex"
+          aria-label={`${props.label}, as #rrggbb`}
+          value={props.value}
+          maxLength={7}
+          spellcheck={false}
+          disabled={props.disabled}
+          aria-invalid={props.error ? 'true' : undefined}
+          onInput={(e) => props.onValue((e.currentTarget as HTMLInputElement).value)}
+        />
+      </div>
+    </Frame>
+  );
+}

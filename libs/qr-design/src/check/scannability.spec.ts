@@ -1,7 +1,8 @@
 import { encodeText, type EccLevel } from '@qr/qr-render';
 import { contrastRatio } from '../design/contrast';
 import { DEFAULT_DESIGN, type Design, EYE_SHAPES, MODULE_SHAPES } from '../design/design';
-import { checkScannability, MIN_SYMBOL_CONTRAST } from './scannability';
+import { MIN_SYMBOL_CONTRAST } from '../design/contrast';
+import { checkScannability } from './scannability';
 
 const PAYLOAD = 'https://qr.example/AbC12xY';
 const FRAMES: Array<Design['frame']> = [

@@ -1,16 +1,12 @@
 import { type FieldError, fieldError } from '@qr/domain';
 import type { QrMatrix } from '@qr/qr-render';
-import { contrastRatio, relativeLuminance } from '../design/contrast';
+import { contrastRatio, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, relativeLuminance } from '../design/contrast';
 import type { Design } from '../design/design';
 import { drawDesign } from '../draw/draw-design';
 import { drawingToSvg } from '../output/drawing-to-svg';
 import { svgToPixels } from '../output/drawing-to-pixels';
 import { DECODERS } from './decoders';
 
-/** The least contrast (WCAG 2 ratio) between the background and every colour the modules and eyes are drawn in. */
-export const MIN_SYMBOL_CONTRAST = 4;
-/** The least contrast between a frame's text and the frame: WCAG's ratio for large text. */
-export const MIN_FRAME_TEXT_CONTRAST = 3;
 /** The check renders the code as printed 2 cm wide at 300 dpi … */
 export const CHECK_WIDTH_PX = Math.round((2 / 2.54) * 300);
 /** … or at 3 pixels a module when the symbol is too dense for that. */

@@ -1,3 +1,8 @@
+/** The least contrast (WCAG 2 ratio) between the background and every colour the modules and eyes are drawn in. */
+export const MIN_SYMBOL_CONTRAST = 4;
+/** The least contrast between a frame's text and the frame: WCAG's ratio for large text. */
+export const MIN_FRAME_TEXT_CONTRAST = 3;
+
 /**
  * Colour contrast as WCAG 2 defines it: relative luminance of sRGB colours, and the ratio
  * (L1 + 0.05) / (L2 + 0.05), from 1 (same colour) to 21 (black on white).

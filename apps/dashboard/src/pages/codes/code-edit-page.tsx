@@ -1,6 +1,6 @@
 import { useLocation, useRoute } from 'preact-iso';
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 
 import { useResource } from '../../lib/use-resource';
 
@@ -12,7 +12,9 @@ import { PageHeader } from '../../ui/page-header';
 
 import { CodeForm } from './code-form';
 
-import { type CodeFormState, formPointer, patchBody, stateOfCode } from './code-form-state';
+import { type CodeFormState, createBody, formPointer, patchBody, stateOfCode } from './code-form-state';
+import { designBody } from './design-form';
+import { LivePreview } from './live-preview';
 
 import { FieldErrors } from './field-errors';
 
@@ -30,6 +32,9 @@ export function CodeEditPage() {
   const folders = useFolders();
   const domains = useDomains();
   const [state, setState] = useState<CodeFormState | null>(null);
+  const [previewError, setPreviewError] = useState<unknown>(null);
+  // The edited code drawn as it would be saved (the same renderer and check; without client_ref, which only a create looks up).
+  const previewBody = useMemo(() => (state ? { ...createBody(state), client_ref: undefined, design: designBody(state.design) } : {}), [state]);
   const { busy, error, run } = useAction();
   useEffect(() => {
     if (code.data) setState(stateOfCode(code.data));
@@ -49,24 +54,27 @@ export function CodeEditPage() {
     <>
       <PageHeader title={`Edit ${code.data.name}`} back={{ href: `/app/codes/${code.data.id}`, label: code.data.name }} />
       <ErrorNotice error={error} />
-      <form onSubmit={submit} noValidate aria-label={`Edit ${code.data.name}`}>
-        <CodeForm
-          mode="edit"
-          state={state}
-          onState={setState}
-          errors={new FieldErrors(error, formPointer)}
-          folders={folders.data ?? []}
-          domains={domains.data ?? []}
-          dynamicAllowed={me.plan.dynamic_codes !== 0}
-          busy={busy || !me.permissions.write}
-          submitLabel="Save changes"
-          footer={
-            <a class="button" href={`/app/codes/${code.data.id}`}>
-              Cancel
-            </a>
-          }
-        />
-      </form>
+      <div class="split">
+        <form onSubmit={submit} noValidate aria-label={`Edit ${code.data.name}`}>
+          <CodeForm
+            mode="edit"
+            state={state}
+            onState={setState}
+            errors={new FieldErrors(error ?? previewError, formPointer, !error)}
+            folders={folders.data ?? []}
+            domains={domains.data ?? []}
+            dynamicAllowed={me.plan.dynamic_codes !== 0}
+            busy={busy || !me.permissions.write}
+            submitLabel="Save changes"
+            footer={
+              <a class="button" href={`/app/codes/${code.data.id}`}>
+                Cancel
+              </a>
+            }
+          />
+        </form>
+        <LivePreview body={previewBody} onProblem={setPreviewError} />
+      </div>
     </>
   );
 }

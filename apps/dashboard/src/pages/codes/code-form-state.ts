@@ -3,6 +3,7 @@ import { browserTimeZone, instantToWallTime, wallTimeToRfc3339 } from '../../lib
 import { WEEKDAYS } from '@qr/opening-rules/browser';
 import { UTM_FIELDS, type UtmField } from '@qr/qr-content/browser';
 import { allowedCategories, CONTENT_FIELDS, emptyContent } from './code-types';
+import { designBody, designForm, type DesignForm, isDefaultDesignForm } from './design-form';
 
 /** A conditional destination after the default one, as the form edits it ('' = no condition). */
 export interface DestinationRule {
@@ -34,6 +35,7 @@ export interface CodeFormState {
   fallback_url: string;
   utm: Record<UtmField, string>;
   paused: boolean;
+  design: DesignForm;
   /** An edited code's stored start and end: sent back unchanged when their wall times were not touched. */
   stored?: { start_at: string | null; end_at: string | null; timezone: string };
 }
@@ -58,6 +60,7 @@ export function newCodeState(type: QrType = 'website'): CodeFormState {
     fallback_url: '',
     utm: { utm_source: '', utm_medium: '', utm_campaign: '', utm_term: '', utm_content: '' },
     paused: false,
+    design: designForm(),
   };
 }
 
@@ -84,6 +87,7 @@ export function stateOfCode(code: QrCode): CodeFormState {
     fallback_url: code.fallback_url ?? '',
     utm: Object.fromEntries(UTM_FIELDS.map((k) => [k, code[k] ?? ''])) as Record<UtmField, string>,
     paused: code.status === 'paused',
+    design: designForm(code.design),
     stored: { start_at: code.start_at, end_at: code.end_at, timezone: code.timezone },
   };
 }
@@ -221,6 +225,7 @@ export function createBody(s: CodeFormState): Record<string, unknown> {
   if (s.client_ref) body.client_ref = s.client_ref;
   if (s.folder_id) body.folder_id = s.folder_id;
   if (s.paused) body.status = 'paused';
+  if (!isDefaultDesignForm(s.design)) body.design = designBody(s.design);
   if (s.category === 'dynamic') {
     if (s.custom_domain_id) body.custom_domain_id = s.custom_domain_id;
     if (isSmartWebsite(s) && s.rules.length) body.destinations = destinationsOf(s);
@@ -231,7 +236,7 @@ export function createBody(s: CodeFormState): Record<string, unknown> {
 
 /** PATCH /qrcodes/{id} body: every editable field, cleared ones as null. A static code's data never changes. */
 export function patchBody(s: CodeFormState): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: s.name, folder_id: s.folder_id || null, status: s.paused ? 'paused' : 'active' };
+  const body: Record<string, unknown> = { name: s.name, folder_id: s.folder_id || null, status: s.paused ? 'paused' : 'active', design: designBody(s.design) };
   if (s.category === 'static') return body;
   body.content = contentBody(s.type, s.content);
   if (isSmartWebsite(s)) body.destinations = destinationsOf(s);

@@ -5,6 +5,7 @@ import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { type CodeFormState, newCodeState } from './code-form-state';
 import { allowedCategories, emptyContent, TYPE_HINTS } from './code-types';
 import { ContentEditor } from './content-editor';
+import { DesignEditor } from './design-editor';
 import { DestinationsEditor } from './destinations-editor';
 import { type FieldErrors } from './field-errors';
 import { OpeningRulesEditor, UtmEditor } from './opening-rules-editor';
@@ -44,6 +45,7 @@ export function CodeForm(props: CodeFormProps) {
       client_ref: state.client_ref,
       folder_id: state.folder_id,
       timezone: state.timezone,
+      design: state.design,
       type,
       category,
       content: emptyContent(type),
@@ -144,6 +146,15 @@ export function CodeForm(props: CodeFormProps) {
         <legend>Content</legend>
         {dataLocked ? <p class="muted small">A static code’s data is in its printed pattern, so it cannot change.</p> : null}
         <ContentEditor type={state.type} content={state.content} onContent={(content) => set({ content })} errors={errors} disabled={dataLocked} />
+      </fieldset>
+      <fieldset>
+        <legend>Design</legend>
+        {errors.at('/design') ? (
+          <p class="notice notice--error small" role="alert" data-testid="design-problem">
+            {errors.at('/design')}
+          </p>
+        ) : null}
+        <DesignEditor form={state.design} onForm={(design) => set({ design })} errors={errors} />
       </fieldset>
       {dynamic && state.type === 'website' ? (
         <fieldset>

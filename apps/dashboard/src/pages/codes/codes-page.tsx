@@ -160,6 +160,9 @@ export function CodesPage() {
                     onChange={(e) => togglePage((e.currentTarget as HTMLInputElement).checked)}
                   />
                 </th>
+                <th scope="col">
+                  <span class="visually-hidden">Code</span>
+                </th>
                 <th scope="col">Name</th>
                 <th scope="col">Type</th>
                 <th scope="col">State</th>
@@ -181,6 +184,9 @@ export function CodesPage() {
                       checked={selected.has(c.id)}
                       onChange={(e) => toggle(c.id, (e.currentTarget as HTMLInputElement).checked)}
                     />
+                  </td>
+                  <td>
+                    <img class="code-thumb" src={c.preview_url.replace(/^https?:\/\/[^/]+/, '')} alt="" loading="lazy" width={44} height={44} />
                   </td>
                   <td>
                     <a href={`/app/codes/${c.id}`} class="table__primary">

@@ -9,8 +9,9 @@ import { type PreviewAnswer, previewsApi } from '../../api/previews';
  * (previewsApi.render), a moment after the last change. `onProblem` gets the validation answer
  * so the form can show the same field errors as you type.
  */
-export function LivePreview({ body, onProblem }: { body: Record<string, unknown>; onProblem: (error: unknown) => void }) {
+export function LivePreview({ body, onProblem, title = 'Preview' }: { body: Record<string, unknown>; onProblem: (error: unknown) => void; title?: string }) {
   const [url, setUrl] = useState<string | null>(null);
+  const [designProblem, setDesignProblem] = useState<string | null>(null);
   const [existing, setExisting] = useState<PreviewAnswer['existing']>(null);
   const [state, setState] = useState<'waiting' | 'ok' | 'invalid' | 'failed'>('waiting');
   const key = JSON.stringify(body);
@@ -23,10 +24,13 @@ export function LivePreview({ body, onProblem }: { body: Record<string, unknown>
         setUrl((old) => (old && URL.revokeObjectURL(old), next));
         setExisting(answer.existing);
         setState('ok');
+        setDesignProblem(null);
         onProblem(null);
       } catch (err) {
         if (controller.signal.aborted) return;
         setState(err instanceof ProblemError && err.status === 422 ? 'invalid' : 'failed');
+        const problem = err instanceof ProblemError ? err.errors.find((e) => e.pointer === '/design' || e.pointer.startsWith('/design/')) : undefined;
+        setDesignProblem(problem ? problem.detail : null);
         onProblem(err);
       }
     }, 350);
@@ -35,7 +39,16 @@ export function LivePreview({ body, onProblem }: { body: Record<string, unknown>
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), []);
   return (
     <div class="panel preview" aria-live="polite">
-      <h2>Preview</h2>
+      <h2>{title}</h2>
+      {designProblem ? (
+        <p class="scan-badge scan-badge--bad" data-testid="scan-badge">
+          Will not scan: {designProblem}
+        </p>
+      ) : state === 'ok' ? (
+        <p class="scan-badge scan-badge--good" data-testid="scan-badge">
+          {body.design ? 'Scans: read back by two decoders, printed 2 cm wide' : 'Scans: the standard black-on-white code'}
+        </p>
+      ) : null}
       {url && state === 'ok' ? (
         <img class="preview__image" src={url} alt="Preview of the QR code as it will be printed" data-testid="live-preview" />
       ) : (

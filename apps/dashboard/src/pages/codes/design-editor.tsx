@@ -1,0 +1,175 @@
+import {
+  contrastRatio,
+  EYE_SHAPES,
+  MAX_FRAME_TEXT,
+  MIN_FRAME_TEXT_CONTRAST,
+  MIN_SYMBOL_CONTRAST,
+  MODULE_SHAPES,
+  normalizeHexColor,
+} from '@qr/qr-design/browser';
+import { CheckboxField, ColorField, SelectField, TextField } from '../../ui/field';
+import { type DesignForm } from './design-form';
+import { type FieldErrors } from './field-errors';
+
+const SHAPE_LABELS: Record<string, string> = { square: 'Square', rounded: 'Rounded', dots: 'Dots', circle: 'Circle' };
+
+/** "Contrast 12.6:1 with the background (at least 4:1)", or nothing while a colour is not a colour yet. */
+function ContrastNote({ ink, paper, min, against }: { ink: string; paper: string; min: number; against: string }) {
+  const [a, b] = [normalizeHexColor(ink), normalizeHexColor(paper)];
+  if (!a || !b) return null;
+  const ratio = contrastRatio(a, b);
+  const ok = ratio >= min;
+  return (
+    <span class={ok ? 'contrast contrast--ok' : 'contrast contrast--low'} data-testid="contrast">
+      Contrast {ratio.toFixed(1)}:1 with {against} ({ok ? 'enough' : 'too low'}: at least {min}:1)
+    </span>
+  );
+}
+
+/**
+ * The design panel: colours with their contrast, shapes, quiet zone and a frame. The server checks
+ * every change as the preview draws it (the same check as saving), so a problem shows at its field
+ * before anything is saved.
+ */
+export function DesignEditor({ form, onForm, errors }: { form: DesignForm; onForm: (next: DesignForm) => void; errors: FieldErrors }) {
+  const set = (patch: Partial<DesignForm>) => onForm({ ...form, ...patch });
+  const shapes = (list: readonly string[]) => list.map((value) => ({ value, label: SHAPE_LABELS[value] }));
+  return (
+    <>
+      <div class="grid-2">
+        {form.gradient ? (
+          <SelectField
+            label="Gradient"
+            value={form.gradient_type}
+            onValue={(v) => set({ gradient_type: v as DesignForm['gradient_type'] })}
+            options={[
+              { value: 'linear', label: 'Linear' },
+              { value: 'radial', label: 'Radial (from the centre)' },
+            ]}
+          />
+        ) : (
+          <ColorField
+            label="Foreground"
+            value={form.foreground}
+            onValue={(v) => set({ foreground: v })}
+            error={errors.at('/design/foreground')}
+            note={<ContrastNote ink={form.foreground} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
+          />
+        )}
+        <ColorField label="Background" value={form.background} onValue={(v) => set({ background: v })} error={errors.at('/design/background')} />
+      </div>
+      <CheckboxField label="Gradient instead of one colour" checked={form.gradient} onChecked={(v) => set({ gradient: v })} />
+      {form.gradient ? (
+        <div class="grid-3">
+          <ColorField
+            label="Gradient start"
+            value={form.gradient_start}
+            onValue={(v) => set({ gradient_start: v })}
+            error={errors.at('/design/gradient/start')}
+            note={<ContrastNote ink={form.gradient_start} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
+          />
+          <ColorField
+            label="Gradient end"
+            value={form.gradient_end}
+            onValue={(v) => set({ gradient_end: v })}
+            error={errors.at('/design/gradient/end')}
+            note={<ContrastNote ink={form.gradient_end} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
+          />
+          {form.gradient_type === 'linear' ? (
+            <TextField
+              label="Angle (degrees)"
+              type="number"
+              min={0}
+              max={359}
+              value={form.gradient_rotation}
+              onValue={(v) => set({ gradient_rotation: v })}
+              error={errors.at('/design/gradient/rotation')}
+              hint="0 runs left to right, 90 top to bottom."
+            />
+          ) : null}
+        </div>
+      ) : null}
+      <div class="grid-3">
+        <SelectField
+          label="Module shape"
+          value={form.modules}
+          onValue={(v) => set({ modules: v as DesignForm['modules'] })}
+          options={shapes(MODULE_SHAPES)}
+          error={errors.at('/design/modules')}
+        />
+        <SelectField
+          label="Eye frame"
+          value={form.eye_outer}
+          onValue={(v) => set({ eye_outer: v as DesignForm['eye_outer'] })}
+          options={shapes(EYE_SHAPES)}
+          error={errors.at('/design/eyes/outer')}
+        />
+        <SelectField
+          label="Eye centre"
+          value={form.eye_inner}
+          onValue={(v) => set({ eye_inner: v as DesignForm['eye_inner'] })}
+          options={shapes(EYE_SHAPES)}
+          error={errors.at('/design/eyes/inner')}
+        />
+      </div>
+      <div class="grid-2">
+        <div>
+          <CheckboxField label="Eyes in a colour of their own" checked={form.eye_color_on} onChecked={(v) => set({ eye_color_on: v })} />
+          {form.eye_color_on ? (
+            <ColorField
+              label="Eye colour"
+              value={form.eye_color}
+              onValue={(v) => set({ eye_color: v })}
+              error={errors.at('/design/eyes/color')}
+              note={<ContrastNote ink={form.eye_color} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
+            />
+          ) : null}
+        </div>
+        <TextField
+          label="Quiet zone (modules)"
+          type="number"
+          min={2}
+          max={16}
+          value={form.margin}
+          onValue={(v) => set({ margin: v })}
+          error={errors.at('/design/margin')}
+          hint="The blank border scanners need: 4 is the standard."
+        />
+      </div>
+      <CheckboxField label="Frame with a call to action" checked={form.frame} onChecked={(v) => set({ frame: v })} />
+      {form.frame ? (
+        <>
+          <div class="grid-2">
+            <TextField
+              label="Frame text"
+              value={form.frame_text}
+              onValue={(v) => set({ frame_text: v })}
+              error={errors.at('/design/frame/text')}
+              maxLength={MAX_FRAME_TEXT * 4}
+              hint={`Up to ${MAX_FRAME_TEXT} characters, e.g. “Scan me” or “See the menu”.`}
+            />
+            <SelectField
+              label="Frame text goes"
+              value={form.frame_position}
+              onValue={(v) => set({ frame_position: v as DesignForm['frame_position'] })}
+              options={[
+                { value: 'below', label: 'Below the code' },
+                { value: 'above', label: 'Above the code' },
+              ]}
+            />
+          </div>
+          <div class="grid-2">
+            <ColorField label="Frame colour" value={form.frame_color} onValue={(v) => set({ frame_color: v })} error={errors.at('/design/frame/color')} />
+            <ColorField
+              label="Frame text colour"
+              value={form.frame_text_color}
+              onValue={(v) => set({ frame_text_color: v })}
+              error={errors.at('/design/frame/text_color')}
+              note={<ContrastNote ink={form.frame_text_color} paper={form.frame_color} min={MIN_FRAME_TEXT_CONTRAST} against="the frame" />}
+            />
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type Page } from 'playwright-core';
+import {
+  axeViolations,
+  type AppProcess,
+  createTempDir,
+  decodeImage,
+  decodePdf,
+  freePort,
+  launchChromium,
+  saveScreenshot,
+  startApp,
+  type TempDir,
+  waitUntil,
+} from '@qr/testing';
+
+/**
+ * Branded codes from the dashboard, in Chromium: the design panel with its contrast readout and the
+ * server's scannability verdict over the live preview; the downloads of a designed code read back by
+ * zbar; a low-contrast design refused with the reason next to the colour; thumbnails in the list.
+ */
+describe('designs in the dashboard', () => {
+  let dir: TempDir;
+  let server: AppProcess;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+
+  beforeAll(async () => {
+    dir = createTempDir('dash-designs');
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    server = await startApp('all-in-one', { DATA_DIR: dir.path, PORT: String(port), PUBLIC_BASE_URL: base });
+    await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link');
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
+    page = await context.newPage();
+    await page.goto(/dashboard: (\S+)/.exec(server.output())![1]);
+    await page.getByLabel('New password', { exact: true }).fill('owner chooses a password');
+    await page.getByLabel('New password, again').fill('owner chooses a password');
+    await page.getByRole('button', { name: 'Save password and sign in' }).click();
+    await page.getByRole('heading', { name: 'Codes' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    dir?.remove();
+  });
+
+  const download = async (name: string) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name, exact: true }).click()]);
+    const path = join(dir.path, file.suggestedFilename());
+    await file.saveAs(path);
+    return readFileSync(path);
+  };
+
+  it('creates a code with rounded modules, own eye colour and a framed call to action; its PNG and PDF decode in zbar', async () => {
+    await page.goto(`${base}/app/codes/new`);
+    await page.getByRole('heading', { name: 'New code', level: 1 }).waitFor();
+    await page.getByLabel('Name').fill('Spring menu');
+    await page.getByLabel('Destination URL').fill('https://example.com/spring');
+    await page.getByLabel('Foreground, as #rrggbb').fill('#1a237e');
+    await page.getByLabel('Module shape').selectOption('rounded');
+    await page.getByLabel('Eye frame').selectOption('rounded');
+    await page.getByLabel('Eye centre').selectOption('circle');
+    await page.getByLabel('Eyes in a colour of their own').check();
+    await page.getByLabel('Eye colour, as #rrggbb').fill('#c2185b');
+    await page.getByLabel('Frame with a call to action').check();
+    await page.getByLabel('Frame text', { exact: true }).fill('Scan for the menu');
+    await page.getByLabel('Frame colour, as #rrggbb').fill('#1a237e');
+    await expect(page.getByTestId('contrast').first().textContent()).resolves.toMatch(/Contrast 1[0-9]\.\d:1 with the background \(enough/);
+    await page.getByTestId('scan-badge').getByText('Scans: read back by two decoders').waitFor();
+    await page.getByTestId('live-preview').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'design-panel');
+
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByRole('heading', { name: 'Spring menu', level: 1 }).waitFor();
+    const shortUrl = (await page.getByTestId('short-url').textContent())!.trim();
+    expect(decodeImage(await download('PNG'), 'png')).toBe(shortUrl);
+    expect(decodePdf(await download('PDF (vector)'))).toBe(shortUrl);
+  });
+
+  it('refuses a low-contrast design with the reason next to the colour field, and creates nothing', async () => {
+    await page.goto(`${base}/app/codes/new`);
+    await page.getByLabel('Name').fill('Too pale');
+    await page.getByLabel('Destination URL').fill('https://example.com/pale');
+    await page.getByLabel('Foreground, as #rrggbb').fill('#bbbbbb');
+    const field = page.locator('.field', { has: page.getByLabel('Foreground, as #rrggbb') });
+    await field.getByText(/contrast ratio of 1\.\d+:1; at least 4:1 is needed/).waitFor();
+    await expect(field.getByTestId('contrast').textContent()).resolves.toMatch(/too low/);
+    await page
+      .getByTestId('scan-badge')
+      .getByText(/Will not scan/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await field.getByText(/contrast ratio of 1\.\d+:1/).waitFor();
+    expect(page.url()).toBe(`${base}/app/codes/new`);
+    await page.goto(`${base}/app/codes`);
+    await page.getByRole('link', { name: 'Spring menu' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Too pale' }).count()).toBe(0);
+  });
+
+  it('shows each code’s thumbnail, design included, in the Codes list; an edit shows in the next thumbnail', async () => {
+    await page.goto(`${base}/app/codes`);
+    const thumb = page.locator('img.code-thumb').first();
+    await waitUntil(
+      async () => thumb.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0),
+      'the thumbnail drawn',
+    );
+    const src = await thumb.getAttribute('src');
+    const svg = await (await page.request.get(`${base}${src}`)).text();
+    expect(svg).toContain('#c2185b');
+    await saveScreenshot(page, 'codes-thumbnails');
+
+    await page.getByRole('link', { name: 'Spring menu' }).click();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Frame colour, as #rrggbb').fill('#b71c1c');
+    await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Spring menu', level: 1 }).waitFor();
+    expect(await (await page.request.get(`${base}${src}`)).text()).toContain('#b71c1c');
+  });
+});
