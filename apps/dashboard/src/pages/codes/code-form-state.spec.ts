@@ -1,5 +1,6 @@
 import { type QrCode } from '../../api/types';
 import { contentBody, createBody, formPointer, newCodeState, patchBody, stateOfCode } from './code-form-state';
+import { designBody, designForm } from './design-form';
 
 const state = (patch: Partial<ReturnType<typeof newCodeState>> = {}) => ({ ...newCodeState('website'), timezone: 'Europe/Berlin', ...patch });
 
@@ -57,7 +58,26 @@ describe('the code form’s requests', () => {
       destinations: [{ target_url: 'https://example.com' }],
     });
     const staticCode = patchBody({ ...newCodeState('text'), name: 'T', content: { text: 'hello' } });
-    expect(staticCode).toEqual({ name: 'T', folder_id: null, status: 'active' });
+    // A static code's design may change (it is only how the pattern is drawn); its data never.
+    expect(staticCode).toEqual({ name: 'T', folder_id: null, status: 'active', design: designBody(designForm()) });
+  });
+
+  it('sends a design only when it is not the default on create, and always whole on PATCH', () => {
+    expect(createBody(state({ content: { url: 'https://example.com' } }))).not.toHaveProperty('design');
+    const framed = { ...designForm(), modules: 'dots' as const, frame: true, frame_text: 'Scan me', eye_color_on: true, eye_color: '#C2185B' };
+    expect(createBody({ ...state({ content: { url: 'https://example.com' } }), design: framed }).design).toEqual({
+      foreground: '#000000',
+      background: '#ffffff',
+      gradient: null,
+      modules: 'dots',
+      eyes: { outer: 'square', inner: 'square', color: '#C2185B' },
+      margin: 4,
+      frame: { position: 'below', text: 'Scan me', color: '#000000', text_color: '#ffffff' },
+    });
+    expect(designBody({ ...framed, gradient: true, gradient_rotation: '90', margin: 'four' })).toMatchObject({
+      gradient: { type: 'linear', rotation: 90 },
+      margin: 'four',
+    });
   });
 
   it('builds menu and wifi content: numbers as numbers, tags as a list, nopass without a password', () => {
