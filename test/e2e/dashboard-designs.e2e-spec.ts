@@ -15,6 +15,10 @@ import {
   waitUntil,
 } from '@qr/testing';
 
+const STAR_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><script>alert(1)</script><circle cx="50" cy="50" r="48" fill="#c2185b"/>' +
+  '<polygon points="50,12 61,40 91,40 67,58 76,88 50,70 24,88 33,58 9,40 39,40" fill="#fff"/></svg>';
+
 /**
  * Branded codes from the dashboard, in Chromium: the design panel with its contrast readout and the
  * server's scannability verdict over the live preview; the downloads of a designed code read back by
@@ -55,7 +59,7 @@ describe('designs in the dashboard', () => {
     return readFileSync(path);
   };
 
-  it('creates a code with rounded modules, own eye colour and a framed call to action; its PNG and PDF decode in zbar', async () => {
+  it('creates a code with rounded modules, own eye colour, a logo and a framed call to action; its PNG and PDF decode in zbar', async () => {
     await page.goto(`${base}/app/codes/new`);
     await page.getByRole('heading', { name: 'New code', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('Spring menu');
@@ -66,6 +70,14 @@ describe('designs in the dashboard', () => {
     await page.getByLabel('Eye centre').selectOption('circle');
     await page.getByLabel('Eyes in a colour of their own').check();
     await page.getByLabel('Eye colour, as #rrggbb').fill('#c2185b');
+    // A logo uploaded from the panel (an SVG with a script: the server keeps a PNG it drew).
+    await page.getByLabel('Upload a logo').setInputFiles({ name: 'star.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(STAR_SVG) });
+    await page.getByTestId('logo-preview').waitFor();
+    await waitUntil(
+      async () => page.getByTestId('logo-preview').evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0),
+      'the logo drawn',
+    );
+    await page.getByLabel('Logo size (% of the code)').fill('25');
     await page.getByLabel('Frame with a call to action').check();
     await page.getByLabel('Frame text', { exact: true }).fill('Scan for the menu');
     await page.getByLabel('Frame colour, as #rrggbb').fill('#1a237e');
@@ -78,6 +90,9 @@ describe('designs in the dashboard', () => {
     await page.getByRole('button', { name: 'Create code' }).click();
     await page.getByRole('heading', { name: 'Spring menu', level: 1 }).waitFor();
     const shortUrl = (await page.getByTestId('short-url').textContent())!.trim();
+    const preview = await (await page.request.get((await page.getByTestId('code-preview').getAttribute('src'))!.replace(/^\//, `${base}/`))).text();
+    expect(preview).toContain('data:image/png;base64,');
+    expect(preview).not.toMatch(/<script|alert/);
     expect(decodeImage(await download('PNG'), 'png')).toBe(shortUrl);
     expect(decodePdf(await download('PDF (vector)'))).toBe(shortUrl);
   });

@@ -43,7 +43,9 @@ describe('code designs (all-in-one)', () => {
       eyes: { outer: 'rounded', inner: 'circle', color: '#c2185b' },
       margin: 4,
       frame: { position: 'below', text: 'Scan me', color: '#1a237e', text_color: '#ffffff' },
+      logo: null,
     });
+    expect(res.body.error_correction).toBe('M');
     const code = res.body;
     expect(decodeImage(await bytes(`/qrcodes/${code.id}/image?format=svg`), 'svg')).toBe(code.short_url);
     expect(decodeImage(await bytes(`/qrcodes/${code.id}/image?format=png&size=600`), 'png')).toBe(code.short_url);
@@ -121,5 +123,105 @@ describe('code designs (all-in-one)', () => {
     expect(history.body.data[1].changes).toEqual([
       expect.objectContaining({ field: 'design', before: expect.objectContaining({ frame: expect.objectContaining({ color: '#000000' }) }) }),
     ]);
+  });
+
+  describe('logos', () => {
+    const LOGO_SVG =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" onload="alert(1)"><script>alert(document.cookie)</script>' +
+      '<circle cx="50" cy="50" r="48" fill="#c2185b"/><polygon points="50,12 61,40 91,40 67,58 76,88 50,70 24,88 33,58 9,40 39,40" fill="#fff"/>' +
+      '<image href="/etc/hostname" width="10" height="10"/><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>';
+    type Logo = { id: string; width: number; height: number; source_type: string; content_type: string };
+    const upload = (form: FormData) => fetch(api('/logos'), { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    const fileForm = (bytes: Buffer, type: string, name = 'Brand') => {
+      const form = new FormData();
+      form.append('name', name);
+      form.append('file', new Blob([bytes], { type }), 'logo');
+      return form;
+    };
+    const logoCount = async () => (await call<{ data: Logo[] }>(api('/logos'), { key })).body.data.length;
+    let svgLogo: Logo;
+
+    it('takes an SVG with a script, as JSON, and keeps only a PNG drawn from its shapes', async () => {
+      const res = await post<Logo>('/logos', { name: 'Star', data: Buffer.from(LOGO_SVG).toString('base64') });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ object: 'logo', name: 'Star', content_type: 'image/png', source_type: 'image/svg+xml', width: 512, height: 512 });
+      svgLogo = res.body;
+      const image = await fetch(api(`/logos/${svgLogo.id}/image`), { headers: { authorization: `Bearer ${key}` } });
+      expect(image.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await image.arrayBuffer());
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(png.toString('latin1')).not.toMatch(/script|alert/);
+    });
+
+    it('takes a PNG as multipart and encodes it again', async () => {
+      const sharp = (await import('sharp')).default;
+      const source = await sharp({ create: { width: 800, height: 400, channels: 4, background: '#1a237e' } })
+        .png()
+        .toBuffer();
+      const res = await upload(fileForm(source, 'image/png'));
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ source_type: 'image/png', width: 512, height: 256, source_bytes: source.length });
+    });
+
+    it('refuses wrong types, oversized and damaged files, decompression bombs and unsafe SVG with a 422, storing nothing', async () => {
+      const sharp = (await import('sharp')).default;
+      const before = await logoCount();
+      const whole = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const bomb = Buffer.from(whole);
+      bomb.writeUInt32BE(30000, 16);
+      bomb.writeUInt32BE(30000, 20);
+      bomb.writeUInt32BE((await import('node:zlib')).crc32(bomb.subarray(12, 29)), 29);
+      const cases: Array<[Buffer, string]> = [
+        [Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'unsupported_type'],
+        [Buffer.alloc(1024 * 1024 + 10, 0x89), 'too_large'],
+        [whole.subarray(0, 80), 'unreadable_image'],
+        [bomb, 'too_many_pixels'],
+        [Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>'), 'unsafe_svg'],
+      ];
+      for (const [bytes, code] of cases) {
+        const res = await upload(fileForm(bytes, 'application/octet-stream'));
+        expect(res.status).toBe(422);
+        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(((await res.json()) as Problem).errors).toEqual([expect.objectContaining({ pointer: '/file', code })]);
+      }
+      expect((await call(api('/logos'), { method: 'POST', key, body: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+      expect(await logoCount()).toBe(before);
+    });
+
+    it('puts a logo on a code at error correction H; its preview carries no script, and zbar reads its PNG and PDF', async () => {
+      const design = { modules: 'rounded', logo: { id: svgLogo.id, size: 0.25 }, frame: { text: 'Scan me' } };
+      const res = await post('/qrcodes', { type: 'website', content: { url: 'https://example.com/logo' }, design });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ error_correction: 'H', design: { logo: { id: svgLogo.id, size: 0.25, background: true } } });
+      const code = res.body;
+      const svg = await preview(code);
+      expect(svg).toContain('href="data:image/png;base64,');
+      expect(svg).not.toMatch(/<script|alert|onload|foreignObject|\/etc\/hostname/);
+      expect(decodeImage(await bytes(`/qrcodes/${code.id}/image?format=png&size=600`), 'png')).toBe(code.short_url);
+      expect(decodePdf(await bytes(`/qrcodes/${code.id}/image?format=pdf`))).toBe(code.short_url);
+      expect(decodeImage(Buffer.from(svg), 'svg')).toBe(code.short_url);
+
+      const tooBig = await post<Problem>('/qrcodes', {
+        type: 'website',
+        content: { url: 'https://example.com' },
+        design: { logo: { id: svgLogo.id, size: 0.35 } },
+      });
+      expect(tooBig.body.errors).toEqual([{ pointer: '/design/logo/size', code: 'logo_too_large', detail: expect.stringMatching(/at most 30%/) }]);
+      const unknown = await post<Problem>('/qrcodes', {
+        type: 'website',
+        content: { url: 'https://example.com' },
+        design: { logo: { id: 'logo_000000000000000000000000' } },
+      });
+      expect(unknown.body.errors).toEqual([expect.objectContaining({ pointer: '/design/logo/id', code: 'not_found' })]);
+
+      // In use, a logo cannot be deleted; once no code shows it, it can.
+      const inUse = await call<Problem>(api(`/logos/${svgLogo.id}`), { method: 'DELETE', key });
+      expect(inUse.status).toBe(409);
+      expect((await patch(code.id, { design: { logo: null } })).body).toMatchObject({ error_correction: 'M', design: { logo: null } });
+      expect((await call(api(`/logos/${svgLogo.id}`), { method: 'DELETE', key })).body).toEqual({ id: svgLogo.id, object: 'logo', deleted: true });
+      expect((await call(api(`/logos/${svgLogo.id}`), { key })).status).toBe(404);
+    });
   });
 });

@@ -306,7 +306,8 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
 
   it('got only answers its OpenAPI document describes (the document the SDK types are generated from)', async () => {
     expect(h.exchanges.length).toBeGreaterThan(40);
-    expect(new Set(h.exchanges.map((e) => e.status))).toEqual(new Set([200, 201, 404, 422]));
+    // A 429 (the per-second limit, when a loaded machine lets requests bunch up) is documented too, and the SDK retries it.
+    expect(new Set(h.exchanges.map((e) => e.status).filter((s) => s !== 429))).toEqual(new Set([200, 201, 404, 422]));
     expect(await h.contractViolations()).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ import { AuditTrail } from './audit/audit-trail';
 import { type Mailer, NO_MAILER, SmtpMailer } from './mail/mailer';
 import { ForgotPassword } from './team/forgot-password';
 import { Team } from './team/team';
+import { LogosController } from './qrcodes/logos.controller';
 
 export const MAILER = Symbol('MAILER');
 
@@ -56,6 +57,7 @@ export class GatewayModule {
         FoldersController,
         DomainsController,
         PreviewsController,
+        LogosController,
         WorkspaceAnalyticsController,
         WebhookEndpointsController,
         WebhookDeliveriesController,

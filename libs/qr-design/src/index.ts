@@ -7,10 +7,12 @@
 export * from './design/design';
 export { applyDesign, designMergePatch, type ParsedDesign } from './design/parse-design';
 export { contrastRatio, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, normalizeHexColor, relativeLuminance } from './design/contrast';
-export { drawDesign, type Drawing, type Layer, type Paint } from './draw/draw-design';
+export { drawDesign, type Drawing, type Layer, type LogoImage, type Paint, type PlacedImage } from './draw/draw-design';
+export { LogoRejected, MAX_LOGO_BYTES, prepareLogo, type LogoSourceType, type PreparedLogo } from './logos/prepare-logo';
 export { drawingToSvg } from './output/drawing-to-svg';
 export { drawInPdf } from './output/drawing-to-pdf';
-export { svgToPng, svgToPixels, type Pixels } from './output/drawing-to-pixels';
+export { designedPixels, designedPng, svgToPng, svgToPixels, type Pixels } from './output/drawing-to-pixels';
+export { logoRendition } from './output/logo-renditions';
 export { checkScannability, CHECK_WIDTH_PX, type ScannabilityReport } from './check/scannability';
 export { DECODERS, type Decoder } from './check/decoders';
 export { LABEL_FONTS, labelFontFile } from './text/label-fonts';

@@ -8,6 +8,7 @@ export type {
   Destination,
   Domain,
   Folder,
+  Logo,
   MoveQrCodesResult,
   QrCode,
   QrCodeChange,

@@ -11,6 +11,7 @@ import { type QrCodeRecord } from './qr-code-record';
 import { QrCodesRepository } from './qr-codes.repository';
 import { ReferencesRepository } from './references.repository';
 import { DesignCheck } from '../rendering/design-check';
+import { LogosRepository } from '../logos/logos.repository';
 
 /** A repository whose Nth insert fails, as a database fault would, after the earlier ones committed. */
 class FailingOnInsert extends QrCodesRepository {
@@ -36,7 +37,11 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
   let log: EventLog;
   let outbox: Outbox;
   const changesOf = () => new CodeChangeLog(outbox, new CodeHistoryRepository(db));
-  const deps = () => ({ codes: new QrCodesRepository(db), references: new ReferencesRepository(db), designs: new DesignCheck('https://qr.test') });
+  const deps = () => ({
+    codes: new QrCodesRepository(db),
+    references: new ReferencesRepository(db),
+    designs: new DesignCheck('https://qr.test', new LogosRepository(db)),
+  });
   const count = async (ws: string) => Number((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1', [ws]))[0].n);
 
   beforeAll(async () => {

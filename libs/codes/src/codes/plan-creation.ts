@@ -64,7 +64,8 @@ export async function planCreation(
   // Every designed item is rendered and decoded before anything is written: a batch stays all or nothing.
   const hostOf = await deps.references.hostLookup(valid.filter((d) => d.design !== null));
   for (const [index, d] of drafts.entries()) {
-    if (d!.design) errors.push(...(await deps.designs.problems({ ...d!, short_code: shortCodes[index] }, hostOf(d!), pointerOf(index))));
+    if (d!.design)
+      errors.push(...(await deps.designs.problems({ ...d!, workspace_id: workspaceId, short_code: shortCodes[index] }, hostOf(d!), pointerOf(index))));
   }
   if (errors.length) throw Errors.validationFailed(errors);
   const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));

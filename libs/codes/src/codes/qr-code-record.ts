@@ -1,6 +1,6 @@
 import { type Weekday } from '@qr/opening-rules';
 import { type Destination, type QrCategory, type QrType, UTM_FIELDS, type UtmField } from '@qr/qr-content';
-import { type Design } from '@qr/qr-design';
+import { DEFAULT_DESIGN, type Design } from '@qr/qr-design';
 
 export { UTM_FIELDS, type UtmField };
 
@@ -57,7 +57,8 @@ export function recordFromRow(row: Row): QrCodeRecord {
     content: JSON.parse(row.content),
     destinations: JSON.parse(row.destinations),
     daily_days: row.daily_days === null ? null : JSON.parse(row.daily_days),
-    design: row.design === null || row.design === undefined ? null : JSON.parse(row.design),
+    // Merged onto the defaults: a design stored before a field existed reads with that field's default.
+    design: row.design === null || row.design === undefined ? null : { ...DEFAULT_DESIGN, ...JSON.parse(row.design) },
     start_at: numberOrNull(row.start_at),
     end_at: numberOrNull(row.end_at),
     scan_limit: numberOrNull(row.scan_limit),

@@ -1,6 +1,6 @@
 import { formatUtc } from '@qr/domain';
 import { evaluateOpening } from '@qr/opening-rules';
-import { DEFAULT_DESIGN } from '@qr/qr-design';
+import { DEFAULT_DESIGN, eccOf } from '@qr/qr-design';
 import { type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
 
 export interface ViewContext {
@@ -68,6 +68,7 @@ export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
     folder_id: r.folder_id,
     custom_domain_id: r.custom_domain_id,
     design: r.design ?? DEFAULT_DESIGN,
+    error_correction: eccOf(r.design, 'M' as const),
     created_at: time(r.created_at)!,
     updated_at: time(r.updated_at)!,
   };

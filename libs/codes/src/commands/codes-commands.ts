@@ -1,5 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Actor, Errors, isActor, systemClock, UNKNOWN_ACTOR } from '@qr/domain';
+import { type Actor, ApiError, Errors, isActor, systemClock, UNKNOWN_ACTOR } from '@qr/domain';
+import { type LogoImage } from '@qr/qr-design';
+import { logoView } from '../logos/logos.repository';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
 import { page, parseListQuery } from '../codes/list-query';
@@ -52,23 +54,23 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.image]: async (p) => {
         const options = parseImageOptions(p.query);
         const record = await this.mustFind(p.workspaceId, p.id);
-        return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), options);
+        return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), options, await this.logoOf(record));
       },
       [QR_COMMANDS.preview]: async (p) => {
         const record = typeof p.token === 'string' && /^[0-9A-Za-z]{32}$/.test(p.token) ? await this.u.codes.findByPreviewToken(p.token) : null;
         if (!record) throw Errors.notFound('preview');
-        return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), {
-          format: 'svg',
-          size: null,
-          margin: null,
-          ecc: 'M',
-        });
+        return renderImage(
+          record,
+          payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)),
+          { format: 'svg', size: null, margin: null, ecc: 'M' },
+          await this.logoOf(record),
+        );
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
         const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '');
         const host = (await this.u.references.hostLookup([item.draft]))(item.draft);
         return {
-          svg: renderDraftSvg(item.draft, this.config.shortBaseUrl, host),
+          svg: renderDraftSvg(item.draft, this.config.shortBaseUrl, host, await this.logoOf({ ...item.draft, workspace_id: p.workspaceId })),
           existing: item.existing ? { id: item.existing.id, name: item.existing.name } : null,
         };
       },
@@ -93,6 +95,21 @@ export class CodesCommands implements OnModuleInit {
         return page(await this.u.domains.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, domainView);
       },
       [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.verifyDomain.execute(p.workspaceId, p.id)),
+      [QR_COMMANDS.createLogo]: (p) => this.u.addLogo.execute(p),
+      [QR_COMMANDS.listLogos]: async (p) => ({ object: 'list', data: (await this.u.logos.list(p.workspaceId)).map(logoView) }),
+      [QR_COMMANDS.getLogo]: async (p) => logoView(await this.mustFindLogo(p.workspaceId, p.id)),
+      [QR_COMMANDS.logoImage]: async (p) => {
+        const logo = await this.mustFindLogo(p.workspaceId, p.id);
+        return { contentType: 'image/png', bodyBase64: logo.png_base64, filename: `${logo.id}.png`, etag: `"${logo.id}"` };
+      },
+      [QR_COMMANDS.deleteLogo]: async (p) => {
+        await this.mustFindLogo(p.workspaceId, p.id);
+        const users = await this.u.logos.usedBy(p.workspaceId, p.id);
+        if (users > 0)
+          throw new ApiError(409, 'logo_in_use', 'Logo in use', `${users} code${users === 1 ? '' : 's'} show this logo; change their design first.`);
+        await this.u.logos.delete(p.workspaceId, p.id);
+        return { id: p.id, object: 'logo', deleted: true };
+      },
     };
     for (const [name, handler] of Object.entries(handlers)) this.registry.register(name, handler as (p: unknown) => Promise<unknown>);
   }
@@ -137,6 +154,18 @@ export class CodesCommands implements OnModuleInit {
     });
     const more = !Array.isArray(p.ids) && records.length === limit;
     return { total, codes, next_after: more ? records[records.length - 1].id : null };
+  }
+
+  private async mustFindLogo(workspaceId: string, id: string) {
+    const logo = typeof id === 'string' ? await this.u.logos.find(workspaceId, id) : null;
+    if (!logo) throw Errors.notFound('logo');
+    return logo;
+  }
+
+  /** The pixels of the logo a code's design shows, if it has one. */
+  private async logoOf(record: Pick<QrCodeRecord, 'design' | 'workspace_id'>): Promise<LogoImage | null> {
+    const id = record.design?.logo?.id;
+    return id ? ((await this.u.logos.images(record.workspace_id, [id])).get(id) ?? null) : null;
   }
 
   private async mustFind(workspaceId: string, id: string): Promise<QrCodeRecord> {

@@ -17,6 +17,8 @@ import { CodeChangeLog } from '../history/code-change-log';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { LinkSync } from '../links/link-sync';
 import { DesignCheck } from '../rendering/design-check';
+import { AddLogo } from '../logos/add-logo';
+import { LogosRepository } from '../logos/logos.repository';
 import { type Database } from '@qr/persistence';
 
 export interface CodesUseCases {
@@ -27,6 +29,8 @@ export interface CodesUseCases {
   domains: CustomDomainsRepository;
   history: CodeHistoryRepository;
   designs: DesignCheck;
+  logos: LogosRepository;
+  addLogo: AddLogo;
   createCodes: CreateQrCodes;
   updateCode: UpdateQrCode;
   deleteCode: DeleteQrCode;
@@ -54,7 +58,8 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       const links = new LinkSync(runtime.bus, runtime.logger);
       const history = new CodeHistoryRepository(db);
       const changes = new CodeChangeLog(outbox!, history);
-      const designs = new DesignCheck(runtime.config.shortBaseUrl);
+      const logos = new LogosRepository(db);
+      const designs = new DesignCheck(runtime.config.shortBaseUrl, logos);
       return {
         db,
         codes,
@@ -63,6 +68,8 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
         domains,
         history,
         designs,
+        logos,
+        addLogo: new AddLogo(logos),
         createCodes: new CreateQrCodes(db, codes, changes, references, links),
         updateCode: new UpdateQrCode(db, codes, references, changes, links, designs),
         deleteCode: new DeleteQrCode(db, codes, changes, links),

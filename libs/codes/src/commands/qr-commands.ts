@@ -28,4 +28,10 @@ export interface QrCommandPayloads {
   'domains.create': Ws & { body: unknown };
   'domains.list': Ws & { query: Record<string, unknown> };
   'domains.verify': Ws & { id: string };
+  /** A logo the gateway has already decoded and drawn again as a PNG (`prepareLogo`). */
+  'logos.create': Ws & { name: unknown; png_base64: string; width: number; height: number; source_type: string; source_bytes: number };
+  'logos.list': Ws;
+  'logos.get': Ws & { id: string };
+  'logos.image': Ws & { id: string };
+  'logos.delete': Ws & { id: string };
 }

@@ -15,6 +15,7 @@ import { CreateFolder } from './create-folder';
 import { FoldersRepository } from './folders.repository';
 import { MoveCodes } from './move-codes';
 import { DesignCheck } from '../rendering/design-check';
+import { LogosRepository } from '../logos/logos.repository';
 
 /** A repository whose Nth update fails, as a database fault would, in the middle of a move. */
 class FailingOnUpdate extends QrCodesRepository {
@@ -52,7 +53,7 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
   async function codesIn(folderId: string | null, n: number): Promise<string[]> {
     const items = Array.from({ length: n }, () => ({ type: 'text', category: 'static', content: { text: 'x' }, folder_id: folderId }));
     const plan = await planCreation(
-      { codes: new QrCodesRepository(db), references: new ReferencesRepository(db), designs: new DesignCheck('https://qr.test') },
+      { codes: new QrCodesRepository(db), references: new ReferencesRepository(db), designs: new DesignCheck('https://qr.test', new LogosRepository(db)) },
       ws,
       items,
       (i) => `/items/${i}`,
@@ -125,7 +126,14 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
     for (let round = 0; round < 10; round++) {
       const folder = await new CreateFolder(folders()).execute(ws, { name: `Race ${round}` });
       const ids = await codesIn(null, 3);
-      const patch = new UpdateQrCode(db, new QrCodesRepository(db), new ReferencesRepository(db), changesOf(), null, new DesignCheck('https://qr.test'));
+      const patch = new UpdateQrCode(
+        db,
+        new QrCodesRepository(db),
+        new ReferencesRepository(db),
+        changesOf(),
+        null,
+        new DesignCheck('https://qr.test', new LogosRepository(db)),
+      );
       await Promise.allSettled([
         moves().execute(ws, { code_ids: ids.slice(0, 2), folder_id: folder.id }, ACTOR),
         patch.execute(ws, ids[2], { folder_id: folder.id }, ACTOR),

@@ -1,6 +1,7 @@
 import { type FieldError } from '@qr/domain';
-import { checkScannability } from '@qr/qr-design';
-import { encodeText } from '@qr/qr-render';
+import { checkScannability, eccOf } from '@qr/qr-design';
+import { encodeText, QrCapacityError, type QrMatrix } from '@qr/qr-render';
+import { type LogosRepository } from '../logos/logos.repository';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { payloadOf, type PatternSource } from './render-image';
 
@@ -10,12 +11,31 @@ import { payloadOf, type PatternSource } from './render-image';
  * pattern is the code's own: its short link (dynamic) or its data (static), at level M.
  */
 export class DesignCheck {
-  constructor(private readonly shortBaseUrl: string) {}
+  constructor(
+    private readonly shortBaseUrl: string,
+    private readonly logos: LogosRepository,
+  ) {}
 
   /** Every problem with the record's design, at `${at}/design…`; none for the default design. */
-  async problems(record: PatternSource & Pick<QrCodeRecord, 'design'>, domainHost: string | null, at = ''): Promise<FieldError[]> {
-    if (!record.design) return [];
+  async problems(record: PatternSource & Pick<QrCodeRecord, 'design' | 'workspace_id'>, domainHost: string | null, at = ''): Promise<FieldError[]> {
+    const design = record.design;
+    if (!design) return [];
+    const logo = design.logo ? ((await this.logos.images(record.workspace_id, [design.logo.id])).get(design.logo.id) ?? null) : null;
+    if (design.logo && !logo) return [{ pointer: `${at}/design/logo/id`, code: 'not_found', detail: 'no such logo in this workspace' }];
     const payload = payloadOf(record, this.shortBaseUrl, domainHost);
-    return (await checkScannability(encodeText(payload, { ecc: 'M' }), payload, record.design, `${at}/design`)).problems;
+    let matrix: QrMatrix;
+    try {
+      matrix = encodeText(payload, { ecc: eccOf(design, 'M') });
+    } catch (err) {
+      if (!(err instanceof QrCapacityError)) throw err;
+      return [
+        {
+          pointer: `${at}/design/logo`,
+          code: 'too_large_for_logo',
+          detail: 'with a logo the code is encoded at error correction H, and this data does not fit at H',
+        },
+      ];
+    }
+    return (await checkScannability(matrix, payload, design, `${at}/design`, logo)).problems;
   }
 }

@@ -1,4 +1,4 @@
-import { CHECK_WIDTH_PX, checkScannability, DEFAULT_DESIGN, type Design, EYE_SHAPES, MODULE_SHAPES } from '@qr/qr-design';
+import { CHECK_WIDTH_PX, checkScannability, DEFAULT_DESIGN, type Design, EYE_SHAPES, type LogoImage, MODULE_SHAPES, prepareLogo } from '@qr/qr-design';
 import { encodeText } from '@qr/qr-render';
 import { decodeImage, decodePdf } from '@qr/testing';
 import { type QrCodeRecord } from '../codes/qr-code-record';
@@ -43,5 +43,34 @@ describe.each(['L', 'M', 'Q', 'H'] as const)('zbar reads every accepted design a
     expect(decodeImage(await image(design, 'png', ecc, CHECK_WIDTH_PX), 'png')).toBe(PAYLOAD);
     expect(decodeImage(await image(design, 'svg', ecc, null), 'svg')).toBe(PAYLOAD);
     expect(decodePdf(await image(design, 'pdf', ecc, 144))).toBe(PAYLOAD);
+  });
+});
+
+describe('zbar reads codes with a logo (error correction H), at every module shape, logo size and frame', () => {
+  const STAR =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="48" fill="#c2185b"/>' +
+    '<polygon points="50,12 61,40 91,40 67,58 76,88 50,70 24,88 33,58 9,40 39,40" fill="#fff"/></svg>';
+  let logo: LogoImage;
+  beforeAll(async () => {
+    const prepared = await prepareLogo(Buffer.from(STAR));
+    logo = { png: prepared.png, width: prepared.width, height: prepared.height };
+  });
+  const cases = MODULE_SHAPES.flatMap((modules) =>
+    [0.1, 0.2, 0.3].flatMap((size) =>
+      FRAMES.flatMap((frame) => [true, false].map((background) => ({ ...DEFAULT_DESIGN, modules, frame, logo: { id: 'logo_x', size, background } }) as Design)),
+    ),
+  );
+  it.each(
+    cases.map(
+      (d) => [`${d.modules}, logo ${d.logo!.size} ${d.logo!.background ? 'on a patch' : 'over the modules'}, ${d.frame ? 'framed' : 'no frame'}`, d] as const,
+    ),
+  )('%s', async (_name, design) => {
+    const report = await checkScannability(encodeText(PAYLOAD, { ecc: 'H' }), PAYLOAD, design, '/design', logo);
+    expect(report.problems).toEqual([]);
+    const code = codeWith(design);
+    const png = Buffer.from((await renderImage(code, PAYLOAD, { format: 'png', size: CHECK_WIDTH_PX, margin: null, ecc: 'L' }, logo)).bodyBase64, 'base64');
+    expect(decodeImage(png, 'png')).toBe(PAYLOAD);
+    const pdf = Buffer.from((await renderImage(code, PAYLOAD, { format: 'pdf', size: 144, margin: null, ecc: 'L' }, logo)).bodyBase64, 'base64');
+    expect(decodePdf(pdf)).toBe(PAYLOAD);
   });
 });

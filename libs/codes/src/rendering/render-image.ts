@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { staticPayload } from '@qr/qr-content';
 import { Errors } from '@qr/domain';
-import { type Design, drawDesign, drawingToSvg, drawInPdf, svgToPng } from '@qr/qr-design';
+import { type Design, designedPng, drawDesign, drawingToSvg, drawInPdf, eccOf, type LogoImage } from '@qr/qr-design';
 import { DEFAULT_MARGIN, encodeText, newPdfDocument, pdfBytes, QrCapacityError, type QrMatrix, renderPdf, renderPng, renderSvg } from '@qr/qr-render';
 import { type QrCodeDraft, type QrCodeRecord } from '../codes/qr-code-record';
 import { SHORT_CODE_LENGTH } from '../codes/short-code';
@@ -28,17 +28,18 @@ export function payloadOf(record: PatternSource, shortBaseUrl: string, domainHos
  * The pattern of a code not created yet, for the dashboard's live preview: a dynamic code's short
  * link gets a stand-in code of the real length, so the preview has the size and density it will have.
  */
-export function renderDraftSvg(draft: QrCodeDraft, shortBaseUrl: string, domainHost: string | null): string {
+export function renderDraftSvg(draft: QrCodeDraft, shortBaseUrl: string, domainHost: string | null, logo: LogoImage | null = null): string {
   const standIn = { ...draft, short_code: draft.category === 'dynamic' ? '0'.repeat(SHORT_CODE_LENGTH) : null } as QrCodeRecord;
-  const matrix = encodeAt(payloadOf(standIn, shortBaseUrl, domainHost), 'M');
-  return draft.design ? drawingToSvg(drawDesign(matrix, draft.design)) : renderSvg(matrix, { margin: DEFAULT_MARGIN });
+  const matrix = encodeAt(payloadOf(standIn, shortBaseUrl, domainHost), eccOf(draft.design, 'M'));
+  return draft.design ? drawingToSvg(drawDesign(matrix, draft.design, logo)) : renderSvg(matrix, { margin: DEFAULT_MARGIN });
 }
 
-export async function renderImage(record: QrCodeRecord, payload: string, options: ImageOptions): Promise<RenderedImage> {
-  const matrix = encodeAt(payload, options.ecc);
+export async function renderImage(record: QrCodeRecord, payload: string, options: ImageOptions, logo: LogoImage | null = null): Promise<RenderedImage> {
+  // Under a logo the code is always at level H: it hides modules that error correction must restore.
+  const matrix = encodeAt(payload, eccOf(record.design, options.ecc));
   const changed = new Date(record.updated_at);
   const body = record.design
-    ? await encodeDesigned(matrix, { ...record.design, margin: options.margin ?? record.design.margin }, options, changed)
+    ? await encodeDesigned(matrix, { ...record.design, margin: options.margin ?? record.design.margin }, options, changed, logo)
     : await encode(matrix, { ...options, margin: options.margin ?? DEFAULT_MARGIN }, changed);
   return {
     contentType: { svg: 'image/svg+xml', png: 'image/png', pdf: 'application/pdf' }[options.format],
@@ -78,13 +79,13 @@ function encode(matrix: QrMatrix, o: ImageOptions & { margin: number }, changed:
 }
 
 /** A designed code: one drawing (libs/qr-design) as SVG, as PNG through resvg, or as vector PDF. */
-async function encodeDesigned(matrix: QrMatrix, design: Design, o: ImageOptions, changed: Date): Promise<Buffer> {
-  const drawing = drawDesign(matrix, design);
+async function encodeDesigned(matrix: QrMatrix, design: Design, o: ImageOptions, changed: Date, logo: LogoImage | null): Promise<Buffer> {
+  const drawing = drawDesign(matrix, design, logo);
   switch (o.format) {
     case 'svg':
       return Buffer.from(drawingToSvg(drawing, o.size ?? undefined), 'utf8');
     case 'png':
-      return svgToPng(drawingToSvg(drawing), o.size ?? Math.round(drawing.width * 8));
+      return designedPng(matrix, design, logo, o.size ?? Math.round(drawing.width * 8));
     case 'pdf': {
       const width = o.size ?? 288;
       const doc = newPdfDocument(changed);

@@ -78,6 +78,22 @@ const HISTORY = [
 /** A code's design (JSON; null = the default look). */
 const DESIGN = [`ALTER TABLE qr_codes ADD COLUMN design TEXT`];
 
+/** Logos of a workspace: PNGs we encoded (docs/api.md, "Logos"), base64 so both dialects store them alike. */
+const LOGOS = [
+  `CREATE TABLE logos (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    source_type TEXT NOT NULL,
+    source_bytes INTEGER NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    png_base64 TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX logos_workspace ON logos (workspace_id, id)`,
+];
+
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
   defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
@@ -85,4 +101,5 @@ export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
   defineMigration({ timestamp: 1765300000000, name: 'CodeHistory', sqlite: HISTORY, postgres: HISTORY }),
   defineMigration({ timestamp: 1765400000000, name: 'CodeDesign', sqlite: DESIGN, postgres: DESIGN }),
+  defineMigration({ timestamp: 1765400000100, name: 'Logos', sqlite: LOGOS, postgres: LOGOS }),
 ];

@@ -23,6 +23,11 @@ export const QR_COMMANDS = {
   createDomain: 'domains.create',
   listDomains: 'domains.list',
   verifyDomain: 'domains.verify',
+  createLogo: 'logos.create',
+  listLogos: 'logos.list',
+  getLogo: 'logos.get',
+  logoImage: 'logos.image',
+  deleteLogo: 'logos.delete',
 } as const;
 
 export const REDIRECT_COMMANDS = { applyCodeChanges: 'redirect.apply-code-changes' } as const;

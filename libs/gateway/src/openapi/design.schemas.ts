@@ -1,4 +1,14 @@
-import { EYE_SHAPES, FRAME_POSITIONS, GRADIENT_TYPES, MAX_FRAME_TEXT, MAX_MARGIN, MIN_MARGIN, MODULE_SHAPES } from '@qr/qr-design';
+import {
+  EYE_SHAPES,
+  FRAME_POSITIONS,
+  GRADIENT_TYPES,
+  MAX_FRAME_TEXT,
+  MAX_LOGO_SIZE,
+  MAX_MARGIN,
+  MIN_LOGO_SIZE,
+  MIN_MARGIN,
+  MODULE_SHAPES,
+} from '@qr/qr-design';
 
 /* A code's design: the answer (every field, defaults filled in) and the input (any subset, merged). */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -34,6 +44,12 @@ const frame = {
   color: color,
   text_color: color,
 };
+const logo = {
+  id: { type: 'string', pattern: '^logo_[0-9A-Za-z]{24}$', description: 'A logo of the workspace (`POST /logos`)' },
+  size: { type: 'number', minimum: MIN_LOGO_SIZE, maximum: MAX_LOGO_SIZE, description: 'The logo’s box as a fraction of the symbol’s side; default 0.2' },
+  background: { type: 'boolean', description: 'A padded patch of background behind the logo, the modules under it left out; default true' },
+};
+
 /** The design's fields; `Input` names the nested input schemas. */
 const design = (suffix: '' | 'Input') => ({
   foreground: color,
@@ -43,6 +59,7 @@ const design = (suffix: '' | 'Input') => ({
   eyes: ref(`DesignEyes${suffix}`),
   margin: { type: 'integer', minimum: MIN_MARGIN, maximum: MAX_MARGIN, description: 'Quiet zone in modules' },
   frame: nullable(ref(`DesignFrame${suffix}`)),
+  logo: { ...nullable(ref(`DesignLogo${suffix}`)), description: 'With a logo the code is encoded at error correction H' },
 });
 
 export const DESIGN_SCHEMAS = {
@@ -57,4 +74,36 @@ export const DESIGN_SCHEMAS = {
   DesignEyesInput: input(eyes),
   DesignFrame: answer(frame, 'A band with a call to action above or below the code'),
   DesignFrameInput: input(frame),
+  DesignLogo: answer(logo),
+  DesignLogoInput: { ...input(logo), required: ['id'] },
+  Logo: answer({
+    id: { type: 'string', example: 'logo_00VbbQ5mGtVbp9YcAbCdEfGhI' },
+    object: { const: 'logo' },
+    name: { type: 'string' },
+    content_type: { const: 'image/png', description: 'Logos are stored as PNGs we encoded, at most 512 pixels a side' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    source_type: { enum: ['image/png', 'image/jpeg', 'image/svg+xml'], description: 'What was uploaded' },
+    source_bytes: { type: 'integer' },
+    created_at: { type: 'string', format: 'date-time' },
+  }),
+  LogoList: answer({ object: { const: 'list' }, data: { type: 'array', items: ref('Logo') } }),
+  LogoUpload: {
+    type: 'object',
+    required: ['data'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 200 },
+      data: { type: 'string', contentEncoding: 'base64', description: 'The file (PNG, JPEG or SVG), in base64' },
+    },
+  },
+  LogoUploadForm: {
+    type: 'object',
+    required: ['file'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 200 },
+      file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'PNG, JPEG or SVG, at most 1 MB' },
+    },
+  },
+  DeletedLogo: answer({ id: { type: 'string' }, object: { const: 'logo' }, deleted: { const: true } }),
 };

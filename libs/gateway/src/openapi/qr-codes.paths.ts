@@ -212,6 +212,59 @@ export const QR_CODES_PATHS = {
       responses: { '200': { description: 'Deleted', content: json(ref('DeletedFolder')) }, ...errors404, ...AUTHENTICATED_ERRORS },
     },
   },
+  '/logos': {
+    post: {
+      operationId: 'uploadLogo',
+      summary: 'Upload a logo (PNG, JPEG or SVG, at most 1 MB)',
+      ...tag('Logos'),
+      description:
+        'The file is decoded and drawn again as a PNG (at most 512 pixels a side); an SVG is sanitised and rasterised. Damaged files, other types, decompression bombs and unsafe SVG (a DOCTYPE) are a 422 at `/file` or `/data`, and nothing is stored.',
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: ref('LogoUploadForm') }, ...json(ref('LogoUpload')) } },
+      responses: {
+        '201': { description: 'Stored', content: json(ref('Logo')) },
+        '409': { description: 'The workspace has 100 logos', content: { 'application/problem+json': { schema: ref('Problem') } } },
+        '415': { description: 'Neither multipart nor JSON', content: { 'application/problem+json': { schema: ref('Problem') } } },
+        ...bodyErrors,
+        ...AUTHENTICATED_ERRORS,
+      },
+    },
+    get: {
+      operationId: 'listLogos',
+      summary: 'List the workspace’s logos, newest first',
+      ...tag('Logos'),
+      responses: { '200': { description: 'Every logo', content: json(ref('LogoList')) }, ...AUTHENTICATED_ERRORS },
+    },
+  },
+  '/logos/{id}': {
+    get: {
+      operationId: 'getLogo',
+      summary: 'A logo',
+      ...tag('Logos'),
+      parameters: [id],
+      responses: { '200': { description: 'The logo', content: json(ref('Logo')) }, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
+    delete: {
+      operationId: 'deleteLogo',
+      summary: 'Delete a logo no code shows',
+      ...tag('Logos'),
+      parameters: [id],
+      responses: {
+        '200': { description: 'Deleted', content: json(ref('DeletedLogo')) },
+        '409': { description: 'Codes still show it', content: { 'application/problem+json': { schema: ref('Problem') } } },
+        ...errors404,
+        ...AUTHENTICATED_ERRORS,
+      },
+    },
+  },
+  '/logos/{id}/image': {
+    get: {
+      operationId: 'downloadLogoImage',
+      summary: 'The logo as stored: a PNG',
+      ...tag('Logos'),
+      parameters: [id],
+      responses: { '200': { description: 'The PNG', content: { 'image/png': {} } }, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
+  },
   '/qrcodes/move': {
     post: {
       operationId: 'moveQrCodes',

@@ -120,6 +120,7 @@ export const QR_CODE_SCHEMAS = {
     folder_id: nullableString,
     custom_domain_id: nullableString,
     design: ref('Design'),
+    error_correction: { enum: ['M', 'H'], description: 'The level the pattern is encoded at: H when the design has a logo, otherwise M' },
     created_at: timestamp,
     updated_at: timestamp,
   }),

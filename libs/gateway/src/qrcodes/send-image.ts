@@ -17,8 +17,8 @@ export function sendImage(req: Request, res: Response, image: ImagePayload, o: {
     return;
   }
   res.setHeader('Content-Type', image.contentType === 'image/svg+xml' ? 'image/svg+xml; charset=utf-8' : image.contentType);
-  // An SVG opened directly must not run anything, even if a payload ever carried markup.
-  if (image.contentType === 'image/svg+xml') res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  // An SVG opened directly must not run or fetch anything, even if a payload ever carried markup; a logo is inline (data:).
+  if (image.contentType === 'image/svg+xml') res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
   if (o.download) res.setHeader('Content-Disposition', `attachment; filename="${image.filename}"`);
   res.status(200).end(Buffer.from(image.bodyBase64, 'base64'));
 }

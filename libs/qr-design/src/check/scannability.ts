@@ -2,9 +2,8 @@ import { type FieldError, fieldError } from '@qr/domain';
 import type { QrMatrix } from '@qr/qr-render';
 import { contrastRatio, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, relativeLuminance } from '../design/contrast';
 import type { Design } from '../design/design';
-import { drawDesign } from '../draw/draw-design';
-import { drawingToSvg } from '../output/drawing-to-svg';
-import { svgToPixels } from '../output/drawing-to-pixels';
+import { drawDesign, type LogoImage } from '../draw/draw-design';
+import { designedPixels } from '../output/drawing-to-pixels';
 import { DECODERS } from './decoders';
 
 /** The check renders the code as printed 2 cm wide at 300 dpi … */
@@ -28,7 +27,13 @@ export interface ScannabilityReport {
  * as a 2 cm print at 300 dpi and read by two independent decoders (ZXing-C++ and jsQR), neither
  * allowed to invert the image; each must read exactly `payload`.
  */
-export async function checkScannability(matrix: QrMatrix, payload: string, design: Design, at = '/design'): Promise<ScannabilityReport> {
+export async function checkScannability(
+  matrix: QrMatrix,
+  payload: string,
+  design: Design,
+  at = '/design',
+  logo: LogoImage | null = null,
+): Promise<ScannabilityReport> {
   const inks: Array<[string, string]> = design.gradient
     ? [
         [design.gradient.start, `${at}/gradient/start`],
@@ -74,8 +79,8 @@ export async function checkScannability(matrix: QrMatrix, payload: string, desig
   }
   if (problems.length) return { problems, decoded: {}, contrast };
 
-  const drawing = drawDesign(matrix, design);
-  const image = svgToPixels(drawingToSvg(drawing), Math.max(CHECK_WIDTH_PX, Math.ceil(drawing.width * MIN_PX_PER_MODULE)));
+  const drawing = drawDesign(matrix, design, logo);
+  const image = designedPixels(matrix, design, logo, Math.max(CHECK_WIDTH_PX, Math.ceil(drawing.width * MIN_PX_PER_MODULE)));
   const decoded: ScannabilityReport['decoded'] = {};
   for (const [name, decode] of Object.entries(DECODERS) as Array<[keyof typeof DECODERS, (typeof DECODERS)['zxing']]>) {
     decoded[name] = (await decode(image)) === payload;
@@ -88,7 +93,7 @@ export async function checkScannability(matrix: QrMatrix, payload: string, desig
       fieldError(
         at,
         'unreadable',
-        `printed 2 cm wide, this design could not be read by ${failed.join(' and ')}: use plainer shapes, a larger quiet zone or more contrast`,
+        `printed 2 cm wide, this design could not be read by ${failed.join(' and ')}: use ${design.logo ? 'a smaller logo, ' : ''}plainer shapes, a larger quiet zone or more contrast`,
       ),
     );
   }

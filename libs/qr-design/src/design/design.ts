@@ -36,6 +36,15 @@ export interface Frame {
   text_color: HexColor;
 }
 
+export interface Logo {
+  /** A logo of the workspace (`POST /logos`). */
+  id: string;
+  /** The logo's box as a fraction of the symbol's side, 0.05–0.3. */
+  size: number;
+  /** A padded patch of background behind the logo, with the modules under it left out. */
+  background: boolean;
+}
+
 export interface Design {
   foreground: HexColor;
   background: HexColor;
@@ -46,6 +55,8 @@ export interface Design {
   /** Quiet zone in modules, 2–16. */
   margin: number;
   frame: Frame | null;
+  /** With a logo the code is encoded at error correction H, whatever was asked. */
+  logo: Logo | null;
 }
 
 export const DEFAULT_DESIGN: Readonly<Design> = Object.freeze({
@@ -56,11 +67,20 @@ export const DEFAULT_DESIGN: Readonly<Design> = Object.freeze({
   eyes: Object.freeze({ outer: 'square', inner: 'square', color: null }),
   margin: 4,
   frame: null,
+  logo: null,
 }) as Design;
 
 export const MIN_MARGIN = 2;
 export const MAX_MARGIN = 16;
 export const MAX_FRAME_TEXT = 30;
+export const MIN_LOGO_SIZE = 0.05;
+export const MAX_LOGO_SIZE = 0.3;
+export const DEFAULT_LOGO_SIZE = 0.2;
+
+/** The error correction a design is encoded at: H under a logo (it hides modules), otherwise what was asked. */
+export function eccOf<T extends 'L' | 'M' | 'Q' | 'H'>(design: Pick<Design, 'logo'> | null | undefined, requested: T): T | 'H' {
+  return design?.logo ? 'H' : requested;
+}
 
 /** Whether a design draws exactly as the plain black-on-white code. */
 export function isDefaultDesign(design: Design): boolean {

@@ -39,8 +39,8 @@ describe('applyDesign', () => {
 
   it('names every problem at its field', () => {
     expect(
-      errors({ foreground: 'red', background: '#fff0', modules: 'hearts', eyes: { outer: 'star', shade: 1 }, margin: 1, frame: { text: '' }, logo: {} }),
-    ).toEqual(['/design/logo unknown_field', '/design/eyes/shade unknown_field']);
+      errors({ foreground: 'red', background: '#fff0', modules: 'hearts', eyes: { outer: 'star', shade: 1 }, margin: 1, frame: { text: '' }, shadow: {} }),
+    ).toEqual(['/design/shadow unknown_field', '/design/eyes/shade unknown_field']);
     expect(errors({ foreground: 'red', background: '#fff0', modules: 'hearts', eyes: { outer: 'star' }, margin: 1, frame: { text: '' } })).toEqual([
       '/design/foreground invalid_color',
       '/design/background invalid_color',
@@ -53,6 +53,20 @@ describe('applyDesign', () => {
     expect(errors({ eyes: null })).toEqual(['/design/eyes invalid_type']);
     expect(errors('dots')).toEqual(['/design invalid_type']);
     expect(errors({ margin: 2.5 })).toEqual(['/design/margin out_of_range']);
+  });
+
+  it('takes a logo of the workspace at 5–30 % of the symbol, with a background by default', () => {
+    const id = 'logo_00VbbQ5mGtVbp9YcAbCdEfGh';
+    expect(ok({ logo: { id } }).logo).toEqual({ id, size: 0.2, background: true });
+    expect(ok({ logo: { id, size: 0.3, background: false } }).logo).toEqual({ id, size: 0.3, background: false });
+    expect(errors({ logo: { id, size: 0.35 } })).toEqual(['/design/logo/size logo_too_large']);
+    expect(errors({ logo: { id: 'x', size: 0.01, background: 'yes', tint: 1 } })).toEqual(['/design/logo/tint unknown_field']);
+    expect(errors({ logo: { id: 'x', size: 0.01, background: 'yes' } })).toEqual([
+      '/design/logo/id invalid',
+      '/design/logo/size out_of_range',
+      '/design/logo/background invalid_type',
+    ]);
+    expect(ok(designMergePatch(ok({ logo: { id } }), { logo: null })).logo).toBeNull();
   });
 
   it('takes frame text of up to 30 characters in any script, counting what a reader sees as one', () => {

@@ -1,10 +1,24 @@
 import { type FieldError, fieldError, isPlainObject, unknownFields } from '@qr/domain';
 import { normalizeHexColor } from './contrast';
-import { type Design, EYE_SHAPES, FRAME_POSITIONS, GRADIENT_TYPES, MAX_FRAME_TEXT, MAX_MARGIN, MIN_MARGIN, MODULE_SHAPES } from './design';
+import {
+  DEFAULT_LOGO_SIZE,
+  type Design,
+  EYE_SHAPES,
+  FRAME_POSITIONS,
+  GRADIENT_TYPES,
+  MAX_FRAME_TEXT,
+  MAX_LOGO_SIZE,
+  MAX_MARGIN,
+  MIN_LOGO_SIZE,
+  MIN_MARGIN,
+  MODULE_SHAPES,
+} from './design';
 
 export type ParsedDesign = { ok: true; design: Design } | { ok: false; errors: FieldError[] };
 
-const DESIGN_FIELDS = ['foreground', 'background', 'gradient', 'modules', 'eyes', 'margin', 'frame'] as const;
+const DESIGN_FIELDS = ['foreground', 'background', 'gradient', 'modules', 'eyes', 'margin', 'frame', 'logo'] as const;
+const LOGO_FIELDS = ['id', 'size', 'background'] as const;
+const LOGO_DEFAULTS = { size: DEFAULT_LOGO_SIZE, background: true };
 const GRADIENT_FIELDS = ['type', 'start', 'end', 'rotation'] as const;
 const EYE_FIELDS = ['outer', 'inner', 'color'] as const;
 const FRAME_FIELDS = ['position', 'text', 'color', 'text_color'] as const;
@@ -27,6 +41,8 @@ export function applyDesign(base: Design, patch: unknown, at: string): ParsedDes
   // Parts that were absent take their defaults for the fields the request left out.
   if (isPlainObject(patch.gradient) && base.gradient === null) merged.gradient = { ...GRADIENT_DEFAULTS, ...patch.gradient };
   if (isPlainObject(patch.frame) && base.frame === null) merged.frame = { ...FRAME_DEFAULTS, ...patch.frame };
+  if (isPlainObject(patch.logo) && !base.logo) merged.logo = { ...LOGO_DEFAULTS, ...patch.logo };
+  if (isPlainObject(patch.logo)) errors.push(...unknownFields(patch.logo, LOGO_FIELDS, `${at}/logo`));
   if (isPlainObject(patch.gradient)) errors.push(...unknownFields(patch.gradient, GRADIENT_FIELDS, `${at}/gradient`));
   if (isPlainObject(patch.eyes)) errors.push(...unknownFields(patch.eyes, EYE_FIELDS, `${at}/eyes`));
   if (isPlainObject(patch.frame)) errors.push(...unknownFields(patch.frame, FRAME_FIELDS, `${at}/frame`));
@@ -97,8 +113,26 @@ function checkDesign(d: Record<string, unknown>, at: string): ParsedDesign {
     color: color(f.color, `${at}/frame/color`)!,
     text_color: color(f.text_color, `${at}/frame/text_color`)!,
   };
+  const l = object(d.logo ?? null, `${at}/logo`);
+  const logo = l && { id: l.id as string, size: l.size as number, background: l.background as boolean };
+  if (logo) {
+    if (typeof logo.id !== 'string' || !/^logo_[0-9A-Za-z]{24}$/.test(logo.id))
+      errors.push(fieldError(`${at}/logo/id`, 'invalid', 'the id of a logo of this workspace (POST /logos)'));
+    if (typeof logo.size !== 'number' || !Number.isFinite(logo.size) || logo.size < MIN_LOGO_SIZE) {
+      errors.push(fieldError(`${at}/logo/size`, 'out_of_range', `the logo's size is a fraction of the code's side from ${MIN_LOGO_SIZE} to ${MAX_LOGO_SIZE}`));
+    } else if (logo.size > MAX_LOGO_SIZE) {
+      errors.push(
+        fieldError(
+          `${at}/logo/size`,
+          'logo_too_large',
+          `a logo covering ${Math.round(logo.size * 100)}% of the code's side hides too much of it to scan; at most ${MAX_LOGO_SIZE * 100}%`,
+        ),
+      );
+    }
+    if (typeof logo.background !== 'boolean') errors.push(fieldError(`${at}/logo/background`, 'invalid_type', 'true or false'));
+  }
   if (errors.length) return { ok: false, errors };
-  return { ok: true, design: { foreground: foreground!, background: background!, gradient, modules, eyes: eyes!, margin: d.margin as number, frame } };
+  return { ok: true, design: { foreground: foreground!, background: background!, gradient, modules, eyes: eyes!, margin: d.margin as number, frame, logo } };
 }
 
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });

@@ -25,8 +25,24 @@ export interface Drawing {
   width: number;
   height: number;
   layers: Layer[];
+  /** Pictures over the layers (the logo): a PNG fitted, centred, into its box. */
+  images: PlacedImage[];
   /** Where the symbol with its quiet zone sits (for a caller that places a logo, or crops). */
   symbol: { x: number; y: number; side: number };
+}
+
+/** A logo's pixels, as stored (a PNG we encoded). */
+export interface LogoImage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface PlacedImage extends LogoImage {
+  x: number;
+  y: number;
+  /** The box's side; the picture keeps its proportions inside it. */
+  side: number;
 }
 
 /** Frame proportions, as fractions of the symbol's side with its quiet zone. */
@@ -39,13 +55,10 @@ const FRAME_LABEL = 0.22;
  * @example
  * drawingToSvg(drawDesign(encodeText('https://qr.example/AbC12xY'), { ...DEFAULT_DESIGN, modules: 'dots' }))
  */
-export function drawDesign(matrix: QrMatrix, design: Design): Drawing {
-  const side = matrix.size + 2 * design.margin;
+export function drawDesign(matrix: QrMatrix, design: Design, logo: LogoImage | null = null): Drawing {
+  if (design.logo && !logo) throw new Error(`the design's logo ${design.logo.id} was not given to draw`);
+  const { side, border, label, width, height } = layoutOf(matrix.size, design);
   const frame = design.frame;
-  const border = frame ? side * FRAME_BORDER : 0;
-  const label = frame ? side * FRAME_LABEL : 0;
-  const width = side + 2 * border;
-  const height = side + 2 * border + label;
   const symbolY = frame?.position === 'above' ? border + label : border;
   const symbol = { x: border, y: symbolY, side };
   const layers: Layer[] = [];
@@ -64,11 +77,22 @@ export function drawDesign(matrix: QrMatrix, design: Design): Drawing {
   const origin = { x: symbol.x + design.margin, y: symbol.y + design.margin };
   const modulesPaint = paintOf(design, origin, matrix.size);
   const eyePaint: Paint = design.eyes.color ? { kind: 'solid', color: design.eyes.color } : modulesPaint;
-  layers.push({ d: modulesPath(matrix, design.modules, origin), paint: modulesPaint });
+  const patch = design.logo ? logoPatch(matrix.size, design.logo.size) : null;
+  // Behind a logo with a background, the modules are left out (the logo covers them anyway; error correction H restores them).
+  const cleared = patch && design.logo!.background ? patch.cleared : null;
+  layers.push({ d: modulesPath(matrix, design.modules, origin, cleared), paint: modulesPaint });
   if (design.modules !== 'square') layers.push({ d: alignmentPath(matrix, origin), paint: modulesPaint, evenOdd: true });
   layers.push({ d: eyeRingsPath(matrix.size, design.eyes.outer, origin), paint: eyePaint, evenOdd: true });
   layers.push({ d: eyeCentresPath(matrix.size, design.eyes.inner, origin), paint: eyePaint });
-  return { width, height, layers, symbol };
+  const images: PlacedImage[] = [];
+  if (patch && logo) {
+    if (cleared) {
+      const c = cleared;
+      layers.push({ d: roundedRect(origin.x + c.x, origin.y + c.y, c.side, c.side, 0.6), paint: { kind: 'solid', color: design.background } });
+    }
+    images.push({ ...logo, x: origin.x + patch.box.x, y: origin.y + patch.box.y, side: patch.box.side });
+  }
+  return { width, height, layers, images, symbol };
 }
 
 function paintOf(design: Design, origin: { x: number; y: number }, n: number): Paint {
@@ -79,4 +103,25 @@ function paintOf(design: Design, origin: { x: number; y: number }, n: number): P
   const angle = (g.rotation * Math.PI) / 180;
   const [dx, dy] = [(Math.cos(angle) * n) / 2, (Math.sin(angle) * n) / 2];
   return { kind: 'linear', x1: cx - dx, y1: cy - dy, x2: cx + dx, y2: cy + dy, start: g.start, end: g.end };
+}
+
+/** The drawing's proportions, in module units: the symbol with its quiet zone, the frame's border and label band. */
+export function layoutOf(symbolSize: number, design: Pick<Design, 'margin' | 'frame'>) {
+  const side = symbolSize + 2 * design.margin;
+  const border = design.frame ? side * FRAME_BORDER : 0;
+  const label = design.frame ? side * FRAME_LABEL : 0;
+  return { side, border, label, width: side + 2 * border, height: side + 2 * border + label };
+}
+
+/**
+ * Where a logo goes, in module units from the symbol's top-left module: its box (`size` of the
+ * symbol's side, centred), and the square of whole modules cleared behind it (the box plus half a
+ * module of padding, out to module edges).
+ */
+export function logoPatch(symbolSize: number, size: number): { box: { x: number; y: number; side: number }; cleared: { x: number; y: number; side: number } } {
+  const side = symbolSize * size;
+  const start = (symbolSize - side) / 2;
+  const from = Math.floor(start - 0.5);
+  const to = Math.ceil(start + side + 0.5);
+  return { box: { x: start, y: start, side }, cleared: { x: from, y: from, side: to - from } };
 }

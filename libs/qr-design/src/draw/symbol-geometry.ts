@@ -55,10 +55,12 @@ export function alignmentPath(matrix: QrMatrix, origin: Point): string {
  *   so runs and blocks read as soft shapes and single modules as round-cornered squares;
  * - dots: a circle per module, 0.92 of a module wide (smaller dots lose jsQR).
  */
-export function modulesPath(matrix: QrMatrix, shape: ModuleShape, origin: Point): string {
+export function modulesPath(matrix: QrMatrix, shape: ModuleShape, origin: Point, cleared: { x: number; y: number; side: number } | null = null): string {
   const n = matrix.size;
   const alignments = shape === 'square' ? [] : alignmentCentres(matrix);
-  const dark = (x: number, y: number) => x >= 0 && y >= 0 && x < n && y < n && !inEye(x, y, n) && !inAlignment(x, y, alignments) && matrix.isDark(x, y);
+  const hidden = (x: number, y: number) => cleared !== null && x >= cleared.x && x < cleared.x + cleared.side && y >= cleared.y && y < cleared.y + cleared.side;
+  const dark = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < n && y < n && !inEye(x, y, n) && !inAlignment(x, y, alignments) && !hidden(x, y) && matrix.isDark(x, y);
   const parts: string[] = [];
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {

@@ -12,6 +12,7 @@ export function drawInPdf(doc: PDFKit.PDFDocument, drawing: Drawing, box: { x: n
     if (layer.d === '') continue;
     doc.path(layer.d).fill(pdfPaint(doc, layer.paint), layer.evenOdd ? 'even-odd' : 'non-zero');
   }
+  for (const image of drawing.images) doc.image(image.png, image.x, image.y, { fit: [image.side, image.side], align: 'center', valign: 'center' });
   doc.restore();
 }
 

@@ -1,4 +1,9 @@
 import { Resvg } from '@resvg/resvg-js';
+import { drawDesign, layoutOf, type LogoImage } from '../draw/draw-design';
+import type { Design } from '../design/design';
+import type { QrMatrix } from '@qr/qr-render';
+import { drawingToSvg } from './drawing-to-svg';
+import { logoRendition } from './logo-renditions';
 
 /** RGBA pixels, as decoders (and the DOM's ImageData) take them. */
 export interface Pixels {
@@ -20,4 +25,22 @@ export function svgToPng(svg: string, widthPx: number): Buffer {
 export function svgToPixels(svg: string, widthPx: number): Pixels {
   const image = rasterise(svg, widthPx);
   return { width: image.width, height: image.height, data: new Uint8ClampedArray(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength) };
+}
+
+/**
+ * A designed code rasterised `widthPx` wide: the drawing as SVG through resvg, with the logo at the
+ * rendition this width shows (`logoRendition`). The one way a designed PNG and the check's image are made.
+ */
+export function rasterDrawing(matrix: QrMatrix, design: Design, logo: LogoImage | null, widthPx: number): { svg: string; logoPx: number } {
+  if (!logo || !design.logo) return { svg: drawingToSvg(drawDesign(matrix, design, logo)), logoPx: 0 };
+  const logoPx = ((matrix.size * design.logo.size) / layoutOf(matrix.size, design).width) * widthPx;
+  return { svg: drawingToSvg(drawDesign(matrix, design, logoRendition(logo, logoPx))), logoPx };
+}
+
+export function designedPng(matrix: QrMatrix, design: Design, logo: LogoImage | null, widthPx: number): Buffer {
+  return svgToPng(rasterDrawing(matrix, design, logo, widthPx).svg, widthPx);
+}
+
+export function designedPixels(matrix: QrMatrix, design: Design, logo: LogoImage | null, widthPx: number): Pixels {
+  return svgToPixels(rasterDrawing(matrix, design, logo, widthPx).svg, widthPx);
 }

@@ -24,10 +24,17 @@ export function drawingToSvg(drawing: Drawing, sizePx?: number): string {
     .filter((l) => l.d !== '')
     .map((l) => `<path fill="${fill(l.paint)}"${l.evenOdd ? ' fill-rule="evenodd"' : ''} d="${l.d}"/>`)
     .join('');
+  // The logo is a PNG we encoded ourselves, inline: the SVG still fetches nothing.
+  const images = drawing.images
+    .map(
+      (i) =>
+        `<image x="${num(i.x)}" y="${num(i.y)}" width="${num(i.side)}" height="${num(i.side)}" preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,${i.png.toString('base64')}"/>`,
+    )
+    .join('');
   const size = sizePx === undefined ? '' : ` width="${num(sizePx)}" height="${num((sizePx * drawing.height) / drawing.width)}"`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg"${size} viewBox="0 0 ${num(drawing.width)} ${num(drawing.height)}">` +
     (defs.length ? `<defs>${defs.join('')}</defs>` : '') +
-    `${paths}</svg>`
+    `${paths}${images}</svg>`
   );
 }

@@ -192,6 +192,62 @@ export interface paths {
         patch: operations["renameFolder"];
         trace?: never;
     };
+    "/logos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace’s logos, newest first */
+        get: operations["listLogos"];
+        put?: never;
+        /**
+         * Upload a logo (PNG, JPEG or SVG, at most 1 MB)
+         * @description The file is decoded and drawn again as a PNG (at most 512 pixels a side); an SVG is sanitised and rasterised. Damaged files, other types, decompression bombs and unsafe SVG (a DOCTYPE) are a 422 at `/file` or `/data`, and nothing is stored.
+         */
+        post: operations["uploadLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A logo */
+        get: operations["getLogo"];
+        put?: never;
+        post?: never;
+        /** Delete a logo no code shows */
+        delete: operations["deleteLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/logos/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logo as stored: a PNG */
+        get: operations["downloadLogoImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/qrcodes/move": {
         parameters: {
             query?: never;
@@ -647,6 +703,8 @@ export interface components {
             /** @description Quiet zone in modules */
             margin: number;
             frame: components["schemas"]["DesignFrame"] | null;
+            /** @description With a logo the code is encoded at error correction H */
+            logo: components["schemas"]["DesignLogo"] | null;
         };
         /** @description Any of the fields, merged onto the defaults (create) or onto the code’s design (PATCH, as a JSON merge patch: `null` clears gradient, frame or eye colour). Checked for scannability before it is saved: 422 `low_contrast`, `inverted_colors` or `unreadable` at the field to change. */
         DesignInput: {
@@ -661,6 +719,8 @@ export interface components {
             /** @description Quiet zone in modules */
             margin?: number;
             frame?: components["schemas"]["DesignFrameInput"] | null;
+            /** @description With a logo the code is encoded at error correction H */
+            logo?: components["schemas"]["DesignLogoInput"] | null;
         };
         DesignGradient: {
             /** @enum {unknown} */
@@ -718,6 +778,66 @@ export interface components {
             color?: string;
             /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
             text_color?: string;
+        };
+        DesignLogo: {
+            /** @description A logo of the workspace (`POST /logos`) */
+            id: string;
+            /** @description The logo’s box as a fraction of the symbol’s side; default 0.2 */
+            size: number;
+            /** @description A padded patch of background behind the logo, the modules under it left out; default true */
+            background: boolean;
+        };
+        DesignLogoInput: {
+            /** @description A logo of the workspace (`POST /logos`) */
+            id: string;
+            /** @description The logo’s box as a fraction of the symbol’s side; default 0.2 */
+            size?: number;
+            /** @description A padded patch of background behind the logo, the modules under it left out; default true */
+            background?: boolean;
+        };
+        Logo: {
+            /** @example logo_00VbbQ5mGtVbp9YcAbCdEfGhI */
+            id: string;
+            /** @constant */
+            object: "logo";
+            name: string;
+            /**
+             * @description Logos are stored as PNGs we encoded, at most 512 pixels a side
+             * @constant
+             */
+            content_type: "image/png";
+            width: number;
+            height: number;
+            /**
+             * @description What was uploaded
+             * @enum {unknown}
+             */
+            source_type: "image/png" | "image/jpeg" | "image/svg+xml";
+            source_bytes: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        LogoList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Logo"][];
+        };
+        LogoUpload: {
+            name?: string;
+            /** @description The file (PNG, JPEG or SVG), in base64 */
+            data: string;
+        };
+        LogoUploadForm: {
+            name?: string;
+            /** @description PNG, JPEG or SVG, at most 1 MB */
+            file: string;
+        };
+        DeletedLogo: {
+            id: string;
+            /** @constant */
+            object: "logo";
+            /** @constant */
+            deleted: true;
         };
         Destination: {
             /**
@@ -885,6 +1005,11 @@ export interface components {
             folder_id: string | null;
             custom_domain_id: string | null;
             design: components["schemas"]["Design"];
+            /**
+             * @description The level the pattern is encoded at: H when the design has a logo, otherwise M
+             * @enum {unknown}
+             */
+            error_correction: "M" | "H";
             /**
              * Format: date-time
              * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
@@ -1961,6 +2086,170 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listLogos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    uploadLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["LogoUploadForm"];
+                "application/json": components["schemas"]["LogoUpload"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Logo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The workspace has 100 logos */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description Neither multipart nor JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Logo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedLogo"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Codes still show it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    downloadLogoImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

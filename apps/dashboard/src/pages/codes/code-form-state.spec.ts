@@ -73,7 +73,9 @@ describe('the code form’s requests', () => {
       eyes: { outer: 'square', inner: 'square', color: '#C2185B' },
       margin: 4,
       frame: { position: 'below', text: 'Scan me', color: '#000000', text_color: '#ffffff' },
+      logo: null,
     });
+    expect(designBody({ ...framed, logo_id: 'logo_x', logo_size: '25', logo_background: false }).logo).toEqual({ id: 'logo_x', size: 0.25, background: false });
     expect(designBody({ ...framed, gradient: true, gradient_rotation: '90', margin: 'four' })).toMatchObject({
       gradient: { type: 'linear', rotation: 90 },
       margin: 'four',

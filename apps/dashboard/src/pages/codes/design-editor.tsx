@@ -7,6 +7,11 @@ import {
   MODULE_SHAPES,
   normalizeHexColor,
 } from '@qr/qr-design/browser';
+import { useId, useState } from 'preact/hooks';
+import { logosApi } from '../../api/logos';
+import { ProblemError } from '../../api/problem';
+import { type Logo } from '../../api/types';
+import { useResource } from '../../lib/use-resource';
 import { CheckboxField, ColorField, SelectField, TextField } from '../../ui/field';
 import { type DesignForm } from './design-form';
 import { type FieldErrors } from './field-errors';
@@ -136,6 +141,7 @@ export function DesignEditor({ form, onForm, errors }: { form: DesignForm; onFor
           hint="The blank border scanners need: 4 is the standard."
         />
       </div>
+      <LogoPicker form={form} set={set} errors={errors} />
       <CheckboxField label="Frame with a call to action" checked={form.frame} onChecked={(v) => set({ frame: v })} />
       {form.frame ? (
         <>
@@ -169,6 +175,84 @@ export function DesignEditor({ form, onForm, errors }: { form: DesignForm; onFor
             />
           </div>
         </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A logo of the workspace, or a new one uploaded here (the server re-encodes it and answers what it
+ * stored, which is what the preview shows); its size and the patch of background behind it.
+ */
+function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Partial<DesignForm>) => void; errors: FieldErrors }) {
+  const logos = useResource((signal) => logosApi.list(signal), 'logos');
+  const [uploaded, setUploaded] = useState<Logo[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const fileId = useId();
+  const all = [...uploaded, ...(logos.data?.data ?? []).filter((l) => !uploaded.some((u) => u.id === l.id))];
+  const upload = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const logo = await logosApi.upload(file);
+      setUploaded((list) => [logo, ...list]);
+      set({ logo_id: logo.id });
+    } catch (err) {
+      setUploadError(err instanceof ProblemError ? (err.errors[0]?.detail ?? err.detail) : 'The upload failed; try again.');
+    } finally {
+      setUploading(false);
+      input.value = '';
+    }
+  };
+  return (
+    <>
+      <div class="grid-2">
+        <SelectField
+          label="Logo"
+          value={form.logo_id}
+          onValue={(v) => set({ logo_id: v })}
+          options={[{ value: '', label: 'No logo' }, ...all.map((l) => ({ value: l.id, label: l.name }))]}
+          error={errors.at('/design/logo/id') ?? errors.at('/design/logo')}
+          hint={form.logo_id ? 'With a logo the code is encoded at error correction H.' : undefined}
+        />
+        <div class={`field${uploadError ? ' field--invalid' : ''}`}>
+          <label for={fileId}>Upload a logo</label>
+          <input
+            id={fileId}
+            type="file"
+            accept="image/png,image/jpeg,image/svg+xml"
+            disabled={uploading}
+            aria-describedby={`${fileId}-note`}
+            onChange={(e) => void upload(e.currentTarget as HTMLInputElement)}
+          />
+          <p class={uploadError ? 'field__error' : 'field__hint'} id={`${fileId}-note`}>
+            {uploadError ?? (uploading ? 'Uploading…' : 'PNG, JPEG or SVG, at most 1 MB. It is stored as a PNG we draw from it.')}
+          </p>
+        </div>
+      </div>
+      {form.logo_id ? (
+        <div class="grid-3 logo-row">
+          <img class="logo-preview" src={logosApi.imageUrl(form.logo_id)} alt="The logo as stored" data-testid="logo-preview" />
+          <TextField
+            label="Logo size (% of the code)"
+            type="number"
+            min={5}
+            max={30}
+            value={form.logo_size}
+            onValue={(v) => set({ logo_size: v })}
+            error={errors.at('/design/logo/size')}
+            hint="5 to 30. Bigger logos hide more of the code."
+          />
+          <CheckboxField
+            label="Clear a patch of background behind the logo"
+            checked={form.logo_background}
+            onChecked={(v) => set({ logo_background: v })}
+            error={errors.at('/design/logo/background')}
+          />
+        </div>
       ) : null}
     </>
   );

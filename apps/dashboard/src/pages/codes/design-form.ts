@@ -20,6 +20,11 @@ export interface DesignForm {
   frame_text: string;
   frame_color: string;
   frame_text_color: string;
+  /** '' for no logo. */
+  logo_id: string;
+  /** Percent of the symbol's side, as typed. */
+  logo_size: string;
+  logo_background: boolean;
 }
 
 export function designForm(design: Design = DEFAULT_DESIGN): DesignForm {
@@ -42,10 +47,15 @@ export function designForm(design: Design = DEFAULT_DESIGN): DesignForm {
     frame_text: design.frame?.text ?? 'Scan me',
     frame_color: design.frame?.color ?? '#000000',
     frame_text_color: design.frame?.text_color ?? '#ffffff',
+    logo_id: design.logo?.id ?? '',
+    logo_size: String(Math.round((design.logo?.size ?? 0.2) * 100)),
+    logo_background: design.logo?.background ?? true,
   };
 }
 
 const int = (text: string): number | string => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+/** "25" (percent) as 0.25; anything else goes as typed, for the server to name. */
+const percent = (text: string): number | string => (/^\d+(\.\d+)?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 10) / 1000 : text);
 
 /**
  * The API's `design`, whole: every part given, the ones switched off as null, so the same body
@@ -61,6 +71,7 @@ export function designBody(f: DesignForm): Record<string, unknown> {
     eyes: { outer: f.eye_outer, inner: f.eye_inner, color: f.eye_color_on ? f.eye_color : null },
     margin: int(f.margin),
     frame: f.frame ? { position: f.frame_position, text: f.frame_text, color: f.frame_color, text_color: f.frame_text_color } : null,
+    logo: f.logo_id ? { id: f.logo_id, size: percent(f.logo_size), background: f.logo_background } : null,
   };
 }
 

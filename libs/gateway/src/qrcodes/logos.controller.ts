@@ -1,0 +1,44 @@
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { COMMAND_BUS, type CommandBus } from '@qr/platform';
+import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
+import { type Principal } from '../access/principal';
+import { API_PREFIX } from '../http/api-prefix';
+import { QR } from './create-qr-codes-flow';
+import { readLogoUpload } from './logo-upload';
+import { type ImagePayload, sendImage } from './send-image';
+
+/** A workspace's logos: uploaded once, shown by any number of codes (`design.logo.id`). */
+@Controller(`${API_PREFIX}/logos`)
+@UseGuards(ApiAccessGuard)
+export class LogosController {
+  constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
+
+  @Post()
+  @HttpCode(201)
+  async upload(@CurrentPrincipal() p: Principal, @Req() req: Request) {
+    return this.bus.send('qr-service', QR.createLogo, { workspaceId: p.workspaceId, ...(await readLogoUpload(req)) });
+  }
+
+  @Get()
+  list(@CurrentPrincipal() p: Principal) {
+    return this.bus.send('qr-service', QR.listLogos, { workspaceId: p.workspaceId });
+  }
+
+  @Get(':id')
+  get(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
+    return this.bus.send('qr-service', QR.getLogo, { workspaceId: p.workspaceId, id });
+  }
+
+  /** The stored PNG (the upload as we drew it again, never the uploaded bytes). */
+  @Get(':id/image')
+  async image(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    const image = await this.bus.send<ImagePayload>('qr-service', QR.logoImage, { workspaceId: p.workspaceId, id });
+    sendImage(req, res, image, { download: false, cacheControl: 'private, max-age=3600' });
+  }
+
+  @Delete(':id')
+  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
+    return this.bus.send('qr-service', QR.deleteLogo, { workspaceId: p.workspaceId, id });
+  }
+}
