@@ -1,9 +1,20 @@
 import { encodeText, renderPdf, renderSvg } from '@qr/qr-render';
 import { parseSheetLayout, renderSheet, type SheetCode } from '@qr/print-sheet';
+import { DEFAULT_DESIGN, type Design, prepareLogo } from '@qr/qr-design';
 import { type BenchRow, fmt } from './bench-report';
 import { median } from './stats';
 
 const SHEET_CODES = 300;
+const STAR_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="48" fill="#c2185b"/>' +
+  '<polygon points="50,12 61,40 91,40 67,58 76,88 50,70 24,88 33,58 9,40 39,40" fill="#fff"/></svg>';
+const BRANDED: Design = {
+  ...DEFAULT_DESIGN,
+  modules: 'dots',
+  eyes: { outer: 'rounded', inner: 'rounded', color: '#c2185b' },
+  frame: { position: 'below', text: 'Scan me', color: '#1a237e', text_color: '#ffffff' },
+  logo: { id: 'logo_000000000000000000000000', size: 0.25, background: true },
+};
 const SINGLE = 300;
 
 /** Labels in the four scripts print sheets promise, cycled over the sheet. */
@@ -36,15 +47,26 @@ async function perCode(draw: (payload: string) => Buffer | string | Promise<Buff
  */
 export async function benchPdf(runs = 5): Promise<BenchRow[]> {
   const latin = sheetCodes((i) => `Code ${i}`);
+  const prepared = await prepareLogo(Buffer.from(STAR_SVG));
+  const logo = { png: prepared.png, width: prepared.width, height: prepared.height };
+  // Every code designed, each showing the same logo (one Buffer, as the sheet builder passes it), at level H.
+  const branded: SheetCode[] = Array.from({ length: SHEET_CODES }, (_, i) => ({
+    matrix: encodeText(`https://qr.example/c${i}`, { ecc: 'H' }),
+    label: `Code ${i}`,
+    design: BRANDED,
+    logo,
+  }));
   const scripts = sheetCodes((i) => `${LABELS[i % LABELS.length]} ${i}`);
   const svgDraw = (p: string) => renderSvg(encodeText(p, { ecc: 'M' }), { margin: 4 });
   const pdfDraw = (p: string) => renderPdf(encodeText(p, { ecc: 'M' }), { sizePt: 100 });
   await sheetOnce(latin);
   await sheetOnce(scripts);
+  await sheetOnce(branded);
   await perCode(pdfDraw);
-  const [l, s, pdf, svg] = [[], [], [], []] as Array<Array<{ ms: number; bytes: number }>>;
+  const [l, s, pdf, svg, b] = [[], [], [], [], []] as Array<Array<{ ms: number; bytes: number }>>;
   for (let i = 0; i < runs; i++) {
     l.push(await sheetOnce(latin));
+    b.push(await sheetOnce(branded));
     s.push(await sheetOnce(scripts));
     pdf.push(await perCode(pdfDraw));
     svg.push(await perCode(svgDraw));
@@ -65,6 +87,13 @@ export async function benchPdf(runs = 5): Promise<BenchRow[]> {
       baseline: `Latin labels: ${fmt.ms(ms(l))}, ${kb(l)}`,
       ratio: ms(l) / ms(s),
       note: `median of ${runs}; ratio = Latin ÷ four scripts`,
+    },
+    {
+      benchmark: `PDF: a ${SHEET_CODES}-code print sheet of designed codes with a logo (in-process)`,
+      figure: `${fmt.ms(ms(b))}, ${kb(b)}`,
+      baseline: `plain codes, Latin labels: ${fmt.ms(ms(l))}`,
+      ratio: ms(l) / ms(b),
+      note: `dots, rounded eyes, a frame, the logo at 25 % (in the file once), ECC H; target under 5 s; median of ${runs}; ratio = plain ÷ designed`,
     },
     {
       benchmark: 'PDF: one code as a vector PDF (short URL, ECC M)',

@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
+import { cellsOf, PAGE_SIZES, presetById } from '@qr/print-sheet';
 import {
   axeViolations,
   type AppProcess,
   createTempDir,
   decodeImage,
   decodePdf,
+  decodePdfRegion,
   freePort,
   launchChromium,
   saveScreenshot,
@@ -136,5 +139,43 @@ describe('designs in the dashboard', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'Spring menu', level: 1 }).waitFor();
     expect(await (await page.request.get(`${base}${src}`)).text()).toContain('#b71c1c');
+  });
+
+  it('prints designed codes with their logo on a sheet: every cell decodes, and the PDF holds the logo once', async () => {
+    const csrf = ((await (await page.request.get(`${base}/app/api/session`)).json()) as { csrf_token: string }).csrf_token;
+    const headers = { 'x-csrf-token': csrf, 'content-type': 'application/json' };
+    const logos = (await (await page.request.get(`${base}/api/public/v1/logos`)).json()) as { data: Array<{ id: string }> };
+    const design = { modules: 'dots', eyes: { outer: 'rounded', inner: 'rounded' }, logo: { id: logos.data[0].id, size: 0.25 }, frame: { text: 'Scan me' } };
+    const items = Array.from({ length: 24 }, (_, i) => ({
+      type: 'website',
+      name: `Shelf ${i + 1}`,
+      content: { url: `https://example.com/shelf/${i + 1}` },
+      design,
+    }));
+    const bulk = await page.request.post(`${base}/api/public/v1/qrcodes/bulk`, { headers, data: { items } });
+    expect(bulk.status()).toBe(200);
+    const created = ((await bulk.json()) as { data: Array<{ qr_code: { id: string; short_url: string; error_correction: string } }> }).data.map(
+      (d) => d.qr_code,
+    );
+    expect(new Set(created.map((c) => c.error_correction))).toEqual(new Set(['H']));
+    const sheet = await page.request.post(`${base}/app/api/print-sheets`, {
+      headers,
+      data: { code_ids: created.map((c) => c.id), preset: 'a4-3x7', label: 'name' },
+    });
+    expect(sheet.status()).toBe(200);
+    const pdfPath = join(dir.path, 'designed-sheet.pdf');
+    writeFileSync(pdfPath, await sheet.body());
+    // pdfimages lists every use of a picture: 24 codes show the logo, and all 24 use one object in the file.
+    const images = execFileSync('pdfimages', ['-list', pdfPath])
+      .toString()
+      .trim()
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/));
+    expect(images.filter((cols) => cols[2] === 'image')).toHaveLength(24);
+    expect(new Set(images.map((cols) => `${cols[10]} ${cols[11]}`)).size).toBe(1);
+    const cells = cellsOf(presetById('a4-3x7')!);
+    const decoded = created.map((_, i) => decodePdfRegion(pdfPath, Math.floor(i / cells.length) + 1, cells[i % cells.length], PAGE_SIZES.A4.height));
+    expect(decoded.sort()).toEqual(created.map((c) => c.short_url).sort());
   });
 });

@@ -1,5 +1,5 @@
 import { DEFAULT_MARGIN, drawQrSymbol, newPdfDocument, type QrMatrix } from '@qr/qr-render';
-import { LABEL_FONTS, labelFontFile, labelRuns } from '@qr/qr-design';
+import { type Design, drawDesign, drawInPdf, LABEL_FONTS, labelFontFile, labelRuns, type LogoImage } from '@qr/qr-design';
 import { type Cell, cellsOf, codeBox, type SheetLayout } from './sheet-layout';
 import { PAGE_SIZES } from './units';
 
@@ -7,6 +7,9 @@ import { PAGE_SIZES } from './units';
 export interface SheetCode {
   matrix: QrMatrix;
   label: string;
+  /** A designed code prints with its design (and logo: pass the same Buffer for every code that shows it, so the PDF holds it once). */
+  design?: Design | null;
+  logo?: LogoImage | null;
 }
 
 /**
@@ -58,7 +61,15 @@ export async function* renderSheet(layout: SheetLayout, codes: AsyncIterable<She
 /** The code in its box, then its label centred under it. */
 function drawCode(doc: PDFKit.PDFDocument, cell: Cell, code: SheetCode, layout: SheetLayout, pageHeight: number, font: (i: number) => string): void {
   const box = codeBox(cell, layout.label);
-  drawQrSymbol(doc, code.matrix, DEFAULT_MARGIN, { x: box.x, top: pageHeight - box.y - box.side, side: box.side });
+  if (code.design) {
+    // The same drawing as the code's own downloads, fitted into the box (a frame makes it taller than wide).
+    const drawing = drawDesign(code.matrix, code.design, code.logo ?? null);
+    const width = Math.min(box.side, (box.side * drawing.width) / drawing.height);
+    const height = (width * drawing.height) / drawing.width;
+    drawInPdf(doc, drawing, { x: box.x + (box.side - width) / 2, top: pageHeight - box.y - box.side + (box.side - height) / 2, width });
+  } else {
+    drawQrSymbol(doc, code.matrix, DEFAULT_MARGIN, { x: box.x, top: pageHeight - box.y - box.side, side: box.side });
+  }
   if (layout.label === 'none' || !code.label) return;
   const measure = (text: string, i: number) => doc.font(font(i)).fontSize(box.fontSize).widthOfString(text);
   const runs = labelRuns(code.label, LABEL_FONTS, measure, cell.width * 0.92);

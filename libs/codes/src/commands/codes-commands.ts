@@ -150,6 +150,7 @@ export class CodesCommands implements OnModuleInit {
         client_ref: r.client_ref,
         short_url: shortUrlOf(r, this.config.shortBaseUrl, host),
         payload: payloadOf(r, this.config.shortBaseUrl, host),
+        design: r.design,
       };
     });
     const more = !Array.isArray(p.ids) && records.length === limit;

@@ -3,6 +3,7 @@ import { Errors, type FieldError, isPlainObject, notAnObject, unknownFields } fr
 import { type SessionPrincipal } from '@qr/gateway';
 import { type CommandBus } from '@qr/platform';
 import { MAX_SHEET_CODES, parseSheetLayout, parseSheetSelection, renderSheet, type SheetCode, type SheetLayout, type SheetSelection } from '@qr/print-sheet';
+import { type Design, eccOf, type LogoImage } from '@qr/qr-design';
 import { encodeText } from '@qr/qr-render';
 
 interface SheetCodeRow {
@@ -11,6 +12,7 @@ interface SheetCodeRow {
   client_ref: string | null;
   short_url: string | null;
   payload: string;
+  design: Design | null;
 }
 
 interface SheetCodesPage {
@@ -68,13 +70,31 @@ export class BuildPrintSheet {
   private async *sheetCodes(principal: SessionPrincipal, selection: SheetSelection, first: SheetCodesPage, layout: SheetLayout): AsyncGenerator<SheetCode> {
     let page: SheetCodesPage | null = first;
     let sent = 0;
+    // Each logo is read once per sheet, and the same pixels go to every code that shows it.
+    const logos = new Map<string, Promise<LogoImage>>();
+    const logoOf = (id: string) => {
+      if (!logos.has(id)) logos.set(id, this.logo(principal, id));
+      return logos.get(id)!;
+    };
     while (page) {
       for (const code of page.codes) {
         if (sent++ >= MAX_SHEET_CODES) return;
-        yield { matrix: encodeText(code.payload, { ecc: 'M' }), label: labelOf(code, layout) };
+        const design = code.design;
+        yield {
+          matrix: encodeText(code.payload, { ecc: eccOf(design, 'M') }),
+          label: labelOf(code, layout),
+          design,
+          logo: design?.logo ? await logoOf(design.logo.id) : null,
+        };
       }
       page = page.next_after ? await this.page(principal, selection, page.next_after) : null;
     }
+  }
+
+  private async logo(principal: SessionPrincipal, id: string): Promise<LogoImage> {
+    const image = await this.bus.send<{ bodyBase64: string }>('qr-service', QR_COMMANDS.logoImage, { workspaceId: principal.workspaceId, id });
+    const png = Buffer.from(image.bodyBase64, 'base64');
+    return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
   }
 
   private page(principal: SessionPrincipal, selection: SheetSelection, afterId: string | null): Promise<SheetCodesPage> {

@@ -12,8 +12,23 @@ export function drawInPdf(doc: PDFKit.PDFDocument, drawing: Drawing, box: { x: n
     if (layer.d === '') continue;
     doc.path(layer.d).fill(pdfPaint(doc, layer.paint), layer.evenOdd ? 'even-odd' : 'non-zero');
   }
-  for (const image of drawing.images) doc.image(image.png, image.x, image.y, { fit: [image.side, image.side], align: 'center', valign: 'center' });
+  for (const image of drawing.images)
+    doc.image(embedded(doc, image.png), image.x, image.y, { fit: [image.side, image.side], align: 'center', valign: 'center' });
   doc.restore();
+}
+
+// pdfkit embeds a Buffer again each time it is drawn; an opened image (pdfkit's own, untyped
+// `openImage`) is embedded once per document, so a sheet of 300 codes with one logo holds it once.
+type OpenedImage = { width: number; height: number };
+const opened = new WeakMap<PDFKit.PDFDocument, Map<Buffer, OpenedImage>>();
+
+function embedded(doc: PDFKit.PDFDocument, png: Buffer): Buffer {
+  let images = opened.get(doc);
+  if (!images) opened.set(doc, (images = new Map()));
+  let image = images.get(png);
+  if (!image) images.set(png, (image = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(png)));
+  // doc.image takes an opened image where it takes a Buffer (it checks for width and height).
+  return image as unknown as Buffer;
 }
 
 function pdfPaint(doc: PDFKit.PDFDocument, paint: Paint): PDFKit.Mixins.ColorValue {
