@@ -1,5 +1,5 @@
 import { DEFAULT_MARGIN, drawQrSymbol, newPdfDocument, type QrMatrix } from '@qr/qr-render';
-import { type Design, drawDesign, drawInPdf, LABEL_FONTS, labelFontFile, labelRuns, type LogoImage } from '@qr/qr-design';
+import { type Design, drawDesign, drawInPdf, LABEL_FONTS, labelFontFile, labelRuns, type LogoImage, visualOrder } from '@qr/qr-design';
 import { type Cell, cellsOf, codeBox, type SheetLayout } from './sheet-layout';
 import { PAGE_SIZES } from './units';
 
@@ -72,18 +72,32 @@ function drawCode(doc: PDFKit.PDFDocument, cell: Cell, code: SheetCode, layout: 
   }
   if (layout.label === 'none' || !code.label) return;
   const measure = (text: string, i: number) => doc.font(font(i)).fontSize(box.fontSize).widthOfString(text);
-  const runs = labelRuns(code.label, LABEL_FONTS, measure, cell.width * 0.92);
-  const widths = runs.map((r) => measure(r.text, r.font));
+  // pdfkit drops the spaces of a right-to-left run (it spaces words in their logical order), so such a
+  // run goes word by word, right to left; fontkit shapes each word.
+  const pieces = visualOrder(labelRuns(code.label, LABEL_FONTS, measure, cell.width * 0.92)).flatMap((run) =>
+    isRightToLeft(run.text)
+      ? run.text
+          .split(/( )/)
+          .filter(Boolean)
+          .reverse()
+          .map((text) => ({ font: run.font, text }))
+      : [run],
+  );
+  const widths = pieces.map((r) => measure(r.text, r.font));
   let x = cell.x + (cell.width - widths.reduce((a, b) => a + b, 0)) / 2;
   doc.fillColor('black');
-  runs.forEach((run, i) => {
-    doc
-      .font(font(run.font))
-      .fontSize(box.fontSize)
-      .text(run.text, x, pageHeight - box.labelY, { lineBreak: false, baseline: 'alphabetic' });
+  pieces.forEach((piece, i) => {
+    if (piece.text !== ' ') {
+      doc
+        .font(font(piece.font))
+        .fontSize(box.fontSize)
+        .text(piece.text, x, pageHeight - box.labelY, { lineBreak: false, baseline: 'alphabetic' });
+    }
     x += widths[i];
   });
 }
+
+const isRightToLeft = (text: string) => /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u.test(text);
 
 /**
  * Cut lines in the margins, where the grid's columns and rows begin and end: short hairlines that

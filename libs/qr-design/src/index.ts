@@ -11,9 +11,9 @@ export { drawDesign, type Drawing, type Layer, type LogoImage, type Paint, type 
 export { LogoRejected, MAX_LOGO_BYTES, prepareLogo, type LogoSourceType, type PreparedLogo } from './logos/prepare-logo';
 export { drawingToSvg } from './output/drawing-to-svg';
 export { drawInPdf } from './output/drawing-to-pdf';
-export { designedPixels, designedPng, svgToPng, svgToPixels, type Pixels } from './output/drawing-to-pixels';
+export { designedPixels, designedPng, svgToPng, svgToPngReference, svgToPixels, type Pixels } from './output/drawing-to-pixels';
 export { logoRendition } from './output/logo-renditions';
 export { checkScannability, CHECK_WIDTH_PX, type ScannabilityReport } from './check/scannability';
 export { DECODERS, type Decoder } from './check/decoders';
 export { LABEL_FONTS, labelFontFile } from './text/label-fonts';
-export { labelRuns, type LabelFont, type LabelRun, type MeasureRun } from './text/label-text';
+export { labelRuns, visualOrder, type LabelFont, type LabelRun, type MeasureRun } from './text/label-text';

@@ -70,18 +70,46 @@ describe('print sheet PDF, read back by poppler and zbar', () => {
   });
 
   // Runs after a sheet with "Köln": a second sheet once lost its "o"s when fontkit's parse was shared.
-  it('opens the Japanese font only for a label that needs it, prints what no font has as "?", and cuts long labels with …', async () => {
+  it('opens another font only for a label that needs it, prints what no font has as "?", and cuts long labels with …', async () => {
     const l = layout({ preset: 'a4-3x7', label: 'name' });
     const path = await sheet('latin', l, [
       { matrix: encodeText('https://qr.example/a'), label: 'Straße 12' },
-      { matrix: encodeText('https://qr.example/b'), label: 'שלום' },
+      // Ethiopic: no bundled font has it (Hebrew, Arabic, Devanagari, Thai, Korean and Chinese now print).
+      { matrix: encodeText('https://qr.example/b'), label: 'ሰላም' },
       { matrix: encodeText('https://qr.example/c'), label: 'A label far too long to fit under one code on a label sheet' },
     ]);
     expect(fonts(path).map((f) => f[0].replace(/^[A-Z]{6}\+/, ''))).toEqual(['NotoSans-Regular']);
     const text = run('pdftotext', ['-layout', path, '-']);
     expect(text).toContain('Straße 12');
-    expect(text).toContain('????');
+    expect(text).toContain('???');
+    expect(text).not.toContain('????');
     expect(text).toMatch(/A label far too long[^\n]*…/);
     expect(text).not.toContain('label sheet');
+  });
+
+  it('prints Arabic and Hebrew labels right to left with their spaces, and Devanagari, Thai, Korean and Chinese ones, each in the first font that has it', async () => {
+    const l = layout({ preset: 'a4-3x7', label: 'name' });
+    const labels = ['امسح الرمز', 'סרוק אותי', 'स्कैन करें', 'สแกนเลย', '스캔하세요', '扫码点餐'];
+    const path = await sheet(
+      'scripts',
+      l,
+      labels.map((label, i) => ({ matrix: encodeText(`https://qr.example/s${i}`), label })),
+    );
+    expect(
+      fonts(path)
+        .map((f) => f[0].replace(/^[A-Z]{6}\+/, ''))
+        .sort(),
+    ).toEqual([
+      'NotoSans-Regular',
+      'NotoSansArabic-Regular',
+      'NotoSansHebrew-Regular',
+      // 点 and 餐 are in the Japanese font, tried before the Chinese one; Noto Sans itself has Devanagari.
+      'NotoSansJP-Regular',
+      'NotoSansKR-Regular',
+      'NotoSansSC-Regular',
+      'NotoSansThai-Regular',
+    ]);
+    const text = run('pdftotext', ['-layout', path, '-']);
+    for (const word of ['סרוק', 'אותי', '스캔하세요', '扫码点餐']) expect(text).toContain(word);
   });
 });

@@ -3,6 +3,8 @@ import { contrastRatio } from '../design/contrast';
 import { DEFAULT_DESIGN, type Design, EYE_SHAPES, MODULE_SHAPES } from '../design/design';
 import { MIN_SYMBOL_CONTRAST } from '../design/contrast';
 import { checkScannability } from './scannability';
+import { LABEL_FONTS } from '../text/label-fonts';
+import { labelRuns } from '../text/label-text';
 
 const PAYLOAD = 'https://qr.example/AbC12xY';
 const FRAMES: Array<Design['frame']> = [
@@ -45,6 +47,19 @@ describe('every shape, eye and frame scans with both decoders', () => {
     expect((await check({ ...DEFAULT_DESIGN, modules: 'rounded', gradient })).problems).toEqual([]);
     expect((await check({ ...DEFAULT_DESIGN, modules: 'dots', gradient: { ...gradient, type: 'radial' } })).problems).toEqual([]);
     expect((await check({ ...DEFAULT_DESIGN, eyes: { outer: 'rounded', inner: 'circle', color: '#c2185b' } })).problems).toEqual([]);
+  });
+});
+
+describe('frame text in every script the bundled fonts cover', () => {
+  const TEXTS = ['Scan me', 'Σάρωσε με', 'Сканируй', 'メニューを見る', '扫码点餐', '스캔하세요', 'امسح الرمز', 'סרוק אותי', 'स्कैन करें', 'สแกนเลย'];
+  it.each(TEXTS)('%s: every character has a glyph, and the framed code scans', async (text) => {
+    expect(
+      labelRuns(text, LABEL_FONTS, () => 0, Infinity)
+        .map((r) => r.text)
+        .join(''),
+    ).not.toContain('?');
+    const report = await check({ ...DEFAULT_DESIGN, frame: { position: 'below', text, color: '#1a237e', text_color: '#ffffff' } });
+    expect(report.problems).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { create, type Font } from 'fontkit';
 import { LABEL_FONTS, labelFontFile } from '../text/label-fonts';
-import { labelRuns } from '../text/label-text';
+import { labelRuns, visualOrder } from '../text/label-text';
 import { num } from './shapes';
 
 const fonts: Array<Font | undefined> = [];
@@ -14,7 +14,25 @@ const fontAt = (i: number): Font => (fonts[i] ??= create(labelFontFile(i)) as Fo
  * Each character takes the first bundled font that has it (Noto Sans, then Noto Sans JP).
  */
 export function textPath(text: string, o: { centreX: number; baseline: number; height: number; maxWidth: number }): string {
-  const runs = labelRuns(text, LABEL_FONTS, () => 0, Infinity);
+  // The same frame is drawn again for every image and check of a code (and of every code of a preset): its outlines are kept.
+  const key = `${text}\u0000${o.centreX}\u0000${o.baseline}\u0000${o.height}\u0000${o.maxWidth}`;
+  const known = outlines.get(key);
+  if (known !== undefined) {
+    outlines.delete(key);
+    outlines.set(key, known);
+    return known;
+  }
+  const d = layOut(text, o);
+  outlines.set(key, d);
+  if (outlines.size > MAX_OUTLINES) outlines.delete(outlines.keys().next().value!);
+  return d;
+}
+
+const MAX_OUTLINES = 256;
+const outlines = new Map<string, string>();
+
+function layOut(text: string, o: { centreX: number; baseline: number; height: number; maxWidth: number }): string {
+  const runs = visualOrder(labelRuns(text, LABEL_FONTS, () => 0, Infinity));
   const laidOut = runs.map((run) => {
     const font = fontAt(run.font);
     return { font, layout: font.layout(run.text) };

@@ -3,14 +3,23 @@ import { create, type Font } from 'fontkit';
 import type { LabelFont } from './label-text';
 
 /**
- * The fonts labels print in, from npm font packages (OFL): Noto Sans for Latin, Greek and Cyrillic;
- * Noto Sans JP for kana and the kanji (Han ideographs) Japanese uses. Each file is read once per
- * process, the CJK one (5 MB) only when a label has a character Noto Sans lacks. pdfkit embeds a
- * subset of each into the PDF: only the glyphs the sheet uses.
+ * The fonts labels and frame texts are drawn in, from npm font packages (OFL), tried in this order:
+ * Noto Sans (Latin, Greek, Cyrillic, Devanagari); Noto Sans JP (kana, and the kanji Japanese uses); Noto Sans SC
+ * (the Han characters Chinese uses that JP lacks); Noto Sans KR (Hangul); Noto Sans Arabic, Hebrew,
+ * Devanagari and Thai. fontkit shapes each (Arabic joining, Indic conjuncts) and lays right-to-left
+ * scripts out in visual order. Each file is read once per process, and only when a text has a
+ * character the fonts before it lack (the CJK files are 5–10 MB). pdfkit embeds a subset of each
+ * into a PDF: only the glyphs the sheet uses.
  */
 const FILES = [
   '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
   '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
 ] as const;
 
 const files: Array<Buffer | undefined> = [];

@@ -1,4 +1,4 @@
-import { type LabelFont, labelRuns } from './label-text';
+import { type LabelFont, labelRuns, visualOrder } from './label-text';
 
 /** A Latin font and a CJK one, as code point ranges; every character one point wide. */
 const latin: LabelFont = { covers: (cp) => cp < 0x0530 || cp === 0x2026 };
@@ -15,15 +15,15 @@ const oneEach = (text: string) => [...text].length;
 describe('labelRuns', () => {
   beforeEach(() => (asked.length = 0));
 
-  it('draws each stretch in the first font that has it, and asks the CJK font only about what Latin lacks', () => {
+  it('draws each stretch in the first font that has it, and asks the CJK font only about what Latin lacks (and whether its run can take a space)', () => {
     expect(labelRuns('Café 東京 Ωμέγα', fonts, oneEach, 100)).toEqual([
       { font: 0, text: 'Café ' },
       { font: 1, text: '東京' },
       { font: 0, text: ' Ωμέγα' },
     ]);
-    expect(asked).toEqual([0x6771, 0x4eac]);
+    expect(asked).toEqual([0x6771, 0x4eac, 0x20]);
     expect(labelRuns('Привет', fonts, oneEach, 100)).toEqual([{ font: 0, text: 'Привет' }]);
-    expect(asked).toEqual([0x6771, 0x4eac]);
+    expect(asked).toEqual([0x6771, 0x4eac, 0x20]);
   });
 
   it('prints a character no font has as "?", one per grapheme', () => {
@@ -48,5 +48,26 @@ describe('labelRuns', () => {
       { font: 1, text: '東' },
       { font: 0, text: '…' },
     ]);
+  });
+
+  it('keeps a space inside the run of the script around it, so words of one script are shaped together', () => {
+    const arabic: LabelFont = { covers: (cp) => (cp >= 0x0600 && cp < 0x0700) || cp === 0x20 };
+    expect(labelRuns('امسح الرمز', [latin, arabic], oneEach, 100)).toEqual([{ font: 1, text: 'امسح الرمز' }]);
+  });
+});
+
+describe('visualOrder', () => {
+  it('draws the runs of a right-to-left text right to left, and leaves left-to-right text as it is', () => {
+    const runs = [
+      { font: 1, text: 'امسح ' },
+      { font: 0, text: 'QR' },
+    ];
+    expect(visualOrder(runs)).toEqual([runs[1], runs[0]]);
+    expect(visualOrder([{ font: 0, text: '2 ' }, ...runs])).toEqual([runs[1], runs[0], { font: 0, text: '2 ' }]);
+    const ltr = [
+      { font: 0, text: 'Scan ' },
+      { font: 1, text: 'القائمة' },
+    ];
+    expect(visualOrder(ltr)).toEqual(ltr);
   });
 });

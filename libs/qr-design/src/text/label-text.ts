@@ -36,6 +36,12 @@ export function labelRuns(text: string, fonts: readonly LabelFont[], measure: Me
   const pieces: LabelRun[] = [];
   for (const { segment } of graphemes.segment(text.normalize('NFC').replace(/\s+/g, ' ').trim())) {
     const codePoints = [...segment].map((ch) => ch.codePointAt(0)!);
+    // A space stays in the run before it when that font has one, so "امسح الرمز" is shaped as one run.
+    const previous = pieces[pieces.length - 1];
+    if (segment === ' ' && previous && previous.text !== MISSING && fonts[previous.font].covers(0x20)) {
+      pieces.push({ font: previous.font, text: segment });
+      continue;
+    }
     const font = fonts.findIndex((f) => codePoints.every((cp) => f.covers(cp)));
     pieces.push(font < 0 ? { font: 0, text: MISSING } : { font, text: segment });
   }
@@ -47,6 +53,22 @@ export function labelRuns(text: string, fonts: readonly LabelFont[], measure: Me
   do runs = merge(pieces.slice(0, --kept));
   while (kept > 0 && width(runs) + ellipsis > maxWidth);
   return merge([...pieces.slice(0, kept), { font: 0, text: ELLIPSIS }]);
+}
+
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+
+/**
+ * The runs in the order they are drawn, left to right. The shaper already lays each run out in visual
+ * order; a text whose first letter is from a right-to-left script (Hebrew, Arabic) also puts its runs
+ * right to left. That is the paragraph rule of the Unicode bidi algorithm, not all of it: enough for a
+ * label or a call to action in one script, with the odd number or Latin word.
+ */
+export function visualOrder(runs: readonly LabelRun[]): LabelRun[] {
+  const firstLetter = runs
+    .map((r) => r.text)
+    .join('')
+    .match(/\p{L}/u)?.[0];
+  return firstLetter && RTL_LETTER.test(firstLetter) ? [...runs].reverse() : [...runs];
 }
 
 /** Neighbouring pieces in the same font become one run (one text operator, kerning kept). */
