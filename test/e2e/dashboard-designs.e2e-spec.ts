@@ -178,4 +178,61 @@ describe('designs in the dashboard', () => {
     const decoded = created.map((_, i) => decodePdfRegion(pdfPath, Math.floor(i / cells.length) + 1, cells[i % cells.length], PAGE_SIZES.A4.height));
     expect(decoded.sort()).toEqual(created.map((c) => c.short_url).sort());
   });
+
+  it('saves a design as a brand preset, a second code follows it, the presets page lists it, and a preset change reaches both codes', async () => {
+    const csrf = ((await (await page.request.get(`${base}/app/api/session`)).json()) as { csrf_token: string }).csrf_token;
+    await page.goto(`${base}/app/codes/new`);
+    await page.getByLabel('Name').fill('Preset source');
+    await page.getByLabel('Destination URL').fill('https://example.com/preset-1');
+    await page.getByLabel('Module shape').selectOption('dots');
+    await page.getByLabel('Foreground, as #rrggbb').fill('#1b5e20');
+    await page.getByLabel('Save this design as a preset').fill('Spring green');
+    await page.getByRole('button', { name: 'Save as preset' }).click();
+    await waitUntil(async () => (await page.getByLabel('Brand preset').locator('option:checked').textContent()) === 'Spring green', 'the new preset chosen');
+    await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByRole('heading', { name: 'Preset source', level: 1 }).waitFor();
+
+    await page.goto(`${base}/app/codes/new`);
+    await page.getByLabel('Name').fill('Preset follower');
+    await page.getByLabel('Destination URL').fill('https://example.com/preset-2');
+    await page.getByLabel('Brand preset').selectOption({ label: 'Spring green' });
+    expect(await page.getByLabel('Module shape').inputValue()).toBe('dots');
+    expect(await page.getByLabel('Foreground, as #rrggbb').inputValue()).toBe('#1b5e20');
+    await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByRole('heading', { name: 'Preset follower', level: 1 }).waitFor();
+
+    await page.goto(`${base}/app/presets`);
+    await page.getByRole('heading', { name: 'Brand presets', level: 1 }).waitFor();
+    const row = page.getByTestId('presets-table').getByRole('row', { name: /Spring green/ });
+    await row.getByText('dots modules').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'brand-presets');
+
+    const presets = (await (await page.request.get(`${base}/api/public/v1/design-presets`)).json()) as { data: Array<{ id: string; name: string }> };
+    const spring = presets.data.find((p) => p.name === 'Spring green')!;
+    const codes = (await (await page.request.get(`${base}/api/public/v1/qrcodes?q=Preset`)).json()) as {
+      data: Array<{ name: string; preview_url: string; design_preset_id: string | null }>;
+    };
+    expect(codes.data.map((c) => [c.name, c.design_preset_id]).sort()).toEqual([
+      ['Preset follower', spring.id],
+      ['Preset source', spring.id],
+    ]);
+    const changed = await page.request.patch(`${base}/api/public/v1/design-presets/${spring.id}`, {
+      headers: { 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      data: { design: { foreground: '#0d47a1' } },
+    });
+    expect(changed.status()).toBe(200);
+    for (const code of codes.data) expect(await (await page.request.get(code.preview_url.replace(/^https?:\/\/[^/]+/, base))).text()).toContain('#0d47a1');
+
+    // Codes follow it, so it cannot be deleted: the dialog says why.
+    await page.reload();
+    await row.getByRole('button', { name: 'Delete Spring green' }).click();
+    await page.getByRole('button', { name: 'Delete preset' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/2 codes follow this preset/)
+      .waitFor();
+  });
 });

@@ -224,4 +224,79 @@ describe('code designs (all-in-one)', () => {
       expect((await call(api(`/logos/${svgLogo.id}`), { key })).status).toBe(404);
     });
   });
+
+  describe('brand presets', () => {
+    type Preset = { id: string; name: string; design: Record<string, unknown> };
+    const presetPatch = <T = Preset>(id: string, json: unknown) => call<T>(api(`/design-presets/${id}`), { method: 'PATCH', key, json });
+
+    it('codes follow a preset with their own overrides; a preset change shows in the next preview of every one of them', async () => {
+      const preset = await post<Preset>('/design-presets', {
+        name: 'Spring brand',
+        design: { foreground: '#1a237e', modules: 'rounded', frame: { text: 'Scan me' } },
+      });
+      expect(preset.status).toBe(201);
+      const plain = await post('/qrcodes', { type: 'website', content: { url: 'https://example.com/p1' }, design_preset_id: preset.body.id });
+      const menu = await post('/qrcodes', {
+        type: 'website',
+        content: { url: 'https://example.com/p2' },
+        design_preset_id: preset.body.id,
+        design: { frame: { text: 'Menu' } },
+      });
+      expect(plain.status).toBe(201);
+      expect(plain.body).toMatchObject({ design_preset_id: preset.body.id, design: { foreground: '#1a237e', modules: 'rounded', frame: { text: 'Scan me' } } });
+      expect(menu.body).toMatchObject({ design: { foreground: '#1a237e', frame: { text: 'Menu' } } });
+      const before = [await preview(plain.body), await preview(menu.body)];
+
+      const changed = await presetPatch(preset.body.id, { design: { foreground: '#b71c1c' } });
+      expect(changed.status).toBe(200);
+      for (const [i, code] of [plain.body, menu.body].entries()) {
+        const svg = await preview(code);
+        expect(svg).not.toBe(before[i]);
+        expect(svg).toContain('#b71c1c');
+        expect(decodeImage(Buffer.from(svg), 'svg')).toBe(code.short_url);
+      }
+      expect((await call<Code>(api(`/qrcodes/${menu.body.id}`), { key })).body.design).toMatchObject({ foreground: '#b71c1c', frame: { text: 'Menu' } });
+
+      // A change that would not scan is refused, and changes nothing.
+      const pale = await presetPatch<Problem>(preset.body.id, { design: { foreground: '#bbbbbb' } });
+      expect(pale.body.errors.map((e) => `${e.pointer} ${e.code}`)).toEqual(['/design/foreground low_contrast']);
+      expect(await preview(plain.body)).toContain('#b71c1c');
+
+      // Leaving the preset keeps the look as the code's own; later preset changes no longer reach it.
+      const left = await patch(plain.body.id, { design_preset_id: null });
+      expect(left.body).toMatchObject({ design_preset_id: null, design: { foreground: '#b71c1c', modules: 'rounded' } });
+      expect((await presetPatch(preset.body.id, { design: { foreground: '#1b5e20' } })).status).toBe(200);
+      expect(await preview(plain.body)).toContain('#b71c1c');
+      expect(await preview(menu.body)).toContain('#1b5e20');
+
+      expect((await call<Problem>(api(`/design-presets/${preset.body.id}`), { method: 'DELETE', key })).status).toBe(409);
+      const unknown = await post<Problem>('/qrcodes', {
+        type: 'website',
+        content: { url: 'https://example.com' },
+        design_preset_id: 'dsp_000000000000000000000000',
+      });
+      expect(unknown.body.errors).toEqual([expect.objectContaining({ pointer: '/design_preset_id', code: 'not_found' })]);
+    });
+
+    it('checks a changed preset on each kind of code that follows it, and names the code it would not scan on', async () => {
+      const preset = await post<Preset>('/design-presets', { name: 'Dense', design: {} });
+      const dense = await post('/qrcodes', {
+        type: 'text',
+        category: 'static',
+        name: 'Long note',
+        content: { text: 'x'.repeat(1200) },
+        design_preset_id: preset.body.id,
+      });
+      expect(dense.status).toBe(201);
+      // Fine on a short link, not on this dense static code: refused with the code named.
+      const risky = await presetPatch<Problem>(preset.body.id, { design: { modules: 'dots', margin: 2, frame: { text: 'Scan me' } } });
+      expect(risky.status).toBe(422);
+      expect(risky.body.errors).toEqual([
+        expect.objectContaining({ pointer: '/design', code: 'unreadable', detail: expect.stringContaining(`on Long note (${dense.body.id})`) }),
+      ]);
+      expect((await call<Preset>(api(`/design-presets/${preset.body.id}`), { key })).body.design).toMatchObject({ modules: 'square', margin: 4, frame: null });
+      const names = (await call<{ data: Preset[] }>(api('/design-presets'), { key })).body.data.map((p) => p.name);
+      expect(names).toEqual(expect.arrayContaining(['Dense', 'Spring brand']));
+    });
+  });
 });

@@ -35,6 +35,7 @@ import { type Mailer, NO_MAILER, SmtpMailer } from './mail/mailer';
 import { ForgotPassword } from './team/forgot-password';
 import { Team } from './team/team';
 import { LogosController } from './qrcodes/logos.controller';
+import { DesignPresetsController } from './qrcodes/design-presets.controller';
 
 export const MAILER = Symbol('MAILER');
 
@@ -58,6 +59,7 @@ export class GatewayModule {
         DomainsController,
         PreviewsController,
         LogosController,
+        DesignPresetsController,
         WorkspaceAnalyticsController,
         WebhookEndpointsController,
         WebhookDeliveriesController,

@@ -35,6 +35,7 @@ export type DeletedFolder = Schemas['DeletedFolder'];
 export type Design = Schemas['Design'];
 export type DesignInput = Schemas['DesignInput'];
 export type Logo = Schemas['Logo'];
+export type DesignPreset = Schemas['DesignPreset'];
 export type MoveQrCodesInput = Schemas['MoveQrCodesInput'];
 export type MoveQrCodesResult = Schemas['MoveQrCodesResult'];
 export type Domain = Schemas['Domain'];

@@ -9,6 +9,7 @@ export type {
   Domain,
   Folder,
   Logo,
+  DesignPreset,
   MoveQrCodesResult,
   QrCode,
   QrCodeChange,

@@ -14,6 +14,7 @@ import { sessionApi } from '../api/session-api';
 const NAV: ReadonlyArray<{ href: string; label: string; ownersOnly?: boolean }> = [
   { href: '/app/codes', label: 'Codes' },
   { href: '/app/folders', label: 'Folders' },
+  { href: '/app/presets', label: 'Brand presets' },
   { href: '/app/domains', label: 'Domains' },
   { href: '/app/print', label: 'Print sheets' },
   { href: '/app/developers', label: 'Developers' },

@@ -12,6 +12,7 @@ import { QrCodesRepository } from './qr-codes.repository';
 import { ReferencesRepository } from './references.repository';
 import { DesignCheck } from '../rendering/design-check';
 import { LogosRepository } from '../logos/logos.repository';
+import { DesignPresetsRepository } from '../presets/design-presets.repository';
 
 /** A repository whose Nth insert fails, as a database fault would, after the earlier ones committed. */
 class FailingOnInsert extends QrCodesRepository {
@@ -40,7 +41,7 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
   const deps = () => ({
     codes: new QrCodesRepository(db),
     references: new ReferencesRepository(db),
-    designs: new DesignCheck('https://qr.test', new LogosRepository(db)),
+    designs: new DesignCheck('https://qr.test', new LogosRepository(db), new DesignPresetsRepository(db)),
   });
   const count = async (ws: string) => Number((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1', [ws]))[0].n);
 

@@ -60,6 +60,8 @@ export async function planCreation(
     }
   });
   if (errors.length) throw Errors.validationFailed(errors);
+  for (const [index, d] of drafts.entries()) errors.push(...(await deps.designs.resolvePreset(workspaceId, d!, pointerOf(index))));
+  if (errors.length) throw Errors.validationFailed(errors);
   const shortCodes = drafts.map((d) => (d!.category === 'dynamic' ? newShortCode() : null));
   // Every designed item is rendered and decoded before anything is written: a batch stays all or nothing.
   const hostOf = await deps.references.hostLookup(valid.filter((d) => d.design !== null));

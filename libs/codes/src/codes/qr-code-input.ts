@@ -36,6 +36,7 @@ export const CREATE_FIELDS = [
   'folder_id',
   'custom_domain_id',
   'design',
+  'design_preset_id',
 ] as const;
 
 /** Fields that only make sense when scans reach us. */
@@ -67,9 +68,31 @@ export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
   const { content, destinations } = resolveContent(type, category, input, at, errors);
   errors.push(...checkPlainFields(input, category, at));
   errors.push(...validateOpeningInput(input, category, at));
-  const design = parseDesign(input.design, at, errors);
+  const look = parseLook(input, at, errors);
   if (errors.length) return { ok: false, errors };
-  return { ok: true, draft: { ...buildDraft(input, type, category, content, destinations), design } };
+  return { ok: true, draft: { ...buildDraft(input, type, category, content, destinations), ...look } };
+}
+
+/**
+ * How the code looks. Without a preset: a design given as a partial object onto the defaults (null when
+ * it draws the plain code). With `design_preset_id`: `design` is what the code sets differently from
+ * the preset, checked here for its form; the preset itself is looked up when the code is planned.
+ */
+function parseLook(input: Record<string, unknown>, at: string, errors: FieldError[]): Pick<QrCodeDraft, 'design' | 'design_preset_id' | 'design_overrides'> {
+  const presetId = input.design_preset_id;
+  if (presetId === undefined || presetId === null) return { design: parseDesign(input.design, at, errors), design_preset_id: null, design_overrides: null };
+  if (typeof presetId !== 'string' || !/^dsp_[0-9A-Za-z]{24}$/.test(presetId)) {
+    errors.push(fieldError(`${at}/design_preset_id`, 'invalid', 'the id of a brand preset of this workspace (GET /design-presets)'));
+    return { design: null, design_preset_id: null, design_overrides: null };
+  }
+  const overrides = input.design ?? {};
+  if (!isPlainObject(overrides)) {
+    errors.push(fieldError(`${at}/design`, 'invalid_type', 'with a preset, design holds what this code sets differently: a JSON object'));
+    return { design: null, design_preset_id: null, design_overrides: null };
+  }
+  const checked = applyDesign(DEFAULT_DESIGN, overrides, `${at}/design`);
+  if (!checked.ok) errors.push(...checked.errors);
+  return { design: null, design_preset_id: presetId, design_overrides: overrides };
 }
 
 /** A design given as a partial object onto the defaults; stored as null when it draws the plain code. */
@@ -154,7 +177,7 @@ function buildDraft(
   category: QrCategory,
   content: Record<string, unknown>,
   destinations: Destination[],
-): Omit<QrCodeDraft, 'design'> {
+): Omit<QrCodeDraft, 'design' | 'design_preset_id' | 'design_overrides'> {
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const time = (v: unknown) => (typeof v === 'string' ? parseRfc3339(v)!.getTime() : null);
   return {

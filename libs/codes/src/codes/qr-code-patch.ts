@@ -1,5 +1,5 @@
 import { fieldError, type FieldError, formatUtc, isPlainObject } from '@qr/domain';
-import { designMergePatch } from '@qr/qr-design';
+import { type Design, designMergePatch } from '@qr/qr-design';
 import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
 
@@ -19,6 +19,7 @@ export const PATCH_FIELDS = [
   'fallback_url',
   'folder_id',
   'design',
+  'design_preset_id',
 ] as const;
 const IMMUTABLE = ['type', 'category', 'client_ref', 'custom_domain_id'];
 
@@ -35,12 +36,11 @@ export function applyPatch(existing: QrCodeRecord, patch: unknown): PatchResult 
   if (errors.length) return { ok: false, errors };
   const merged: Record<string, unknown> = { ...inputFromRecord(existing), ...patch };
   if (existing.type === 'website' && existing.category === 'dynamic') syncWebsite(existing, patch, merged);
-  // A design merges field by field onto the stored one (JSON merge patch); null goes back to the default.
-  if (isPlainObject(patch.design) && existing.design) merged.design = designMergePatch(existing.design, patch.design);
+  mergeLook(existing, patch, merged);
   const parsed = parseQrCodeInput(merged);
   if (!parsed.ok) return parsed;
   const before = inputFromRecord(existing);
-  const after: Record<string, unknown> = { ...before, design: parsed.draft.design };
+  const after: Record<string, unknown> = { ...before, design: parsed.draft.design_preset_id ? parsed.draft.design_overrides : parsed.draft.design };
   const changed = Object.keys(patch).filter((k) => JSON.stringify(k === 'design' ? after.design : patch[k]) !== JSON.stringify(before[k] ?? null));
   return { ok: true, draft: parsed.draft, changed };
 }
@@ -52,6 +52,30 @@ function keyErrors(existing: QrCodeRecord, key: string): FieldError[] {
     return [fieldError(`/${key}`, 'immutable_for_static', 'a static code’s data is in its printed pattern and cannot change')];
   }
   return [];
+}
+
+/**
+ * A design merges field by field onto the stored one (JSON merge patch); `design: null` goes back to
+ * the default. Under a preset the merge is onto the code's overrides, except that a PATCH naming the
+ * preset and giving `design` gives the overrides whole (so a form can send exactly what differs from
+ * the preset). Taking a preset starts with no overrides unless the patch gives some; leaving one keeps
+ * the look the code had, as its own design.
+ */
+function mergeLook(existing: QrCodeRecord, patch: Record<string, unknown>, merged: Record<string, unknown>): void {
+  const presetId = 'design_preset_id' in patch ? patch.design_preset_id : existing.design_preset_id;
+  const leaving = existing.design_preset_id && presetId === null;
+  const whole = 'design_preset_id' in patch && typeof presetId === 'string' && 'design' in patch;
+  const base: unknown = leaving
+    ? existing.design
+    : whole
+      ? {}
+      : presetId && presetId === existing.design_preset_id
+        ? existing.design_overrides
+        : presetId
+          ? {}
+          : existing.design;
+  if (!('design' in patch)) merged.design = base;
+  else if (isPlainObject(patch.design) && base) merged.design = designMergePatch(base as unknown as Design, patch.design);
 }
 
 /** content.url and destinations[0] of a dynamic website move together; the patch may name either. */
@@ -86,6 +110,8 @@ export function inputFromRecord(r: QrCodeRecord): Record<string, unknown> {
     fallback_url: r.fallback_url,
     folder_id: r.folder_id,
     custom_domain_id: r.custom_domain_id,
-    design: r.design,
+    // Under a preset, what the code sets itself; otherwise its whole design.
+    design: r.design_preset_id ? r.design_overrides : r.design,
+    design_preset_id: r.design_preset_id,
   };
 }

@@ -28,8 +28,12 @@ export interface QrCodeRecord extends Record<UtmField, string | null> {
   fallback_url: string | null;
   folder_id: string | null;
   custom_domain_id: string | null;
-  /** How the code looks; null is the default design (black on white, square modules). */
+  /** How the code looks (with a preset: the preset with the code's overrides); null is the default design. */
   design: Design | null;
+  /** A brand preset of the workspace the code's look follows; a change to the preset changes the code. */
+  design_preset_id: string | null;
+  /** With a preset, what the code sets differently (a partial design, `{}` for nothing); null without one. */
+  design_overrides: Record<string, unknown> | null;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -42,11 +46,12 @@ export type QrCodeDraft = Omit<
   'id' | 'workspace_id' | 'short_code' | 'preview_token' | 'scan_count' | 'revision' | 'created_at' | 'updated_at' | 'deleted_at'
 >;
 
-type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days' | 'design'> & {
+type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days' | 'design' | 'design_preset_id' | 'design_overrides'> & {
   content: string;
   destinations: string;
   daily_days: string | null;
   design: string | null;
+  design_preset_id?: string | null;
 };
 
 const JSON_COLUMNS = ['content', 'destinations', 'daily_days', 'design'] as const;
@@ -58,7 +63,10 @@ export function recordFromRow(row: Row): QrCodeRecord {
     destinations: JSON.parse(row.destinations),
     daily_days: row.daily_days === null ? null : JSON.parse(row.daily_days),
     // Merged onto the defaults: a design stored before a field existed reads with that field's default.
-    design: row.design === null || row.design === undefined ? null : { ...DEFAULT_DESIGN, ...JSON.parse(row.design) },
+    // With a preset the column holds the overrides; the repository resolves the design from the preset.
+    design: row.design_preset_id || row.design === null || row.design === undefined ? null : { ...DEFAULT_DESIGN, ...JSON.parse(row.design) },
+    design_preset_id: row.design_preset_id ?? null,
+    design_overrides: row.design_preset_id ? (JSON.parse(row.design ?? '{}') as Record<string, unknown>) : null,
     start_at: numberOrNull(row.start_at),
     end_at: numberOrNull(row.end_at),
     scan_limit: numberOrNull(row.scan_limit),
@@ -93,6 +101,7 @@ export const QR_CODE_COLUMNS: readonly (keyof QrCodeRecord)[] = [
   'folder_id',
   'custom_domain_id',
   'design',
+  'design_preset_id',
   'revision',
   'created_at',
   'updated_at',
@@ -100,7 +109,11 @@ export const QR_CODE_COLUMNS: readonly (keyof QrCodeRecord)[] = [
 ];
 
 export function rowValues(record: QrCodeRecord, columns: readonly (keyof QrCodeRecord)[] = QR_CODE_COLUMNS): unknown[] {
-  return columns.map((c) => ((JSON_COLUMNS as readonly string[]).includes(c) && record[c] !== null ? JSON.stringify(record[c]) : record[c]));
+  return columns.map((c) => {
+    // A code that follows a preset stores only its overrides: the preset's later changes show through.
+    if (c === 'design' && record.design_preset_id) return JSON.stringify(record.design_overrides ?? {});
+    return (JSON_COLUMNS as readonly string[]).includes(c) && record[c] !== null ? JSON.stringify(record[c]) : record[c];
+  });
 }
 
 function numberOrNull(v: unknown): number | null {

@@ -68,6 +68,7 @@ export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
     folder_id: r.folder_id,
     custom_domain_id: r.custom_domain_id,
     design: r.design ?? DEFAULT_DESIGN,
+    design_preset_id: r.design_preset_id,
     error_correction: eccOf(r.design, 'M' as const),
     created_at: time(r.created_at)!,
     updated_at: time(r.updated_at)!,

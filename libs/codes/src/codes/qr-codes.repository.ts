@@ -1,5 +1,6 @@
 import { type Database, readRows, type Tx } from '@qr/persistence';
 import { QR_CODE_COLUMNS, type QrCodeRecord, recordFromRow, rowValues } from './qr-code-record';
+import { designUnder, DesignPresetsRepository } from '../presets/design-presets.repository';
 
 export interface ListFilters {
   folder_id?: string;
@@ -51,7 +52,7 @@ export class QrCodesRepository {
       `SELECT * FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND client_ref IN (${refs.map((_, i) => `$${i + 2}`).join(', ')})`,
       [workspaceId, ...refs],
     );
-    return rows.map(recordFromRow);
+    return this.resolved(rows.map(recordFromRow));
   }
 
   async findByPreviewToken(token: string): Promise<QrCodeRecord | null> {
@@ -80,7 +81,7 @@ export class QrCodesRepository {
       `SELECT * FROM qr_codes WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
       params,
     );
-    return rows.map(recordFromRow);
+    return this.resolved(rows.map(recordFromRow));
   }
 
   /** Codes of the workspace among `ids` (missing and deleted ones are simply not returned). */
@@ -92,7 +93,7 @@ export class QrCodesRepository {
       `SELECT * FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND id IN (${ids.map((_, i) => `$${i + 2}`).join(', ')}) ORDER BY id`,
       [workspaceId, ...ids],
     );
-    return rows.map(recordFromRow);
+    return this.resolved(rows.map(recordFromRow), tx);
   }
 
   /** A folder's codes in creation order, a page at a time after `afterId` (print sheets). */
@@ -100,6 +101,15 @@ export class QrCodesRepository {
     const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
       `SELECT * FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL AND id > $3 ORDER BY id LIMIT $4`,
       [workspaceId, folderId, afterId ?? '', limit],
+    );
+    return this.resolved(rows.map(recordFromRow));
+  }
+
+  /** Every live code that follows a brand preset (to check a change of the preset on them). */
+  async listByPreset(workspaceId: string, presetId: string): Promise<QrCodeRecord[]> {
+    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
+      'SELECT * FROM qr_codes WHERE workspace_id = $1 AND design_preset_id = $2 AND deleted_at IS NULL ORDER BY id',
+      [workspaceId, presetId],
     );
     return rows.map(recordFromRow);
   }
@@ -110,7 +120,7 @@ export class QrCodesRepository {
       'SELECT * FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL ORDER BY id',
       [workspaceId, folderId],
     );
-    return rows.map(recordFromRow);
+    return this.resolved(rows.map(recordFromRow), tx);
   }
 
   /** Deleted codes keep no folder either: nothing shows them, and the folder's id must not dangle. */
@@ -150,6 +160,17 @@ export class QrCodesRepository {
 
   private async one(sql: string, params: unknown[], tx?: Tx): Promise<QrCodeRecord | null> {
     const [row] = await readRows<Parameters<typeof recordFromRow>[0]>(this.db, tx, sql, params);
-    return row ? recordFromRow(row) : null;
+    return row ? (await this.resolved([recordFromRow(row)], tx))[0] : null;
+  }
+
+  /** Codes that follow a brand preset get their design from it, with their overrides on top: a preset change shows at once. */
+  private async resolved(records: QrCodeRecord[], tx?: Tx): Promise<QrCodeRecord[]> {
+    const ids = records.flatMap((r) => (r.design_preset_id ? [r.design_preset_id] : []));
+    if (!ids.length) return records;
+    const presets = await new DesignPresetsRepository(this.db).findMany(ids, tx);
+    return records.map((r) => {
+      const preset = r.design_preset_id ? presets.get(r.design_preset_id) : undefined;
+      return preset ? { ...r, design: designUnder(preset.design, r.design_overrides) } : r;
+    });
   }
 }

@@ -37,9 +37,12 @@ export class UpdateQrCode {
       const now = this.clock();
       const updated: QrCodeRecord = { ...existing, ...result.draft, revision: existing.revision + 1, updated_at: now.getTime() };
       const host = (await this.references.hostLookup([existing]))(existing);
-      if (result.changed.includes('design')) {
-        const problems = await this.designs.problems(updated, host);
+      if (result.changed.includes('design') || result.changed.includes('design_preset_id')) {
+        const problems = await this.designs.resolvePreset(workspaceId, updated);
+        if (!problems.length) problems.push(...(await this.designs.problems(updated, host)));
         if (problems.length) throw Errors.validationFailed(problems);
+      } else if (updated.design_preset_id) {
+        updated.design = existing.design;
       }
       const movesFolder = updated.folder_id !== null && updated.folder_id !== existing.folder_id;
       const written = await this.db.transaction(async (tx) => {

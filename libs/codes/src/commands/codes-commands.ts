@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Actor, ApiError, Errors, isActor, systemClock, UNKNOWN_ACTOR } from '@qr/domain';
 import { type LogoImage } from '@qr/qr-design';
 import { logoView } from '../logos/logos.repository';
+import { presetView } from '../presets/design-presets.repository';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
 import { page, parseListQuery } from '../codes/list-query';
@@ -95,6 +96,11 @@ export class CodesCommands implements OnModuleInit {
         return page(await this.u.domains.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, domainView);
       },
       [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.verifyDomain.execute(p.workspaceId, p.id)),
+      [QR_COMMANDS.createPreset]: (p) => this.u.presetChanges.create(p.workspaceId, p.body),
+      [QR_COMMANDS.listPresets]: async (p) => ({ object: 'list', data: (await this.u.presets.list(p.workspaceId)).map(presetView) }),
+      [QR_COMMANDS.getPreset]: async (p) => presetView(await this.u.presetChanges.mustFind(p.workspaceId, p.id)),
+      [QR_COMMANDS.updatePreset]: (p) => this.u.presetChanges.update(p.workspaceId, p.id, p.body),
+      [QR_COMMANDS.deletePreset]: (p) => this.u.presetChanges.delete(p.workspaceId, p.id),
       [QR_COMMANDS.createLogo]: (p) => this.u.addLogo.execute(p),
       [QR_COMMANDS.listLogos]: async (p) => ({ object: 'list', data: (await this.u.logos.list(p.workspaceId)).map(logoView) }),
       [QR_COMMANDS.getLogo]: async (p) => logoView(await this.mustFindLogo(p.workspaceId, p.id)),

@@ -19,6 +19,8 @@ import { LinkSync } from '../links/link-sync';
 import { DesignCheck } from '../rendering/design-check';
 import { AddLogo } from '../logos/add-logo';
 import { LogosRepository } from '../logos/logos.repository';
+import { DesignPresetsRepository } from '../presets/design-presets.repository';
+import { ChangePresets } from '../presets/change-presets';
 import { type Database } from '@qr/persistence';
 
 export interface CodesUseCases {
@@ -30,6 +32,8 @@ export interface CodesUseCases {
   history: CodeHistoryRepository;
   designs: DesignCheck;
   logos: LogosRepository;
+  presets: DesignPresetsRepository;
+  presetChanges: ChangePresets;
   addLogo: AddLogo;
   createCodes: CreateQrCodes;
   updateCode: UpdateQrCode;
@@ -59,7 +63,8 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       const history = new CodeHistoryRepository(db);
       const changes = new CodeChangeLog(outbox!, history);
       const logos = new LogosRepository(db);
-      const designs = new DesignCheck(runtime.config.shortBaseUrl, logos);
+      const presets = new DesignPresetsRepository(db);
+      const designs = new DesignCheck(runtime.config.shortBaseUrl, logos, presets);
       return {
         db,
         codes,
@@ -69,6 +74,8 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
         history,
         designs,
         logos,
+        presets,
+        presetChanges: new ChangePresets(presets, codes, references, designs),
         addLogo: new AddLogo(logos),
         createCodes: new CreateQrCodes(db, codes, changes, references, links),
         updateCode: new UpdateQrCode(db, codes, references, changes, links, designs),

@@ -34,4 +34,9 @@ export interface QrCommandPayloads {
   'logos.get': Ws & { id: string };
   'logos.image': Ws & { id: string };
   'logos.delete': Ws & { id: string };
+  'presets.create': Ws & { body: unknown };
+  'presets.list': Ws;
+  'presets.get': Ws & { id: string };
+  'presets.update': Ws & { id: string; body: unknown };
+  'presets.delete': Ws & { id: string };
 }

@@ -16,6 +16,7 @@ import { FoldersRepository } from './folders.repository';
 import { MoveCodes } from './move-codes';
 import { DesignCheck } from '../rendering/design-check';
 import { LogosRepository } from '../logos/logos.repository';
+import { DesignPresetsRepository } from '../presets/design-presets.repository';
 
 /** A repository whose Nth update fails, as a database fault would, in the middle of a move. */
 class FailingOnUpdate extends QrCodesRepository {
@@ -53,7 +54,11 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
   async function codesIn(folderId: string | null, n: number): Promise<string[]> {
     const items = Array.from({ length: n }, () => ({ type: 'text', category: 'static', content: { text: 'x' }, folder_id: folderId }));
     const plan = await planCreation(
-      { codes: new QrCodesRepository(db), references: new ReferencesRepository(db), designs: new DesignCheck('https://qr.test', new LogosRepository(db)) },
+      {
+        codes: new QrCodesRepository(db),
+        references: new ReferencesRepository(db),
+        designs: new DesignCheck('https://qr.test', new LogosRepository(db), new DesignPresetsRepository(db)),
+      },
       ws,
       items,
       (i) => `/items/${i}`,
@@ -132,7 +137,7 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
         new ReferencesRepository(db),
         changesOf(),
         null,
-        new DesignCheck('https://qr.test', new LogosRepository(db)),
+        new DesignCheck('https://qr.test', new LogosRepository(db), new DesignPresetsRepository(db)),
       );
       await Promise.allSettled([
         moves().execute(ws, { code_ids: ids.slice(0, 2), folder_id: folder.id }, ACTOR),

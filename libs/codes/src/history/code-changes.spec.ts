@@ -30,6 +30,8 @@ const base: QrCodeRecord = {
   folder_id: null,
   custom_domain_id: null,
   design: null,
+  design_preset_id: null,
+  design_overrides: null,
   revision: 1,
   created_at: 0,
   updated_at: 0,

@@ -18,6 +18,7 @@ import { CodeHistoryRepository } from './code-history.repository';
 import { codeHistoryPage } from './history-view';
 import { DesignCheck } from '../rendering/design-check';
 import { LogosRepository } from '../logos/logos.repository';
+import { DesignPresetsRepository } from '../presets/design-presets.repository';
 
 const API_KEY: Actor = { kind: 'api_key', id: 'key_1', name: 'erp-sync', via: 'api', request_id: 'req_a' };
 const ANA: Actor = { kind: 'member', id: 'mem_1', name: 'ana@example.com', via: 'dashboard', request_id: 'req_b' };
@@ -37,7 +38,14 @@ describe.each(STORAGE_KINDS)('code history on %s', (kind) => {
   const ws = 'ws_hist';
   const changes = () => new CodeChangeLog(outbox, history);
   const update = (codes = new QrCodesRepository(db)) =>
-    new UpdateQrCode(db, codes, new ReferencesRepository(db), changes(), null, new DesignCheck('https://qr.test', new LogosRepository(db)));
+    new UpdateQrCode(
+      db,
+      codes,
+      new ReferencesRepository(db),
+      changes(),
+      null,
+      new DesignCheck('https://qr.test', new LogosRepository(db), new DesignPresetsRepository(db)),
+    );
   const page = (id: string, query: Record<string, unknown> = {}, workspace = ws) => codeHistoryPage(history, workspace, id, query);
   const eventIds = async (type: string) => {
     await outbox.relayAll();
@@ -48,7 +56,7 @@ describe.each(STORAGE_KINDS)('code history on %s', (kind) => {
     const deps = {
       codes: new QrCodesRepository(db),
       references: new ReferencesRepository(db),
-      designs: new DesignCheck('https://qr.test', new LogosRepository(db)),
+      designs: new DesignCheck('https://qr.test', new LogosRepository(db), new DesignPresetsRepository(db)),
     };
     const plan = await planCreation(deps, ws, [{ type: 'website', content: { url }, name: 'Spring' }], () => '');
     return (await new CreateQrCodes(db, deps.codes, changes(), deps.references, null).execute(ws, plan, API_KEY)).results[0].record;

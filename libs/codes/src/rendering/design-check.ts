@@ -1,5 +1,6 @@
 import { type FieldError } from '@qr/domain';
-import { checkScannability, eccOf } from '@qr/qr-design';
+import { applyDesign, checkScannability, eccOf } from '@qr/qr-design';
+import { type DesignPresetsRepository } from '../presets/design-presets.repository';
 import { encodeText, QrCapacityError, type QrMatrix } from '@qr/qr-render';
 import { type LogosRepository } from '../logos/logos.repository';
 import { type QrCodeRecord } from '../codes/qr-code-record';
@@ -14,7 +15,22 @@ export class DesignCheck {
   constructor(
     private readonly shortBaseUrl: string,
     private readonly logos: LogosRepository,
+    private readonly presets: DesignPresetsRepository,
   ) {}
+
+  /**
+   * A code that follows a preset gets its design from it (with its overrides): filled into `draft.design`.
+   * The problems: the preset is not the workspace's, or the overrides do not fit onto it.
+   */
+  async resolvePreset(workspaceId: string, draft: Pick<QrCodeRecord, 'design' | 'design_preset_id' | 'design_overrides'>, at = ''): Promise<FieldError[]> {
+    if (!draft.design_preset_id) return [];
+    const preset = await this.presets.find(workspaceId, draft.design_preset_id);
+    if (!preset) return [{ pointer: `${at}/design_preset_id`, code: 'not_found', detail: 'no such brand preset in this workspace' }];
+    const merged = applyDesign(preset.design, draft.design_overrides ?? {}, `${at}/design`);
+    if (!merged.ok) return merged.errors;
+    draft.design = merged.design;
+    return [];
+  }
 
   /** Every problem with the record's design, at `${at}/design…`; none for the default design. */
   async problems(record: PatternSource & Pick<QrCodeRecord, 'design' | 'workspace_id'>, domainHost: string | null, at = ''): Promise<FieldError[]> {

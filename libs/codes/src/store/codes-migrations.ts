@@ -94,6 +94,20 @@ const LOGOS = [
   `CREATE INDEX logos_workspace ON logos (workspace_id, id)`,
 ];
 
+/** Brand presets: named designs codes refer to; a code that does keeps only its overrides in `design`. */
+const DESIGN_PRESETS = [
+  `CREATE TABLE design_presets (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    design TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    UNIQUE (workspace_id, name)
+  )`,
+  `ALTER TABLE qr_codes ADD COLUMN design_preset_id TEXT`,
+];
+
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
   defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
@@ -102,4 +116,5 @@ export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1765300000000, name: 'CodeHistory', sqlite: HISTORY, postgres: HISTORY }),
   defineMigration({ timestamp: 1765400000000, name: 'CodeDesign', sqlite: DESIGN, postgres: DESIGN }),
   defineMigration({ timestamp: 1765400000100, name: 'Logos', sqlite: LOGOS, postgres: LOGOS }),
+  defineMigration({ timestamp: 1765400000200, name: 'DesignPresets', sqlite: DESIGN_PRESETS, postgres: DESIGN_PRESETS }),
 ];

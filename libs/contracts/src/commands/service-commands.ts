@@ -28,6 +28,11 @@ export const QR_COMMANDS = {
   getLogo: 'logos.get',
   logoImage: 'logos.image',
   deleteLogo: 'logos.delete',
+  createPreset: 'presets.create',
+  listPresets: 'presets.list',
+  getPreset: 'presets.get',
+  updatePreset: 'presets.update',
+  deletePreset: 'presets.delete',
 } as const;
 
 export const REDIRECT_COMMANDS = { applyCodeChanges: 'redirect.apply-code-changes' } as const;

@@ -1,7 +1,7 @@
 import { BASE62_ALPHABET, encodeBase62, randomBase62, type RandomBytes } from './base62';
 import { systemClock, type Clock } from '../time/clock';
 
-export type IdPrefix = 'ws' | 'mem' | 'key' | 'qr' | 'fld' | 'dom' | 'we' | 'wd' | 'evt' | 'lead' | 'ses' | 'sil' | 'hold' | 'aud' | 'chg' | 'logo';
+export type IdPrefix = 'ws' | 'mem' | 'key' | 'qr' | 'fld' | 'dom' | 'we' | 'wd' | 'evt' | 'lead' | 'ses' | 'sil' | 'hold' | 'aud' | 'chg' | 'logo' | 'dsp';
 
 // The last id's time and random part in this thread: ids minted in one millisecond still sort in minting order.
 let lastMs = -1;

@@ -106,4 +106,22 @@ export const DESIGN_SCHEMAS = {
     },
   },
   DeletedLogo: answer({ id: { type: 'string' }, object: { const: 'logo' }, deleted: { const: true } }),
+  DesignPreset: answer({
+    id: { type: 'string', example: 'dsp_00VbbQ5mGtVbp9YcAbCdEfGhI' },
+    object: { const: 'design_preset' },
+    name: { type: 'string' },
+    design: ref('Design'),
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  }),
+  DesignPresetInput: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100, description: 'Unique in the workspace; required on create' },
+      design: { ...ref('DesignInput'), description: 'Merged onto the defaults (create) or onto the preset (PATCH, a JSON merge patch)' },
+    },
+  },
+  DesignPresetList: answer({ object: { const: 'list' }, data: { type: 'array', items: ref('DesignPreset') } }),
+  DeletedDesignPreset: answer({ id: { type: 'string' }, object: { const: 'design_preset' }, deleted: { const: true } }),
 };

@@ -7,6 +7,7 @@ import { ApiKeysController } from '../http/api-keys.controller';
 import { DomainsController, FoldersController } from '../qrcodes/folders-domains.controller';
 import { WorkspaceAnalyticsController } from '../qrcodes/analytics.controller';
 import { LogosController } from '../qrcodes/logos.controller';
+import { DesignPresetsController } from '../qrcodes/design-presets.controller';
 import { PreviewsController } from '../qrcodes/previews.controller';
 import { WebhookDeliveriesController, WebhookEndpointsController } from '../qrcodes/webhooks.controller';
 import { QrCodesController } from '../qrcodes/qr-codes.controller';
@@ -39,6 +40,7 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
   { file: 'libs/gateway/src/qrcodes/qr-codes.controller.ts', controller: QrCodesController },
   { file: 'libs/gateway/src/qrcodes/previews.controller.ts', controller: PreviewsController },
   { file: 'libs/gateway/src/qrcodes/logos.controller.ts', controller: LogosController },
+  { file: 'libs/gateway/src/qrcodes/design-presets.controller.ts', controller: DesignPresetsController },
   { file: 'libs/gateway/src/qrcodes/analytics.controller.ts', controller: WorkspaceAnalyticsController },
   { file: 'libs/gateway/src/qrcodes/webhooks.controller.ts', controller: WebhookEndpointsController },
   { file: 'libs/gateway/src/qrcodes/webhooks.controller.ts', controller: WebhookDeliveriesController },

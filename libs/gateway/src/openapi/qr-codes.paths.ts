@@ -212,6 +212,51 @@ export const QR_CODES_PATHS = {
       responses: { '200': { description: 'Deleted', content: json(ref('DeletedFolder')) }, ...errors404, ...AUTHENTICATED_ERRORS },
     },
   },
+  '/design-presets': {
+    post: {
+      operationId: 'createDesignPreset',
+      summary: 'Create a brand preset (checked for scannability on a short link)',
+      ...tag('Design presets'),
+      requestBody: { required: true, content: json(ref('DesignPresetInput')) },
+      responses: { '201': { description: 'Created', content: json(ref('DesignPreset')) }, ...bodyErrors, ...AUTHENTICATED_ERRORS },
+    },
+    get: {
+      operationId: 'listDesignPresets',
+      summary: 'List the workspace’s brand presets, by name',
+      ...tag('Design presets'),
+      responses: { '200': { description: 'Every preset', content: json(ref('DesignPresetList')) }, ...AUTHENTICATED_ERRORS },
+    },
+  },
+  '/design-presets/{id}': {
+    get: {
+      operationId: 'getDesignPreset',
+      summary: 'A brand preset',
+      ...tag('Design presets'),
+      parameters: [id],
+      responses: { '200': { description: 'The preset', content: json(ref('DesignPreset')) }, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
+    patch: {
+      operationId: 'updateDesignPreset',
+      summary: 'Change a brand preset; every code that follows it shows the change',
+      ...tag('Design presets'),
+      description: 'The changed preset is checked for scannability on each kind of code that follows it; a 422 names the code it would not scan on.',
+      parameters: [id],
+      requestBody: { required: true, content: json(ref('DesignPresetInput')) },
+      responses: { '200': { description: 'The preset', content: json(ref('DesignPreset')) }, ...bodyErrors, ...errors404, ...AUTHENTICATED_ERRORS },
+    },
+    delete: {
+      operationId: 'deleteDesignPreset',
+      summary: 'Delete a brand preset no code follows',
+      ...tag('Design presets'),
+      parameters: [id],
+      responses: {
+        '200': { description: 'Deleted', content: json(ref('DeletedDesignPreset')) },
+        '409': { description: 'Codes still follow it', content: { 'application/problem+json': { schema: ref('Problem') } } },
+        ...errors404,
+        ...AUTHENTICATED_ERRORS,
+      },
+    },
+  },
   '/logos': {
     post: {
       operationId: 'uploadLogo',

@@ -50,7 +50,14 @@ const editable = {
   scan_limit: { type: ['integer', 'null'], minimum: 1, description: 'Opens allowed in total; exact under any concurrency' },
   fallback_url: { type: ['string', 'null'], format: 'uri', description: 'Where closed, expired or limit-reached scans go instead of the page that says so' },
   folder_id: { type: ['string', 'null'], maxLength: 64 },
-  design: { anyOf: [ref('DesignInput'), { type: 'null' }], description: 'How the code looks; null: the default design' },
+  design: {
+    anyOf: [ref('DesignInput'), { type: 'null' }],
+    description: 'How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset',
+  },
+  design_preset_id: {
+    type: ['string', 'null'],
+    description: 'A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design',
+  },
 };
 
 export const QR_CODE_SCHEMAS = {
@@ -120,6 +127,7 @@ export const QR_CODE_SCHEMAS = {
     folder_id: nullableString,
     custom_domain_id: nullableString,
     design: ref('Design'),
+    design_preset_id: { type: ['string', 'null'], description: 'The brand preset the code follows; `design` is the preset with the code’s own overrides' },
     error_correction: { enum: ['M', 'H'], description: 'The level the pattern is encoded at: H when the design has a logo, otherwise M' },
     created_at: timestamp,
     updated_at: timestamp,

@@ -192,6 +192,46 @@ export interface paths {
         patch: operations["renameFolder"];
         trace?: never;
     };
+    "/design-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace’s brand presets, by name */
+        get: operations["listDesignPresets"];
+        put?: never;
+        /** Create a brand preset (checked for scannability on a short link) */
+        post: operations["createDesignPreset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/design-presets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A brand preset */
+        get: operations["getDesignPreset"];
+        put?: never;
+        post?: never;
+        /** Delete a brand preset no code follows */
+        delete: operations["deleteDesignPreset"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a brand preset; every code that follows it shows the change
+         * @description The changed preset is checked for scannability on each kind of code that follows it; a 422 names the code it would not scan on.
+         */
+        patch: operations["updateDesignPreset"];
+        trace?: never;
+    };
     "/logos": {
         parameters: {
             query?: never;
@@ -839,6 +879,36 @@ export interface components {
             /** @constant */
             deleted: true;
         };
+        DesignPreset: {
+            /** @example dsp_00VbbQ5mGtVbp9YcAbCdEfGhI */
+            id: string;
+            /** @constant */
+            object: "design_preset";
+            name: string;
+            design: components["schemas"]["Design"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DesignPresetInput: {
+            /** @description Unique in the workspace; required on create */
+            name?: string;
+            /** @description Merged onto the defaults (create) or onto the preset (PATCH, a JSON merge patch) */
+            design?: components["schemas"]["DesignInput"];
+        };
+        DesignPresetList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["DesignPreset"][];
+        };
+        DeletedDesignPreset: {
+            id: string;
+            /** @constant */
+            object: "design_preset";
+            /** @constant */
+            deleted: true;
+        };
         Destination: {
             /**
              * Format: uri
@@ -901,8 +971,10 @@ export interface components {
              */
             fallback_url?: string | null;
             folder_id?: string | null;
-            /** @description How the code looks; null: the default design */
+            /** @description How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset */
             design?: components["schemas"]["DesignInput"] | null;
+            /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
+            design_preset_id?: string | null;
         };
         /** @description Only the fields to change; `null` clears an optional field. type, category, client_ref and custom_domain_id cannot change; a static code’s content and destinations neither. */
         QrCodePatch: {
@@ -942,8 +1014,10 @@ export interface components {
              */
             fallback_url?: string | null;
             folder_id?: string | null;
-            /** @description How the code looks; null: the default design */
+            /** @description How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset */
             design?: components["schemas"]["DesignInput"] | null;
+            /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
+            design_preset_id?: string | null;
         };
         QrCode: {
             /** @example qr_00VbbQ5mGtVbp9Yc */
@@ -1005,6 +1079,8 @@ export interface components {
             folder_id: string | null;
             custom_domain_id: string | null;
             design: components["schemas"]["Design"];
+            /** @description The brand preset the code follows; `design` is the preset with the code’s own overrides */
+            design_preset_id: string | null;
             /**
              * @description The level the pattern is encoded at: H when the design has a logo, otherwise M
              * @enum {unknown}
@@ -2078,6 +2154,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Folder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listDesignPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every preset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignPresetList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createDesignPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignPresetInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignPreset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getDesignPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignPreset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteDesignPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedDesignPreset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Codes still follow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateDesignPreset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignPresetInput"];
+            };
+        };
+        responses: {
+            /** @description The preset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignPreset"];
                 };
             };
             400: components["responses"]["BadRequest"];

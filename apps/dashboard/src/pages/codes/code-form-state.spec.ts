@@ -59,7 +59,7 @@ describe('the code form’s requests', () => {
     });
     const staticCode = patchBody({ ...newCodeState('text'), name: 'T', content: { text: 'hello' } });
     // A static code's design may change (it is only how the pattern is drawn); its data never.
-    expect(staticCode).toEqual({ name: 'T', folder_id: null, status: 'active', design: designBody(designForm()) });
+    expect(staticCode).toEqual({ name: 'T', folder_id: null, status: 'active', design_preset_id: null, design: designBody(designForm()) });
   });
 
   it('sends a design only when it is not the default on create, and always whole on PATCH', () => {
@@ -142,5 +142,16 @@ describe('the code form’s requests', () => {
     expect(formPointer('/destinations/2/country')).toBe('/rules/1/country');
     expect(formPointer('/destinations/1')).toBe('/rules/0');
     expect(formPointer('/content/url')).toBe('/content/url');
+  });
+
+  it('with a preset, sends its id and only what differs from it (whole on PATCH)', () => {
+    const preset = designBody(designForm());
+    const following = { ...state({ content: { url: 'https://example.com' } }), design_preset_id: 'dsp_1', preset_design: preset };
+    expect(createBody(following)).toMatchObject({ design_preset_id: 'dsp_1' });
+    expect(createBody(following)).not.toHaveProperty('design');
+    const changed = { ...following, design: { ...designForm(), modules: 'dots' as const } };
+    expect(createBody(changed)).toMatchObject({ design_preset_id: 'dsp_1', design: { modules: 'dots' } });
+    expect(Object.keys(createBody(changed).design as object)).toEqual(['modules']);
+    expect(patchBody(following)).toMatchObject({ design_preset_id: 'dsp_1', design: {} });
   });
 });

@@ -3,7 +3,7 @@ import { browserTimeZone, instantToWallTime, wallTimeToRfc3339 } from '../../lib
 import { WEEKDAYS } from '@qr/opening-rules/browser';
 import { UTM_FIELDS, type UtmField } from '@qr/qr-content/browser';
 import { allowedCategories, CONTENT_FIELDS, emptyContent } from './code-types';
-import { designBody, designForm, type DesignForm, isDefaultDesignForm } from './design-form';
+import { designBody, designForm, type DesignForm, isDefaultDesignForm, overridesOf } from './design-form';
 
 /** A conditional destination after the default one, as the form edits it ('' = no condition). */
 export interface DestinationRule {
@@ -36,6 +36,9 @@ export interface CodeFormState {
   utm: Record<UtmField, string>;
   paused: boolean;
   design: DesignForm;
+  /** The brand preset the code follows ('' for none), and that preset's design (to send only what differs). */
+  design_preset_id: string;
+  preset_design: Record<string, unknown> | null;
   /** An edited code's stored start and end: sent back unchanged when their wall times were not touched. */
   stored?: { start_at: string | null; end_at: string | null; timezone: string };
 }
@@ -61,6 +64,8 @@ export function newCodeState(type: QrType = 'website'): CodeFormState {
     utm: { utm_source: '', utm_medium: '', utm_campaign: '', utm_term: '', utm_content: '' },
     paused: false,
     design: designForm(),
+    design_preset_id: '',
+    preset_design: null,
   };
 }
 
@@ -88,6 +93,8 @@ export function stateOfCode(code: QrCode): CodeFormState {
     utm: Object.fromEntries(UTM_FIELDS.map((k) => [k, code[k] ?? ''])) as Record<UtmField, string>,
     paused: code.status === 'paused',
     design: designForm(code.design),
+    design_preset_id: code.design_preset_id ?? '',
+    preset_design: null,
     stored: { start_at: code.start_at, end_at: code.end_at, timezone: code.timezone },
   };
 }
@@ -218,6 +225,20 @@ function dynamicFields(s: CodeFormState, clear: boolean): Record<string, unknown
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
+/**
+ * How the code looks, in a request: with a preset, the preset's id and what the form sets differently
+ * from it (a PATCH that names the preset gives those overrides whole); without one, the whole design
+ * (left out of a create when it is the default; on a PATCH `design_preset_id: null` leaves a preset).
+ */
+export function lookBody(s: Pick<CodeFormState, 'design' | 'design_preset_id' | 'preset_design'>, patch: boolean): Record<string, unknown> {
+  if (s.design_preset_id) {
+    const overrides = s.preset_design ? overridesOf(designBody(s.design), s.preset_design) : {};
+    return { design_preset_id: s.design_preset_id, ...(patch || Object.keys(overrides).length ? { design: overrides } : {}) };
+  }
+  if (patch) return { design_preset_id: null, design: designBody(s.design) };
+  return isDefaultDesignForm(s.design) ? {} : { design: designBody(s.design) };
+}
+
 /** POST /qrcodes body. */
 export function createBody(s: CodeFormState): Record<string, unknown> {
   const body: Record<string, unknown> = { type: s.type, category: s.category, content: contentBody(s.type, s.content) };
@@ -225,7 +246,7 @@ export function createBody(s: CodeFormState): Record<string, unknown> {
   if (s.client_ref) body.client_ref = s.client_ref;
   if (s.folder_id) body.folder_id = s.folder_id;
   if (s.paused) body.status = 'paused';
-  if (!isDefaultDesignForm(s.design)) body.design = designBody(s.design);
+  Object.assign(body, lookBody(s, false));
   if (s.category === 'dynamic') {
     if (s.custom_domain_id) body.custom_domain_id = s.custom_domain_id;
     if (isSmartWebsite(s) && s.rules.length) body.destinations = destinationsOf(s);
@@ -236,7 +257,7 @@ export function createBody(s: CodeFormState): Record<string, unknown> {
 
 /** PATCH /qrcodes/{id} body: every editable field, cleared ones as null. A static code's data never changes. */
 export function patchBody(s: CodeFormState): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: s.name, folder_id: s.folder_id || null, status: s.paused ? 'paused' : 'active', design: designBody(s.design) };
+  const body: Record<string, unknown> = { name: s.name, folder_id: s.folder_id || null, status: s.paused ? 'paused' : 'active', ...lookBody(s, true) };
   if (s.category === 'static') return body;
   body.content = contentBody(s.type, s.content);
   if (isSmartWebsite(s)) body.destinations = destinationsOf(s);

@@ -5,7 +5,9 @@ import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { type CodeFormState, newCodeState } from './code-form-state';
 import { allowedCategories, emptyContent, TYPE_HINTS } from './code-types';
 import { ContentEditor } from './content-editor';
+import { type Design } from '@qr/qr-design/browser';
 import { DesignEditor } from './design-editor';
+import { designForm } from './design-form';
 import { DestinationsEditor } from './destinations-editor';
 import { type FieldErrors } from './field-errors';
 import { OpeningRulesEditor, UtmEditor } from './opening-rules-editor';
@@ -154,7 +156,21 @@ export function CodeForm(props: CodeFormProps) {
             {errors.at('/design')}
           </p>
         ) : null}
-        <DesignEditor form={state.design} onForm={(design) => set({ design })} errors={errors} />
+        <DesignEditor
+          form={state.design}
+          onForm={(design) => set({ design })}
+          errors={errors}
+          preset={{
+            presetId: state.design_preset_id,
+            presetDesign: state.preset_design,
+            onPreset: (id, presetDesign, startFromIt) =>
+              set({
+                design_preset_id: id,
+                preset_design: presetDesign,
+                ...(startFromIt && presetDesign ? { design: designForm(presetDesign as unknown as Design) } : {}),
+              }),
+          }}
+        />
       </fieldset>
       {dynamic && state.type === 'website' ? (
         <fieldset>

@@ -13,7 +13,9 @@ import { ProblemError } from '../../api/problem';
 import { type Logo } from '../../api/types';
 import { useResource } from '../../lib/use-resource';
 import { CheckboxField, ColorField, SelectField, TextField } from '../../ui/field';
-import { type DesignForm } from './design-form';
+import { designBody, type DesignForm } from './design-form';
+import { presetsApi } from '../../api/presets';
+import { useEffect } from 'preact/hooks';
 import { type FieldErrors } from './field-errors';
 
 const SHAPE_LABELS: Record<string, string> = { square: 'Square', rounded: 'Rounded', dots: 'Dots', circle: 'Circle' };
@@ -36,11 +38,29 @@ function ContrastNote({ ink, paper, min, against }: { ink: string; paper: string
  * every change as the preview draws it (the same check as saving), so a problem shows at its field
  * before anything is saved.
  */
-export function DesignEditor({ form, onForm, errors }: { form: DesignForm; onForm: (next: DesignForm) => void; errors: FieldErrors }) {
+export interface PresetChoice {
+  presetId: string;
+  presetDesign: Record<string, unknown> | null;
+  /** A preset chosen (its design, to start the fields from), or '' for none. */
+  onPreset: (id: string, design: Record<string, unknown> | null, startFromIt: boolean) => void;
+}
+
+export function DesignEditor({
+  form,
+  onForm,
+  errors,
+  preset,
+}: {
+  form: DesignForm;
+  onForm: (next: DesignForm) => void;
+  errors: FieldErrors;
+  preset: PresetChoice;
+}) {
   const set = (patch: Partial<DesignForm>) => onForm({ ...form, ...patch });
   const shapes = (list: readonly string[]) => list.map((value) => ({ value, label: SHAPE_LABELS[value] }));
   return (
     <>
+      <PresetPicker form={form} preset={preset} errors={errors} />
       <div class="grid-2">
         {form.gradient ? (
           <SelectField
@@ -255,5 +275,59 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A brand preset to follow (its design fills the fields; what is changed from it stays this code's
+ * own), or "Save as preset" to name the design as it is for other codes.
+ */
+function PresetPicker({ form, preset, errors }: { form: DesignForm; preset: PresetChoice; errors: FieldErrors }) {
+  const presets = useResource((signal) => presetsApi.list(signal), 'presets');
+  const [created, setCreated] = useState<Array<{ id: string; name: string; design: Record<string, unknown> }>>([]);
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const all = [...created, ...(presets.data?.data ?? []).filter((p) => !created.some((c) => c.id === p.id))];
+  // An edited code that follows a preset: once the presets are here, remember its design (the fields already show the code's look).
+  useEffect(() => {
+    if (!preset.presetId || preset.presetDesign) return;
+    const found = all.find((p) => p.id === preset.presetId);
+    if (found) preset.onPreset(found.id, found.design as Record<string, unknown>, false);
+  }, [presets.data, preset.presetId]);
+  const save = async () => {
+    setSaving(true);
+    setProblem(null);
+    try {
+      const saved = await presetsApi.create(name.trim(), designBody(form));
+      setCreated((list) => [saved, ...list]);
+      preset.onPreset(saved.id, saved.design as Record<string, unknown>, false);
+      setName('');
+    } catch (err) {
+      setProblem(err instanceof ProblemError ? (err.errors[0]?.detail ?? err.detail) : 'The preset could not be saved; try again.');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div class="grid-2">
+      <SelectField
+        label="Brand preset"
+        value={preset.presetId}
+        onValue={(id) => {
+          const chosen = all.find((p) => p.id === id);
+          preset.onPreset(id, chosen ? (chosen.design as Record<string, unknown>) : null, true);
+        }}
+        options={[{ value: '', label: 'No preset: this code’s own design' }, ...all.map((p) => ({ value: p.id, label: p.name }))]}
+        error={errors.at('/design_preset_id')}
+        hint={preset.presetId ? 'The fields start from the preset; what you change stays this code’s own. A change to the preset shows here too.' : undefined}
+      />
+      <div class="field-row">
+        <TextField label="Save this design as a preset" value={name} onValue={setName} maxLength={100} error={problem ?? undefined} placeholder="Preset name" />
+        <button type="button" class="button" disabled={saving || !name.trim()} onClick={() => void save()}>
+          {saving ? 'Saving…' : 'Save as preset'}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -75,6 +75,11 @@ export function designBody(f: DesignForm): Record<string, unknown> {
   };
 }
 
+/** What a design sets differently from a preset's: the overrides a code that follows it keeps. */
+export function overridesOf(body: Record<string, unknown>, preset: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(preset[key] ?? null)));
+}
+
 /** Whether the form draws the plain code (then a create leaves `design` out). */
 export function isDefaultDesignForm(f: DesignForm): boolean {
   return JSON.stringify(designBody(f)) === JSON.stringify(designBody(designForm()));
