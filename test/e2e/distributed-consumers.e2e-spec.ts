@@ -173,7 +173,9 @@ describe('distributed consumers: a consumer group over two replicas', () => {
     const got = new Map<string, number>();
     for (const id of receivedIds()) got.set(id, (got.get(id) ?? 0) + 1);
     expect(new Set(got.keys())).toEqual(ids);
-    // Repeats: only what the killed replica had in flight (at most 16 per endpoint).
-    expect([...got.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(16);
+    // Repeats: what the killed replica had in flight (at most 16 per endpoint), and an attempt the
+    // sender saw fail though the receiver got it (a timeout on a loaded machine), which it recorded.
+    const retried = await db.query(`SELECT COUNT(*) AS n FROM webhooks.webhook_deliveries WHERE event_type = 'qr.scanned' AND attempts > 1`);
+    expect([...got.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(16 + Number(retried.rows[0].n));
   }, 300_000);
 });
