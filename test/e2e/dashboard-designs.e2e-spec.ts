@@ -226,6 +226,15 @@ describe('designs in the dashboard', () => {
     expect(changed.status()).toBe(200);
     for (const code of codes.data) expect(await (await page.request.get(code.preview_url.replace(/^https?:\/\/[^/]+/, base))).text()).toContain('#0d47a1');
 
+    // The audit log keeps who uploaded the logo and made and changed the preset.
+    const audit = (await (await page.request.get(`${base}/app/api/audit-log`)).json()) as {
+      data: Array<{ action: string; target: { name: string | null }; actor: { kind: string; name?: string }; details: Record<string, unknown> | null }>;
+    };
+    const entry = (action: string) => audit.data.find((e) => e.action === action);
+    expect(entry('design_preset.created')).toMatchObject({ target: { name: 'Spring green' }, actor: { kind: 'member', name: 'owner@localhost' } });
+    expect(entry('design_preset.updated')).toMatchObject({ target: { name: 'Spring green' }, details: { fields: ['design'] } });
+    expect(entry('logo.uploaded')).toMatchObject({ target: { name: 'star' } });
+
     // Codes follow it, so it cannot be deleted: the dialog says why.
     await page.reload();
     await row.getByRole('button', { name: 'Delete Spring green' }).click();

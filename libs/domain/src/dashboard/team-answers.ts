@@ -60,7 +60,12 @@ export type AuditAction =
   | 'member.role_changed'
   | 'member.removed'
   | 'domain.added'
-  | 'domain.verified';
+  | 'domain.verified'
+  | 'logo.uploaded'
+  | 'logo.deleted'
+  | 'design_preset.created'
+  | 'design_preset.updated'
+  | 'design_preset.deleted';
 
 export interface AuditLogAnswer {
   object: 'list';

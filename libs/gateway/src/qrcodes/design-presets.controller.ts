@@ -1,20 +1,32 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '../access/principal';
+import { AuditTrail } from '../audit/audit-trail';
 import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
+
+interface Named {
+  id: string;
+  name: string;
+}
 
 /** Brand presets: named designs codes follow (`design_preset_id`); a change shows on every such code. */
 @Controller(`${API_PREFIX}/design-presets`)
 @UseGuards(ApiAccessGuard)
 export class DesignPresetsController {
-  constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
+  constructor(
+    @Inject(COMMAND_BUS) private readonly bus: CommandBus,
+    private readonly audit: AuditTrail,
+  ) {}
 
   @Post()
   @HttpCode(201)
-  create(@CurrentPrincipal() p: Principal, @Body() body: unknown) {
-    return this.bus.send('qr-service', QR.createPreset, { workspaceId: p.workspaceId, body: body ?? null });
+  async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
+    const preset = await this.bus.send<Named>('qr-service', QR.createPreset, { workspaceId: p.workspaceId, body: body ?? null });
+    await this.audit.note(p, req, 'design_preset.created', { type: 'design_preset', id: preset.id, name: preset.name });
+    return preset;
   }
 
   @Get()
@@ -27,13 +39,20 @@ export class DesignPresetsController {
     return this.bus.send('qr-service', QR.getPreset, { workspaceId: p.workspaceId, id });
   }
 
+  /** A preset change shows on every code that follows it, so the audit log keeps who made it (the field names, not their values). */
   @Patch(':id')
-  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown) {
-    return this.bus.send('qr-service', QR.updatePreset, { workspaceId: p.workspaceId, id, body: body ?? null });
+  async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
+    const preset = await this.bus.send<Named>('qr-service', QR.updatePreset, { workspaceId: p.workspaceId, id, body: body ?? null });
+    const fields = body !== null && typeof body === 'object' ? Object.keys(body) : [];
+    await this.audit.note(p, req, 'design_preset.updated', { type: 'design_preset', id: preset.id, name: preset.name }, { fields });
+    return preset;
   }
 
   @Delete(':id')
-  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.bus.send('qr-service', QR.deletePreset, { workspaceId: p.workspaceId, id });
+  async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
+    const preset = await this.bus.send<Named>('qr-service', QR.getPreset, { workspaceId: p.workspaceId, id });
+    const deleted = await this.bus.send('qr-service', QR.deletePreset, { workspaceId: p.workspaceId, id });
+    await this.audit.note(p, req, 'design_preset.deleted', { type: 'design_preset', id, name: preset.name });
+    return deleted;
   }
 }

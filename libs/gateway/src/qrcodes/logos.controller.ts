@@ -3,21 +3,32 @@ import type { Request, Response } from 'express';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '../access/principal';
+import { AuditTrail } from '../audit/audit-trail';
 import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
 import { readLogoUpload } from './logo-upload';
 import { type ImagePayload, sendImage } from './send-image';
 
+interface Named {
+  id: string;
+  name: string;
+}
+
 /** A workspace's logos: uploaded once, shown by any number of codes (`design.logo.id`). */
 @Controller(`${API_PREFIX}/logos`)
 @UseGuards(ApiAccessGuard)
 export class LogosController {
-  constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
+  constructor(
+    @Inject(COMMAND_BUS) private readonly bus: CommandBus,
+    private readonly audit: AuditTrail,
+  ) {}
 
   @Post()
   @HttpCode(201)
   async upload(@CurrentPrincipal() p: Principal, @Req() req: Request) {
-    return this.bus.send('qr-service', QR.createLogo, { workspaceId: p.workspaceId, ...(await readLogoUpload(req)) });
+    const logo = await this.bus.send<Named>('qr-service', QR.createLogo, { workspaceId: p.workspaceId, ...(await readLogoUpload(req)) });
+    await this.audit.note(p, req, 'logo.uploaded', { type: 'logo', id: logo.id, name: logo.name });
+    return logo;
   }
 
   @Get()
@@ -38,7 +49,10 @@ export class LogosController {
   }
 
   @Delete(':id')
-  remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
-    return this.bus.send('qr-service', QR.deleteLogo, { workspaceId: p.workspaceId, id });
+  async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
+    const logo = await this.bus.send<Named>('qr-service', QR.getLogo, { workspaceId: p.workspaceId, id });
+    const deleted = await this.bus.send('qr-service', QR.deleteLogo, { workspaceId: p.workspaceId, id });
+    await this.audit.note(p, req, 'logo.deleted', { type: 'logo', id, name: logo.name });
+    return deleted;
   }
 }

@@ -22,6 +22,11 @@ const ACTIONS: Record<AuditAction, string> = {
   'member.removed': 'Member removed',
   'domain.added': 'Domain added',
   'domain.verified': 'Domain verified',
+  'logo.uploaded': 'Logo uploaded',
+  'logo.deleted': 'Logo deleted',
+  'design_preset.created': 'Brand preset created',
+  'design_preset.updated': 'Brand preset changed',
+  'design_preset.deleted': 'Brand preset deleted',
 };
 
 /** The workspace's audit log (owners): who changed keys, webhooks, members and domains, and how. */
