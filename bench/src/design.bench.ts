@@ -1,4 +1,15 @@
-import { applyDesign, checkScannability, DEFAULT_DESIGN, type Design, designedPng, drawDesign, drawingToSvg, type LogoImage, prepareLogo } from '@qr/qr-design';
+import {
+  applyDesign,
+  checkScannability,
+  DEFAULT_DESIGN,
+  type Design,
+  designedPng,
+  drawDesign,
+  drawingToSvg,
+  layoutOf,
+  type LogoImage,
+  prepareLogo,
+} from '@qr/qr-design';
 import { encodeText, renderPng, renderSvg } from '@qr/qr-render';
 import { type BenchRow, fmt } from './bench-report';
 import { median, opsPerSecond } from './stats';
@@ -43,7 +54,7 @@ export async function benchDesign(runs = 5): Promise<BenchRow[]> {
     png.push(
       opsPerSecond(() => {
         const matrix = encodeText(URL_PAYLOAD, { ecc: 'H' });
-        designedPng(matrix, BRANDED, logo, Math.round(drawDesign(matrix, BRANDED, logo).width * 8));
+        designedPng(matrix, BRANDED, logo, Math.round(layoutOf(matrix.size, BRANDED).width * 8));
       }, 600),
     );
     plainPng.push(opsPerSecond(() => renderPng(encodeText(URL_PAYLOAD, { ecc: 'M' }), { scale: 8 }), 600));

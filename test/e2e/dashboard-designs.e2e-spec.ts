@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { cellsOf, PAGE_SIZES, presetById } from '@qr/print-sheet';
 import {
+  acceptSignInLink,
   axeViolations,
   type AppProcess,
   createTempDir,
@@ -43,11 +44,7 @@ describe('designs in the dashboard', () => {
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
     page = await context.newPage();
-    await page.goto(/dashboard: (\S+)/.exec(server.output())![1]);
-    await page.getByLabel('New password', { exact: true }).fill('owner chooses a password');
-    await page.getByLabel('New password, again').fill('owner chooses a password');
-    await page.getByRole('button', { name: 'Save password and sign in' }).click();
-    await page.getByRole('heading', { name: 'Codes' }).waitFor();
+    await acceptSignInLink(page, /dashboard: (\S+)/.exec(server.output())![1], 'owner chooses a password');
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
+  acceptSignInLink,
   type AppProcess,
   axeViolations,
   createTempDir,
@@ -44,11 +45,7 @@ describe('teams in the dashboard', () => {
     browser = await launchChromium();
     owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await owner.newPage();
-    await page.goto(/dashboard: (\S+)/.exec(server.output())![1]);
-    await page.getByLabel('New password', { exact: true }).fill('owner chooses a password');
-    await page.getByLabel('New password, again').fill('owner chooses a password');
-    await page.getByRole('button', { name: 'Save password and sign in' }).click();
-    await page.getByRole('heading', { name: 'Codes' }).waitFor();
+    await acceptSignInLink(page, /dashboard: (\S+)/.exec(server.output())![1], 'owner chooses a password');
   });
   afterAll(async () => {
     await browser?.close();
@@ -61,12 +58,7 @@ describe('teams in the dashboard', () => {
   const acceptLink = async (url: string, password: string) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const invitee = await context.newPage();
-    await invitee.goto(url);
-    await invitee.getByText('You are signing in to').waitFor();
-    await invitee.getByLabel('New password', { exact: true }).fill(password);
-    await invitee.getByLabel('New password, again').fill(password);
-    await invitee.getByRole('button', { name: 'Save password and sign in' }).click();
-    await invitee.getByRole('heading', { name: 'Codes' }).waitFor();
+    await acceptSignInLink(invitee, url, password);
     return { context, page: invitee };
   };
 

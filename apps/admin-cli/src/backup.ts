@@ -209,7 +209,7 @@ export async function restore(config: RuntimeConfig, from: string): Promise<Reco
     checkSecretsOpen(
       manifest,
       ring === 'config'
-        ? ringOf(config)
+        ? secretsRingOf(config)
         : ring === 'backup'
           ? SecretBox.fromConfig({ secretsKeys: [readFileSync(keyFromBackup!, 'utf8')], dataDir: dir, allowKeyFile: false })
           : null,
@@ -237,17 +237,14 @@ export async function restore(config: RuntimeConfig, from: string): Promise<Reco
   const tables = await schemaTables(url, BACKUP_STORES);
   const taken = [...tables].filter(([, n]) => n > 0).map(([s]) => s);
   if (taken.length) throw new BackupError(`the database already holds the ${taken.join(', ')} schema(s): restore into a new, empty database`);
-  checkSecretsOpen(manifest, config.secretsKeys?.length ? ringOf(config) : null, await sealedInDump(join(dir, PG_DUMP_FILE)));
+  checkSecretsOpen(manifest, config.secretsKeys?.length ? secretsRingOf(config) : null, await sealedInDump(join(dir, PG_DUMP_FILE)));
   await pgRestore({ url, file: join(dir, PG_DUMP_FILE) });
   return { restored: manifest.stores, into: 'DATABASE_URL', backup_taken_at: manifest.created_at, secrets_key: 'as configured' };
 }
 
-function ringOf(config: RuntimeConfig): SecretBox {
-  return SecretBox.fromConfig({
-    secretsKeys: config.secretsKeys,
-    dataDir: config.storage.kind === 'sqlite' ? config.storage.dataDir : '',
-    allowKeyFile: config.storage.kind === 'sqlite',
-  });
+/** The key ring the webhook dispatcher reads: SECRETS_KEYS, or all-in-one's key file in DATA_DIR. */
+export function secretsRingOf(config: RuntimeConfig): SecretBox {
+  return SecretBox.fromConfig({ secretsKeys: config.secretsKeys, dataDir: config.dataDir, allowKeyFile: config.storage.kind === 'sqlite' });
 }
 
 function checkSecretsOpen(manifest: Manifest, box: SecretBox | null, sealed: readonly string[]): void {

@@ -20,8 +20,8 @@ import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { CommandRegistry, ConfigError, DEPLOYABLES, InProcessCommandBus, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
-import { ResealSecrets, SecretBox, WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
-import { backup, BackupError, restore, SERVICE_STORE_SPECS } from './backup';
+import { ResealSecrets, WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
+import { backup, BackupError, restore, secretsRingOf, SERVICE_STORE_SPECS } from './backup';
 import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args';
 
 const USAGE = `usage: npm run admin -- <command> [--json]
@@ -261,7 +261,7 @@ async function reconcileAllowance(config: RuntimeConfig, f: CliArgs['flags']): P
 async function resealSecrets(config: RuntimeConfig, f: CliArgs['flags'], countOnly: boolean): Promise<Output> {
   const batch = f.batch === undefined ? 100 : Number(f.batch);
   if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) throw new UsageError('--batch must be an integer from 1 to 10000');
-  const box = SecretBox.fromConfig({ secretsKeys: config.secretsKeys, dataDir: config.dataDir, allowKeyFile: config.storage.kind === 'sqlite' });
+  const box = secretsRingOf(config);
   const db = await openDatabase({ name: WEBHOOKS_STORE_SPEC.name, storage: config.storage, migrations: WEBHOOKS_STORE_SPEC.migrations, runMigrations: true });
   try {
     const reseal = new ResealSecrets(db, box);

@@ -1,5 +1,5 @@
 import { DEFAULT_MARGIN, drawQrSymbol, newPdfDocument, type QrMatrix } from '@qr/qr-render';
-import { type Design, drawDesign, drawInPdf, LABEL_FONTS, labelFontFile, labelRuns, type LogoImage, visualOrder } from '@qr/qr-design';
+import { type Design, drawDesign, drawInPdf, LABEL_FONTS, labelFontFile, isRightToLeft, labelRuns, type LogoImage, visualOrder } from '@qr/qr-design';
 import { type Cell, cellsOf, codeBox, type SheetLayout } from './sheet-layout';
 import { PAGE_SIZES } from './units';
 
@@ -96,8 +96,6 @@ function drawCode(doc: PDFKit.PDFDocument, cell: Cell, code: SheetCode, layout: 
     x += widths[i];
   });
 }
-
-const isRightToLeft = (text: string) => /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u.test(text);
 
 /**
  * Cut lines in the margins, where the grid's columns and rows begin and end: short hairlines that

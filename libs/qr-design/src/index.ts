@@ -7,7 +7,7 @@
 export * from './design/design';
 export { applyDesign, designMergePatch, type ParsedDesign } from './design/parse-design';
 export { contrastRatio, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, normalizeHexColor, relativeLuminance } from './design/contrast';
-export { drawDesign, type Drawing, type Layer, type LogoImage, type Paint, type PlacedImage } from './draw/draw-design';
+export { drawDesign, layoutOf, type Drawing, type Layer, type LogoImage, type Paint, type PlacedImage } from './draw/draw-design';
 export { LogoRejected, MAX_LOGO_BYTES, prepareLogo, type LogoSourceType, type PreparedLogo } from './logos/prepare-logo';
 export { drawingToSvg } from './output/drawing-to-svg';
 export { drawInPdf } from './output/drawing-to-pdf';
@@ -16,4 +16,4 @@ export { logoRendition } from './output/logo-renditions';
 export { checkScannability, CHECK_WIDTH_PX, type ScannabilityReport } from './check/scannability';
 export { DECODERS, type Decoder } from './check/decoders';
 export { LABEL_FONTS, labelFontFile } from './text/label-fonts';
-export { labelRuns, visualOrder, type LabelFont, type LabelRun, type MeasureRun } from './text/label-text';
+export { isRightToLeft, labelRuns, visualOrder, type LabelFont, type LabelRun, type MeasureRun } from './text/label-text';

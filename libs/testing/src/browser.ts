@@ -54,3 +54,16 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Opens a one-time sign-in link (the first run's, or an invitation's), chooses the password there,
+ * and waits for the Codes page it lands on.
+ */
+export async function acceptSignInLink(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await page.getByText('You are signing in to').waitFor();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('New password, again').fill(password);
+  await page.getByRole('button', { name: 'Save password and sign in' }).click();
+  await page.getByRole('heading', { name: 'Codes' }).waitFor();
+}

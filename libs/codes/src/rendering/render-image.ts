@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { staticPayload } from '@qr/qr-content';
 import { Errors } from '@qr/domain';
-import { type Design, designedPng, drawDesign, drawingToSvg, drawInPdf, eccOf, type LogoImage } from '@qr/qr-design';
+import { type Design, designedPng, drawDesign, drawingToSvg, drawInPdf, eccOf, layoutOf, type LogoImage } from '@qr/qr-design';
 import { DEFAULT_MARGIN, encodeText, newPdfDocument, pdfBytes, QrCapacityError, type QrMatrix, renderPdf, renderPng, renderSvg } from '@qr/qr-render';
 import { type QrCodeDraft, type QrCodeRecord } from '../codes/qr-code-record';
 import { SHORT_CODE_LENGTH } from '../codes/short-code';
@@ -80,12 +80,11 @@ function encode(matrix: QrMatrix, o: ImageOptions & { margin: number }, changed:
 
 /** A designed code: one drawing (libs/qr-design) as SVG, as PNG through resvg, or as vector PDF. */
 async function encodeDesigned(matrix: QrMatrix, design: Design, o: ImageOptions, changed: Date, logo: LogoImage | null): Promise<Buffer> {
+  if (o.format === 'png') return designedPng(matrix, design, logo, o.size ?? Math.round(layoutOf(matrix.size, design).width * 8));
   const drawing = drawDesign(matrix, design, logo);
   switch (o.format) {
     case 'svg':
       return Buffer.from(drawingToSvg(drawing, o.size ?? undefined), 'utf8');
-    case 'png':
-      return designedPng(matrix, design, logo, o.size ?? Math.round(drawing.width * 8));
     case 'pdf': {
       const width = o.size ?? 288;
       const doc = newPdfDocument(changed);

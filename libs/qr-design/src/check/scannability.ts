@@ -2,7 +2,7 @@ import { type FieldError, fieldError } from '@qr/domain';
 import type { QrMatrix } from '@qr/qr-render';
 import { contrastRatio, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, relativeLuminance } from '../design/contrast';
 import type { Design } from '../design/design';
-import { drawDesign, type LogoImage } from '../draw/draw-design';
+import { layoutOf, type LogoImage } from '../draw/draw-design';
 import { designedPixels } from '../output/drawing-to-pixels';
 import { DECODERS } from './decoders';
 
@@ -79,8 +79,8 @@ export async function checkScannability(
   }
   if (problems.length) return { problems, decoded: {}, contrast };
 
-  const drawing = drawDesign(matrix, design, logo);
-  const image = designedPixels(matrix, design, logo, Math.max(CHECK_WIDTH_PX, Math.ceil(drawing.width * MIN_PX_PER_MODULE)));
+  const width = layoutOf(matrix.size, design).width;
+  const image = designedPixels(matrix, design, logo, Math.max(CHECK_WIDTH_PX, Math.ceil(width * MIN_PX_PER_MODULE)));
   const decoded: ScannabilityReport['decoded'] = {};
   for (const [name, decode] of Object.entries(DECODERS) as Array<[keyof typeof DECODERS, (typeof DECODERS)['zxing']]>) {
     decoded[name] = (await decode(image)) === payload;

@@ -41,16 +41,16 @@ export function svgToPixels(svg: string, widthPx: number): Pixels {
  * A designed code rasterised `widthPx` wide: the drawing as SVG through resvg, with the logo at the
  * rendition this width shows (`logoRendition`). The one way a designed PNG and the check's image are made.
  */
-export function rasterDrawing(matrix: QrMatrix, design: Design, logo: LogoImage | null, widthPx: number): { svg: string; logoPx: number } {
-  if (!logo || !design.logo) return { svg: drawingToSvg(drawDesign(matrix, design, logo)), logoPx: 0 };
+function rasterSvg(matrix: QrMatrix, design: Design, logo: LogoImage | null, widthPx: number): string {
+  if (!logo || !design.logo) return drawingToSvg(drawDesign(matrix, design, logo));
   const logoPx = ((matrix.size * design.logo.size) / layoutOf(matrix.size, design).width) * widthPx;
-  return { svg: drawingToSvg(drawDesign(matrix, design, logoRendition(logo, logoPx))), logoPx };
+  return drawingToSvg(drawDesign(matrix, design, logoRendition(logo, logoPx)));
 }
 
 export function designedPng(matrix: QrMatrix, design: Design, logo: LogoImage | null, widthPx: number): Buffer {
-  return svgToPng(rasterDrawing(matrix, design, logo, widthPx).svg, widthPx);
+  return svgToPng(rasterSvg(matrix, design, logo, widthPx), widthPx);
 }
 
 export function designedPixels(matrix: QrMatrix, design: Design, logo: LogoImage | null, widthPx: number): Pixels {
-  return svgToPixels(rasterDrawing(matrix, design, logo, widthPx).svg, widthPx);
+  return svgToPixels(rasterSvg(matrix, design, logo, widthPx), widthPx);
 }

@@ -57,6 +57,11 @@ export function labelRuns(text: string, fonts: readonly LabelFont[], measure: Me
 
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 
+/** Whether a text has a letter of a right-to-left script (Hebrew, Arabic). */
+export function isRightToLeft(text: string): boolean {
+  return RTL_LETTER.test(text);
+}
+
 /**
  * The runs in the order they are drawn, left to right. The shaper already lays each run out in visual
  * order; a text whose first letter is from a right-to-left script (Hebrew, Arabic) also puts its runs
@@ -68,7 +73,7 @@ export function visualOrder(runs: readonly LabelRun[]): LabelRun[] {
     .map((r) => r.text)
     .join('')
     .match(/\p{L}/u)?.[0];
-  return firstLetter && RTL_LETTER.test(firstLetter) ? [...runs].reverse() : [...runs];
+  return firstLetter && isRightToLeft(firstLetter) ? [...runs].reverse() : [...runs];
 }
 
 /** Neighbouring pieces in the same font become one run (one text operator, kerning kept). */
