@@ -220,6 +220,13 @@ describe('code designs (all-in-one)', () => {
       const inUse = await call<Problem>(api(`/logos/${svgLogo.id}`), { method: 'DELETE', key });
       expect(inUse.status).toBe(409);
       expect((await patch(code.id, { design: { logo: null } })).body).toMatchObject({ error_correction: 'M', design: { logo: null } });
+      // A brand preset that shows it keeps it too: codes following the preset store only their overrides.
+      const preset = await post<{ id: string }>('/design-presets', { name: 'With the star', design: { logo: { id: svgLogo.id, size: 0.2 } } });
+      expect(preset.status).toBe(201);
+      const byPreset = await call<Problem & { detail: string }>(api(`/logos/${svgLogo.id}`), { method: 'DELETE', key });
+      expect(byPreset.status).toBe(409);
+      expect(byPreset.body.detail).toMatch(/1 brand preset show this logo/);
+      expect((await call(api(`/design-presets/${preset.body.id}`), { method: 'DELETE', key })).status).toBe(200);
       expect((await call(api(`/logos/${svgLogo.id}`), { method: 'DELETE', key })).body).toEqual({ id: svgLogo.id, object: 'logo', deleted: true });
       expect((await call(api(`/logos/${svgLogo.id}`), { key })).status).toBe(404);
     });

@@ -110,9 +110,13 @@ export class CodesCommands implements OnModuleInit {
       },
       [QR_COMMANDS.deleteLogo]: async (p) => {
         await this.mustFindLogo(p.workspaceId, p.id);
-        const users = await this.u.logos.usedBy(p.workspaceId, p.id);
-        if (users > 0)
-          throw new ApiError(409, 'logo_in_use', 'Logo in use', `${users} code${users === 1 ? '' : 's'} show this logo; change their design first.`);
+        const { codes, presets } = await this.u.logos.usedBy(p.workspaceId, p.id);
+        if (codes + presets > 0) {
+          const users = [codes ? `${codes} code${codes === 1 ? '' : 's'}` : '', presets ? `${presets} brand preset${presets === 1 ? '' : 's'}` : ''].filter(
+            Boolean,
+          );
+          throw new ApiError(409, 'logo_in_use', 'Logo in use', `${users.join(' and ')} show this logo; change their design first.`);
+        }
         await this.u.logos.delete(p.workspaceId, p.id);
         return { id: p.id, object: 'logo', deleted: true };
       },

@@ -50,13 +50,22 @@ export class LogosRepository {
     return new Map(rows.map((r) => [r.id, { png: Buffer.from(r.png_base64, 'base64'), width: Number(r.width), height: Number(r.height) }]));
   }
 
-  /** Live codes whose design shows this logo (ids have a fixed shape, so the text match is exact). */
-  async usedBy(workspaceId: string, id: string): Promise<number> {
-    const rows = await this.db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND design LIKE $2`, [
+  /**
+   * Live codes and brand presets whose design shows this logo (ids have a fixed shape, so the text
+   * match is exact). Presets count too: a code that follows one keeps only its overrides, so the
+   * logo may be named in the preset alone.
+   */
+  async usedBy(workspaceId: string, id: string): Promise<{ codes: number; presets: number }> {
+    const pattern = `%"id":"${id}"%`;
+    const [codes] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND design LIKE $2', [
       workspaceId,
-      `%"id":"${id}"%`,
+      pattern,
     ]);
-    return Number(rows[0].n);
+    const [presets] = await this.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM design_presets WHERE workspace_id = $1 AND design LIKE $2', [
+      workspaceId,
+      pattern,
+    ]);
+    return { codes: Number(codes.n), presets: Number(presets.n) };
   }
 
   async delete(workspaceId: string, id: string): Promise<boolean> {
