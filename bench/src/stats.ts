@@ -32,3 +32,22 @@ export function opsPerSecond(fn: () => void, ms = 1000): number {
   }
   return n / (Number(elapsed) / 1e9);
 }
+
+/**
+ * Completions per second of an asynchronous operation kept `inFlight` at a time for about `ms`: the
+ * rate of a server answering several requests at once (work the operation hands to libuv's thread
+ * pool runs beside the event loop).
+ */
+export async function asyncOpsPerSecond(fn: () => Promise<unknown>, ms = 1000, inFlight = 1): Promise<number> {
+  const start = process.hrtime.bigint();
+  const deadline = start + BigInt(ms) * 1_000_000n;
+  let done = 0;
+  const worker = async () => {
+    while (process.hrtime.bigint() < deadline) {
+      await fn();
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return done / (Number(process.hrtime.bigint() - start) / 1e9);
+}

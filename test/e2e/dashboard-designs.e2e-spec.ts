@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,7 +73,11 @@ describe('designs in the dashboard', () => {
     await page.getByLabel('Eye colour, as #rrggbb').fill('#c2185b');
     // A logo uploaded from the panel (an SVG with a script: the server keeps a PNG it drew).
     await page.getByLabel('Upload a logo').setInputFiles({ name: 'star.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(STAR_SVG) });
+    await page.getByTestId('logo-cropper').waitFor();
+    expect(await page.getByRole('radio', { name: 'The whole picture, fitted' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Upload logo' }).click();
     await page.getByTestId('logo-preview').waitFor();
+    expect(await page.getByTestId('logo-cropper').count()).toBe(0);
     await waitUntil(
       async () => page.getByTestId('logo-preview').evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0),
       'the logo drawn',
@@ -95,6 +100,42 @@ describe('designs in the dashboard', () => {
     expect(preview).not.toMatch(/<script|alert/);
     expect(decodeImage(await download('PNG'), 'png')).toBe(shortUrl);
     expect(decodePdf(await download('PDF (vector)'))).toBe(shortUrl);
+  });
+
+  it('crops a wide picture to a square before uploading it, with a preview of the logo’s box', async () => {
+    // Three bands, red, green and blue: the square cut at the far left is all red.
+    const bands = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ff0000' } })
+      .composite([
+        { input: { create: { width: 100, height: 100, channels: 3, background: '#00ff00' } }, left: 100, top: 0 },
+        { input: { create: { width: 100, height: 100, channels: 3, background: '#0000ff' } }, left: 200, top: 0 },
+      ])
+      .png()
+      .toBuffer();
+    await page.goto(`${base}/app/codes/new`);
+    await page.getByLabel('Upload a logo').setInputFiles({ name: 'bands.png', mimeType: 'image/png', buffer: bands });
+    await page.getByTestId('logo-cropper').waitFor();
+    await page.getByRole('radio', { name: 'A square cut from it' }).check();
+    await page.getByLabel(/^Left to right/).fill('0');
+    const centre = async () =>
+      page.getByTestId('logo-crop-preview').evaluate((canvas: HTMLCanvasElement) => [...canvas.getContext('2d')!.getImageData(80, 80, 1, 1).data]);
+    await waitUntil(async () => (await centre()).join() === '255,0,0,255', 'the preview shows the left square');
+    await saveScreenshot(page, 'logo-crop');
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.getByTestId('logo-preview').waitFor();
+    const id = await page.getByLabel('Logo', { exact: true }).inputValue();
+    const logo = (await (await page.request.get(`${base}/api/public/v1/logos/${id}`)).json()) as { name: string; width: number; height: number };
+    expect(logo).toMatchObject({ name: 'bands', width: 100, height: 100 });
+    const stored = await sharp(await (await page.request.get(`${base}/api/public/v1/logos/${id}/image`)).body())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...stored.data.subarray((y * stored.info.width + x) * stored.info.channels, (y * stored.info.width + x) * stored.info.channels + 3),
+    ];
+    expect([at(5, 5), at(50, 50), at(95, 95)]).toEqual([
+      [255, 0, 0],
+      [255, 0, 0],
+      [255, 0, 0],
+    ]);
   });
 
   it('refuses a low-contrast design with the reason next to the colour field, and creates nothing', async () => {
@@ -176,8 +217,7 @@ describe('designs in the dashboard', () => {
     expect(decoded.sort()).toEqual(created.map((c) => c.short_url).sort());
   });
 
-  it('saves a design as a brand preset, a second code follows it, the presets page lists it, and a preset change reaches both codes', async () => {
-    const csrf = ((await (await page.request.get(`${base}/app/api/session`)).json()) as { csrf_token: string }).csrf_token;
+  it('saves a design as a brand preset, a second code follows it, the presets page lists it, and a change made on its page reaches both codes', async () => {
     await page.goto(`${base}/app/codes/new`);
     await page.getByLabel('Name').fill('Preset source');
     await page.getByLabel('Destination URL').fill('https://example.com/preset-1');
@@ -216,11 +256,26 @@ describe('designs in the dashboard', () => {
       ['Preset follower', spring.id],
       ['Preset source', spring.id],
     ]);
-    const changed = await page.request.patch(`${base}/api/public/v1/design-presets/${spring.id}`, {
-      headers: { 'x-csrf-token': csrf, 'content-type': 'application/json' },
-      data: { design: { foreground: '#0d47a1' } },
-    });
-    expect(changed.status()).toBe(200);
+    // The preset is edited on its own page. A colour too pale to scan is refused at its field and saves nothing.
+    await row.getByRole('link', { name: 'Edit Spring green' }).click();
+    await page.getByRole('heading', { name: 'Edit preset Spring green', level: 1 }).waitFor();
+    expect(await page.getByLabel('Module shape').inputValue()).toBe('dots');
+    expect(await page.getByLabel('Brand preset').count()).toBe(0);
+    const foreground = page.locator('.field', { has: page.getByLabel('Foreground, as #rrggbb') });
+    await page.getByLabel('Foreground, as #rrggbb').fill('#c8e6c9');
+    await foreground.getByText(/contrast ratio of 1\.\d+:1; at least 4:1 is needed/).waitFor();
+    await page.getByRole('button', { name: 'Save preset' }).click();
+    await foreground.getByText(/contrast ratio of 1\.\d+:1/).waitFor();
+    const unchanged = (await (await page.request.get(`${base}/api/public/v1/design-presets/${spring.id}`)).json()) as { design: { foreground: string } };
+    expect(unchanged.design.foreground).toBe('#1b5e20');
+    // A good colour saves, and both codes that follow the preset show it in their next preview.
+    await page.getByLabel('Foreground, as #rrggbb').fill('#0d47a1');
+    await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
+    // The refused save's problem is gone once the colour changed.
+    expect(await foreground.getByText(/contrast ratio of 1\.\d+:1/).count()).toBe(0);
+    await saveScreenshot(page, 'brand-preset-edit');
+    await page.getByRole('button', { name: 'Save preset' }).click();
+    await page.getByText('Preset “Spring green” saved.').waitFor();
     for (const code of codes.data) expect(await (await page.request.get(code.preview_url.replace(/^https?:\/\/[^/]+/, base))).text()).toContain('#0d47a1');
 
     // The audit log keeps who uploaded the logo and made and changed the preset.
@@ -230,7 +285,7 @@ describe('designs in the dashboard', () => {
     const entry = (action: string) => audit.data.find((e) => e.action === action);
     expect(entry('design_preset.created')).toMatchObject({ target: { name: 'Spring green' }, actor: { kind: 'member', name: 'owner@localhost' } });
     expect(entry('design_preset.updated')).toMatchObject({ target: { name: 'Spring green' }, details: { fields: ['design'] } });
-    expect(entry('logo.uploaded')).toMatchObject({ target: { name: 'star' } });
+    expect(audit.data.filter((e) => e.action === 'logo.uploaded').map((e) => e.target.name)).toEqual(['bands', 'star']);
 
     // Codes follow it, so it cannot be deleted: the dialog says why.
     await page.reload();

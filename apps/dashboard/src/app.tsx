@@ -15,6 +15,7 @@ const CodeEditPage = lazy(() => import('./pages/codes/code-edit-page').then((m) 
 const CodeDetailPage = lazy(() => import('./pages/codes/code-detail-page').then((m) => m.CodeDetailPage));
 const FoldersPage = lazy(() => import('./pages/folders/folders-page').then((m) => m.FoldersPage));
 const PresetsPage = lazy(() => import('./pages/presets/presets-page').then((m) => m.PresetsPage));
+const PresetEditPage = lazy(() => import('./pages/presets/preset-edit-page').then((m) => m.PresetEditPage));
 const DomainsPage = lazy(() => import('./pages/domains/domains-page').then((m) => m.DomainsPage));
 const PrintPage = lazy(() => import('./pages/print/print-page').then((m) => m.PrintPage));
 const DevelopersPage = lazy(() => import('./pages/developers/developers-page').then((m) => m.DevelopersPage));
@@ -73,6 +74,7 @@ function Routes() {
           <Route path="/app/codes/:id/edit" component={CodeEditPage} />
           <Route path="/app/folders" component={FoldersPage} />
           <Route path="/app/presets" component={PresetsPage} />
+          <Route path="/app/presets/:id" component={PresetEditPage} />
           <Route path="/app/domains" component={DomainsPage} />
           <Route path="/app/print" component={PrintPage} />
           <Route path="/app/developers" component={DevelopersPage} />

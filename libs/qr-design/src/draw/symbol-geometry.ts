@@ -52,15 +52,19 @@ export function alignmentPath(matrix: QrMatrix, origin: Point): string {
  * touch are filled as one area: no hairline seams between neighbours when rasterised.
  * - square: a rectangle per horizontal run;
  * - rounded: each module's corners are rounded where neither neighbour on that corner's sides is dark,
- *   so runs and blocks read as soft shapes and single modules as round-cornered squares;
+ *   so runs and blocks read as soft shapes and single modules as round-cornered squares (drawn a
+ *   horizontal run at a time, which is the same outline in fewer pieces);
  * - dots: a circle per module, 0.92 of a module wide (smaller dots lose jsQR).
  */
 export function modulesPath(matrix: QrMatrix, shape: ModuleShape, origin: Point, cleared: { x: number; y: number; side: number } | null = null): string {
   const n = matrix.size;
   const alignments = shape === 'square' ? [] : alignmentCentres(matrix);
   const hidden = (x: number, y: number) => cleared !== null && x >= cleared.x && x < cleared.x + cleared.side && y >= cleared.y && y < cleared.y + cleared.side;
-  const dark = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < n && y < n && !inEye(x, y, n) && !inAlignment(x, y, alignments) && !hidden(x, y) && matrix.isDark(x, y);
+  // Which modules this path draws, worked out once: each is asked about again by its neighbours.
+  const drawn = new Uint8Array(n * n);
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) drawn[y * n + x] = !inEye(x, y, n) && !inAlignment(x, y, alignments) && !hidden(x, y) && matrix.isDark(x, y) ? 1 : 0;
+  const dark = (x: number, y: number) => x >= 0 && y >= 0 && x < n && y < n && drawn[y * n + x] === 1;
   const parts: string[] = [];
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
@@ -73,9 +77,17 @@ export function modulesPath(matrix: QrMatrix, shape: ModuleShape, origin: Point,
       } else if (shape === 'dots') {
         parts.push(circle(px + 0.5, py + 0.5, 0.46));
       } else {
-        const [up, right, down, left] = [dark(x, y - 1), dark(x + 1, y), dark(x, y + 1), dark(x - 1, y)];
+        // A run is one shape: inside it no corner is rounded (each has a dark neighbour beside it).
+        const start = x;
+        while (dark(x + 1, y)) x++;
         const r = 0.5;
-        parts.push(roundedRect(px, py, 1, 1, [!up && !left ? r : 0, !up && !right ? r : 0, !down && !right ? r : 0, !down && !left ? r : 0]));
+        const corners: [number, number, number, number] = [
+          dark(start, y - 1) ? 0 : r,
+          dark(x, y - 1) ? 0 : r,
+          dark(x, y + 1) ? 0 : r,
+          dark(start, y + 1) ? 0 : r,
+        ];
+        parts.push(roundedRect(px, py, x + 1 - start, 1, corners));
       }
     }
   }

@@ -1,5 +1,5 @@
 import { crc32, inflateSync } from 'node:zlib';
-import { encodeText, rasterize, renderPng } from '../index';
+import { encodeRgbaPng, encodeRgbaPngAsync, encodeText, rasterize, renderPng } from '../index';
 
 interface Chunk {
   type: string;
@@ -55,5 +55,24 @@ describe('renderPng', () => {
     expect(() => renderPng(m, { scale: 0 })).toThrow(RangeError);
     expect(() => renderPng(m, { scale: 2.5 })).toThrow(RangeError);
     expect(() => renderPng(m, { margin: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('encodeRgbaPng', () => {
+  it('makes a valid RGBA PNG of the pixels, the same bytes whether deflated here or on the thread pool', async () => {
+    const [width, height] = [37, 23];
+    const rgba = new Uint8Array(width * height * 4).map((_, i) => (i * 7 + (i >> 5)) & 255);
+    const png = encodeRgbaPng(rgba, width, height);
+    expect((await encodeRgbaPngAsync(rgba, width, height)).equals(png)).toBe(true);
+    const chunks = parseChunks(png);
+    expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+    expect([chunks[0].data.readUInt32BE(0), chunks[0].data.readUInt32BE(4), chunks[0].data[8], chunks[0].data[9]]).toEqual([width, height, 8, 6]);
+    const raw = inflateSync(chunks[1].data);
+    for (let y = 0; y < height; y++) {
+      expect(raw[y * (width * 4 + 1)]).toBe(0);
+      expect(raw.subarray(y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1)).equals(Buffer.from(rgba.subarray(y * width * 4, (y + 1) * width * 4)))).toBe(
+        true,
+      );
+    }
   });
 });

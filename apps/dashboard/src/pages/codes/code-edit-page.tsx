@@ -35,7 +35,7 @@ export function CodeEditPage() {
   const [previewError, setPreviewError] = useState<unknown>(null);
   // The edited code drawn as it would be saved (the same renderer and check; without client_ref, which only a create looks up).
   const previewBody = useMemo(() => (state ? { ...createBody(state), client_ref: undefined, design: designBody(state.design) } : {}), [state]);
-  const { busy, error, run } = useAction();
+  const { busy, error, setError, run } = useAction();
   useEffect(() => {
     if (code.data) setState(stateOfCode(code.data));
   }, [code.data]);
@@ -59,7 +59,8 @@ export function CodeEditPage() {
           <CodeForm
             mode="edit"
             state={state}
-            onState={setState}
+            // A change answers the last save's problems: from then on the live preview's rule.
+            onState={(next) => (setState(next), setError(null))}
             errors={new FieldErrors(error ?? previewError, formPointer, !error)}
             folders={folders.data ?? []}
             domains={domains.data ?? []}

@@ -17,6 +17,7 @@ import { designBody, type DesignForm } from './design-form';
 import { presetsApi } from '../../api/presets';
 import { useEffect } from 'preact/hooks';
 import { type FieldErrors } from './field-errors';
+import { LogoCropper } from './logo-cropper';
 
 const SHAPE_LABELS: Record<string, string> = { square: 'Square', rounded: 'Rounded', dots: 'Dots', circle: 'Circle' };
 
@@ -33,11 +34,6 @@ function ContrastNote({ ink, paper, min, against }: { ink: string; paper: string
   );
 }
 
-/**
- * The design panel: colours with their contrast, shapes, quiet zone and a frame. The server checks
- * every change as the preview draws it (the same check as saving), so a problem shows at its field
- * before anything is saved.
- */
 export interface PresetChoice {
   presetId: string;
   presetDesign: Record<string, unknown> | null;
@@ -45,6 +41,11 @@ export interface PresetChoice {
   onPreset: (id: string, design: Record<string, unknown> | null, startFromIt: boolean) => void;
 }
 
+/**
+ * The design panel: colours with their contrast, shapes, quiet zone, a logo and a frame, and (for a
+ * code) the brand preset it follows. The server checks every change as the preview draws it (the
+ * same check as saving), so a problem shows at its field before anything is saved.
+ */
 export function DesignEditor({
   form,
   onForm,
@@ -54,13 +55,14 @@ export function DesignEditor({
   form: DesignForm;
   onForm: (next: DesignForm) => void;
   errors: FieldErrors;
-  preset: PresetChoice;
+  /** Absent where a preset itself is edited. */
+  preset?: PresetChoice;
 }) {
   const set = (patch: Partial<DesignForm>) => onForm({ ...form, ...patch });
   const shapes = (list: readonly string[]) => list.map((value) => ({ value, label: SHAPE_LABELS[value] }));
   return (
     <>
-      <PresetPicker form={form} preset={preset} errors={errors} />
+      {preset ? <PresetPicker form={form} preset={preset} errors={errors} /> : null}
       <div class="grid-2">
         {form.gradient ? (
           <SelectField
@@ -209,22 +211,29 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
   const [uploaded, setUploaded] = useState<Logo[]>([]);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  // A picture chosen and shown in the cropper, not uploaded yet.
+  const [chosen, setChosen] = useState<File | null>(null);
   const fileId = useId();
   const all = [...uploaded, ...(logos.data?.data ?? []).filter((l) => !uploaded.some((u) => u.id === l.id))];
-  const upload = async (input: HTMLInputElement) => {
+  const choose = (input: HTMLInputElement) => {
     const file = input.files?.[0];
+    input.value = '';
     if (!file) return;
+    setUploadError(null);
+    setChosen(file);
+  };
+  const upload = async (file: File) => {
     setUploading(true);
     setUploadError(null);
     try {
       const logo = await logosApi.upload(file);
       setUploaded((list) => [logo, ...list]);
       set({ logo_id: logo.id });
+      setChosen(null);
     } catch (err) {
       setUploadError(err instanceof ProblemError ? (err.errors[0]?.detail ?? err.detail) : 'The upload failed; try again.');
     } finally {
       setUploading(false);
-      input.value = '';
     }
   };
   return (
@@ -246,13 +255,17 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
             accept="image/png,image/jpeg,image/svg+xml"
             disabled={uploading}
             aria-describedby={`${fileId}-note`}
-            onChange={(e) => void upload(e.currentTarget as HTMLInputElement)}
+            onChange={(e) => choose(e.currentTarget as HTMLInputElement)}
           />
           <p class={uploadError ? 'field__error' : 'field__hint'} id={`${fileId}-note`}>
-            {uploadError ?? (uploading ? 'Uploading…' : 'PNG, JPEG or SVG, at most 1 MB. It is stored as a PNG we draw from it.')}
+            {uploadError ??
+              (uploading ? 'Uploading…' : 'PNG, JPEG or SVG, at most 1 MB: kept whole or cropped to a square, then stored as a PNG we draw from it.')}
           </p>
         </div>
       </div>
+      {chosen ? (
+        <LogoCropper file={chosen} busy={uploading} onUpload={(file) => void upload(file)} onCancel={() => (setChosen(null), setUploadError(null))} />
+      ) : null}
       {form.logo_id ? (
         <div class="grid-3 logo-row">
           <img class="logo-preview" src={logosApi.imageUrl(form.logo_id)} alt="The logo as stored" data-testid="logo-preview" />

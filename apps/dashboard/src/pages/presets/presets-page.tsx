@@ -1,3 +1,4 @@
+import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { presetsApi } from '../../api/presets';
 import { type DesignPreset } from '../../api/types';
@@ -27,11 +28,12 @@ function Summary({ p }: { p: DesignPreset }) {
 
 /**
  * Brand presets: named designs codes follow. They are made from a code's design panel ("Save as
- * preset"); a code chooses one there. A change made through the API shows on every code that follows
- * the preset, and a preset that codes follow cannot be deleted.
+ * preset"); a code chooses one there. Edited here (or through the API), a preset changes every code
+ * that follows it; a preset that codes follow cannot be deleted.
  */
 export function PresetsPage() {
   const me = useMe();
+  const { query } = useLocation();
   const presets = useResource((signal) => presetsApi.list(signal), 'presets');
   const [deleting, setDeleting] = useState<DesignPreset | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -46,10 +48,12 @@ export function PresetsPage() {
     });
   };
   const list = presets.data?.data ?? [];
+  const saved = query.saved ? list.find((p) => p.id === query.saved) : undefined;
   return (
     <>
       <PageHeader title="Brand presets" subtitle="Named designs your codes follow: change one, and every code that follows it changes with it." />
       {done ? <Notice kind="success">{done}</Notice> : null}
+      {saved && !done ? <Notice kind="success">Preset “{saved.name}” saved. Every code that follows it shows the change.</Notice> : null}
       <ErrorNotice error={presets.error} />
       {!deleting ? <ErrorNotice error={removing.error} /> : null}
       {presets.loading && !presets.data ? <Loading /> : null}
@@ -69,13 +73,16 @@ export function PresetsPage() {
             <tbody>
               {list.map((p) => (
                 <tr key={p.id}>
-                  <td class="table__primary">{p.name}</td>
+                  <td class="table__primary">{me.permissions.write ? <a href={`/app/presets/${p.id}`}>{p.name}</a> : p.name}</td>
                   <td>
                     <Summary p={p} />
                   </td>
                   <td>{formatDate(p.updated_at)}</td>
                   {me.permissions.write ? (
                     <td class="table__actions">
+                      <a class="button button--small" href={`/app/presets/${p.id}`}>
+                        Edit<span class="visually-hidden"> {p.name}</span>
+                      </a>
                       <button
                         type="button"
                         class="button button--small button--danger"

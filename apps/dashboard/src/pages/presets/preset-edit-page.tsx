@@ -1,0 +1,85 @@
+import { type Design } from '@qr/qr-design/browser';
+import { useLocation, useRoute } from 'preact-iso';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { presetsApi } from '../../api/presets';
+import { useAction } from '../../lib/use-action';
+import { useResource } from '../../lib/use-resource';
+import { useMe } from '../../session';
+import { TextField } from '../../ui/field';
+import { ErrorNotice, Loading } from '../../ui/notice';
+import { PageHeader } from '../../ui/page-header';
+import { DesignEditor } from '../codes/design-editor';
+import { designBody, designForm, type DesignForm } from '../codes/design-form';
+import { FieldErrors } from '../codes/field-errors';
+import { LivePreview } from '../codes/live-preview';
+
+/**
+ * The code a preset is previewed on: a dynamic link, the kind a new preset is checked against. On
+ * saving, the server checks the changed preset on every kind of code that follows it as well.
+ */
+const SAMPLE_CODE = { category: 'dynamic', type: 'website', content: { url: 'https://example.com/' } };
+
+/** A brand preset's name and design, edited with the same design panel and live check as a code's. */
+export function PresetEditPage() {
+  const me = useMe();
+  const { params } = useRoute();
+  const { route } = useLocation();
+  const preset = useResource((signal) => presetsApi.get(params.id, signal), params.id);
+  const [name, setName] = useState('');
+  const [form, setForm] = useState<DesignForm | null>(null);
+  const [previewError, setPreviewError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useAction();
+  useEffect(() => {
+    if (preset.data) {
+      setName(preset.data.name);
+      setForm(designForm(preset.data.design as unknown as Design));
+    }
+  }, [preset.data]);
+  const previewBody = useMemo(() => (form ? { ...SAMPLE_CODE, design: designBody(form) } : {}), [form]);
+
+  if (preset.error) return <ErrorNotice error={preset.error} title="This preset cannot be opened" />;
+  if (!preset.data || !form) return <Loading />;
+  const p = preset.data;
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void run(async () => {
+      await presetsApi.update(p.id, { ...(name !== p.name ? { name } : {}), design: designBody(form) });
+      route(`/app/presets?saved=${encodeURIComponent(p.id)}`);
+    });
+  };
+  const errors = new FieldErrors(error ?? previewError);
+  return (
+    <>
+      <PageHeader title={`Edit preset ${p.name}`} back={{ href: '/app/presets', label: 'Brand presets' }} />
+      <ErrorNotice error={error} />
+      <div class="split">
+        <form onSubmit={submit} noValidate aria-label={`Edit preset ${p.name}`}>
+          <fieldset>
+            <legend>Preset</legend>
+            <TextField label="Preset name" value={name} onValue={(v) => (setName(v), setError(null))} maxLength={100} error={errors.at('/name')} required />
+            <p class="muted small">Saving changes every code that follows this preset; the server first checks that each of them still scans.</p>
+          </fieldset>
+          <fieldset>
+            <legend>Design</legend>
+            {errors.at('/design') ? (
+              <p class="notice notice--error small" role="alert" data-testid="design-problem">
+                {errors.at('/design')}
+              </p>
+            ) : null}
+            {/* A change answers the last save's problems: from then on the live preview's rule. */}
+            <DesignEditor form={form} onForm={(next) => (setForm(next), setError(null))} errors={errors} />
+          </fieldset>
+          <div class="button-row">
+            <button type="submit" class="button button--primary" disabled={busy || !me.permissions.write}>
+              {busy ? 'Saving…' : 'Save preset'}
+            </button>
+            <a class="button" href="/app/presets">
+              Cancel
+            </a>
+          </div>
+        </form>
+        <LivePreview body={previewBody} onProblem={setPreviewError} title="Preview on a dynamic link" />
+      </div>
+    </>
+  );
+}
