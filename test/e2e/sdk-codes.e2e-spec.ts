@@ -20,8 +20,8 @@ const EVERY_TYPE: QrCodeInput[] = [
   { type: 'location', category: 'static', content: { latitude: 52.52, longitude: 13.405, query: 'Berlin' } },
 ];
 
-/** Every call of the SDK's codes, folders, domains and analytics against the real server. */
-describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
+/** Every call of the SDK's codes, folders, domains, logos, presets and analytics against the real server. */
+describe('SDK: codes, folders, domains, logos, presets, analytics (all-in-one)', () => {
   let h: SdkHarness;
   let dns: DnsResponder;
   let qr: QrClient;
@@ -304,10 +304,55 @@ describe('SDK: codes, folders, domains, analytics (all-in-one)', () => {
     }
   });
 
+  it('uploads a logo, makes a brand preset with it, and a code that follows the preset with an override of its own', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle cx="5" cy="5" r="5" fill="#c2185b"/></svg>',
+    );
+    const logo = await qr.logos.upload(svg, { name: 'Dot' });
+    expect(logo).toMatchObject({ object: 'logo', name: 'Dot' });
+    expect((await qr.logos.list()).map((l) => l.id)).toContain(logo.id);
+    expect(await qr.logos.get(logo.id)).toEqual(logo);
+    const png = await qr.logos.image(logo.id);
+    expect(Buffer.from(png.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect(Buffer.from(png).toString('latin1')).not.toContain('alert');
+    expect(await qr.logos.upload(Buffer.from('not a picture')).catch((e: unknown) => e)).toMatchObject({
+      status: 422,
+      errors: [expect.objectContaining({ pointer: '/data' })],
+    });
+
+    const brand = await qr.designPresets.create({
+      name: 'SDK brand',
+      design: { modules: 'rounded', logo: { id: logo.id, size: 0.2 }, frame: { text: 'Scan me' } },
+    });
+    expect(brand).toMatchObject({ object: 'design_preset', design: { modules: 'rounded', logo: { id: logo.id }, frame: { text: 'Scan me' } } });
+    const code = await qr.codes.create({
+      type: 'website',
+      content: { url: 'https://example.com/brand' },
+      design_preset_id: brand.id,
+      design: { frame: { text: 'See the menu' } },
+    });
+    expect(code).toMatchObject({ design_preset_id: brand.id, error_correction: 'H', design: { modules: 'rounded', frame: { text: 'See the menu' } } });
+
+    const changed = await qr.designPresets.update(brand.id, { design: { foreground: '#0d47a1' } });
+    expect(changed.design.foreground).toBe('#0d47a1');
+    expect((await qr.codes.get(code.id)).design).toMatchObject({ foreground: '#0d47a1', frame: { text: 'See the menu' } });
+    expect((await qr.designPresets.list()).map((p) => p.id)).toContain(brand.id);
+    expect(await qr.designPresets.get(brand.id)).toEqual(changed);
+    const pale = await qr.designPresets.update(brand.id, { design: { foreground: '#eeeeee' } }).catch((e: unknown) => e);
+    expect(pale).toMatchObject({ status: 422, errors: [expect.objectContaining({ code: 'low_contrast' })] });
+
+    // Followed and shown, neither can go; once the code has gone, both can.
+    expect(await qr.designPresets.delete(brand.id).catch((e: unknown) => e)).toMatchObject({ status: 409 });
+    expect(await qr.logos.delete(logo.id).catch((e: unknown) => e)).toMatchObject({ status: 409 });
+    await qr.codes.delete(code.id);
+    expect(await qr.designPresets.delete(brand.id)).toEqual({ id: brand.id, object: 'design_preset', deleted: true });
+    expect(await qr.logos.delete(logo.id)).toEqual({ id: logo.id, object: 'logo', deleted: true });
+  });
+
   it('got only answers its OpenAPI document describes (the document the SDK types are generated from)', async () => {
     expect(h.exchanges.length).toBeGreaterThan(40);
     // A 429 (the per-second limit, when a loaded machine lets requests bunch up) is documented too, and the SDK retries it.
-    expect(new Set(h.exchanges.map((e) => e.status).filter((s) => s !== 429))).toEqual(new Set([200, 201, 404, 422]));
+    expect(new Set(h.exchanges.map((e) => e.status).filter((s) => s !== 429))).toEqual(new Set([200, 201, 404, 409, 422]));
     expect(await h.contractViolations()).toEqual([]);
   });
 });

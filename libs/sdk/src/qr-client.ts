@@ -2,8 +2,10 @@ import type { QrClientOptions } from './client-options.js';
 import { Analytics } from './resources/analytics.js';
 import { ApiKeys } from './resources/api-keys.js';
 import { Codes } from './resources/codes.js';
+import { DesignPresets } from './resources/design-presets.js';
 import { Domains } from './resources/domains.js';
 import { Folders } from './resources/folders.js';
+import { Logos } from './resources/logos.js';
 import { WebhookDeliveries } from './resources/webhook-deliveries.js';
 import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 import { HttpTransport, sleep } from './transport/http-transport.js';
@@ -26,6 +28,8 @@ export class QrClient {
   readonly codes: Codes;
   readonly folders: Folders;
   readonly domains: Domains;
+  readonly logos: Logos;
+  readonly designPresets: DesignPresets;
   readonly analytics: Analytics;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly webhookDeliveries: WebhookDeliveries;
@@ -53,6 +57,8 @@ export class QrClient {
     this.codes = new Codes(http);
     this.folders = new Folders(http);
     this.domains = new Domains(http);
+    this.logos = new Logos(http);
+    this.designPresets = new DesignPresets(http);
     this.analytics = new Analytics(http);
     this.webhookEndpoints = new WebhookEndpoints(http);
     this.webhookDeliveries = new WebhookDeliveries(http);
