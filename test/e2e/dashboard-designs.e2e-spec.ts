@@ -119,6 +119,7 @@ describe('designs in the dashboard', () => {
     const centre = async () =>
       page.getByTestId('logo-crop-preview').evaluate((canvas: HTMLCanvasElement) => [...canvas.getContext('2d')!.getImageData(80, 80, 1, 1).data]);
     await waitUntil(async () => (await centre()).join() === '255,0,0,255', 'the preview shows the left square');
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'logo-crop');
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await page.getByTestId('logo-preview').waitFor();
@@ -273,6 +274,7 @@ describe('designs in the dashboard', () => {
     await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
     // The refused save's problem is gone once the colour changed.
     expect(await foreground.getByText(/contrast ratio of 1\.\d+:1/).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'brand-preset-edit');
     await page.getByRole('button', { name: 'Save preset' }).click();
     await page.getByText('Preset “Spring green” saved.').waitFor();

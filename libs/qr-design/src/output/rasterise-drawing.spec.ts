@@ -127,7 +127,7 @@ describe('rasteriseDrawing draws what resvg draws', () => {
     }
   });
 
-  it('a scratch rasterisation gives the same pixels, in a buffer the next one reuses', () => {
+  it('a scratch rasterisation gives the same pixels, in a buffer the next one reuses (unless it is large)', () => {
     const drawing = drawDesign(encodeText(PAYLOAD), { ...DEFAULT_DESIGN, modules: 'dots' });
     const fresh = rasteriseDrawing(drawing, 200);
     const scratch = rasteriseDrawing(drawing, 200, true);
@@ -135,6 +135,11 @@ describe('rasteriseDrawing draws what resvg draws', () => {
     const again = rasteriseDrawing(drawing, 200, true);
     expect(again.data.buffer).toBe(scratch.data.buffer);
     expect(rasteriseDrawing(drawing, 200).data.buffer).not.toBe(fresh.data.buffer);
+    // A large image's pixels are not kept for the next one.
+    const large = rasteriseDrawing(drawing, 1800, true);
+    expect([large.width, large.height]).toEqual([1800, 1800]);
+    expect(rasteriseDrawing(drawing, 1800, true).data.buffer).not.toBe(large.data.buffer);
+    expect(Buffer.from(large.data.subarray(0, 4 * 1800 * 10)).equals(Buffer.from(rasteriseDrawing(drawing, 1800).data.subarray(0, 4 * 1800 * 10)))).toBe(true);
   });
 });
 

@@ -17,8 +17,9 @@ export function rasterSize(drawing: Pick<Drawing, 'width' | 'height'>, widthPx: 
 
 /**
  * The drawing rasterised `widthPx` wide on white, anti-aliased: the fast path of a designed PNG and of
- * the scannability check's image. With `scratch`, the pixels are valid until the next scratch call. The reference is resvg drawing the drawing's SVG (`svgToPixels`),
- * several times slower here; rasterise-drawing.spec holds the two to the same pixels.
+ * the scannability check's image. The reference is resvg drawing the drawing's SVG
+ * (`designedPixelsReference`), about 3× slower; rasterise-drawing.spec holds the two to the same
+ * pixels. With `scratch`, the pixels are valid only until the next scratch call.
  *
  * Each layer is filled by exact-area coverage accumulation (as font-rs does): every segment adds its
  * signed area to the cells it crosses, and a sweep along each row sums them into coverage. Touching
@@ -47,9 +48,16 @@ export function rasteriseDrawing(drawing: Drawing, widthPx: number, scratch = fa
  */
 let scratchBuffer = new Uint8Array(0);
 function scratchBytes(length: number): Uint8Array {
+  if (length > RETAINED_PIXELS * 4) return new Uint8Array(length);
   if (scratchBuffer.length < length) scratchBuffer = new Uint8Array(length);
   return scratchBuffer.subarray(0, length);
 }
+
+/**
+ * Buffers kept for the next image only up to this many pixels (a 1,500 px square): a 4,096 px PNG
+ * needs some 80 MB of them, which one such download should not hold for the life of the process.
+ */
+const RETAINED_PIXELS = 2_250_000;
 
 /**
  * A paint's colour at a pixel's centre, as an RGBA word (0xAABBGGRR, how a Uint32Array over RGBA
@@ -140,6 +148,7 @@ class Coverage {
   // Cells are all zero again after each layer's fill, so the last size's are kept for the next image.
   private static last: Coverage | null = null;
   static sized(width: number, height: number): Coverage {
+    if (width * height > RETAINED_PIXELS) return new Coverage(width, height);
     if (Coverage.last?.width !== width || Coverage.last.height !== height) Coverage.last = new Coverage(width, height);
     return Coverage.last;
   }

@@ -88,9 +88,11 @@ function rgbaPng(width: number, height: number, idat: Buffer): Buffer {
   return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 
-// The rows are deflated before encodeRgbaPng returns, so one buffer serves every call.
+// The rows are deflated before encodeRgbaPng returns, so one buffer serves every call (up to 9 MB:
+// a 4,096 px image's 80 MB are not kept for the life of the process).
 let rows = Buffer.alloc(0);
 function rowsBuffer(length: number): Buffer {
+  if (length > 9_000_000) return Buffer.allocUnsafe(length);
   if (rows.length < length) rows = Buffer.alloc(length);
   return rows.subarray(0, length);
 }
