@@ -112,8 +112,12 @@ describe('designs in the dashboard', () => {
       .png()
       .toBuffer();
     await page.goto(`${base}/app/codes/new`);
+    // A second choice replaces the first in the cropper, starting again from the whole picture.
+    await page.getByLabel('Upload a logo').setInputFiles({ name: 'star.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(STAR_SVG) });
+    await page.getByRole('radio', { name: 'A square cut from it' }).check();
     await page.getByLabel('Upload a logo').setInputFiles({ name: 'bands.png', mimeType: 'image/png', buffer: bands });
-    await page.getByTestId('logo-cropper').waitFor();
+    await page.getByRole('heading', { name: '“bands.png” as a logo' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'The whole picture, fitted' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'A square cut from it' }).check();
     await page.getByLabel(/^Left to right/).fill('0');
     const centre = async () =>

@@ -23,6 +23,7 @@ export function flattenPath(d: string, sx: number, sy: number, line: SegmentSink
   let command = 0;
   while (scanner.more()) {
     command = scanner.command() || command;
+    if (command === 0) throw new Error('path data needs a command letter before its numbers');
     // Lower-case letters are relative to the pen.
     const relative = command >= 97;
     const ox = relative ? x : 0;
@@ -85,6 +86,8 @@ export function flattenPath(d: string, sx: number, sy: number, line: SegmentSink
       }
       case 90 /* Z */:
         to(startX, startY);
+        // A closepath takes no numbers: any that follow need a command of their own.
+        command = 0;
         break;
       default:
         throw new Error(`path command ${String.fromCharCode(command)} is not drawn`);

@@ -167,6 +167,8 @@ describe('coverage is exact area', () => {
     ['a subpath left open (closed for filling)', 'M2 2h10v10h-10', 100],
     ['a quadratic and a cubic curve (as resvg fills it)', 'M4 20Q20 -4 36 20C30 36 10 36 4 20z', null],
     ['relative curves (as resvg fills them)', 'M4 20q16 -24 32 0c-6 16 -26 16 -32 0z', null],
+    ['a rectangle partly left of the image', 'M-5 5h20v25h-20z', 15 * 25],
+    ['a triangle across both side edges (as resvg fills it)', 'M-10 2L50 18L-10 37Z', null],
   ])('%s', (_name, d, expected) => {
     const ours = area(rasteriseDrawing(drawingOf(d), 40));
     const resvg = area(svgToPixels(drawingToSvg(drawingOf(d)), 40));
@@ -184,5 +186,20 @@ describe('coverage is exact area', () => {
 
   it('refuses path data it cannot read', () => {
     expect(() => rasteriseDrawing(drawingOf('M1 1 X 3'), 40)).toThrow(/not drawn|number was expected/);
+    expect(() => rasteriseDrawing(drawingOf('M0 0h10v10z 2 2'), 40)).toThrow(/command letter/);
+    expect(() => rasteriseDrawing(drawingOf('3 4'), 40)).toThrow(/command letter/);
+  });
+
+  it('cuts a segment where it leaves the image: a pixel on the left edge gets its exact share', () => {
+    const image = rasteriseDrawing({ ...drawingOf('M-1 0L1 1L1 4L-1 4Z'), width: 4, height: 4 }, 4);
+    // Pixel (0, 0): the triangle between x = 0 and the slanted edge y = (x + 1) / 2 covers a quarter of it.
+    expect((255 - image.data[0]) / 255).toBeCloseTo(0.25, 2);
+  });
+
+  it('leaves nothing behind for the next image when a layer fails part-way', () => {
+    const good = drawingOf('M5 5h30v30h-30z');
+    const before = Buffer.from(rasteriseDrawing(good, 40).data);
+    expect(() => rasteriseDrawing(drawingOf('M0 0L20 0L20 20L0 20 T1 1'), 40)).toThrow(/not drawn/);
+    expect(Buffer.from(rasteriseDrawing(good, 40).data).equals(before)).toBe(true);
   });
 });

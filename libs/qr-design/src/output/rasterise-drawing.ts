@@ -32,11 +32,17 @@ export function rasteriseDrawing(drawing: Drawing, widthPx: number, scratch = fa
   const out = new Uint32Array(bytes.buffer, bytes.byteOffset, width * height);
   out.fill(0xffffffff); // opaque white, as resvg's background
   const coverage = Coverage.sized(width, height);
-  for (const layer of drawing.layers) {
-    if (layer.d === '') continue;
-    coverage.begin();
-    flattenPath(layer.d, sx, sy, coverage.line);
-    coverage.fill(out, new Painter(layer.paint, sx, sy), layer.evenOdd === true);
+  try {
+    for (const layer of drawing.layers) {
+      if (layer.d === '') continue;
+      coverage.begin();
+      flattenPath(layer.d, sx, sy, coverage.line);
+      coverage.fill(out, new Painter(layer.paint, sx, sy), layer.evenOdd === true);
+    }
+  } catch (err) {
+    // A layer that failed part-way left area in the cells: they are not handed to the next image.
+    Coverage.discard(coverage);
+    throw err;
   }
   for (const image of drawing.images) drawImage(out, width, height, image, sx, sy);
   return { width, height, data: new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, width * height * 4) };
@@ -147,6 +153,10 @@ class Coverage {
 
   // Cells are all zero again after each layer's fill, so the last size's are kept for the next image.
   private static last: Coverage | null = null;
+  static discard(coverage: Coverage): void {
+    if (Coverage.last === coverage) Coverage.last = null;
+  }
+
   static sized(width: number, height: number): Coverage {
     if (width * height > RETAINED_PIXELS) return new Coverage(width, height);
     if (Coverage.last?.width !== width || Coverage.last.height !== height) Coverage.last = new Coverage(width, height);
@@ -177,8 +187,27 @@ class Coverage {
     this.bottom = -1;
   }
 
-  /** Adds one segment (pixels; x clamped to the image, since what lies left of it covers the whole row). */
+  /**
+   * Adds one segment, in pixels. A part left or right of the image is drawn on the image's edge it lies
+   * beyond (what lies left of the image covers its whole row), so the segment is cut where it crosses
+   * x = 0 or x = width.
+   */
   readonly line = (ax: number, ay: number, bx: number, by: number): void => {
+    if (ay === by) return;
+    const w = this.width;
+    if (ax >= 0 && bx >= 0 && ax <= w && bx <= w) return this.edge(ax, ay, bx, by);
+    const cuts = [0, 1];
+    for (const bound of [0, w]) if ((ax - bound) * (bx - bound) < 0) cuts.push((bound - ax) / (bx - ax));
+    cuts.sort((a, b) => a - b);
+    const clamp = (x: number) => (x < 0 ? 0 : x > w ? w : x);
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const [t0, t1] = [cuts[i], cuts[i + 1]];
+      this.edge(clamp(ax + (bx - ax) * t0), ay + (by - ay) * t0, clamp(ax + (bx - ax) * t1), ay + (by - ay) * t1);
+    }
+  };
+
+  /** Adds one segment that lies within the image's columns (0 to width). */
+  private edge(ax: number, ay: number, bx: number, by: number): void {
     if (ay === by) return;
     const dir = ay < by ? 1 : -1;
     let x0 = dir === 1 ? ax : bx;
@@ -250,7 +279,7 @@ class Coverage {
       }
       x = xNext;
     }
-  };
+  }
 
   /**
    * Paints the layer's coverage over `out` and clears the cells. Between cells a segment touched the
@@ -319,6 +348,7 @@ function drawImage(out: Uint32Array, width: number, height: number, image: Place
     const fy = v - y0;
     const row0 = y0 * srcWidth;
     const row1 = Math.min(source.height - 1, y0 + 1) * srcWidth;
+    const rowPart = overlap(y, top, top + h);
     for (let x = Math.max(0, Math.floor(left)); x < Math.min(width, Math.ceil(left + w)); x++) {
       const u = Math.min(srcWidth - 1, Math.max(0, (x + 0.5 - left) * scaleX - 0.5));
       const x0 = Math.floor(u);
@@ -327,16 +357,23 @@ function drawImage(out: Uint32Array, width: number, height: number, image: Place
       // The four neighbours' byte offsets and weights.
       const [p00, p10, p01, p11] = [(row0 + x0) * 4, (row0 + x1) * 4, (row1 + x0) * 4, (row1 + x1) * 4];
       const [w00, w10, w01, w11] = [(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy];
-      const alpha = (src[p00 + 3] * w00 + src[p10 + 3] * w10 + src[p01 + 3] * w01 + src[p11 + 3] * w11) / 255;
+      // A pixel the picture's box covers only in part takes that part of it (premultiplied, so every channel scales alike).
+      const part = overlap(x, left, left + w) * rowPart;
+      const alpha = ((src[p00 + 3] * w00 + src[p10 + 3] * w10 + src[p01 + 3] * w01 + src[p11 + 3] * w11) / 255) * part;
       if (alpha <= 0) continue;
       const at = y * width + x;
       const under = out[at];
       const keep = 1 - alpha;
       out[at] = rgbaWord(
-        Math.min(255, src[p00] * w00 + src[p10] * w10 + src[p01] * w01 + src[p11] * w11 + (under & 255) * keep + 0.5),
-        Math.min(255, src[p00 + 1] * w00 + src[p10 + 1] * w10 + src[p01 + 1] * w01 + src[p11 + 1] * w11 + ((under >>> 8) & 255) * keep + 0.5),
-        Math.min(255, src[p00 + 2] * w00 + src[p10 + 2] * w10 + src[p01 + 2] * w01 + src[p11 + 2] * w11 + ((under >>> 16) & 255) * keep + 0.5),
+        Math.min(255, (src[p00] * w00 + src[p10] * w10 + src[p01] * w01 + src[p11] * w11) * part + (under & 255) * keep + 0.5),
+        Math.min(255, (src[p00 + 1] * w00 + src[p10 + 1] * w10 + src[p01 + 1] * w01 + src[p11 + 1] * w11) * part + ((under >>> 8) & 255) * keep + 0.5),
+        Math.min(255, (src[p00 + 2] * w00 + src[p10 + 2] * w10 + src[p01 + 2] * w01 + src[p11 + 2] * w11) * part + ((under >>> 16) & 255) * keep + 0.5),
       );
     }
   }
+}
+
+/** How much of pixel [p, p + 1) lies within [from, to). */
+function overlap(p: number, from: number, to: number): number {
+  return Math.max(0, Math.min(p + 1, to) - Math.max(p, from));
 }

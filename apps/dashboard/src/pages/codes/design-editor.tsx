@@ -211,8 +211,8 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
   const [uploaded, setUploaded] = useState<Logo[]>([]);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  // A picture chosen and shown in the cropper, not uploaded yet.
-  const [chosen, setChosen] = useState<File | null>(null);
+  // A picture chosen and shown in the cropper, not uploaded yet; each choice a cropper of its own.
+  const [chosen, setChosen] = useState<{ file: File; n: number } | null>(null);
   const fileId = useId();
   const all = [...uploaded, ...(logos.data?.data ?? []).filter((l) => !uploaded.some((u) => u.id === l.id))];
   const choose = (input: HTMLInputElement) => {
@@ -220,7 +220,7 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
     input.value = '';
     if (!file) return;
     setUploadError(null);
-    setChosen(file);
+    setChosen((last) => ({ file, n: (last?.n ?? 0) + 1 }));
   };
   const upload = async (file: File) => {
     setUploading(true);
@@ -264,7 +264,13 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
         </div>
       </div>
       {chosen ? (
-        <LogoCropper file={chosen} busy={uploading} onUpload={(file) => void upload(file)} onCancel={() => (setChosen(null), setUploadError(null))} />
+        <LogoCropper
+          key={chosen.n}
+          file={chosen.file}
+          busy={uploading}
+          onUpload={(file) => void upload(file)}
+          onCancel={() => (setChosen(null), setUploadError(null))}
+        />
       ) : null}
       {form.logo_id ? (
         <div class="grid-3 logo-row">

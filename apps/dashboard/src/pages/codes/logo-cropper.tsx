@@ -17,12 +17,19 @@ export function LogoCropper({ file, busy, onUpload, onCancel }: { file: File; bu
 
   useEffect(() => {
     // An <img> never runs an SVG's scripts, so the picture is shown here before the server has sanitised it.
+    setImage(null);
+    setUnreadable(false);
     const url = URL.createObjectURL(file);
     const img = new Image();
-    img.onload = () => setImage(img);
+    // A picture with no size of its own (an SVG with only a viewBox) cannot be cut here; it goes up whole.
+    img.onload = () => (img.naturalWidth > 0 && img.naturalHeight > 0 ? setImage(img) : setUnreadable(true));
     img.onerror = () => setUnreadable(true);
     img.src = url;
-    return () => URL.revokeObjectURL(url);
+    return () => {
+      // A file chosen after this one: this one's late load must not replace it.
+      img.onload = img.onerror = null;
+      URL.revokeObjectURL(url);
+    };
   }, [file]);
 
   useEffect(() => {
@@ -39,19 +46,22 @@ export function LogoCropper({ file, busy, onUpload, onCancel }: { file: File; bu
     }
   }, [image, crop]);
 
+  const [cutting, setCutting] = useState(false);
+  const cropped = crop.mode === 'square' && image !== null;
   const upload = () => {
-    if (!image || crop.mode === 'whole') return onUpload(file);
+    if (!cropped) return onUpload(file);
     const square = cropSquare(image.naturalWidth, image.naturalHeight, crop);
     const side = croppedSide(square.side);
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = side;
     canvas.getContext('2d')!.drawImage(image, square.x, square.y, square.side, square.side, 0, 0, side, side);
+    setCutting(true);
     canvas.toBlob((blob) => {
+      setCutting(false);
       if (blob) onUpload(new File([blob], `${file.name.replace(/\.[^.]+$/, '') || 'logo'}.png`, { type: 'image/png' }));
     }, 'image/png');
   };
 
-  const cropped = crop.mode === 'square';
   const set = (patch: Partial<LogoCrop>) => setCrop((c) => ({ ...c, ...patch }));
   return (
     <div class="panel logo-cropper" data-testid="logo-cropper">
@@ -76,7 +86,7 @@ export function LogoCropper({ file, busy, onUpload, onCancel }: { file: File; bu
               <input type="radio" name={`${id}-mode`} checked={!cropped} onChange={() => set({ mode: 'whole' })} /> The whole picture, fitted
             </label>
             <label>
-              <input type="radio" name={`${id}-mode`} checked={cropped} onChange={() => set({ mode: 'square' })} /> A square cut from it
+              <input type="radio" name={`${id}-mode`} checked={cropped} disabled={!image} onChange={() => set({ mode: 'square' })} /> A square cut from it
             </label>
           </fieldset>
           {cropped ? (
@@ -94,12 +104,14 @@ export function LogoCropper({ file, busy, onUpload, onCancel }: { file: File; bu
               <Slider label="Top to bottom" value={crop.y} min={0} max={1} step={0.01} onValue={(y) => set({ y })} format={(v) => `${Math.round(v * 100)} %`} />
             </>
           ) : null}
-          {unreadable ? <p class="field__hint">This browser cannot show the file; upload it whole and the server says what is wrong with it.</p> : null}
+          {unreadable ? (
+            <p class="field__hint">This browser cannot show or cut the file; upload it whole and the server fits it, or says what is wrong with it.</p>
+          ) : null}
           <div class="button-row">
-            <button type="button" class="button button--primary" disabled={busy || (cropped && !image)} onClick={upload}>
-              {busy ? 'Uploading…' : 'Upload logo'}
+            <button type="button" class="button button--primary" disabled={busy || cutting} onClick={upload}>
+              {busy || cutting ? 'Uploading…' : 'Upload logo'}
             </button>
-            <button type="button" class="button" disabled={busy} onClick={onCancel}>
+            <button type="button" class="button" disabled={busy || cutting} onClick={onCancel}>
               Cancel
             </button>
           </div>
