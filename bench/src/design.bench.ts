@@ -12,7 +12,7 @@ import {
   type LogoImage,
   prepareLogo,
 } from '@qr/qr-design';
-import { encodeRgbaPng, encodeText, renderPng, renderSvg } from '@qr/qr-render';
+import { encodeRgbaPngAsync, encodeText, renderPng, renderSvg } from '@qr/qr-render';
 import { type BenchRow, fmt } from './bench-report';
 import { asyncOpsPerSecond, median, opsPerSecond } from './stats';
 
@@ -64,10 +64,10 @@ export async function benchDesign(runs = 5): Promise<BenchRow[]> {
     png.push(await asyncOpsPerSecond(designed, 600, 1));
     pngInFlight.push(await asyncOpsPerSecond(designed, 600, IN_FLIGHT));
     resvgPng.push(
-      opsPerSecond(() => {
+      await asyncOpsPerSecond(() => {
         const matrix = encodeText(URL_PAYLOAD, { ecc: 'H' });
         const image = designedPixelsReference(matrix, BRANDED, logo, Math.round(layoutOf(matrix.size, BRANDED).width * 8));
-        encodeRgbaPng(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height);
+        return encodeRgbaPngAsync(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height);
       }, 600),
     );
     plainPng.push(opsPerSecond(() => renderPng(encodeText(URL_PAYLOAD, { ecc: 'M' }), { scale: 8 }), 600));

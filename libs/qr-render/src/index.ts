@@ -13,7 +13,7 @@ export type { RenderSvgOptions } from './render/render-svg';
 export { renderSvg } from './render/render-svg';
 export type { RasterOptions, RgbaImage } from './render/rasterize';
 export { rasterize } from './render/rasterize';
-export { encodeRgbaPng, encodeRgbaPngAsync, renderPng } from './render/render-png';
+export { encodeRgbaPngAsync, renderPng } from './render/render-png';
 export type { RenderPdfOptions } from './render/render-pdf';
 export { renderPdf } from './render/render-pdf';
 export { drawQrSymbol, newPdfDocument, pdfBytes, type PdfBox } from './render/pdf-document';

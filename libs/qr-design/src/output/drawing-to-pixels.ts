@@ -1,35 +1,19 @@
 import { Resvg } from '@resvg/resvg-js';
 import { drawDesign, layoutOf, type LogoImage } from '../draw/draw-design';
 import type { Design } from '../design/design';
-import { encodeRgbaPng, encodeRgbaPngAsync, type QrMatrix } from '@qr/qr-render';
+import { encodeRgbaPngAsync, type QrMatrix } from '@qr/qr-render';
 import { drawingToSvg } from './drawing-to-svg';
 import { logoRendition } from './logo-renditions';
 import { type Pixels, rasteriseDrawing } from './rasterise-drawing';
 
 export type { Pixels } from './rasterise-drawing';
 
-/** Rasterises an SVG with resvg, `widthPx` wide; white behind anything transparent (frame corners). */
-function rasterise(svg: string, widthPx: number) {
-  return new Resvg(svg, { fitTo: { mode: 'width', value: Math.round(widthPx) }, background: '#ffffff', font: { loadSystemFonts: false } }).render();
-}
-
 /**
- * An SVG as a PNG through resvg (anti-aliased, 8-bit RGBA), encoded by `encodeRgbaPng` (rows
- * unfiltered, zlib level 1): faster and smaller here than resvg's own encoder, which stays as the
- * reference (`svgToPngReference`); a test holds the two to the same pixels. Every pixel is opaque
- * (white behind), so resvg's premultiplied pixels are the plain ones.
+ * An SVG rasterised by resvg, `widthPx` wide, white behind anything transparent (frame corners): the
+ * reference the fast paths are held to. Every pixel is opaque, so resvg's premultiplied pixels are the plain ones.
  */
-export function svgToPng(svg: string, widthPx: number): Buffer {
-  const image = rasterise(svg, widthPx);
-  return encodeRgbaPng(image.pixels, image.width, image.height);
-}
-
-export function svgToPngReference(svg: string, widthPx: number): Buffer {
-  return rasterise(svg, widthPx).asPng();
-}
-
 export function svgToPixels(svg: string, widthPx: number): Pixels {
-  const image = rasterise(svg, widthPx);
+  const image = new Resvg(svg, { fitTo: { mode: 'width', value: Math.round(widthPx) }, background: '#ffffff', font: { loadSystemFonts: false } }).render();
   return { width: image.width, height: image.height, data: new Uint8ClampedArray(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength) };
 }
 

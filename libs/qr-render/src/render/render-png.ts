@@ -51,15 +51,9 @@ function scanlines(matrix: QrMatrix, scale: number, margin: number, side: number
 /**
  * RGBA pixels (8 bits a channel, not premultiplied) as a PNG, every row unfiltered and zlib at level
  * 1: for anti-aliased codes this is both faster and smaller than a general encoder's default.
- */
-export function encodeRgbaPng(rgba: Uint8Array, width: number, height: number): Buffer {
-  return rgbaPng(width, height, deflateSync(rgbaRows(rgba, width, height, rowsBuffer((width * 4 + 1) * height)), DEFLATE_RGBA));
-}
-
-/**
- * The same PNG, deflated on libuv's thread pool: deflating is most of a designed PNG's cost, and
- * there it runs beside the event loop (redirects, other requests, the next image) on another core.
- * The pixels are copied before it returns, so the caller may reuse them at once.
+ * Deflating is most of a designed PNG's cost, so it runs on libuv's thread pool, beside the event
+ * loop (redirects, other requests, the next image). The pixels are copied before the first await, so
+ * the caller may reuse them at once.
  */
 export async function encodeRgbaPngAsync(rgba: Uint8Array, width: number, height: number): Promise<Buffer> {
   const rows = rgbaRows(rgba, width, height, Buffer.allocUnsafe((width * 4 + 1) * height));
@@ -86,15 +80,6 @@ function rgbaPng(width: number, height: number, idat: Buffer): Buffer {
   header[8] = 8; // bit depth
   header[9] = 6; // colour type: RGBA
   return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
-// The rows are deflated before encodeRgbaPng returns, so one buffer serves every call (up to 9 MB:
-// a 4,096 px image's 80 MB are not kept for the life of the process).
-let rows = Buffer.alloc(0);
-function rowsBuffer(length: number): Buffer {
-  if (length > 9_000_000) return Buffer.allocUnsafe(length);
-  if (rows.length < length) rows = Buffer.alloc(length);
-  return rows.subarray(0, length);
 }
 
 /** A PNG chunk: length, type, data and the CRC-32 of type and data. */
