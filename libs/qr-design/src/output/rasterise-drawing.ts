@@ -237,6 +237,7 @@ class Coverage {
       const d = dy * dir;
       let xa = x < xNext ? x : xNext;
       let xb = x < xNext ? xNext : x;
+      // `line` cut the segment to the image's columns; this only absorbs rounding (x a hair below 0 would write into the row before).
       xa = xa < 0 ? 0 : xa > maxX ? maxX : xa;
       xb = xb < 0 ? 0 : xb > maxX ? maxX : xb;
       const base = row * this.stride;

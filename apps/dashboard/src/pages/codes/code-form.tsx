@@ -151,11 +151,6 @@ export function CodeForm(props: CodeFormProps) {
       </fieldset>
       <fieldset>
         <legend>Design</legend>
-        {errors.at('/design') ? (
-          <p class="notice notice--error small" role="alert" data-testid="design-problem">
-            {errors.at('/design')}
-          </p>
-        ) : null}
         <DesignEditor
           form={state.design}
           onForm={(design) => set({ design })}

@@ -62,6 +62,12 @@ export function DesignEditor({
   const shapes = (list: readonly string[]) => list.map((value) => ({ value, label: SHAPE_LABELS[value] }));
   return (
     <>
+      {/* A problem of the design as a whole (it would not scan) rather than of one field. */}
+      {errors.at('/design') ? (
+        <p class="notice notice--error small" role="alert" data-testid="design-problem">
+          {errors.at('/design')}
+        </p>
+      ) : null}
       {preset ? <PresetPicker form={form} preset={preset} errors={errors} /> : null}
       <div class="grid-2">
         {form.gradient ? (

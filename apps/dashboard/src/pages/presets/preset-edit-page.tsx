@@ -61,11 +61,6 @@ export function PresetEditPage() {
           </fieldset>
           <fieldset>
             <legend>Design</legend>
-            {errors.at('/design') ? (
-              <p class="notice notice--error small" role="alert" data-testid="design-problem">
-                {errors.at('/design')}
-              </p>
-            ) : null}
             {/* A change answers the last save's problems: from then on the live preview's rule. */}
             <DesignEditor form={form} onForm={(next) => (setForm(next), setError(null))} errors={errors} />
           </fieldset>
