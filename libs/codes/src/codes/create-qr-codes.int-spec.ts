@@ -13,6 +13,8 @@ import { ReferencesRepository } from './references.repository';
 import { DesignCheck } from '../rendering/design-check';
 import { LogosRepository } from '../logos/logos.repository';
 import { DesignPresetsRepository } from '../presets/design-presets.repository';
+import { FoldersRepository } from '../folders/folders.repository';
+import { MoveCodes } from '../folders/move-codes';
 
 /** A repository whose Nth insert fails, as a database fault would, after the earlier ones committed. */
 class FailingOnInsert extends QrCodesRepository {
@@ -136,5 +138,54 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
     expect(await names('café')).toEqual(['École Café']);
     expect(await names(created.results[2].record.short_code!)).toEqual(['École Café']);
     expect(await names(created.results[2].record.short_code!.slice(0, 4))).toEqual([]);
+  });
+
+  describe('into a folder that is deleted meanwhile', () => {
+    const folder = async (ws: string, id: string) =>
+      expect(await new FoldersRepository(db).insert({ id, workspace_id: ws, name: id, created_at: 0 })).toBe(true);
+    const deleteFolder = (ws: string, id: string) =>
+      new MoveCodes(db, new QrCodesRepository(db), new FoldersRepository(db), new ReferencesRepository(db), changesOf(), null).deleteFolder(ws, id, ACTOR);
+    const create = () => new CreateQrCodes(db, new QrCodesRepository(db), changesOf(), new ReferencesRepository(db), null);
+    const orphans = async (ws: string) =>
+      Number(
+        (
+          await db.query<{ n: number }>(
+            'SELECT COUNT(*) AS n FROM qr_codes q WHERE q.workspace_id = $1 AND q.folder_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM folders f WHERE f.id = q.folder_id)',
+            [ws],
+          )
+        )[0].n,
+      );
+
+    it('refuses the items naming a folder deleted after the plan saw it, at their pointers, and writes nothing', async () => {
+      await folder('ws_gone', 'fld_gone');
+      const items = [website('g-0'), { ...website('g-1'), folder_id: 'fld_gone' }, { ...website('g-2'), folder_id: 'fld_gone' }];
+      const plan = await planCreation(deps(), 'ws_gone', items, (i) => `/items/${i}`);
+      await deleteFolder('ws_gone', 'fld_gone');
+      await expect(create().execute('ws_gone', plan, ACTOR)).rejects.toMatchObject({
+        status: 422,
+        errors: [
+          { pointer: '/items/1/folder_id', code: 'not_found' },
+          { pointer: '/items/2/folder_id', code: 'not_found' },
+        ],
+      });
+      expect(await count('ws_gone')).toBe(0);
+    });
+
+    it('never leaves a code in a folder that is gone when creates and the delete run at once', async () => {
+      await folder('ws_race', 'fld_race');
+      const creates = Array.from({ length: 12 }, async (_, i) => {
+        const plan = await planCreation(deps(), 'ws_race', [{ ...website(`r-${i}`), folder_id: 'fld_race' }], () => '');
+        return create()
+          .execute('ws_race', plan, ACTOR)
+          .then(
+            () => 'created',
+            (err: { status?: number }) => (err.status === 422 ? 'refused' : Promise.reject(err)),
+          );
+      });
+      // The delete starts once every plan has seen the folder, while their transactions are still to come.
+      const [outcomes] = await Promise.all([Promise.all(creates), new Promise((r) => setImmediate(r)).then(() => deleteFolder('ws_race', 'fld_race'))]);
+      expect(await orphans('ws_race')).toBe(0);
+      expect(await count('ws_race')).toBe(outcomes.filter((o) => o === 'created').length);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { type Actor, type Clock, newId, systemClock } from '@qr/domain';
+import { type Actor, ApiError, type Clock, Errors, fieldError, newId, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { codeCreated } from './qr-code-events';
 import { type QrCodeRecord } from './qr-code-record';
@@ -50,6 +50,8 @@ export class CreateQrCodes {
       try {
         created = await this.db.transaction((tx) => this.createChunk(tx, workspaceId, chunk, hostOf, actor));
       } catch (error) {
+        // A refusal found inside the first transaction (a folder deleted since the plan) is the request's answer: nothing was written.
+        if (i === 0 && error instanceof ApiError) throw error;
         return { results: sorted(results), failure: { index: chunk[0].index, error } };
       }
       results.push(...created);
@@ -68,6 +70,7 @@ export class CreateQrCodes {
     hostOf: (r: QrCodeRecord) => string | null,
     actor: Actor,
   ): Promise<CreationResult[]> {
+    await this.holdFolders(tx, workspaceId, chunk);
     const now = this.clock();
     const results: CreationResult[] = [];
     const changes: CodeChange[] = [];
@@ -78,6 +81,20 @@ export class CreateQrCodes {
     }
     await this.changes.add(tx, changes, actor);
     return results;
+  }
+
+  /**
+   * The plan saw each folder exist; held here until the commit, so a folder deleted in between refuses
+   * the items that name it instead of leaving codes in a folder that is gone (deleting holds it too).
+   */
+  private async holdFolders(tx: Tx, workspaceId: string, chunk: readonly PlannedItem[]): Promise<void> {
+    const gone = new Set<string>();
+    for (const id of new Set(chunk.flatMap((item) => (item.draft.folder_id ? [item.draft.folder_id] : [])))) {
+      if (!(await this.references.holdFolder(tx, workspaceId, id))) gone.add(id);
+    }
+    const refused = chunk.filter((item) => item.draft.folder_id !== null && gone.has(item.draft.folder_id));
+    if (refused.length)
+      throw Errors.validationFailed(refused.map((item) => fieldError(`${item.pointer}/folder_id`, 'not_found', 'no such folder in this workspace')));
   }
 
   private async createOne(tx: Tx, workspaceId: string, item: PlannedItem, now: Date): Promise<CreationResult> {

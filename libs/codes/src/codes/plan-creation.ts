@@ -8,6 +8,8 @@ import { type DesignCheck } from '../rendering/design-check';
 
 export interface PlannedItem {
   index: number;
+  /** Where this item's fields are in the request (`/items/3`, or '' for a single create). */
+  pointer: string;
   draft: QrCodeDraft;
   /** The code this item's client_ref already names: it will be returned unchanged. */
   existing: QrCodeRecord | null;
@@ -73,6 +75,7 @@ export async function planCreation(
   const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));
   return drafts.map((draft, index) => ({
     index,
+    pointer: pointerOf(index),
     draft: draft!,
     existing: draft!.client_ref ? (existing.get(draft!.client_ref) ?? null) : null,
     shortCode: shortCodes[index],
