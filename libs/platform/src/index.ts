@@ -2,6 +2,7 @@ export * from './config/runtime-config';
 export * from './logging/json-logger';
 export * from './http/problem-response';
 export * from './http/request-id';
+export * from './http/client-error';
 export * from './http/problem.filter';
 export * from './http/json-body.middleware';
 export * from './health/health-registry';

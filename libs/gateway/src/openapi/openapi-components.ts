@@ -1,7 +1,11 @@
 /** Shared OpenAPI pieces: the problem body, error codes and standard responses. */
 export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning: string }> = [
   { code: 'invalid_json', status: 400, meaning: 'The body is not valid JSON.' },
-  { code: 'bad_request', status: 400, meaning: 'The request could not be understood (e.g. an unsupported content type).' },
+  {
+    code: 'bad_request',
+    status: 400,
+    meaning: 'The request could not be understood: not valid HTTP (the connection is then closed), or e.g. an unsupported content type.',
+  },
   { code: 'unauthorized', status: 401, meaning: 'Missing, unknown, revoked or expired API key (one answer for all).' },
   { code: 'plan_has_no_api_access', status: 403, meaning: 'The workspace plan (free, starter) does not include the API.' },
   { code: 'forbidden', status: 403, meaning: 'The key’s role or the plan does not allow this action.' },
@@ -19,12 +23,14 @@ export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning:
   { code: 'logo_in_use', status: 409, meaning: 'A live code or a brand preset shows the logo; the detail names them. Change their design first.' },
   { code: 'preset_in_use', status: 409, meaning: 'Live codes follow the brand preset; give them another look first.' },
   { code: 'too_many_logos', status: 409, meaning: 'The workspace has 100 logos, the most it keeps; delete one first.' },
+  { code: 'request_timeout', status: 408, meaning: 'The request was not received in full in time; the connection is closed.' },
   { code: 'payload_too_large', status: 413, meaning: 'The body is larger than the limit (1 MiB by default).' },
   { code: 'unsupported_media_type', status: 415, meaning: 'A logo upload that is neither multipart/form-data nor JSON.' },
   { code: 'validation_failed', status: 422, meaning: 'The request is well-formed JSON but not valid; `errors` lists each problem with a JSON pointer.' },
   { code: 'quota_exceeded', status: 429, meaning: 'The monthly call quota is used up; Retry-After gives the seconds until the 1st, 00:00 UTC.' },
   { code: 'dynamic_allowance_exceeded', status: 429, meaning: 'The plan’s number of dynamic codes is reached.' },
   { code: 'rate_limited', status: 429, meaning: 'Too many requests per second for this key; retry after Retry-After seconds.' },
+  { code: 'headers_too_large', status: 431, meaning: 'The request line and headers are larger than 16 KiB; the connection is closed.' },
   { code: 'internal_error', status: 500, meaning: 'Our fault. The request_id finds it in our logs.' },
   { code: 'service_unavailable', status: 503, meaning: 'A service this request needs is down; retry shortly.' },
 ];

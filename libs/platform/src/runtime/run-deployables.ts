@@ -8,6 +8,7 @@ import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { ProblemFilter } from '../http/problem.filter';
 import { assignRequestId } from '../http/request-id';
+import { answerClientError } from '../http/client-error';
 import { PlatformModule } from '../platform.module';
 import { type BackgroundThread, startBackgroundThread } from './background-thread';
 import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
@@ -100,6 +101,7 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
   };
 
   const server = createServer({ keepAliveTimeout: 65_000 }, handler);
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -576,7 +576,7 @@ export interface components {
              * @description Stable: branch on this, not on title or detail
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "unauthorized" | "plan_has_no_api_access" | "forbidden" | "csrf_failed" | "plan_has_no_webhooks" | "event_not_in_plan" | "not_found" | "method_not_allowed" | "workspace_changed" | "conflict" | "logo_in_use" | "preset_in_use" | "too_many_logos" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "quota_exceeded" | "dynamic_allowance_exceeded" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "bad_request" | "unauthorized" | "plan_has_no_api_access" | "forbidden" | "csrf_failed" | "plan_has_no_webhooks" | "event_not_in_plan" | "not_found" | "method_not_allowed" | "workspace_changed" | "conflict" | "logo_in_use" | "preset_in_use" | "too_many_logos" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "quota_exceeded" | "dynamic_allowance_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
             /** @description Also the X-Request-Id header; quote it when asking for help */
             request_id: string;
             /** @description One entry per problem (validation, and the 403s about webhook events) */
