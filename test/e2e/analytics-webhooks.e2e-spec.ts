@@ -142,8 +142,19 @@ describe('analytics and webhooks (all-in-one)', () => {
       .slice(start)
       .map((r) => new Webhook(created.body.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
     const scanned = bodies.find((b) => b.type === 'qr.scanned')!;
-    expect(Object.keys(scanned.data).sort()).toEqual(['browser', 'client_ref', 'country', 'device', 'is_bot', 'os', 'qr_id', 'scanned_at', 'short_code']);
-    expect(scanned.data).toMatchObject({ qr_id: code.id, client_ref: 'sku-1', country: 'DE', device: 'mobile' });
+    expect(Object.keys(scanned.data).sort()).toEqual([
+      'browser',
+      'client_ref',
+      'country',
+      'destination',
+      'device',
+      'is_bot',
+      'os',
+      'qr_id',
+      'scanned_at',
+      'short_code',
+    ]);
+    expect(scanned.data).toMatchObject({ qr_id: code.id, client_ref: 'sku-1', destination: 'https://example.com', country: 'DE', device: 'mobile' });
     expect(bodies.map((b) => b.type).sort()).toEqual(['qr.scan_limit_reached', 'qr.scanned']);
 
     // The receiver has answered; the worker records the outcome in its own commit right after.

@@ -116,6 +116,7 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
         qr_id: qrId,
         client_ref: 'verify-1',
         short_code: expect.any(String),
+        destination: expect.stringMatching(/^https:\/\//),
         country: null,
         device: 'desktop',
         os: 'Windows',

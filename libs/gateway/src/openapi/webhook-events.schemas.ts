@@ -37,6 +37,10 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   QrScannedEvent: event('qr.scanned', 'A short link was opened (302 to a destination or a hosted page). Bots are included, flagged by is_bot.', {
     ...code,
     short_code: { type: 'string' },
+    destination: {
+      type: ['string', 'null'],
+      description: 'The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form)',
+    },
     country: { type: ['string', 'null'], description: 'ISO 3166-1 alpha-2, null when unknown' },
     device: { enum: ['mobile', 'tablet', 'desktop', 'other'] },
     os: nullableString,

@@ -1365,6 +1365,8 @@ export interface components {
                 qr_id: string;
                 client_ref: string | null;
                 short_code: string;
+                /** @description The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) */
+                destination: string | null;
                 /** @description ISO 3166-1 alpha-2, null when unknown */
                 country: string | null;
                 /** @enum {unknown} */

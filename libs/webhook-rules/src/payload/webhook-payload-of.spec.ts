@@ -21,6 +21,7 @@ const SCAN = {
   browser: 'Safari',
   is_bot: false,
   scanned_at: '2026-03-01T12:00:00Z',
+  destination: 'https://example.com/spring',
   visitor_hash: 'deadbeefdeadbeef',
   scan_number: 17,
 };
@@ -37,6 +38,7 @@ describe('webhookPayloadOf', () => {
         qr_id: 'qr_1',
         client_ref: 'order-42',
         short_code: 'aB3dE',
+        destination: 'https://example.com/spring',
         country: 'DE',
         device: 'mobile',
         os: 'iOS',
@@ -49,6 +51,7 @@ describe('webhookPayloadOf', () => {
       'browser',
       'client_ref',
       'country',
+      'destination',
       'device',
       'is_bot',
       'os',
@@ -63,6 +66,11 @@ describe('webhookPayloadOf', () => {
     const data = webhookPayloadOf(envelope('qr.scanned', { ...SCAN, ip: '203.0.113.9', country: null, os: null }))?.data;
     expect(data).not.toHaveProperty('ip');
     expect(data).toMatchObject({ country: null, os: null });
+  });
+
+  it('gives destination null for a scan recorded before events carried it', () => {
+    const { destination: _, ...older } = SCAN;
+    expect(webhookPayloadOf(envelope('qr.scanned', older))?.data).toMatchObject({ qr_id: 'qr_1', destination: null });
   });
 
   it.each([

@@ -6,7 +6,17 @@ export function sampleEvent(type: WebhookEventType, workspaceId: string): Webhoo
   const now = formatUtc(new Date());
   const base = { qr_id: 'qr_test', client_ref: 'test' };
   const data: Record<WebhookEventType, Record<string, unknown>> = {
-    'qr.scanned': { ...base, short_code: 'TestAbc', country: 'DE', device: 'mobile', os: 'iOS', browser: 'Mobile Safari', is_bot: false, scanned_at: now },
+    'qr.scanned': {
+      ...base,
+      short_code: 'TestAbc',
+      destination: 'https://example.com/test',
+      country: 'DE',
+      device: 'mobile',
+      os: 'iOS',
+      browser: 'Mobile Safari',
+      is_bot: false,
+      scanned_at: now,
+    },
     'lead.created': { ...base, lead_id: 'lead_test', fields: { email: 'test@example.com' }, submitted_at: now },
     'qr.scan_limit_reached': { ...base, scan_limit: 100, reached_at: now },
     'qr.scan_milestone_reached': { ...base, milestone: 100, reached_at: now },
