@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { admin, type AppProcess, call, createTempDir, decodeImage, decodePdf, startApp, type TempDir } from '@qr/testing';
 
 type Code = Record<string, unknown> & { id: string; short_url: string | null; preview_url: string; design: Record<string, unknown> };
@@ -8,16 +10,34 @@ describe('code designs (all-in-one)', () => {
   let dir: TempDir;
   let server: AppProcess;
   let key: string;
+  let workspaceId: string;
   const api = (path: string) => `${server.url}/api/public/v1${path}`;
   const post = <T = Code>(path: string, json: unknown) => call<T>(api(path), { method: 'POST', key, json });
   const patch = <T = Code>(id: string, json: unknown) => call<T>(api(`/qrcodes/${id}`), { method: 'PATCH', key, json });
   const bytes = async (path: string) => Buffer.from(await (await fetch(api(path), { headers: { authorization: `Bearer ${key}` } })).arrayBuffer());
   const preview = async (code: Code) => (await fetch(code.preview_url.replace(/^https?:\/\/[^/]+/, server.url))).text();
 
+  /** Meets every colour rule, but neither decoder reads it at 2 cm. */
+  const UNREADABLE = {
+    type: 'text',
+    category: 'static',
+    content: { text: 'x'.repeat(1200) },
+    design: { modules: 'dots', margin: 2, frame: { text: 'Scan me' } },
+  };
+  const dynamicUsed = () => {
+    const db = new Database(join(dir.path, 'gateway.sqlite'), { readonly: true });
+    try {
+      return Number((db.prepare('SELECT used FROM dynamic_allowance WHERE workspace_id = ?').get(workspaceId) as { used: number } | undefined)?.used ?? 0);
+    } finally {
+      db.close();
+    }
+  };
+
   beforeAll(async () => {
     dir = createTempDir('designs');
     server = await startApp('all-in-one', { DATA_DIR: dir.path, SHORT_BASE_URL: 'https://qr.example' });
     const ws = admin(['workspace', 'create', '--name', 'Brand', '--plan', 'agency'], { DATA_DIR: dir.path }).json;
+    workspaceId = String(ws.id);
     key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
   });
   afterAll(async () => {
@@ -78,12 +98,7 @@ describe('code designs (all-in-one)', () => {
       design: { foreground: '#ffffff', background: '#000' },
     });
     expect(inverted.body.errors.map((e) => `${e.pointer} ${e.code}`)).toEqual(['/design/foreground inverted_colors']);
-    const unreadable = await post<Problem>('/qrcodes', {
-      type: 'text',
-      category: 'static',
-      content: { text: 'x'.repeat(1200) },
-      design: { modules: 'dots', margin: 2, frame: { text: 'Scan me' } },
-    });
+    const unreadable = await post<Problem>('/qrcodes', UNREADABLE);
     expect(unreadable.body.errors).toEqual([{ pointer: '/design', code: 'unreadable', detail: expect.stringMatching(/could not be read/) }]);
     // Bulk checks every item and stays all or nothing.
     const bulk = await post<Problem>('/qrcodes/bulk', {
@@ -94,6 +109,16 @@ describe('code designs (all-in-one)', () => {
     });
     expect(bulk.status).toBe(422);
     expect(bulk.body.errors.map((e) => `${e.pointer} ${e.code}`)).toEqual(['/items/1/design/foreground low_contrast']);
+    // A design is read back after the dynamic allowance is reserved; refusing it gives the reservation back.
+    const usedBefore = dynamicUsed();
+    const mixed = await post<Problem>('/qrcodes/bulk', {
+      items: [
+        { type: 'website', content: { url: 'https://example.com/c' }, design: { modules: 'dots' } },
+        { ...UNREADABLE, client_ref: 'unreadable-1' },
+      ],
+    });
+    expect(mixed.body.errors.map((e) => `${e.pointer} ${e.code}`)).toEqual(['/items/1/design unreadable']);
+    expect(dynamicUsed()).toBe(usedBefore);
     expect((await call<{ data: Code[] }>(api('/qrcodes?limit=100'), { key })).body.data.length).toBe(before);
   });
 

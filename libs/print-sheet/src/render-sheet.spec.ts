@@ -31,6 +31,20 @@ function pageContents(pdf: Buffer): string[] {
 const symbolsOn = (content: string) => (content.match(/^0 0 \d+ \d+ re$/gm) ?? []).length;
 
 describe('renderSheet', () => {
+  it('gives the event loop a turn after each code, not only after each page', async () => {
+    let turns = 0;
+    let done = false;
+    const count = () => {
+      turns += 1;
+      if (!done) setImmediate(count);
+    };
+    setImmediate(count);
+    await pdfOf(layout({ preset: 'a4-3x7', label: 'name' }), codes(21));
+    done = true;
+    // All 21 codes are on one page, written only at the end.
+    expect(turns).toBeGreaterThanOrEqual(21);
+  });
+
   it('puts 300 codes on 15 pages of 21, as paths, with no image at all', async () => {
     const pdf = await pdfOf(layout({ preset: 'a4-3x7', label: 'name' }), codes(300));
     const text = pdf.toString('latin1');

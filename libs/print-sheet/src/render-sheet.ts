@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DEFAULT_MARGIN, drawQrSymbol, newPdfDocument, type QrMatrix } from '@qr/qr-render';
 import { type Design, drawDesign, drawInPdf, LABEL_FONTS, labelFontFile, isRightToLeft, labelRuns, type LogoImage, visualOrder } from '@qr/qr-design';
 import { type Cell, cellsOf, codeBox, type SheetLayout } from './sheet-layout';
@@ -51,6 +52,8 @@ export async function* renderSheet(layout: SheetLayout, codes: AsyncIterable<She
       if (pages > 1) yield await written.take();
     }
     drawCode(doc, cells[slot], code, layout, page.height, font);
+    // A designed code takes milliseconds to draw and a page holds dozens: other requests get a turn after each code, not each page.
+    await nextTurn();
     slot = (slot + 1) % cells.length;
   }
   if (pages === 0) newPage();

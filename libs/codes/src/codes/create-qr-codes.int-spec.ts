@@ -188,4 +188,20 @@ describe.each(STORAGE_KINDS)('creating codes on %s', (kind) => {
       expect(await count('ws_race')).toBe(outcomes.filter((o) => o === 'created').length);
     });
   });
+
+  it('reads designs back only when asked: a plan for the allowance checks their rules, the plan that creates proves they scan', async () => {
+    const unreadable = {
+      type: 'text',
+      category: 'static',
+      content: { text: 'x'.repeat(1200) },
+      design: { modules: 'dots', margin: 2, frame: { text: 'Scan me' } },
+    };
+    const pale = { type: 'website', content: { url: 'https://example.com/pale' }, design: { foreground: '#eeeeee' } };
+    const plan = (items: unknown[], readBack: boolean) => planCreation(deps(), 'ws_read', items, (i) => `/items/${i}`, readBack);
+    expect(await plan([unreadable], false)).toHaveLength(1);
+    await expect(plan([unreadable], true)).rejects.toMatchObject({ status: 422, errors: [{ pointer: '/items/0/design', code: 'unreadable' }] });
+    for (const readBack of [false, true]) {
+      await expect(plan([pale], readBack)).rejects.toMatchObject({ status: 422, errors: [{ pointer: '/items/0/design/foreground', code: 'low_contrast' }] });
+    }
+  });
 });

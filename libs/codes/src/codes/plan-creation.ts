@@ -23,12 +23,17 @@ export const MAX_BULK_ITEMS = 50;
  * Validates a whole batch before anything is written: every item's fields, folder and domain
  * references, and client_refs repeated within the batch. Throws one 422 listing every problem
  * (pointers `/items/3/content/url` in bulk, `/content/url` for a single create).
+ *
+ * `readBack` false leaves out drawing and decoding each design (its other rules still apply): for a
+ * plan made only to reserve the dynamic allowance, whose short codes are drawn again when the codes
+ * are created, so a read-back here would prove a pattern no code gets.
  */
 export async function planCreation(
   deps: { codes: QrCodesRepository; references: ReferencesRepository; designs: DesignCheck },
   workspaceId: string,
   items: readonly unknown[],
   pointerOf: (index: number) => string,
+  readBack = true,
 ): Promise<PlannedItem[]> {
   const errors: FieldError[] = [];
   const drafts: Array<QrCodeDraft | null> = items.map((item, index) => {
@@ -69,7 +74,9 @@ export async function planCreation(
   const hostOf = await deps.references.hostLookup(valid.filter((d) => d.design !== null));
   for (const [index, d] of drafts.entries()) {
     if (d!.design)
-      errors.push(...(await deps.designs.problems({ ...d!, workspace_id: workspaceId, short_code: shortCodes[index] }, hostOf(d!), pointerOf(index))));
+      errors.push(
+        ...(await deps.designs.problems({ ...d!, workspace_id: workspaceId, short_code: shortCodes[index] }, hostOf(d!), pointerOf(index), readBack)),
+      );
   }
   if (errors.length) throw Errors.validationFailed(errors);
   const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));

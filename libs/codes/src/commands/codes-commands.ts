@@ -30,7 +30,8 @@ export class CodesCommands implements OnModuleInit {
   onModuleInit(): void {
     const handlers: { [K in keyof QrCommandPayloads]: (p: QrCommandPayloads[K]) => Promise<unknown> } = {
       [QR_COMMANDS.planCreate]: async (p) => {
-        const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''));
+        // The designs are read back once, by createMany, on the short codes the codes get.
+        const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''), false);
         return { items: plan.map((item) => ({ index: item.index, category: item.draft.category, existing: item.existing !== null })) };
       },
       [QR_COMMANDS.createMany]: async (p) => {

@@ -32,8 +32,16 @@ export class DesignCheck {
     return [];
   }
 
-  /** Every problem with the record's design, at `${at}/design…`; none for the default design. */
-  async problems(record: PatternSource & Pick<QrCodeRecord, 'design' | 'workspace_id'>, domainHost: string | null, at = ''): Promise<FieldError[]> {
+  /**
+   * Every problem with the record's design, at `${at}/design…`; none for the default design. With
+   * `readBack` false, all but the proof: the logo, the data's fit and the colour rules, not drawing and decoding.
+   */
+  async problems(
+    record: PatternSource & Pick<QrCodeRecord, 'design' | 'workspace_id'>,
+    domainHost: string | null,
+    at = '',
+    readBack = true,
+  ): Promise<FieldError[]> {
     const design = record.design;
     if (!design) return [];
     const logo = design.logo ? ((await this.logos.images(record.workspace_id, [design.logo.id])).get(design.logo.id) ?? null) : null;
@@ -52,6 +60,6 @@ export class DesignCheck {
         },
       ];
     }
-    return (await checkScannability(matrix, payload, design, `${at}/design`, logo)).problems;
+    return (await checkScannability(matrix, payload, design, `${at}/design`, logo, readBack)).problems;
   }
 }

@@ -110,4 +110,12 @@ describe('the colour rules', () => {
     // The same design with the quiet zone it should have is read.
     expect((await check({ ...DEFAULT_DESIGN, modules: 'dots', margin: 4, frame }, 'H', 'x'.repeat(1200))).problems).toEqual([]);
   });
+
+  it('gives the event loop a turn before it renders and decodes, so that checks in a row let other work in between', async () => {
+    await check(DEFAULT_DESIGN); // the decoders loaded
+    let turned = false;
+    setImmediate(() => (turned = true));
+    expect((await check(DEFAULT_DESIGN)).problems).toEqual([]);
+    expect(turned).toBe(true);
+  });
 });

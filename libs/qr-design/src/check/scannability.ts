@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type FieldError, fieldError } from '@qr/domain';
 import type { QrMatrix } from '@qr/qr-render';
 import { contrastRatio, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, relativeLuminance } from '../design/contrast';
@@ -33,6 +34,8 @@ export async function checkScannability(
   design: Design,
   at = '/design',
   logo: LogoImage | null = null,
+  /** false: the colour rules only, without drawing and decoding (`decoded` stays empty). */
+  readBack = true,
 ): Promise<ScannabilityReport> {
   const inks: Array<[string, string]> = design.gradient
     ? [
@@ -77,8 +80,12 @@ export async function checkScannability(
       );
     }
   }
-  if (problems.length) return { problems, decoded: {}, contrast };
+  if (problems.length || !readBack) return { problems, decoded: {}, contrast };
 
+  // Rendering and decoding hold the thread for some milliseconds and resolve without I/O: a bulk create
+  // checking 50 designs in a row would hold every other request of the process (redirects, in
+  // all-in-one) for the whole run. A turn of the event loop first bounds the wait to one check.
+  await nextTurn();
   const width = layoutOf(matrix.size, design).width;
   const image = designedPixels(matrix, design, logo, Math.max(CHECK_WIDTH_PX, Math.ceil(width * MIN_PX_PER_MODULE)));
   const decoded: ScannabilityReport['decoded'] = {};
