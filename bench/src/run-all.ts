@@ -15,6 +15,7 @@ import { benchOutbox } from './outbox.bench';
 import { benchFuzz } from './fuzz.bench';
 import { benchApiLoad } from './api-load.bench';
 import { benchDesign } from './design.bench';
+import { benchDesignedBulkBesideRedirects } from './designed-bulk-beside-redirects.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   const suites: Array<[string, () => BenchRow[] | Promise<BenchRow[]>]> = [
     ['render', () => benchQrRender()],
     ['design', () => benchDesign()],
+    ['designed-bulk', () => benchDesignedBulkBesideRedirects()],
     ['bulk', () => benchBulkCreate()],
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],
