@@ -115,6 +115,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
 
   const app = await NestFactory.createApplicationContext(BackgroundModule, { logger: runtime.logger, abortOnError: false });
   await app.init();
+  runtime.backlog?.begin();
   const ticks = setInterval(() => runtime.backlog?.tick(), 1000);
   ticks.unref();
   const reply = (m: FromBackground) => port.postMessage(m);

@@ -11,10 +11,22 @@ function setup(preferred: BackgroundPriority, o: { canRaise?: boolean; refuse?: 
   };
   const log: Log = { event: (_level, msg) => void logged.push(msg) } as Log;
   const p = new BacklogPriority(preferred, set, o.canRaise ?? true, log, { escalateAtMs: 5000, relaxBelowMs: 1000 });
+  p.begin();
   return { p, calls, logged };
 }
 
 describe('BacklogPriority', () => {
+  it('keeps normal priority until the thread has started, however old the work it handles', () => {
+    const calls: BackgroundPriority[] = [];
+    const log: Log = { event: () => undefined } as unknown as Log;
+    const p = new BacklogPriority('idle', (wanted) => (calls.push(wanted), wanted), true, log);
+    p.observe(60_000);
+    p.tick();
+    expect({ priority: p.priority, calls }).toEqual({ priority: 'normal', calls: [] });
+    p.begin();
+    expect({ priority: p.priority, calls }).toEqual({ priority: 'idle', calls: ['idle'] });
+  });
+
   it('starts at SCHED_IDLE and keeps it while the work it handles is younger than the threshold', () => {
     const { p, calls } = setup('idle');
     expect(p.priority).toBe('idle');

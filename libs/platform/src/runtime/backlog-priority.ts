@@ -17,22 +17,29 @@ export const BACKLOG_PRIORITY_DEFAULTS: BacklogPriorityOptions = { escalateAtMs:
  * the age of the oldest work in each batch: at `escalateAtMs` the thread competes at nice 10 until
  * a whole tick (a second) has seen only fresh work. Switching back from nice 10 to SCHED_IDLE needs
  * no privilege; leaving SCHED_IDLE needs CAP_SYS_NICE, so without it the thread starts at nice 10.
+ *
+ * The thread starts at normal priority and lowers it only at `begin`, once it has started: at
+ * SCHED_IDLE its start (loading modules, opening stores) got almost no CPU while other processes kept
+ * the cores busy, and the front, which waits for it before listening, took 35 s to start instead of 3.
  */
 export class BacklogPriority {
-  private current: BackgroundPriority;
+  private current: BackgroundPriority = 'normal';
   private oldestThisTick = 0;
-  private readonly adaptive: boolean;
+  private adaptive = false;
 
   constructor(
     private readonly preferred: BackgroundPriority,
     private readonly set: (wanted: BackgroundPriority, current: BackgroundPriority) => BackgroundPriority,
-    canRaise: boolean,
+    private readonly canRaise: boolean,
     private readonly log: Log,
     private readonly o: BacklogPriorityOptions = BACKLOG_PRIORITY_DEFAULTS,
-  ) {
-    const start = preferred === 'idle' && !canRaise ? 'low' : preferred;
-    if (start !== preferred) log.event('warn', 'background thread cannot leave SCHED_IDLE without CAP_SYS_NICE; running at nice 10 instead', {});
-    this.current = set(start, 'normal');
+  ) {}
+
+  /** The thread has started: from now on it runs at its preferred priority. */
+  begin(): void {
+    const start = this.preferred === 'idle' && !this.canRaise ? 'low' : this.preferred;
+    if (start !== this.preferred) this.log.event('warn', 'background thread cannot leave SCHED_IDLE without CAP_SYS_NICE; running at nice 10 instead', {});
+    this.current = this.set(start, 'normal');
     this.adaptive = this.current === 'idle';
   }
 
