@@ -128,6 +128,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
     } else if (m.kind === 'stop') {
       void (async () => {
         clearInterval(ticks);
+        runtime.backlog?.end();
         // Each part closes even if one before it failed, and the front always hears back.
         for (const [part, close] of [
           ['modules', () => app.close()],

@@ -16,7 +16,7 @@ function setup(preferred: BackgroundPriority, o: { canRaise?: boolean; refuse?: 
 }
 
 describe('BacklogPriority', () => {
-  it('keeps normal priority until the thread has started, however old the work it handles', () => {
+  it('keeps normal priority until the thread has started, however old the work it handles, and again once it stops', () => {
     const calls: BackgroundPriority[] = [];
     const log: Log = { event: () => undefined } as unknown as Log;
     const p = new BacklogPriority('idle', (wanted) => (calls.push(wanted), wanted), true, log);
@@ -25,6 +25,10 @@ describe('BacklogPriority', () => {
     expect({ priority: p.priority, calls }).toEqual({ priority: 'normal', calls: [] });
     p.begin();
     expect({ priority: p.priority, calls }).toEqual({ priority: 'idle', calls: ['idle'] });
+    p.end();
+    p.observe(0);
+    p.tick();
+    expect({ priority: p.priority, calls }).toEqual({ priority: 'normal', calls: ['idle', 'normal'] });
   });
 
   it('starts at SCHED_IDLE and keeps it while the work it handles is younger than the threshold', () => {
