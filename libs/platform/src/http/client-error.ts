@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '@qr/domain';
 import { problemBody } from './problem-response';
+import { newRequestId } from './request-id';
 
 /**
  * The problem+json answer to a request Node's parser could not read (a broken request line or
@@ -34,7 +34,7 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
     return;
   }
   const problem = clientErrorProblem(err.code);
-  const body = JSON.stringify(problemBody(problem, `req_${randomUUID().replace(/-/g, '')}`));
+  const body = JSON.stringify(problemBody(problem, newRequestId()));
   socket.end(
     `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n` +
       'Content-Type: application/problem+json\r\n' +
