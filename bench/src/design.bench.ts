@@ -14,6 +14,7 @@ import {
 } from '@qr/qr-design';
 import { encodeRgbaPngAsync, encodeText, renderPng, renderSvg } from '@qr/qr-render';
 import { type BenchRow, fmt } from './bench-report';
+import { brandedDesignInput, STAR_SVG } from './bench-designs';
 import { asyncOpsPerSecond, median, opsPerSecond } from './stats';
 
 const URL_PAYLOAD = 'https://qr.example/AbC12xY';
@@ -27,16 +28,7 @@ function designOf(input: unknown): Design {
 }
 
 /** A branded code as a marketing team makes one: rounded modules, a gradient, own eye colour, a logo, a frame. */
-const BRANDED = designOf({
-  modules: 'rounded',
-  gradient: { start: '#1a237e', end: '#4a148c', rotation: 45 },
-  eyes: { outer: 'rounded', inner: 'circle', color: '#c2185b' },
-  frame: { text: 'Scan me', color: '#1a237e' },
-  logo: { id: 'logo_000000000000000000000000', size: 0.25 },
-});
-const STAR_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="48" fill="#c2185b"/>' +
-  '<polygon points="50,12 61,40 91,40 67,58 76,88 50,70 24,88 33,58 9,40 39,40" fill="#fff"/></svg>';
+const BRANDED = designOf(brandedDesignInput('logo_000000000000000000000000'));
 const DOTS = designOf({ modules: 'dots', eyes: { outer: 'circle', inner: 'circle' } });
 
 /**

@@ -1,11 +1,9 @@
 import { admin, call, createTempDir, startApp } from '@qr/testing';
 import { type BenchRow, fmt } from './bench-report';
+import { brandedDesignInput, STAR_SVG } from './bench-designs';
 import { median, percentile } from './stats';
 
 const ITEMS = 50;
-const STAR_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="48" fill="#c2185b"/>' +
-  '<polygon points="50,12 61,40 91,40 67,58 76,88 50,70 24,88 33,58 9,40 39,40" fill="#fff"/></svg>';
 
 /**
  * What a bulk of designed codes does to the redirects of the same all-in-one process: one client
@@ -22,13 +20,7 @@ export async function benchDesignedBulkBesideRedirects(runs = 5): Promise<BenchR
     const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], { DATA_DIR: dir.path }).json.secret);
     const api = (path: string) => `${server.url}/api/public/v1${path}`;
     const logo = await call<{ id: string }>(api('/logos'), { method: 'POST', key, json: { name: 'star', data: Buffer.from(STAR_SVG).toString('base64') } });
-    const design = {
-      modules: 'rounded',
-      gradient: { start: '#1a237e', end: '#4a148c', rotation: 45 },
-      eyes: { outer: 'rounded', inner: 'circle', color: '#c2185b' },
-      frame: { text: 'Scan me', color: '#1a237e' },
-      logo: { id: logo.body.id, size: 0.25 },
-    };
+    const design = brandedDesignInput(logo.body.id);
     const plain = await call<{ short_code: string }>(api('/qrcodes'), {
       method: 'POST',
       key,

@@ -2,12 +2,10 @@ import { encodeText, renderPdf, renderSvg } from '@qr/qr-render';
 import { parseSheetLayout, renderSheet, type SheetCode } from '@qr/print-sheet';
 import { DEFAULT_DESIGN, type Design, prepareLogo } from '@qr/qr-design';
 import { type BenchRow, fmt } from './bench-report';
+import { STAR_SVG } from './bench-designs';
 import { median } from './stats';
 
 const SHEET_CODES = 300;
-const STAR_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="48" fill="#c2185b"/>' +
-  '<polygon points="50,12 61,40 91,40 67,58 76,88 50,70 24,88 33,58 9,40 39,40" fill="#fff"/></svg>';
 const BRANDED: Design = {
   ...DEFAULT_DESIGN,
   modules: 'dots',
