@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import {
   admin,
@@ -8,6 +6,7 @@ import {
   type Cluster,
   createTempDir,
   createTestPostgres,
+  dynamicAllowanceUsed,
   startApp,
   startCluster,
   type TempDir,
@@ -56,14 +55,7 @@ describe('dynamic allowance reconcile after a gateway dies between reserving and
   let ws: string;
   let key: string;
   const env = () => ({ DATA_DIR: dir.path, ...HOLD_TIMEOUT });
-  const used = () => {
-    const db = new Database(join(dir.path, 'gateway.sqlite'), { readonly: true });
-    try {
-      return Number((db.prepare('SELECT used FROM dynamic_allowance WHERE workspace_id = ?').get(ws) as { used: number }).used);
-    } finally {
-      db.close();
-    }
-  };
+  const used = () => dynamicAllowanceUsed(dir.path, ws);
 
   beforeAll(async () => {
     dir = createTempDir('qr-e2e-reconcile');

@@ -1,6 +1,4 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { admin, type AppProcess, call, createTempDir, decodeImage, decodePdf, startApp, type TempDir } from '@qr/testing';
+import { admin, type AppProcess, call, createTempDir, decodeImage, decodePdf, dynamicAllowanceUsed, startApp, type TempDir } from '@qr/testing';
 
 type Code = Record<string, unknown> & { id: string; short_url: string | null; preview_url: string; design: Record<string, unknown> };
 type Problem = { status: number; errors: Array<{ pointer: string; code: string; detail: string }> };
@@ -24,14 +22,7 @@ describe('code designs (all-in-one)', () => {
     content: { text: 'x'.repeat(1200) },
     design: { modules: 'dots', margin: 2, frame: { text: 'Scan me' } },
   };
-  const dynamicUsed = () => {
-    const db = new Database(join(dir.path, 'gateway.sqlite'), { readonly: true });
-    try {
-      return Number((db.prepare('SELECT used FROM dynamic_allowance WHERE workspace_id = ?').get(workspaceId) as { used: number } | undefined)?.used ?? 0);
-    } finally {
-      db.close();
-    }
-  };
+  const dynamicUsed = () => dynamicAllowanceUsed(dir.path, workspaceId);
 
   beforeAll(async () => {
     dir = createTempDir('designs');

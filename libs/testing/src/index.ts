@@ -14,6 +14,7 @@ export * from './openapi-contract';
 export * from './metrics';
 export * from './webhook-receiver';
 export * from './stored-events';
+export * from './dynamic-allowance';
 export * from './kafka-events';
 export * from './test-kafka';
 export * from './seeded-random';
