@@ -1,20 +1,58 @@
 import { type ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useAction } from '../lib/use-action';
+import { ErrorNotice } from './notice';
+
+/** What `useConfirm` hands the dialog. */
+interface DialogState {
+  open: boolean;
+  busy: boolean;
+  error: unknown;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+export interface Confirm<T> {
+  /** What the dialog asks about; null while it is closed. */
+  pending: T | null;
+  ask(item: T): void;
+  /** Spread onto <ConfirmDialog>. */
+  dialog: DialogState;
+}
+
+/**
+ * An action that asks first (delete, revoke, remove). The dialog stays open while it runs and shows
+ * its error, so the person sees why nothing happened; it closes once the action succeeded.
+ */
+export function useConfirm<T>(perform: (item: T) => Promise<unknown>): Confirm<T> {
+  const [pending, setPending] = useState<T | null>(null);
+  const { busy, error, setError, run } = useAction();
+  return {
+    pending,
+    ask: (item) => (setError(null), setPending(item)),
+    dialog: {
+      open: pending !== null,
+      busy,
+      error,
+      onConfirm: () => {
+        if (pending !== null) void run(async () => (await perform(pending), setPending(null)));
+      },
+      onCancel: () => (setPending(null), setError(null)),
+    },
+  };
+}
 
 /**
  * A modal confirmation on the native <dialog> (focus moves into it and Escape cancels, as the
  * browser does it). The destructive button says what it does, never just "OK".
  */
-export function ConfirmDialog(props: {
-  open: boolean;
-  title: string;
-  confirmLabel: string;
-  danger?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  children?: ComponentChildren;
-}) {
+export function ConfirmDialog(
+  props: DialogState & {
+    title: string;
+    confirmLabel: string;
+    children?: ComponentChildren;
+  },
+) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -25,12 +63,15 @@ export function ConfirmDialog(props: {
   return (
     <dialog ref={ref} class="dialog" aria-labelledby="confirm-title" onCancel={(e) => (e.preventDefault(), props.onCancel())}>
       <h2 id="confirm-title">{props.title}</h2>
-      <div class="dialog__body">{props.children}</div>
+      <div class="dialog__body">
+        {props.children}
+        <ErrorNotice error={props.error} inline />
+      </div>
       <div class="dialog__actions">
         <button type="button" class="button" onClick={props.onCancel} disabled={props.busy}>
           Cancel
         </button>
-        <button type="button" class={`button ${props.danger ? 'button--danger' : 'button--primary'}`} onClick={props.onConfirm} disabled={props.busy}>
+        <button type="button" class="button button--danger" onClick={props.onConfirm} disabled={props.busy}>
           {props.busy ? 'Working…' : props.confirmLabel}
         </button>
       </div>

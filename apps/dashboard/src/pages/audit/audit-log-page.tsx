@@ -3,6 +3,7 @@ import { teamApi } from '../../api/team';
 import { formatDateTime } from '../../lib/format';
 import { useOlderPages } from '../../lib/use-older-pages';
 import { useMe } from '../../session';
+import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
@@ -51,40 +52,36 @@ function AuditLog() {
       />
       <ErrorNotice error={page.error} />
       {page.loading && !entries.length ? <Loading /> : null}
-      {page.data && entries.length === 0 ? <p class="empty">Nothing has happened yet.</p> : null}
-      {entries.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="audit-log">
-            <caption class="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Of</th>
-                <th scope="col">Who</th>
-                <th scope="col">Request</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDateTime(e.occurred_at)}</td>
-                  <td class="table__primary">
-                    {ACTIONS[e.action] ?? e.action}
-                    {detailsOf(e) ? <span class="muted small"> {detailsOf(e)}</span> : null}
-                  </td>
-                  <td>
-                    {e.target.name ?? e.target.id}
-                    {e.target.name ? <span class="muted small mono"> {e.target.id}</span> : null}
-                  </td>
-                  <td>{actorLabel(e.actor)}</td>
-                  <td class="mono small">{e.actor.request_id ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <ListTable
+        caption="Audit log, newest first"
+        testId="audit-log"
+        rows={page.data ? entries : undefined}
+        empty={<p class="empty">Nothing has happened yet.</p>}
+        columns={[
+          { header: 'When', cell: (e) => formatDateTime(e.occurred_at) },
+          {
+            header: 'What',
+            class: 'table__primary',
+            cell: (e) => (
+              <>
+                {ACTIONS[e.action] ?? e.action}
+                {detailsOf(e) ? <span class="muted small"> {detailsOf(e)}</span> : null}
+              </>
+            ),
+          },
+          {
+            header: 'Of',
+            cell: (e) => (
+              <>
+                {e.target.name ?? e.target.id}
+                {e.target.name ? <span class="muted small mono"> {e.target.id}</span> : null}
+              </>
+            ),
+          },
+          { header: 'Who', cell: (e) => actorLabel(e.actor) },
+          { header: 'Request', class: 'mono small', cell: (e) => e.actor.request_id ?? '—' },
+        ]}
+      />
       {page.data?.has_more ? (
         <button type="button" class="button" disabled={page.loading} onClick={more}>
           {page.loading ? 'Loading…' : 'Show older entries'}

@@ -1,5 +1,4 @@
 import { useLocation, useRoute } from 'preact-iso';
-
 import { useState } from 'preact/hooks';
 
 import { type QrCode } from '../../api/types';
@@ -12,7 +11,7 @@ import { useMe } from '../../session';
 
 import { StateBadge } from '../../ui/badge';
 
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 
 import { CopyButton } from '../../ui/copy-button';
 
@@ -38,14 +37,13 @@ export function CodeDetailPage() {
   const { query, route } = useLocation();
   const code = useResource((signal) => codesApi.get(params.id, signal), params.id);
   const folders = useFolders();
-  const [confirming, setConfirming] = useState(false);
+  const deleting = useConfirm(async (id: string) => (await codesApi.remove(id), route('/app/codes?deleted=1')));
   const { busy, error: actionError, run: act } = useAction();
 
   if (code.error) return <ErrorNotice error={code.error} title="This code cannot be opened" />;
   const c = code.data;
   if (!c) return <Loading />;
   const setStatus = (status: 'active' | 'paused') => act(async () => (await codesApi.update(c.id, { status }), code.reload()));
-  const remove = () => act(async () => (await codesApi.remove(c.id), route('/app/codes?deleted=1')));
   const folder = c.folder_id ? folders.data?.find((f) => f.id === c.folder_id)?.name : null;
   return (
     <>
@@ -72,7 +70,7 @@ export function CodeDetailPage() {
                   Resume
                 </button>
               )}
-              <button type="button" class="button button--danger" disabled={busy} onClick={() => setConfirming(true)}>
+              <button type="button" class="button button--danger" disabled={busy} onClick={() => deleting.ask(c.id)}>
                 Delete
               </button>
             </>
@@ -141,15 +139,7 @@ export function CodeDetailPage() {
           <Downloads c={c} />
         </div>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete ${c.name}?`}
-        confirmLabel="Delete code"
-        danger
-        busy={busy}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void remove()}
-      >
+      <ConfirmDialog {...deleting.dialog} title={`Delete ${c.name}?`} confirmLabel="Delete code">
         <p>
           {c.category === 'dynamic'
             ? 'Its short link will answer “gone” (410) from now on, also where it is already printed. Its analytics stay in the event log. This cannot be undone.'

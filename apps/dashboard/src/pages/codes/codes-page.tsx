@@ -7,6 +7,7 @@ import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { StateBadge } from '../../ui/badge';
 import { SelectField, TextField } from '../../ui/field';
+import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { ImportPanel } from './import-panel';
@@ -130,87 +131,83 @@ export function CodesPage() {
       </div>
       <ErrorNotice error={codes.error} />
       {codes.loading && !codes.data ? <Loading label="Loading codes…" /> : null}
-      {codes.data && rows.length === 0 ? (
-        <div class="empty">
-          {filtered ? (
-            <p>No codes match these filters.</p>
-          ) : (
-            <>
-              <p>There are no codes in this workspace yet.</p>
-              {me.permissions.write ? (
-                <a class="button button--primary" href="/app/codes/new">
-                  Create your first code
+      <ListTable
+        caption={filtered ? 'Codes, filtered' : 'Codes'}
+        testId="codes-table"
+        busy={codes.loading}
+        rows={codes.data?.data}
+        empty={
+          <div class="empty">
+            {filtered ? (
+              <p>No codes match these filters.</p>
+            ) : (
+              <>
+                <p>There are no codes in this workspace yet.</p>
+                {me.permissions.write ? (
+                  <a class="button button--primary" href="/app/codes/new">
+                    Create your first code
+                  </a>
+                ) : null}
+              </>
+            )}
+          </div>
+        }
+        columns={[
+          {
+            header: (
+              <input
+                type="checkbox"
+                aria-label="Select every code on this page"
+                checked={allOnPage}
+                onChange={(e) => togglePage((e.currentTarget as HTMLInputElement).checked)}
+              />
+            ),
+            class: 'table__check',
+            cell: (c) => (
+              <input
+                type="checkbox"
+                aria-label={`Select ${c.name}`}
+                checked={selected.has(c.id)}
+                onChange={(e) => toggle(c.id, (e.currentTarget as HTMLInputElement).checked)}
+              />
+            ),
+          },
+          {
+            header: 'Code',
+            hideHeader: true,
+            cell: (c) => <img class="code-thumb" src={c.preview_url.replace(/^https?:\/\/[^/]+/, '')} alt="" loading="lazy" width={44} height={44} />,
+          },
+          {
+            header: 'Name',
+            cell: (c) => (
+              <>
+                <a href={`/app/codes/${c.id}`} class="table__primary">
+                  {c.name}
                 </a>
-              ) : null}
-            </>
-          )}
-        </div>
-      ) : null}
-      {rows.length > 0 ? (
-        <div class="table-wrap" aria-busy={codes.loading}>
-          <table class="table" data-testid="codes-table">
-            <caption class="visually-hidden">Codes{filtered ? ', filtered' : ''}</caption>
-            <thead>
-              <tr>
-                <th scope="col" class="table__check">
-                  <input
-                    type="checkbox"
-                    aria-label="Select every code on this page"
-                    checked={allOnPage}
-                    onChange={(e) => togglePage((e.currentTarget as HTMLInputElement).checked)}
-                  />
-                </th>
-                <th scope="col">
-                  <span class="visually-hidden">Code</span>
-                </th>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">State</th>
-                <th scope="col" class="num">
-                  Scans
-                </th>
-                <th scope="col">Short link</th>
-                <th scope="col">Folder</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td class="table__check">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${c.name}`}
-                      checked={selected.has(c.id)}
-                      onChange={(e) => toggle(c.id, (e.currentTarget as HTMLInputElement).checked)}
-                    />
-                  </td>
-                  <td>
-                    <img class="code-thumb" src={c.preview_url.replace(/^https?:\/\/[^/]+/, '')} alt="" loading="lazy" width={44} height={44} />
-                  </td>
-                  <td>
-                    <a href={`/app/codes/${c.id}`} class="table__primary">
-                      {c.name}
-                    </a>
-                    {c.client_ref ? <div class="muted small mono">{c.client_ref}</div> : null}
-                  </td>
-                  <td>
-                    {TYPE_LABELS[c.type]}
-                    <div class="muted small">{c.category}</div>
-                  </td>
-                  <td>
-                    <StateBadge state={c.state} />
-                  </td>
-                  <td class="num">{c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}</td>
-                  <td class="mono small">{c.short_url ? c.short_url.replace(/^https?:\/\//, '') : <span class="muted">static</span>}</td>
-                  <td>{c.folder_id ? (folderName.get(c.folder_id) ?? '—') : '—'}</td>
-                  <td>{formatDate(c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+                {c.client_ref ? <div class="muted small mono">{c.client_ref}</div> : null}
+              </>
+            ),
+          },
+          {
+            header: 'Type',
+            cell: (c) => (
+              <>
+                {TYPE_LABELS[c.type]}
+                <div class="muted small">{c.category}</div>
+              </>
+            ),
+          },
+          { header: 'State', cell: (c) => <StateBadge state={c.state} /> },
+          { header: 'Scans', num: true, cell: (c) => (c.category === 'dynamic' ? formatNumber(c.scan_count) : '—') },
+          {
+            header: 'Short link',
+            class: 'mono small',
+            cell: (c) => (c.short_url ? c.short_url.replace(/^https?:\/\//, '') : <span class="muted">static</span>),
+          },
+          { header: 'Folder', cell: (c) => (c.folder_id ? (folderName.get(c.folder_id) ?? '—') : '—') },
+          { header: 'Created', cell: (c) => formatDate(c.created_at) },
+        ]}
+      />
       <nav class="pagination" aria-label="Pages of codes">
         {previous.length > 0 ? (
           <button type="button" class="button" onClick={() => (setPrevious(previous.slice(0, -1)), go({ cursor: previous[previous.length - 1] }, true))}>

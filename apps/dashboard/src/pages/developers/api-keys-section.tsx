@@ -10,7 +10,9 @@ import { useResource } from '../../lib/use-resource';
 
 import { useMe } from '../../session';
 
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
+
+import { ListTable, RowAction } from '../../ui/list-table';
 
 import { SecretOnce } from '../../ui/copy-button';
 
@@ -45,7 +47,6 @@ function ManageKeys() {
   const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
   const [expires, setExpires] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const { busy, error, run } = useAction();
   const create = (e: Event) => {
     e.preventDefault();
@@ -59,12 +60,10 @@ function ManageKeys() {
       keys.reload();
     });
   };
-  const revoke = async () => {
-    if (!revoking) return;
-    const key = revoking;
-    setRevoking(null);
-    if (await run(() => apiKeysApi.revoke(key.id))) keys.reload();
-  };
+  const revoking = useConfirm(async (key: ApiKey) => {
+    await apiKeysApi.revoke(key.id);
+    keys.reload();
+  });
   const problem = error instanceof ProblemError ? error : null;
   const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);
   return (
@@ -99,53 +98,22 @@ function ManageKeys() {
       </form>
       <ErrorNotice error={keys.error} />
       {keys.loading && !keys.data ? <Loading /> : null}
-      {keys.data && keys.data.data.length === 0 ? <p class="muted">No live keys.</p> : null}
-      {keys.data && keys.data.data.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="api-keys">
-            <caption class="visually-hidden">Live API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Role</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.data.map((k) => (
-                <tr key={k.id}>
-                  <td class="table__primary">{k.name}</td>
-                  <td class="mono small">{k.key_hint}</td>
-                  <td>{k.role}</td>
-                  <td>{formatDate(k.created_at)}</td>
-                  <td>{formatAgo(k.last_used_at)}</td>
-                  <td>{k.expires_at ? formatDate(k.expires_at) : 'never'}</td>
-                  <td>
-                    <button type="button" class="button button--small" onClick={() => setRevoking(k)}>
-                      Revoke<span class="visually-hidden"> {k.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke ${revoking?.name ?? ''}?`}
-        confirmLabel="Revoke key"
-        danger
-        busy={busy}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => void revoke()}
-      >
+      <ListTable
+        caption="Live API keys"
+        testId="api-keys"
+        rows={keys.data?.data}
+        empty={<p class="muted">No live keys.</p>}
+        columns={[
+          { header: 'Name', class: 'table__primary', cell: (k) => k.name },
+          { header: 'Key', class: 'mono small', cell: (k) => k.key_hint },
+          { header: 'Role', cell: (k) => k.role },
+          { header: 'Created', cell: (k) => formatDate(k.created_at) },
+          { header: 'Last used', cell: (k) => formatAgo(k.last_used_at) },
+          { header: 'Expires', cell: (k) => (k.expires_at ? formatDate(k.expires_at) : 'never') },
+        ]}
+        actions={(k) => <RowAction label="Revoke" of={k.name} onClick={() => revoking.ask(k)} />}
+      />
+      <ConfirmDialog {...revoking.dialog} title={`Revoke ${revoking.pending?.name ?? ''}?`} confirmLabel="Revoke key">
         <p>Calls with this key are refused (401) from the next request. This cannot be undone; create a new key instead.</p>
       </ConfirmDialog>
     </section>

@@ -11,9 +11,11 @@ import { useMe } from '../../session';
 
 import { Badge } from '../../ui/badge';
 
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 
 import { SecretOnce } from '../../ui/copy-button';
+
+import { ListTable, RowAction } from '../../ui/list-table';
 
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 
@@ -35,7 +37,7 @@ export function EndpointPage() {
   const [secret, setSecret] = useState<string | null>(null);
   const [test, setTest] = useState<WebhookTest | null>(null);
   const { busy, running, error, run } = useAction();
-  const [deleting, setDeleting] = useState(false);
+  const deleting = useConfirm(async (id: string) => (await webhooksApi.remove(id), route('/app/developers')));
   const [deliveriesVersion, setDeliveriesVersion] = useState(0);
   useEffect(() => {
     if (endpoint.data) setEvents(endpoint.data.events);
@@ -83,7 +85,7 @@ export function EndpointPage() {
               >
                 {running === 'test' ? 'Sending…' : 'Send test event'}
               </button>
-              <button type="button" class="button button--danger" disabled={busy} onClick={() => setDeleting(true)}>
+              <button type="button" class="button button--danger" disabled={busy} onClick={() => deleting.ask(ep.id)}>
                 Delete
               </button>
             </>
@@ -133,15 +135,7 @@ export function EndpointPage() {
         )}
       </section>
       <Deliveries endpointId={ep.id} version={deliveriesVersion} canRetry={write} />
-      <ConfirmDialog
-        open={deleting}
-        title="Delete this endpoint?"
-        confirmLabel="Delete endpoint"
-        danger
-        busy={busy}
-        onCancel={() => setDeleting(false)}
-        onConfirm={() => void act('delete', async () => (await webhooksApi.remove(ep.id), route('/app/developers')))}
-      >
+      <ConfirmDialog {...deleting.dialog} title="Delete this endpoint?" confirmLabel="Delete endpoint">
         <p>Its pending deliveries are cancelled; the delivery log stays. This cannot be undone.</p>
       </ConfirmDialog>
     </>
@@ -174,56 +168,38 @@ function Deliveries({ endpointId, version, canRetry }: { endpointId: string; ver
       {retried ? <Notice kind="info">Retry of {retried} queued: it is sent within seconds.</Notice> : null}
       <ErrorNotice error={error ?? deliveries.error} />
       {deliveries.loading && !deliveries.data ? <Loading /> : null}
-      {deliveries.data && deliveries.data.data.length === 0 ? <p class="muted">No deliveries yet. Send a test event, or scan a code.</p> : null}
-      {deliveries.data && deliveries.data.data.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="deliveries">
-            <caption class="visually-hidden">Deliveries to this endpoint</caption>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="num">
-                  Attempts
-                </th>
-                <th scope="col">Response</th>
-                <th scope="col">Next retry</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.data.data.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    {d.event_type}
-                    <div class="muted small mono">{d.event_id}</div>
-                  </td>
-                  <td>
-                    <Badge tone={d.status === 'delivered' ? 'good' : d.status === 'pending' ? 'warn' : 'bad'}>{d.status}</Badge>
-                  </td>
-                  <td class="num">{d.attempts}</td>
-                  <td class="small">
-                    {d.last_status_code ?? '—'}
-                    {d.last_error ? <div class="muted">{d.last_error}</div> : null}
-                  </td>
-                  <td>{d.next_attempt_at && d.status === 'pending' ? formatDateTime(d.next_attempt_at) : '—'}</td>
-                  <td>{formatDateTime(d.created_at)}</td>
-                  <td>
-                    {canRetry && d.status !== 'delivered' ? (
-                      <button type="button" class="button button--small" onClick={() => void retry(d.id)}>
-                        Retry now
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <ListTable
+        caption="Deliveries to this endpoint"
+        testId="deliveries"
+        rows={deliveries.data?.data}
+        empty={<p class="muted">No deliveries yet. Send a test event, or scan a code.</p>}
+        columns={[
+          {
+            header: 'Event',
+            cell: (d) => (
+              <>
+                {d.event_type}
+                <div class="muted small mono">{d.event_id}</div>
+              </>
+            ),
+          },
+          { header: 'Status', cell: (d) => <Badge tone={d.status === 'delivered' ? 'good' : d.status === 'pending' ? 'warn' : 'bad'}>{d.status}</Badge> },
+          { header: 'Attempts', num: true, cell: (d) => d.attempts },
+          {
+            header: 'Response',
+            class: 'small',
+            cell: (d) => (
+              <>
+                {d.last_status_code ?? '—'}
+                {d.last_error ? <div class="muted">{d.last_error}</div> : null}
+              </>
+            ),
+          },
+          { header: 'Next retry', cell: (d) => (d.next_attempt_at && d.status === 'pending' ? formatDateTime(d.next_attempt_at) : '—') },
+          { header: 'Created', cell: (d) => formatDateTime(d.created_at) },
+        ]}
+        actions={(d) => (canRetry && d.status !== 'delivered' ? <RowAction label="Retry now" onClick={() => void retry(d.id)} /> : null)}
+      />
     </section>
   );
 }

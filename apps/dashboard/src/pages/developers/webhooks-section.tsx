@@ -15,6 +15,8 @@ import { SecretOnce } from '../../ui/copy-button';
 
 import { TextField } from '../../ui/field';
 
+import { ListTable } from '../../ui/list-table';
+
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 
 import { EventKindsField } from './event-kinds-field';
@@ -78,38 +80,29 @@ export function WebhooksSection() {
       ) : null}
       <ErrorNotice error={endpoints.error} />
       {endpoints.loading && !endpoints.data ? <Loading /> : null}
-      {endpoints.data && endpoints.data.data.length > 0 ? (
-        <div class="table-wrap spaced">
-          <table class="table" data-testid="webhook-endpoints">
-            <caption class="visually-hidden">Webhook endpoints</caption>
-            <thead>
-              <tr>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.data.data.map((ep) => (
-                <tr key={ep.id}>
-                  <td>
-                    <a class="table__primary" href={`/app/developers/webhooks/${ep.id}`}>
-                      {ep.url}
-                    </a>
-                    {ep.description ? <div class="muted small">{ep.description}</div> : null}
-                  </td>
-                  <td class="small">{ep.events.join(', ')}</td>
-                  <td>{ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}</td>
-                  <td>{formatDate(ep.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : endpoints.data ? (
-        <p class="muted">No endpoints yet.</p>
-      ) : null}
+      <ListTable
+        caption="Webhook endpoints"
+        testId="webhook-endpoints"
+        spaced
+        rows={endpoints.data?.data}
+        empty={<p class="muted">No endpoints yet.</p>}
+        columns={[
+          {
+            header: 'Endpoint',
+            cell: (ep) => (
+              <>
+                <a class="table__primary" href={`/app/developers/webhooks/${ep.id}`}>
+                  {ep.url}
+                </a>
+                {ep.description ? <div class="muted small">{ep.description}</div> : null}
+              </>
+            ),
+          },
+          { header: 'Events', class: 'small', cell: (ep) => ep.events.join(', ') },
+          { header: 'Status', cell: (ep) => (ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>) },
+          { header: 'Created', cell: (ep) => formatDate(ep.created_at) },
+        ]}
+      />
     </section>
   );
 }

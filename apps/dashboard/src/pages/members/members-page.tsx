@@ -6,9 +6,10 @@ import { formatAgo, formatDate, formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { SelectField, TextField } from '../../ui/field';
+import { type Column, ListTable, RowAction } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
@@ -19,7 +20,11 @@ const ROLE_HINT: Record<Role, string> = {
   viewer: 'looks at codes and analytics; changes nothing',
 };
 
-type Pending = { kind: 'remove' | 'revoke'; member: MemberView } | null;
+/** Removing a member and revoking an invitation both ask first, in the same dialog. */
+interface Pending {
+  kind: 'remove' | 'revoke';
+  member: MemberView;
+}
 
 /** Members of the workspace (owners): invite by email, change roles, remove, resend or revoke invitations. */
 export function MembersPage() {
@@ -34,7 +39,6 @@ function ManageMembers() {
   const [role, setRole] = useState<Role>('editor');
   const [sent, setSent] = useState<InvitationAnswer | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
   const inviting = useAction();
   const changing = useAction();
   const reset = () => (setDone(null), setSent(null), changing.setError(null));
@@ -66,20 +70,20 @@ function ManageMembers() {
       members.reload();
     }, `resend:${m.id}`);
   };
-  const confirm = () => {
-    if (!pending) return;
-    const { kind, member } = pending;
-    void changing.run(async () => {
-      if (kind === 'remove') {
-        const answer = await teamApi.remove(member.id);
-        setDone(`${member.email} was removed: ${answer.sessions_ended} session(s) ended, ${answer.api_keys_revoked} API key(s) revoked.`);
-      } else {
-        await teamApi.revokeInvitation(member.id);
-        setDone(`The invitation of ${member.email} was revoked; its link no longer works.`);
-      }
-      setPending(null);
-      members.reload();
-    }, kind);
+  const confirming = useConfirm(async ({ kind, member }: Pending) => {
+    if (kind === 'remove') {
+      const answer = await teamApi.remove(member.id);
+      setDone(`${member.email} was removed: ${answer.sessions_ended} session(s) ended, ${answer.api_keys_revoked} API key(s) revoked.`);
+    } else {
+      await teamApi.revokeInvitation(member.id);
+      setDone(`The invitation of ${member.email} was revoked; its link no longer works.`);
+    }
+    members.reload();
+  });
+  const ask = (kind: Pending['kind'], member: MemberView) => (reset(), confirming.ask({ kind, member }));
+  const roleColumn: Column<MemberView> = {
+    header: 'Role',
+    cell: (m) => <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />,
   };
 
   const problem = inviting.error instanceof ProblemError ? inviting.error : null;
@@ -117,121 +121,87 @@ function ManageMembers() {
         </div>
       </form>
       <ErrorNotice error={members.error} />
-      {!pending ? <ErrorNotice error={changing.error} title="Not changed" inline /> : null}
+      <ErrorNotice error={changing.error} title="Not changed" inline />
       {members.loading && !members.data ? <Loading /> : null}
       {members.data ? (
         <section class="panel" aria-labelledby="members-title">
           <h2 id="members-title">Members ({active.length})</h2>
-          <div class="table-wrap">
-            <table class="table" data-testid="members">
-              <caption class="visually-hidden">Members who have signed in</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Last sign-in</th>
-                  <th scope="col">Member since</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {active.map((m) => (
-                  <tr key={m.id}>
-                    <td class="table__primary">
-                      {m.email}
-                      {m.you ? <span class="muted small"> (you)</span> : null}
-                    </td>
-                    <td>
-                      <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />
-                    </td>
-                    <td title={formatDateTime(m.last_sign_in_at)}>{formatAgo(m.last_sign_in_at)}</td>
-                    <td>{formatDate(m.added_at)}</td>
-                    <td class="table__actions">
-                      <button type="button" class="button button--small button--danger" onClick={() => (reset(), setPending({ kind: 'remove', member: m }))}>
-                        Remove<span class="visually-hidden"> {m.email}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            caption="Members who have signed in"
+            testId="members"
+            rows={active}
+            columns={[
+              {
+                header: 'Email',
+                class: 'table__primary',
+                cell: (m) => (
+                  <>
+                    {m.email}
+                    {m.you ? <span class="muted small"> (you)</span> : null}
+                  </>
+                ),
+              },
+              roleColumn,
+              { header: 'Last sign-in', cell: (m) => <span title={formatDateTime(m.last_sign_in_at)}>{formatAgo(m.last_sign_in_at)}</span> },
+              { header: 'Member since', cell: (m) => formatDate(m.added_at) },
+            ]}
+            actions={(m) => <RowAction label="Remove" of={m.email} danger onClick={() => ask('remove', m)} />}
+          />
         </section>
       ) : null}
       {members.data ? (
         <section class="panel" aria-labelledby="invited-title">
           <h2 id="invited-title">Pending invitations ({invited.length})</h2>
-          {invited.length === 0 ? <p class="muted">Nobody is waiting to accept an invitation.</p> : null}
-          {invited.length > 0 ? (
-            <div class="table-wrap">
-              <table class="table" data-testid="invitations">
-                <caption class="visually-hidden">Invited, not signed in yet</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Invited</th>
-                    <th scope="col">Link</th>
-                    <th scope="col">
-                      <span class="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invited.map((m) => (
-                    <tr key={m.id}>
-                      <td class="table__primary">{m.email}</td>
-                      <td>
-                        <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />
-                      </td>
-                      <td>{formatDate(m.added_at)}</td>
-                      <td>
-                        {m.invitation === null
-                          ? 'no link'
-                          : m.invitation.expired
-                            ? `expired ${formatDate(m.invitation.expires_at)}`
-                            : `works until ${formatDateTime(m.invitation.expires_at)}`}
-                      </td>
-                      <td class="table__actions">
-                        <button type="button" class="button button--small" disabled={changing.busy} onClick={() => resend(m)}>
-                          {changing.running === `resend:${m.id}` ? 'Sending…' : 'Resend'}
-                          <span class="visually-hidden"> the invitation of {m.email}</span>
-                        </button>{' '}
-                        <button type="button" class="button button--small button--danger" onClick={() => (reset(), setPending({ kind: 'revoke', member: m }))}>
-                          Revoke<span class="visually-hidden"> the invitation of {m.email}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          <ListTable
+            caption="Invited, not signed in yet"
+            testId="invitations"
+            rows={invited}
+            empty={<p class="muted">Nobody is waiting to accept an invitation.</p>}
+            columns={[
+              { header: 'Email', class: 'table__primary', cell: (m) => m.email },
+              roleColumn,
+              { header: 'Invited', cell: (m) => formatDate(m.added_at) },
+              { header: 'Link', cell: linkState },
+            ]}
+            actions={(m) => (
+              <>
+                <RowAction
+                  label={changing.running === `resend:${m.id}` ? 'Sending…' : 'Resend'}
+                  of={`the invitation of ${m.email}`}
+                  disabled={changing.busy}
+                  onClick={() => resend(m)}
+                />
+                <RowAction label="Revoke" of={`the invitation of ${m.email}`} danger onClick={() => ask('revoke', m)} />
+              </>
+            )}
+          />
         </section>
       ) : null}
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.kind === 'revoke' ? `Revoke the invitation of ${pending.member.email}?` : `Remove ${pending?.member.email ?? ''}?`}
-        confirmLabel={pending?.kind === 'revoke' ? 'Revoke invitation' : 'Remove member'}
-        danger
-        busy={changing.running === pending?.kind}
-        onConfirm={confirm}
-        onCancel={() => (setPending(null), changing.setError(null))}
+        {...confirming.dialog}
+        title={
+          confirming.pending?.kind === 'revoke'
+            ? `Revoke the invitation of ${confirming.pending.member.email}?`
+            : `Remove ${confirming.pending?.member.email ?? ''}?`
+        }
+        confirmLabel={confirming.pending?.kind === 'revoke' ? 'Revoke invitation' : 'Remove member'}
       >
-        {pending?.kind === 'revoke' ? (
+        {confirming.pending?.kind === 'revoke' ? (
           <p>The link stops working and they are no longer a member. You can invite them again later.</p>
         ) : (
           <p>
-            {pending?.member.you ? 'You will be signed out of this workspace. ' : 'They are signed out of this workspace at once. '}
+            {confirming.pending?.member.you ? 'You will be signed out of this workspace. ' : 'They are signed out of this workspace at once. '}
             The API keys they created here are revoked. Codes they made stay.
           </p>
         )}
-        {pending ? <ErrorNotice error={changing.error} inline /> : null}
       </ConfirmDialog>
     </>
   );
+}
+
+function linkState(m: MemberView): string {
+  if (m.invitation === null) return 'no link';
+  return m.invitation.expired ? `expired ${formatDate(m.invitation.expires_at)}` : `works until ${formatDateTime(m.invitation.expires_at)}`;
 }
 
 function RoleSelect({ member, busy, onChange }: { member: MemberView; busy: boolean; onChange: (role: Role) => void }) {

@@ -3,10 +3,10 @@ import { useState } from 'preact/hooks';
 import { presetsApi } from '../../api/presets';
 import { type DesignPreset } from '../../api/types';
 import { formatDate } from '../../lib/format';
-import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
+import { ListTable, RowAction } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 
@@ -35,80 +35,43 @@ export function PresetsPage() {
   const me = useMe();
   const { query } = useLocation();
   const presets = useResource((signal) => presetsApi.list(signal), 'presets');
-  const [deleting, setDeleting] = useState<DesignPreset | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const removing = useAction();
-  const remove = () => {
-    if (!deleting) return;
-    void removing.run(async () => {
-      await presetsApi.remove(deleting.id);
-      setDone(`Preset “${deleting.name}” deleted.`);
-      setDeleting(null);
-      presets.reload();
-    });
-  };
-  const list = presets.data?.data ?? [];
-  const saved = query.saved ? list.find((p) => p.id === query.saved) : undefined;
+  const deleting = useConfirm(async (preset: DesignPreset) => {
+    await presetsApi.remove(preset.id);
+    setDone(`Preset “${preset.name}” deleted.`);
+    presets.reload();
+  });
+  const saved = query.saved ? presets.data?.data.find((p) => p.id === query.saved) : undefined;
   return (
     <>
       <PageHeader title="Brand presets" subtitle="Named designs your codes follow: change one, and every code that follows it changes with it." />
       {done ? <Notice kind="success">{done}</Notice> : null}
       {saved && !done ? <Notice kind="success">Preset “{saved.name}” saved. Every code that follows it shows the change.</Notice> : null}
       <ErrorNotice error={presets.error} />
-      {!deleting ? <ErrorNotice error={removing.error} /> : null}
       {presets.loading && !presets.data ? <Loading /> : null}
-      {presets.data && list.length === 0 ? <p class="empty">No presets yet. Design a code, then use “Save as preset” in its design panel.</p> : null}
-      {list.length > 0 ? (
-        <div class="table-wrap">
-          <table class="table" data-testid="presets-table">
-            <caption class="visually-hidden">Brand presets</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Look</th>
-                <th scope="col">Changed</th>
-                {me.permissions.write ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((p) => (
-                <tr key={p.id}>
-                  <td class="table__primary">{me.permissions.write ? <a href={`/app/presets/${p.id}`}>{p.name}</a> : p.name}</td>
-                  <td>
-                    <Summary p={p} />
-                  </td>
-                  <td>{formatDate(p.updated_at)}</td>
-                  {me.permissions.write ? (
-                    <td class="table__actions">
-                      <a class="button button--small" href={`/app/presets/${p.id}`}>
-                        Edit<span class="visually-hidden"> {p.name}</span>
-                      </a>
-                      <button
-                        type="button"
-                        class="button button--small button--danger"
-                        onClick={() => (setDeleting(p), setDone(null), removing.setError(null))}
-                      >
-                        Delete<span class="visually-hidden"> {p.name}</span>
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the preset “${deleting?.name ?? ''}”?`}
-        confirmLabel="Delete preset"
-        danger
-        busy={removing.busy}
-        onConfirm={remove}
-        onCancel={() => (setDeleting(null), removing.setError(null))}
-      >
+      <ListTable
+        caption="Brand presets"
+        testId="presets-table"
+        rows={presets.data?.data}
+        empty={<p class="empty">No presets yet. Design a code, then use “Save as preset” in its design panel.</p>}
+        columns={[
+          { header: 'Name', class: 'table__primary', cell: (p) => (me.permissions.write ? <a href={`/app/presets/${p.id}`}>{p.name}</a> : p.name) },
+          { header: 'Look', cell: (p) => <Summary p={p} /> },
+          { header: 'Changed', cell: (p) => formatDate(p.updated_at) },
+        ]}
+        actions={
+          me.permissions.write
+            ? (p) => (
+                <>
+                  <RowAction label="Edit" of={p.name} href={`/app/presets/${p.id}`} />
+                  <RowAction label="Delete" of={p.name} danger onClick={() => (setDone(null), deleting.ask(p))} />
+                </>
+              )
+            : undefined
+        }
+      />
+      <ConfirmDialog {...deleting.dialog} title={`Delete the preset “${deleting.pending?.name ?? ''}”?`} confirmLabel="Delete preset">
         <p>Codes that follow it must get another look first; the server refuses otherwise.</p>
-        <ErrorNotice error={removing.error} />
       </ConfirmDialog>
     </>
   );

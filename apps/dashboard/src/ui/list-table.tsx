@@ -1,0 +1,105 @@
+import { type ComponentChildren } from 'preact';
+
+/** One column of a list: its header, and what each row shows in it. */
+export interface Column<T> {
+  header: ComponentChildren;
+  /** The header is for screen readers only: the column explains itself (a thumbnail, a checkbox). */
+  hideHeader?: boolean;
+  /** On every cell: `table__primary` for the one that names the row. */
+  class?: string;
+  /** Numbers, aligned right, header too. */
+  num?: boolean;
+  cell(row: T): ComponentChildren;
+}
+
+/**
+ * The dashboard's lists: a captioned table (the caption is for screen readers), with a last column of
+ * the row's buttons when `actions` is given. Until `rows` has loaded nothing shows; an empty list shows
+ * `empty`. `wholeRow` lets a row show something else for a while (a rename form) across every column.
+ */
+export function ListTable<T extends { id: string }>(props: {
+  caption: string;
+  rows: readonly T[] | undefined;
+  /** A `false` leaves a column out, e.g. for a member who may not use it. */
+  columns: ReadonlyArray<Column<T> | false>;
+  actions?: (row: T) => ComponentChildren;
+  wholeRow?: (row: T) => ComponentChildren;
+  empty?: ComponentChildren;
+  testId?: string;
+  /** A later page is loading: the rows shown are about to change. */
+  busy?: boolean;
+  spaced?: boolean;
+}) {
+  const { rows, actions, wholeRow } = props;
+  if (!rows) return null;
+  if (rows.length === 0) return <>{props.empty ?? null}</>;
+  const columns = props.columns.filter((c): c is Column<T> => c !== false);
+  return (
+    <div class={props.spaced ? 'table-wrap spaced' : 'table-wrap'} aria-busy={props.busy}>
+      <table class="table" data-testid={props.testId}>
+        <caption class="visually-hidden">{props.caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col" class={c.num ? 'num' : undefined}>
+                {c.hideHeader ? <span class="visually-hidden">{c.header}</span> : c.header}
+              </th>
+            ))}
+            {actions ? (
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const instead = wholeRow?.(row);
+            return (
+              <tr key={row.id}>
+                {instead ? (
+                  <td colSpan={columns.length + (actions ? 1 : 0)}>{instead}</td>
+                ) : (
+                  <>
+                    {columns.map((c, i) => (
+                      <td key={i} class={c.num ? 'num' : c.class}>
+                        {c.cell(row)}
+                      </td>
+                    ))}
+                    {actions ? <td class="table__actions">{actions(row)}</td> : null}
+                  </>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A row's button (or link, with `href`): the short label it shows, and for a screen reader the row it
+ * acts on, so that "Delete Crates" is told apart from the other rows' "Delete".
+ */
+export function RowAction(props: { label: string; of?: string; href?: string; danger?: boolean; disabled?: boolean; onClick?: () => void }) {
+  const className = props.danger ? 'button button--small button--danger' : 'button button--small';
+  const text = (
+    <>
+      {props.label}
+      {props.of ? <span class="visually-hidden"> {props.of}</span> : null}
+    </>
+  );
+  if (props.href) {
+    return (
+      <a class={className} href={props.href}>
+        {text}
+      </a>
+    );
+  }
+  return (
+    <button type="button" class={className} disabled={props.disabled} onClick={props.onClick}>
+      {text}
+    </button>
+  );
+}
