@@ -24,6 +24,11 @@ const STAR_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><script>alert(1)</script><circle cx="50" cy="50" r="48" fill="#c2185b"/>' +
   '<polygon points="50,12 61,40 91,40 67,58 76,88 50,70 24,88 33,58 9,40 39,40" fill="#fff"/></svg>';
 
+/** The part of the page's <canvas> the crop test reads (this tsconfig has no DOM types). */
+interface PreviewCanvas {
+  getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { data: Iterable<number> } };
+}
+
 /**
  * Branded codes from the dashboard, in Chromium: the design panel with its contrast readout and the
  * server's scannability verdict over the live preview; the downloads of a designed code read back by
@@ -121,7 +126,7 @@ describe('designs in the dashboard', () => {
     await page.getByRole('radio', { name: 'A square cut from it' }).check();
     await page.getByLabel(/^Left to right/).fill('0');
     const centre = async () =>
-      page.getByTestId('logo-crop-preview').evaluate((canvas: HTMLCanvasElement) => [...canvas.getContext('2d')!.getImageData(80, 80, 1, 1).data]);
+      page.getByTestId('logo-crop-preview').evaluate((canvas: PreviewCanvas) => [...canvas.getContext('2d').getImageData(80, 80, 1, 1).data]);
     await waitUntil(async () => (await centre()).join() === '255,0,0,255', 'the preview shows the left square');
     expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'logo-crop');

@@ -1,5 +1,5 @@
 import { type Log } from '@qr/domain';
-import { scannedEvent } from '../testing/scanned-event';
+import { scannedEvent } from '@qr/testing';
 import { decodeMessage } from './decode-message';
 
 describe('decodeMessage', () => {

@@ -1,3 +1,3 @@
-import { eventLogContract } from '../testing/event-log-contract';
+import { eventLogContract } from '@qr/testing';
 
 eventLogContract('kafka');

@@ -1,9 +1,8 @@
 import { Client } from 'pg';
 import { TOPICS } from '@qr/contracts';
 import { silentLog } from '@qr/domain';
-import { createTestPostgres, type TestPostgres } from '@qr/testing';
+import { createTestPostgres, scannedEvent, type TestPostgres } from '@qr/testing';
 import { openEventLog } from '../open-event-log';
-import { scannedEvent } from '../testing/scanned-event';
 import { type SqlEventLog } from './sql-event-log';
 
 /**

@@ -1,9 +1,8 @@
 import { TOPICS } from '@qr/contracts';
 import { silentLog } from '@qr/domain';
-import { provisionStorage, STORAGE_KINDS, type TestStorage, waitUntil } from '@qr/testing';
+import { provisionStorage, scannedEvent, STORAGE_KINDS, type TestStorage, waitUntil } from '@qr/testing';
 import { type EventLog } from '../event-log.port';
 import { openEventLog } from '../open-event-log';
-import { scannedEvent } from '../testing/scanned-event';
 
 /**
  * A consumer that has read past other topics' rows skips ranges it knows hold none of its own; a reset

@@ -1,9 +1,8 @@
 import { type EventEnvelope } from '@qr/contracts';
 import { silentLog } from '@qr/domain';
-import { createTempDir, seededRandom, waitUntil } from '@qr/testing';
+import { createTempDir, scannedEvent, seededRandom, waitUntil } from '@qr/testing';
 import { type EventLog, type LogRecord, type Subscription } from '../event-log.port';
 import { openEventLog } from '../open-event-log';
-import { scannedEvent } from '../testing/scanned-event';
 
 /**
  * The embedded log with its fast paths (the decoded-row cache its consumers read ranges from, the append

@@ -1,4 +1,4 @@
-import { eventLogContract } from '../testing/event-log-contract';
+import { eventLogContract } from '@qr/testing';
 
 // The same contract without the decoded-row cache, the append pacer and packed outbox rows.
 eventLogContract('sql-sqlite', { plain: true });

@@ -4,12 +4,22 @@ import { join } from 'node:path';
 import { type EventEnvelope, type QrScannedV1, TOPICS } from '@qr/contracts';
 import { newId, silentLog } from '@qr/domain';
 import { openDatabase, defineMigration, type StorageConfig } from '@qr/persistence';
-import { createTempDir, provisionStorage, testKafkaBrokers, type TestStorage, waitUntil } from '@qr/testing';
-import { type ConsumedRecord, type EventLog, type Subscription } from '../event-log.port';
-import { openEventLog } from '../open-event-log';
+import {
+  type ConsumedRecord,
+  type EventLog,
+  openEventLog,
+  Outbox,
+  OUTBOX_DROP_EVENT_ID_INDEX_SQL,
+  OUTBOX_EVENT_COUNT_SQL,
+  OUTBOX_TABLE_SQL,
+  OutboxWriter,
+  type Subscription,
+} from '@qr/event-log';
 import { scannedEvent as scanned } from './scanned-event';
-import { Outbox, OutboxWriter } from '../outbox/outbox';
-import { OUTBOX_DROP_EVENT_ID_INDEX_SQL, OUTBOX_EVENT_COUNT_SQL, OUTBOX_TABLE_SQL } from '../outbox/outbox-migrations';
+import { provisionStorage, type TestStorage } from './storage-matrix';
+import { createTempDir } from './temp-dir';
+import { testKafkaBrokers } from './test-kafka';
+import { waitUntil } from './wait-until';
 
 export type Transport = 'sql-sqlite' | 'sql-postgres' | 'kafka';
 const kafkaBrokers = () => testKafkaBrokers().split(',');
@@ -454,8 +464,8 @@ export function eventLogContract(transport: Transport, variant: { plain?: boolea
       }
 
       it('resumes from the committed offset after kill -9 mid-batch and loses nothing', async () => {
-        const fixture = join(__dirname, '../../test-fixtures/consume-to-file.js');
-        if (!existsSync(join(__dirname, '../../../../dist/libs/event-log/src/index.js')))
+        const fixture = join(__dirname, '../test-fixtures/consume-to-file.js');
+        if (!existsSync(join(__dirname, '../../../dist/libs/event-log/src/index.js')))
           throw new Error('run `npm run build` first: the child process runs the built code');
         const log = await openLog();
         const total = 1500;
@@ -649,8 +659,8 @@ export function eventLogContract(transport: Transport, variant: { plain?: boolea
         });
 
         it('gives a member killed with -9 mid-batch its partitions to the others once its session times out, and loses nothing', async () => {
-          const fixture = join(__dirname, '../../test-fixtures/consume-to-file.js');
-          if (!existsSync(join(__dirname, '../../../../dist/libs/event-log/src/index.js')))
+          const fixture = join(__dirname, '../test-fixtures/consume-to-file.js');
+          if (!existsSync(join(__dirname, '../../../dist/libs/event-log/src/index.js')))
             throw new Error('run `npm run build` first: the child process runs the built code');
           const group = uniqueGroup('killed');
           const log = await member();
