@@ -37,7 +37,7 @@ describe('EVENT_CATALOG', () => {
     }
   });
 
-  it('includes the four webhook event types of the brief', () => {
+  it('includes the four event types webhook endpoints subscribe to', () => {
     const types = EVENT_CATALOG.map((d) => d.type);
     for (const t of ['qr.scanned', 'lead.created', 'qr.scan_limit_reached', 'qr.scan_milestone_reached']) expect(types).toContain(t);
   });

@@ -45,7 +45,7 @@ describe('PLANS (docs/api.md, plan table)', () => {
     }
   });
 
-  it('has the four webhook event types of the brief', () => {
+  it('has exactly the four event types webhook endpoints subscribe to', () => {
     expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual(['lead.created', 'qr.scan_limit_reached', 'qr.scan_milestone_reached', 'qr.scanned']);
   });
 

@@ -10,12 +10,12 @@ export interface Plan {
   /** API calls per calendar month (UTC); null where the plan has no API. */
   monthlyCalls: number | null;
   /**
-   * Existing dynamic codes allowed; null means no cap. free and starter have none (the brief's "–"):
-   * before the dashboard they could not create codes at all; now their members create static codes.
+   * Existing dynamic codes allowed; null means no cap. free and starter allow none: their members
+   * create static codes, in the dashboard (these plans have no API).
    */
   dynamicCodes: number | null;
   webhookEvents: readonly WebhookEventType[];
-  /** Per-key requests per second. Not in the brief; chosen so bulk work is not throttled by ordinary clients. */
+  /** Per-key requests per second, chosen so that an ordinary client's bulk work is not throttled. */
   requestsPerSecond: number;
 }
 

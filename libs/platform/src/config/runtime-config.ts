@@ -41,7 +41,7 @@ const envSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z.string().default('5s,5m,30m,2h,5h,10h,10h'),
   BOOTSTRAP_PLAN: z.enum(['free', 'starter', 'pro', 'agency']).default('agency'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  // Additions to the brief's list, documented in docs/configuration.md.
+  // docs/configuration.md's second table: lone deployables' wiring, storage, secrets, sessions, mail and tuning.
   INTERNAL_TOKEN: z.string().min(16).optional(),
   QR_SERVICE_URL: z.string().url().optional(),
   REDIRECT_SERVICE_URL: z.string().url().optional(),
