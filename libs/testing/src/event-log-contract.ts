@@ -1,3 +1,5 @@
+// A jest suite, not a helper: specs import it as @qr/testing/event-log-contract, and the build (which has no
+// jest globals) leaves it out.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -20,5 +20,4 @@ export * from './test-kafka';
 export * from './seeded-random';
 export * from './test-smtp';
 export * from './api-fuzzer';
-export * from './event-log-contract';
 export * from './scanned-event';

@@ -1,3 +1,3 @@
-import { eventLogContract } from '@qr/testing';
+import { eventLogContract } from '@qr/testing/event-log-contract';
 
 eventLogContract('kafka');
