@@ -1,8 +1,5 @@
 import { calendarMs, DAY_MS } from '@qr/domain';
 
-// Shared with the opening rules (@qr/domain's zone clock), re-exported for this library's modules.
-export { calendarMs, DAY_MS };
-
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**

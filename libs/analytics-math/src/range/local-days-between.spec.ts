@@ -1,6 +1,6 @@
+import { DAY_MS, wallTimeToInstant } from '@qr/domain';
 import { parseCalendarDay } from '../calendar/calendar-day';
 import { dayAsIso } from '../testing/range-of';
-import { startOfLocalDay } from '../time-zone/start-of-local-day';
 import { dayIndexAt, localDaysBetween } from './local-days-between';
 
 const days = (from: string, to: string, tz: string) => localDaysBetween(parseCalendarDay(from)!, parseCalendarDay(to)!, tz);
@@ -34,11 +34,13 @@ describe('localDaysBetween', () => {
 
 describe('localDaysBetween over a year', () => {
   it.each(['Europe/Berlin', 'America/New_York', 'America/Santiago', 'America/Havana', 'Asia/Beirut', 'Australia/Lord_Howe', 'Asia/Kathmandu'])(
-    'agrees with startOfLocalDay for every day of 2026 in %s',
+    'agrees with the first instant of each local day (wallTimeToInstant at midnight) for every day of 2026 in %s',
     (tz) => {
       const first = parseCalendarDay('2026-01-01')!;
       const list = localDaysBetween(first, first + 364, tz);
-      list.forEach((day, i) => expect([day.startMs, day.endMs]).toEqual([startOfLocalDay(first + i, tz), startOfLocalDay(first + i + 1, tz)]));
+      list.forEach((day, i) =>
+        expect([day.startMs, day.endMs]).toEqual([wallTimeToInstant((first + i) * DAY_MS, tz), wallTimeToInstant((first + i + 1) * DAY_MS, tz)]),
+      );
     },
   );
 

@@ -1,6 +1,5 @@
-import { DAY_MS, formatCalendarDay } from '../calendar/calendar-day';
-import { startOfLocalDay } from '../time-zone/start-of-local-day';
-import { offsetMsAt } from '../time-zone/wall-clock-ms';
+import { DAY_MS, offsetMsAt, wallTimeToInstant } from '@qr/domain';
+import { formatCalendarDay } from '../calendar/calendar-day';
 import { type LocalDay } from './analytics-range';
 
 /**
@@ -12,7 +11,7 @@ import { type LocalDay } from './analytics-range';
  */
 export function localDaysBetween(fromDay: number, toDay: number, timeZone: string): LocalDay[] {
   const days: LocalDay[] = [];
-  let startMs = startOfLocalDay(fromDay, timeZone);
+  let startMs = wallTimeToInstant(fromDay * DAY_MS, timeZone);
   let startOffset = offsetMsAt(startMs, timeZone);
   for (let day = fromDay; day <= toDay; day++) {
     // Fast path, one Intl call a day instead of about six: when the offset a day later is the
@@ -21,7 +20,7 @@ export function localDaysBetween(fromDay: number, toDay: number, timeZone: strin
     const guess = startMs + DAY_MS;
     const guessOffset = offsetMsAt(guess, timeZone);
     const showsMidnight = guessOffset === startOffset && (day + 1) * DAY_MS - guess === guessOffset;
-    const endMs = showsMidnight ? guess : startOfLocalDay(day + 1, timeZone);
+    const endMs = showsMidnight ? guess : wallTimeToInstant((day + 1) * DAY_MS, timeZone);
     days.push({ date: formatCalendarDay(day), startMs, endMs });
     [startMs, startOffset] = [endMs, showsMidnight ? guessOffset : offsetMsAt(endMs, timeZone)];
   }

@@ -1,6 +1,6 @@
 import { firstBucketFrom } from '../buckets/bucket-of';
 import { utcDayOf } from '../buckets/utc-day-of';
-import { DAY_MS } from '../calendar/calendar-day';
+import { DAY_MS } from '@qr/domain';
 import { type AnalyticsRange } from './analytics-range';
 
 /** Buckets `[fromBucket, toBucketExclusive)`: the ones whose first instant lies in a span. */

@@ -1,8 +1,5 @@
 import { DAY_MS, wallClockMs } from '@qr/domain';
 
-// The zone clock is shared with the opening rules (@qr/domain), re-exported for this library's modules.
-export { formatterFor, offsetMsAt, wallClockMs } from '@qr/domain';
-
 /**
  * Day number (days since 1970-01-01) of the local date in `timeZone` at `instantMs`.
  *

@@ -100,3 +100,54 @@ export function offsetMsAt(instantMs: number, timeZone: string): number {
   const truncated = instantMs - (((instantMs % 1000) + 1000) % 1000);
   return wallClockMs(truncated, timeZone) - truncated;
 }
+
+/**
+ * Every instant at which the wall clock in `timeZone` shows `wallMs` (a wall time written as if it
+ * were UTC, as `wallClockMs` writes it), earliest first: one normally, two in a fall-back repeated
+ * hour, none in a spring-forward gap.
+ */
+export function wallTimeOccurrences(wallMs: number, timeZone: string): number[] {
+  // The instant lies within a day of the wall time read as UTC, and no zone changes offset twice
+  // in two days, so the offsets a day either side (and at the middle) are the only candidates.
+  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => offsetMsAt(wallMs + shift, timeZone)));
+  return [...offsets]
+    .map((offset) => wallMs - offset)
+    .filter((instant) => offsetMsAt(instant, timeZone) === wallMs - instant)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` first shows `wallMs`. An ambiguous time
+ * (fall-back) maps to its first occurrence; a time that does not exist (spring-forward gap) maps to
+ * the first instant after the gap. Local midnight this way is where a local day starts, also where
+ * a zone skips midnight or has it twice, so consecutive days tile time without gaps or overlaps.
+ *
+ * @example wallTimeToInstant(calendarMs(2026, 10, 25, 2, 30), 'Europe/Berlin') === Date.parse('2026-10-25T00:30:00Z') // CEST, not the later CET
+ * @example wallTimeToInstant(calendarMs(2026, 3, 29, 2, 30), 'Europe/Berlin') === Date.parse('2026-03-29T01:00:00Z') // 03:00 CEST
+ */
+export function wallTimeToInstant(wallMs: number, timeZone: string): number {
+  const [first] = wallTimeOccurrences(wallMs, timeZone);
+  if (first !== undefined) return first;
+  const before = offsetMsAt(wallMs - DAY_MS, timeZone);
+  const after = offsetMsAt(wallMs + DAY_MS, timeZone);
+  // Unreachable with real tz data (a gap needs a forward jump); read the time in the old offset.
+  if (after <= before) return wallMs - before;
+  // In the gap the clock jumped from `before` to `after`: the jump happened between these two.
+  return findOffsetChange(wallMs - after, wallMs - before, timeZone);
+}
+
+/**
+ * The first instant in `(loMs, hiMs]` whose offset differs from the offset at `loMs`, found by
+ * bisection. Callers guarantee the offsets at both ends differ and only one change lies between.
+ */
+export function findOffsetChange(loMs: number, hiMs: number, timeZone: string): number {
+  const before = offsetMsAt(loMs, timeZone);
+  let lo = loMs;
+  let hi = hiMs;
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (offsetMsAt(mid, timeZone) === before) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}

@@ -1,10 +1,9 @@
 import type { OpeningRules } from '../opening-rules';
-import { weekdayIndexOf } from '../time-zone/calendar-ms';
-import { localDayAndMinute, wallClockAt } from '../time-zone/wall-clock-at';
+import { localDayAndMinuteAt, weekdayIndexOf } from '../time-zone/local-day';
 import { WEEKDAYS } from '../weekdays';
 import { parseWallTime } from './parse-wall-time';
 
-export const MINUTES_PER_DAY = 1440;
+const MINUTES_PER_DAY = 1440;
 
 /**
  * The daily part of the rules in minutes of the local day: open from `start` (inclusive) to `end`
@@ -36,7 +35,7 @@ export function dailyWindowOf(rules: DailyRules): DailyWindow | null {
 
 /** Whether the window is open at `instantMs`, judged by the wall clock in `timeZone`. */
 export function isInsideDailyWindow(window: DailyWindow, instantMs: number, timeZone: string): boolean {
-  const { dayNumber, minute } = localDayAndMinute(wallClockAt(instantMs, timeZone));
+  const { dayNumber, minute } = localDayAndMinuteAt(instantMs, timeZone);
   if (window.start < window.end) {
     return isAllowedDay(window, dayNumber) && minute >= window.start && minute < window.end;
   }

@@ -1,4 +1,4 @@
-import { DAY_MS } from '../time-zone/calendar-ms';
+import { DAY_MS } from '@qr/domain';
 import { offsetChangesBetween } from '../time-zone/offset-changes-between';
 import type { Weekday } from '../weekdays';
 import { dailyWindowOf, isInsideDailyWindow } from './daily-window';

@@ -1,9 +1,9 @@
-import { DAY_MS } from '../time-zone/calendar-ms';
-import { localWallTimeOccurrences, localWallTimeToInstant } from '../time-zone/local-wall-time-to-instant';
+import { DAY_MS, wallTimeOccurrences, wallTimeToInstant } from '@qr/domain';
+import { localDayAndMinuteAt } from '../time-zone/local-day';
 import { offsetChangesBetween } from '../time-zone/offset-changes-between';
-import { localDayAndMinute, wallClockAt } from '../time-zone/wall-clock-at';
 import { type DailyWindow, isAllowedDay, isInsideDailyWindow } from './daily-window';
 
+const MINUTE_MS = 60_000;
 // A weekly pattern opens within 7 days; two more cover a window lost in a DST gap that week.
 const HORIZON_DAYS = 9;
 
@@ -24,7 +24,7 @@ export function nextDailyOpening(window: DailyWindow, fromMs: number, timeZone: 
 
 /** The earliest window start after `fromMs` at which the window is really open. */
 function firstOpenWindowStart(window: DailyWindow, fromMs: number, timeZone: string): number | null {
-  const fromDay = localDayAndMinute(wallClockAt(fromMs, timeZone)).dayNumber;
+  const fromDay = localDayAndMinuteAt(fromMs, timeZone).dayNumber;
   // Starts grow with the day, so the first open one found in day order is the earliest.
   for (let day = fromDay - 1; day <= fromDay + HORIZON_DAYS; day++) {
     if (!isAllowedDay(window, day)) continue;
@@ -39,15 +39,7 @@ function firstOpenWindowStart(window: DailyWindow, fromMs: number, timeZone: str
  * hour (the first may already be past), or the end of the gap when the start time does not exist.
  */
 function windowStartsOn(window: DailyWindow, dayNumber: number, timeZone: string): number[] {
-  const date = new Date(dayNumber * DAY_MS);
-  const local = {
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    day: date.getUTCDate(),
-    hour: Math.floor(window.start / 60),
-    minute: window.start % 60,
-  };
-  const occurrences = localWallTimeOccurrences(local, timeZone);
-  const starts = occurrences.length > 0 ? occurrences : [localWallTimeToInstant(local, timeZone)];
-  return starts.map((start) => start.getTime());
+  const wallMs = dayNumber * DAY_MS + window.start * MINUTE_MS;
+  const occurrences = wallTimeOccurrences(wallMs, timeZone);
+  return occurrences.length > 0 ? occurrences : [wallTimeToInstant(wallMs, timeZone)];
 }

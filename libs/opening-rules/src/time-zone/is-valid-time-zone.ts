@@ -1,4 +1,4 @@
-import { formatterFor } from './wall-clock-at';
+import { formatterFor } from '@qr/domain';
 
 // A name, not an offset: newer runtimes accept '+01:00' as a time zone, which has no DST rules
 // and is not an IANA name. Intl still decides whether the name exists.

@@ -1,5 +1,5 @@
 import { offsetChangesBetween } from './offset-changes-between';
-import { offsetMsAt } from './wall-clock-at';
+import { offsetMsAt } from '@qr/domain';
 
 const changes = (from: string, to: string, tz: string) => offsetChangesBetween(Date.parse(from), Date.parse(to), tz).map((ms) => new Date(ms).toISOString());
 

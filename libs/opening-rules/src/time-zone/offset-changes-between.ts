@@ -1,21 +1,4 @@
-import { DAY_MS } from './calendar-ms';
-import { offsetMsAt } from './wall-clock-at';
-
-/**
- * The first instant in `(loMs, hiMs]` whose offset differs from the offset at `loMs`, found by
- * bisection. Callers guarantee the offsets at both ends differ and only one change lies between.
- */
-export function findOffsetChange(loMs: number, hiMs: number, timeZone: string): number {
-  const before = offsetMsAt(loMs, timeZone);
-  let lo = loMs;
-  let hi = hiMs;
-  while (hi - lo > 1) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    if (offsetMsAt(mid, timeZone) === before) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
+import { DAY_MS, findOffsetChange, offsetMsAt } from '@qr/domain';
 
 /**
  * Every instant in `(fromMs, toMs]` at which the zone's offset changes (DST starts and ends).
