@@ -20,6 +20,8 @@ export * from './validation/query-checker';
 export * from './validation/json-depth';
 export * from './collections/get-or-create';
 export * from './csv/csv-cell';
+export * from './html/escape-html';
+export * from './net/special-purpose-ipv4';
 export * from './identity/email';
 export * from './quota/allowance-reconcile';
 export type { MeAnswer, PlanView, SignedOutAnswer, UsageAnswer } from './dashboard/dashboard-answers';

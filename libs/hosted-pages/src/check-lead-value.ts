@@ -1,5 +1,6 @@
-import type { FormField } from '@qr/qr-content';
-import { validateContent } from '@qr/qr-content';
+// The platform's own email rule (that of the `email` content type), so a lead's address is one the
+// API would accept anywhere else.
+import { type FormField, isEmailAddress } from '@qr/qr-content';
 import { leadValueLimit } from './lead-value-limit';
 
 /** The outcome for one submitted field: the cleaned value (absent when blank), or a message. */
@@ -37,12 +38,6 @@ function formatError(field: FormField, value: string): string | undefined {
   if (field.type === 'email' && !isEmailAddress(value)) return 'Enter an email address like name@example.com.';
   if (field.type === 'phone' && !isPhoneNumber(value)) return 'Enter a phone number: digits, spaces, ( ) . / - and an optional leading +.';
   return undefined;
-}
-
-// The platform's own email rule (that of the `email` content type), so a lead's address is one
-// the API would accept anywhere else; qr-content exports it only through validateContent.
-function isEmailAddress(value: string): boolean {
-  return validateContent('email', 'static', { to: value }).length === 0;
 }
 
 function isPhoneNumber(value: string): boolean {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '@qr/domain';
 import { PAGE_STYLE } from './page-style';
 
 /** A rendered hosted page: the HTTP status, the document and the CSP header to send with it. */

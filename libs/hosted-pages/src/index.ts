@@ -2,7 +2,6 @@
 // form and contact pages, and the "closed" pages. Pure functions from content to HTML plus a
 // strict CSP; every user value passes through escapeHtml. No framework, no template engine.
 export type { HtmlPage } from './html-page';
-export { escapeHtml } from './escape-html';
 export { renderMenuPage } from './render-menu-page';
 export { renderFormPage } from './render-form-page';
 export { renderFormThanksPage } from './render-form-thanks-page';

@@ -1,5 +1,4 @@
-import { formatUtc } from '@qr/domain';
-import { escapeHtml } from './escape-html';
+import { escapeHtml, formatUtc } from '@qr/domain';
 import { formatOpensAt } from './format-opens-at';
 import { type HtmlPage, htmlPage } from './html-page';
 

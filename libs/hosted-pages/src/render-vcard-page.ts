@@ -1,6 +1,6 @@
+import { escapeHtml } from '@qr/domain';
 import type { VcardContent } from '@qr/qr-content';
 import { validateHttpUrl } from '@qr/qr-content';
-import { escapeHtml } from './escape-html';
 import { fullName } from './full-name';
 import { type HtmlPage, htmlPage } from './html-page';
 

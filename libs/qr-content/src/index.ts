@@ -5,6 +5,7 @@ export type { QrCategory, QrType } from './qr-types';
 export { CONTENT_LIMITS } from './content-limits';
 export { validateContent } from './validate-content';
 export { validateHttpUrl } from './validate-http-url';
+export { isEmailAddress } from './validation/email-address';
 export { DESTINATION_DEVICES, DESTINATION_OSES, validateDestinations } from './validate-destinations';
 export type { Destination, DestinationDevice, DestinationOs } from './validate-destinations';
 export { staticPayload } from './static-payload';

@@ -19,14 +19,15 @@ export class ProblemError extends Error {
     super(detail || title);
   }
 
-  /** The detail of the problems at `pointer` (or under it, e.g. `/content` for `/content/url`), one sentence. */
+  /** The details of the problems at exactly `pointer`, each as a sentence. */
   at(pointer: string): string | undefined {
     const found = this.errors.filter((e) => e.pointer === pointer);
     return found.length ? found.map((e) => sentence(e.detail)).join(' ') : undefined;
   }
 }
 
-function sentence(text: string): string {
+/** A server's detail as a sentence: capitalised, ending in a full stop. */
+export function sentence(text: string): string {
   const t = text.trim();
   return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : t;
 }

