@@ -90,20 +90,18 @@ async function problemOf(res: Response): Promise<ProblemError> {
   }
 }
 
-/** Shorthands for the two APIs. */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', `${PUBLIC_API}${path}`, undefined, options),
-  post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', `${PUBLIC_API}${path}`, body, options),
-  patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', `${PUBLIC_API}${path}`, body, options),
-  del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', `${PUBLIC_API}${path}`, undefined, options),
-};
+/** Shorthands for one of the two APIs: paths are relative to `base`. */
+function jsonApi(base: string) {
+  return {
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', `${base}${path}`, undefined, options),
+    post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', `${base}${path}`, body, options),
+    patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', `${base}${path}`, body, options),
+    del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', `${base}${path}`, undefined, options),
+  };
+}
 
-export const appApi = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', `${APP_API}${path}`, undefined, options),
-  post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', `${APP_API}${path}`, body, options),
-  patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', `${APP_API}${path}`, body, options),
-  del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', `${APP_API}${path}`, undefined, options),
-};
+export const api = jsonApi(PUBLIC_API);
+export const appApi = jsonApi(APP_API);
 
 /** `?a=1&b=2` from the set values of an object (undefined, null and '' are left out). */
 export function query(params: Record<string, string | number | boolean | null | undefined>): string {
