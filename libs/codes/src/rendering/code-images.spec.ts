@@ -31,6 +31,17 @@ describe('CodeImages', () => {
     expect(renders()).toBe(1);
   });
 
+  it('draws an image once for requests that ask for it at the same time; a drawing that fails is not kept', async () => {
+    const { answer, renders } = counted(new CodeImages(1 << 20));
+    const answers = await Promise.all([answer(code()), answer(code()), answer(code())]);
+    expect(renders()).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+    const images = new CodeImages(1 << 20);
+    const failing = () => Promise.reject(new Error('the logo could not be read'));
+    await expect(images.answer(code(), PAYLOAD, PNG, undefined, failing)).rejects.toThrow('the logo could not be read');
+    expect(await images.answer(code(), PAYLOAD, PNG, undefined, async () => null)).toMatchObject({ bodyBase64: expect.any(String) });
+  });
+
   it('answers If-None-Match with the current ETag as not modified without rendering, kept or not', async () => {
     const { etag } = rendered(await counted(new CodeImages(1 << 20)).answer(code()));
     const { answer, renders } = counted(new CodeImages(1 << 20));

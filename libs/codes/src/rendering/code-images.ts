@@ -26,10 +26,18 @@ const CONTENT_TYPES = { svg: 'image/svg+xml', png: 'image/png', pdf: 'applicatio
  * answered without rendering or reading the cache, and any of those changes gives a new ETag at once.
  */
 export class CodeImages {
-  private readonly kept: LRUCache<string, RenderedImage> | null;
+  private readonly kept: LRUCache<string, RenderedImage, () => Promise<RenderedImage>> | null;
 
   constructor(maxBytes: number) {
-    this.kept = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (image, key) => image.bodyBase64.length + key.length }) : null;
+    this.kept =
+      maxBytes > 0
+        ? new LRUCache({
+            maxSize: maxBytes,
+            sizeCalculation: (image, key) => image.bodyBase64.length + key.length,
+            // Requests for an image being drawn wait for that drawing instead of starting their own.
+            fetchMethod: (_key, _stale, { context }) => context(),
+          })
+        : null;
   }
 
   async answer(
@@ -42,12 +50,12 @@ export class CodeImages {
     const key = JSON.stringify([record.workspace_id, record.id, record.revision, record.design, payload, options]);
     const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
     if (typeof ifNoneMatch === 'string' && etagListHas(ifNoneMatch, etag)) return { etag, notModified: true };
-    const known = this.kept?.get(key);
-    if (known) return known;
-    const body = await renderImage(record, payload, options, await logoOf(record));
-    const image = { contentType: CONTENT_TYPES[options.format], bodyBase64: body.toString('base64'), filename: `${record.id}.${options.format}`, etag };
-    this.kept?.set(key, image); // one larger than the whole bound is not kept
-    return image;
+    const render = async (): Promise<RenderedImage> => {
+      const body = await renderImage(record, payload, options, await logoOf(record));
+      return { contentType: CONTENT_TYPES[options.format], bodyBase64: body.toString('base64'), filename: `${record.id}.${options.format}`, etag };
+    };
+    // One larger than the whole bound is served but not kept.
+    return this.kept ? (await this.kept.fetch(key, { context: render }))! : render();
   }
 
   /** Bytes the kept images take (base64 bodies and keys). */
