@@ -144,7 +144,7 @@ function requestsAgain(t: Target, conditional: boolean): Req[] | Promise<Req[]> 
 
 /**
  * Images no request asked for before: run `run`'s code of each workspace × 96 sizes from the default
- * up (330–425 px) × quiet zones of 4–6 modules × 4 levels, workspaces and keys taking turns.
+ * up (330–425 px) × quiet zones of 4–8 modules × 4 levels, workspaces and keys taking turns.
  */
 function firstDownloads(t: Target, run: number, kind: 'designed' | 'plain'): Req[] {
   const reqs: Req[] = [];
@@ -173,7 +173,8 @@ async function load(t: Target, reqs: Req[], seconds = SECONDS, threads = 2): Pro
       '  return wrk.format("GET", r[2], h)\nend\n',
   );
   const result = await wrk(t.server.url, { connections: threads === 1 ? 8 : 32, threads, seconds, script });
-  if (threads === 1 && result.requestsPerSecond * seconds > reqs.length) throw new Error(`${t.label}: a first-download run ran out of new images`);
   process.stderr.write(`  ${t.label}: ${Math.round(result.requestsPerSecond)}/s, p99 ${result.p99Ms} ms, ${result.non2xx3xx} not 2xx/3xx\n`);
+  // The baseline draws every request anyway; this build must meet only images it has not drawn.
+  if (threads === 1 && t.label === 'this build' && result.requestsPerSecond * seconds > reqs.length) throw new Error('a first-download run ran out of new images');
   return result;
 }
