@@ -175,6 +175,7 @@ async function load(t: Target, reqs: Req[], seconds = SECONDS, threads = 2): Pro
   const result = await wrk(t.server.url, { connections: threads === 1 ? 8 : 32, threads, seconds, script });
   process.stderr.write(`  ${t.label}: ${Math.round(result.requestsPerSecond)}/s, p99 ${result.p99Ms} ms, ${result.non2xx3xx} not 2xx/3xx\n`);
   // The baseline draws every request anyway; this build must meet only images it has not drawn.
-  if (threads === 1 && t.label === 'this build' && result.requestsPerSecond * seconds > reqs.length) throw new Error('a first-download run ran out of new images');
+  if (threads === 1 && t.label === 'this build' && result.requestsPerSecond * seconds > reqs.length)
+    throw new Error('a first-download run ran out of new images');
   return result;
 }
