@@ -15,6 +15,7 @@ import { benchOutbox } from './outbox.bench';
 import { benchFuzz } from './fuzz.bench';
 import { benchApiLoad } from './api-load.bench';
 import { benchDesign } from './design.bench';
+import { benchImageDownloads } from './image-downloads.bench';
 import { benchDesignedBulkBesideRedirects } from './designed-bulk-beside-redirects.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const suites: Array<[string, () => BenchRow[] | Promise<BenchRow[]>]> = [
     ['render', () => benchQrRender()],
-    ['design', () => benchDesign()],
+    ['design', async () => [...(await benchDesign()), ...(await benchImageDownloads())]],
     ['designed-bulk', () => benchDesignedBulkBesideRedirects()],
     ['bulk', () => benchBulkCreate()],
     ['redirect', () => benchRedirect()],

@@ -10,9 +10,18 @@ export interface LoadResult {
   non2xx3xx: number;
 }
 
-/** wrk with latency percentiles: `threads` threads, `connections` connections, `seconds` long. */
-export async function wrk(url: string, o: { connections?: number; seconds?: number; threads?: number } = {}): Promise<LoadResult> {
-  const args = ['-t', String(o.threads ?? 2), '-c', String(o.connections ?? 50), '-d', `${o.seconds ?? 8}s`, '--latency', url];
+/**
+ * wrk with latency percentiles: `threads` threads, `connections` connections, `seconds` long, each
+ * request with `headers`; `script` is a Lua file of wrk's (a `request` function choosing the path).
+ */
+export async function wrk(
+  url: string,
+  o: { connections?: number; seconds?: number; threads?: number; headers?: Record<string, string>; script?: string } = {},
+): Promise<LoadResult> {
+  const args = ['-t', String(o.threads ?? 2), '-c', String(o.connections ?? 50), '-d', `${o.seconds ?? 8}s`, '--latency'];
+  for (const [name, value] of Object.entries(o.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  if (o.script) args.push('-s', o.script);
+  args.push(url);
   const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 }).catch((err: NodeJS.ErrnoException) => {
     throw err.code === 'ENOENT' ? new Error('the redirect benchmarks need wrk (Debian: apt-get install wrk)') : err;
   });

@@ -220,6 +220,31 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
     }
   });
 
+  it('answers an image 304 on its ETag from either gateway (If-None-Match sent with the command to qr-service), and 200 with a new ETag after a PATCH', async () => {
+    const code = (
+      await call<{ id: string; preview_url: string }>(api(0, '/qrcodes'), {
+        method: 'POST',
+        key,
+        json: { type: 'website', content: { url: 'https://example.com/img' }, design: { modules: 'dots' } },
+      })
+    ).body;
+    const png = (gateway: number, etag?: string) =>
+      fetch(api(gateway, `/qrcodes/${code.id}/image?format=png`), { headers: { authorization: `Bearer ${key}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await png(0);
+    expect(first.status).toBe(200);
+    expect((await first.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    const etag = first.headers.get('etag')!;
+    for (const gateway of [0, 1]) expect((await png(gateway, etag)).status).toBe(304);
+    const preview = `${cluster.gateways[1].url}${new URL(code.preview_url).pathname}`;
+    const previewTag = (await fetch(preview)).headers.get('etag')!;
+    expect((await fetch(preview, { headers: { 'if-none-match': previewTag } })).status).toBe(304);
+    expect((await call(api(1, `/qrcodes/${code.id}`), { method: 'PATCH', key, json: { design: { modules: 'rounded' } } })).status).toBe(200);
+    const changed = await png(0, etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect((await fetch(preview, { headers: { 'if-none-match': previewTag } })).status).toBe(200);
+  });
+
   it('serves the dashboard from each gateway, and a session signed in on one gateway works on the other', async () => {
     const ws = admin(['workspace', 'create', '--name', 'Desk', '--plan', 'pro'], { DATABASE_URL: pg.url }).json;
     admin(

@@ -11,9 +11,7 @@ export { drawDesign, layoutOf, type Drawing, type Layer, type LogoImage, type Pa
 export { LogoRejected, MAX_LOGO_BYTES, prepareLogo, type LogoSourceType, type PreparedLogo } from './logos/prepare-logo';
 export { drawingToSvg } from './output/drawing-to-svg';
 export { drawInPdf } from './output/drawing-to-pdf';
-export { designedPixels, designedPixelsReference, designedPng, svgToPixels, type Pixels } from './output/drawing-to-pixels';
-export { rasteriseDrawing } from './output/rasterise-drawing';
-export { logoRendition } from './output/logo-renditions';
+export { designedPixels, designedPng, type Pixels } from './output/drawing-to-pixels';
 export { checkScannability, CHECK_WIDTH_PX, type ScannabilityReport } from './check/scannability';
 export { DECODERS, type Decoder } from './check/decoders';
 export { LABEL_FONTS, labelFontFile } from './text/label-fonts';

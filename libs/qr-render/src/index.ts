@@ -1,6 +1,6 @@
 /**
  * QR Code Model 2 encoding and rendering, pure: `encodeText` builds the module matrix (ISO/IEC
- * 18004), the renderers turn it into SVG, PNG, PDF (drawn with pdfkit) or raw RGBA pixels.
+ * 18004), the renderers turn it into SVG or PDF (drawn with pdfkit). PNGs are drawn by @qr/qr-design.
  */
 export type { EccLevel } from './encoder/ecc-level';
 export { isEccLevel } from './encoder/ecc-level';
@@ -11,9 +11,6 @@ export { encodeText, fitsInQr } from './encoder/encode-text';
 export { alignmentPositions } from './encoder/version-tables';
 export type { RenderSvgOptions } from './render/render-svg';
 export { renderSvg } from './render/render-svg';
-export type { RasterOptions, RgbaImage } from './render/rasterize';
-export { rasterize } from './render/rasterize';
-export { encodeRgbaPngAsync, renderPng } from './render/render-png';
 export type { RenderPdfOptions } from './render/render-pdf';
 export { renderPdf } from './render/render-pdf';
 export { drawQrSymbol, newPdfDocument, pdfBytes, type PdfBox } from './render/pdf-document';

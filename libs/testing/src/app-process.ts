@@ -28,15 +28,18 @@ function inheritedEnv(): NodeJS.ProcessEnv {
   return { ...process.env, KAFKA_BROKERS: undefined, KAFKA_PREFIX: undefined };
 }
 
-function entry(app: string): string {
-  const file = join(DIST_APPS, app, 'src/main.js');
+function entry(app: string, appsDir = DIST_APPS): string {
+  const file = join(appsDir, app, 'src/main.js');
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (the e2e tier drives the built apps)`);
   return file;
 }
 
-/** Starts a built app on a free port (PORT=0) and resolves once it logs that it listens. */
-export function startApp(name: AppName, env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<AppProcess> {
-  const child = spawn(process.execPath, [entry(name)], {
+/**
+ * Starts a built app on a free port (PORT=0) and resolves once it logs that it listens. `appsDir`: another
+ * build's `dist/apps` (a benchmark's baseline, built from an earlier commit).
+ */
+export function startApp(name: AppName, env: Record<string, string | undefined>, timeoutMs = 30_000, appsDir = DIST_APPS): Promise<AppProcess> {
+  const child = spawn(process.execPath, [entry(name, appsDir)], {
     env: { ...inheritedEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -93,8 +96,17 @@ function listeningPort(output: string): number | null {
 }
 
 /** Runs the admin CLI with --json and returns the JSON object on its last stdout line; `stdin` is piped in. */
-export function admin(args: string[], env: Record<string, string | undefined>, stdin?: string): { status: number | null; json: Record<string, unknown> } {
-  const result = spawnSync(process.execPath, [entry('admin-cli'), ...args, '--json'], { env: { ...inheritedEnv(), ...env }, encoding: 'utf8', input: stdin });
+export function admin(
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdin?: string,
+  appsDir = DIST_APPS,
+): { status: number | null; json: Record<string, unknown> } {
+  const result = spawnSync(process.execPath, [entry('admin-cli', appsDir), ...args, '--json'], {
+    env: { ...inheritedEnv(), ...env },
+    encoding: 'utf8',
+    input: stdin,
+  });
   return { status: result.status, json: lastJsonLine(args, result.stdout, result.stderr) };
 }
 

@@ -18,6 +18,8 @@ export interface PlannedItem {
 }
 
 export const MAX_BULK_ITEMS = 50;
+/** Short codes a dynamic design is read back on before it is refused as unreadable. */
+const MAX_SHORT_CODE_DRAWS = 5;
 
 /**
  * Validates a whole batch before anything is written: every item's fields, folder and domain
@@ -73,10 +75,17 @@ export async function planCreation(
   // Every designed item is rendered and decoded before anything is written: a batch stays all or nothing.
   const hostOf = await deps.references.hostLookup(valid.filter((d) => d.design !== null));
   for (const [index, d] of drafts.entries()) {
-    if (d!.design)
-      errors.push(
-        ...(await deps.designs.problems({ ...d!, workspace_id: workspaceId, short_code: shortCodes[index] }, hostOf(d!), pointerOf(index), readBack)),
-      );
+    if (!d!.design) continue;
+    for (let draw = 1; ; draw++) {
+      const problems = await deps.designs.problems({ ...d!, workspace_id: workspaceId, short_code: shortCodes[index] }, hostOf(d!), pointerOf(index), readBack);
+      // A design at the edge of what reads (the largest logo) reads on most patterns but not on every one,
+      // and the server chose the short code: another draw, not a refusal by chance. Static data is the client's.
+      if (shortCodes[index] === null || draw === MAX_SHORT_CODE_DRAWS || !problems.length || problems.some((p) => p.code !== 'unreadable')) {
+        errors.push(...problems);
+        break;
+      }
+      shortCodes[index] = newShortCode();
+    }
   }
   if (errors.length) throw Errors.validationFailed(errors);
   const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));

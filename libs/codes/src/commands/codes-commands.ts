@@ -13,7 +13,8 @@ import { domainView } from '../domains/domain-view';
 import { folderView } from '../folders/create-folder';
 import { codeHistoryPage } from '../history/history-view';
 import { parseImageOptions } from '../rendering/image-options';
-import { payloadOf, renderDraftSvg, renderImage } from '../rendering/render-image';
+import { CodeImages, etagListHas } from '../rendering/code-images';
+import { payloadOf, renderDraftSvg } from '../rendering/render-image';
 import { CODES_USE_CASES, type CodesUseCases } from './codes-use-cases';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type QrCommandPayloads } from './qr-commands';
@@ -21,11 +22,15 @@ import { type QrCommandPayloads } from './qr-commands';
 /** qr-service's commands: each maps its payload to one use case and shapes the answer. */
 @Injectable()
 export class CodesCommands implements OnModuleInit {
+  private readonly images: CodeImages;
+
   constructor(
     private readonly registry: CommandRegistry,
     @Inject(CODES_USE_CASES) private readonly u: CodesUseCases,
     @Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig,
-  ) {}
+  ) {
+    this.images = new CodeImages(config.imageCacheBytes);
+  }
 
   onModuleInit(): void {
     const handlers: { [K in keyof QrCommandPayloads]: (p: QrCommandPayloads[K]) => Promise<unknown> } = {
@@ -56,17 +61,13 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.image]: async (p) => {
         const options = parseImageOptions(p.query);
         const record = await this.mustFind(p.workspaceId, p.id);
-        return renderImage(record, payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)), options, await this.logoOf(record));
+        return this.images.answer(record, await this.payloadOf(record), options, p.ifNoneMatch, (r) => this.logoOf(r));
       },
       [QR_COMMANDS.preview]: async (p) => {
         const record = typeof p.token === 'string' && /^[0-9A-Za-z]{32}$/.test(p.token) ? await this.u.codes.findByPreviewToken(p.token) : null;
         if (!record) throw Errors.notFound('preview');
-        return renderImage(
-          record,
-          payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record)),
-          { format: 'svg', size: null, margin: null, ecc: 'M' },
-          await this.logoOf(record),
-        );
+        const options = { format: 'svg', size: null, margin: null, ecc: 'M' } as const;
+        return this.images.answer(record, await this.payloadOf(record), options, p.ifNoneMatch, (r) => this.logoOf(r));
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
         const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '');
@@ -107,7 +108,10 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.getLogo]: async (p) => logoView(await this.mustFindLogo(p.workspaceId, p.id)),
       [QR_COMMANDS.logoImage]: async (p) => {
         const logo = await this.mustFindLogo(p.workspaceId, p.id);
-        return { contentType: 'image/png', bodyBase64: logo.png_base64, filename: `${logo.id}.png`, etag: `"${logo.id}"` };
+        // A logo never changes: its id is its ETag.
+        const etag = `"${logo.id}"`;
+        if (typeof p.ifNoneMatch === 'string' && etagListHas(p.ifNoneMatch, etag)) return { etag, notModified: true };
+        return { contentType: 'image/png', bodyBase64: logo.png_base64, filename: `${logo.id}.png`, etag };
       },
       [QR_COMMANDS.deleteLogo]: async (p) => {
         await this.mustFindLogo(p.workspaceId, p.id);
@@ -188,6 +192,10 @@ export class CodesCommands implements OnModuleInit {
 
   private async hostOf(record: QrCodeRecord): Promise<string | null> {
     return (await this.u.references.hostLookup([record]))(record);
+  }
+
+  private async payloadOf(record: QrCodeRecord): Promise<string> {
+    return payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record));
   }
 
   private async views(records: QrCodeRecord[]) {

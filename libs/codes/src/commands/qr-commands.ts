@@ -15,8 +15,9 @@ export interface QrCommandPayloads {
   'qr.update': Ws & By & { id: string; patch: unknown };
   'qr.delete': Ws & By & { id: string };
   'qr.history': Ws & { id: string; query: Record<string, unknown> };
-  'qr.image': Ws & { id: string; query: Record<string, unknown> };
-  'qr.preview': { token: string };
+  /** `ifNoneMatch`: the request's If-None-Match; a match is answered `{etag, notModified: true}` without rendering. */
+  'qr.image': Ws & { id: string; query: Record<string, unknown>; ifNoneMatch?: unknown };
+  'qr.preview': { token: string; ifNoneMatch?: unknown };
   'qr.render-draft': Ws & { item: unknown };
   'qr.sheet-codes': Ws & { ids?: unknown; folderId?: unknown; afterId?: string | null; limit?: number };
   'qr.live-dynamic-counts': { workspaceIds: unknown };
@@ -32,7 +33,7 @@ export interface QrCommandPayloads {
   'logos.create': Ws & { name: unknown; png_base64: string; width: number; height: number; source_type: string; source_bytes: number };
   'logos.list': Ws;
   'logos.get': Ws & { id: string };
-  'logos.image': Ws & { id: string };
+  'logos.image': Ws & { id: string; ifNoneMatch?: unknown };
   'logos.delete': Ws & { id: string };
   'presets.create': Ws & { body: unknown };
   'presets.list': Ws;

@@ -1,4 +1,5 @@
 import { CHECK_WIDTH_PX, checkScannability, DEFAULT_DESIGN, type Design, EYE_SHAPES, type LogoImage, MODULE_SHAPES, prepareLogo } from '@qr/qr-design';
+import sharp from 'sharp';
 import { encodeText } from '@qr/qr-render';
 import { decodeImage, decodePdf } from '@qr/testing';
 import { type QrCodeRecord } from '../codes/qr-code-record';
@@ -25,9 +26,9 @@ const DESIGNS: Design[] = [
   { ...DEFAULT_DESIGN, foreground: '#757575', modules: 'rounded', frame: { position: 'above', text: 'メニュー', color: '#000000', text_color: '#ffffff' } },
 ];
 
-const codeWith = (design: Design) => ({ id: 'qr_test', design, updated_at: 0 }) as unknown as QrCodeRecord;
-const image = async (design: Design, format: 'svg' | 'png' | 'pdf', ecc: 'L' | 'M' | 'Q' | 'H', size: number | null) =>
-  Buffer.from((await renderImage(codeWith(design), PAYLOAD, { format, size, margin: null, ecc })).bodyBase64, 'base64');
+const codeWith = (design: Design | null) => ({ id: 'qr_test', design, updated_at: 0 }) as unknown as QrCodeRecord;
+const image = (design: Design | null, format: 'svg' | 'png' | 'pdf', ecc: 'L' | 'M' | 'Q' | 'H', size: number | null) =>
+  renderImage(codeWith(design), PAYLOAD, { format, size, margin: null, ecc });
 
 describe.each(['L', 'M', 'Q', 'H'] as const)('zbar reads every accepted design at level %s', (ecc) => {
   it.each(
@@ -43,6 +44,20 @@ describe.each(['L', 'M', 'Q', 'H'] as const)('zbar reads every accepted design a
     expect(decodeImage(await image(design, 'png', ecc, CHECK_WIDTH_PX), 'png')).toBe(PAYLOAD);
     expect(decodeImage(await image(design, 'svg', ecc, null), 'svg')).toBe(PAYLOAD);
     expect(decodePdf(await image(design, 'pdf', ecc, 144))).toBe(PAYLOAD);
+  });
+});
+
+describe.each(['L', 'M', 'Q', 'H'] as const)('zbar reads a code without a design at level %s', (ecc) => {
+  it.each([null, 150, 300])('PNG (size %s: whole pixels a module, black and white only), SVG and PDF', async (size) => {
+    const png = await image(null, 'png', ecc, size);
+    expect(decodeImage(png, 'png')).toBe(PAYLOAD);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const modules = encodeText(PAYLOAD, { ecc }).size + 8;
+    expect(info.width % modules).toBe(0);
+    expect(info.width).toBeLessThanOrEqual(size ?? modules * 8);
+    expect(data.every((v) => v === 0 || v === 255)).toBe(true);
+    expect(decodeImage(await image(null, 'svg', ecc, null), 'svg')).toBe(PAYLOAD);
+    expect(decodePdf(await image(null, 'pdf', ecc, 144))).toBe(PAYLOAD);
   });
 });
 
@@ -68,9 +83,7 @@ describe('zbar reads codes with a logo (error correction H), at every module sha
     const report = await checkScannability(encodeText(PAYLOAD, { ecc: 'H' }), PAYLOAD, design, '/design', logo);
     expect(report.problems).toEqual([]);
     const code = codeWith(design);
-    const png = Buffer.from((await renderImage(code, PAYLOAD, { format: 'png', size: CHECK_WIDTH_PX, margin: null, ecc: 'L' }, logo)).bodyBase64, 'base64');
-    expect(decodeImage(png, 'png')).toBe(PAYLOAD);
-    const pdf = Buffer.from((await renderImage(code, PAYLOAD, { format: 'pdf', size: 144, margin: null, ecc: 'L' }, logo)).bodyBase64, 'base64');
-    expect(decodePdf(pdf)).toBe(PAYLOAD);
+    expect(decodeImage(await renderImage(code, PAYLOAD, { format: 'png', size: CHECK_WIDTH_PX, margin: null, ecc: 'L' }, logo), 'png')).toBe(PAYLOAD);
+    expect(decodePdf(await renderImage(code, PAYLOAD, { format: 'pdf', size: 144, margin: null, ecc: 'L' }, logo))).toBe(PAYLOAD);
   });
 });

@@ -106,6 +106,7 @@ export const QR_CODES_PATHS = {
       ],
       responses: {
         '200': { description: 'The image (Content-Disposition: attachment)', content: { 'image/svg+xml': {}, 'image/png': {}, 'application/pdf': {} } },
+        '304': { description: 'Not modified: If-None-Match holds the current ETag' },
         ...errors404,
         ...errors422,
         ...AUTHENTICATED_ERRORS,
@@ -307,7 +308,12 @@ export const QR_CODES_PATHS = {
       summary: 'The logo as stored: a PNG',
       ...tag('Logos'),
       parameters: [id],
-      responses: { '200': { description: 'The PNG', content: { 'image/png': {} } }, ...errors404, ...AUTHENTICATED_ERRORS },
+      responses: {
+        '200': { description: 'The PNG', content: { 'image/png': {} } },
+        '304': { description: 'Not modified: If-None-Match holds the current ETag' },
+        ...errors404,
+        ...AUTHENTICATED_ERRORS,
+      },
     },
   },
   '/qrcodes/move': {

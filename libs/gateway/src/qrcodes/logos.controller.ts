@@ -44,8 +44,8 @@ export class LogosController {
   /** The stored PNG (the upload as we drew it again, never the uploaded bytes). */
   @Get(':id/image')
   async image(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
-    const image = await this.bus.send<ImagePayload>('qr-service', QR.logoImage, { workspaceId: p.workspaceId, id });
-    sendImage(req, res, image, { download: false, cacheControl: 'private, max-age=3600' });
+    const image = await this.bus.send<ImagePayload>('qr-service', QR.logoImage, { workspaceId: p.workspaceId, id, ifNoneMatch: req.headers['if-none-match'] });
+    sendImage(res, image, { download: false, cacheControl: 'private, max-age=3600' });
   }
 
   @Delete(':id')

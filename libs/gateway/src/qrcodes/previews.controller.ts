@@ -20,7 +20,7 @@ export class PreviewsController {
   async preview(@Param('file') file: string, @Req() req: Request, @Res() res: Response) {
     const token = /^([0-9A-Za-z]{32})\.svg$/.exec(file)?.[1];
     if (!token) throw Errors.notFound('preview');
-    const image = await this.bus.send<ImagePayload>('qr-service', QR.preview, { token });
-    sendImage(req, res, image, { download: false, cacheControl: 'public, no-cache' });
+    const image = await this.bus.send<ImagePayload>('qr-service', QR.preview, { token, ifNoneMatch: req.headers['if-none-match'] });
+    sendImage(res, image, { download: false, cacheControl: 'public, no-cache' });
   }
 }

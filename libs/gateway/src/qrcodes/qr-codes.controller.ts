@@ -114,7 +114,12 @@ export class QrCodesController {
 
   @Get(':id/image')
   async image(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
-    const image = await this.bus.send<ImagePayload>('qr-service', QR.image, { workspaceId: p.workspaceId, id, query });
-    sendImage(req, res, image, { download: true, cacheControl: 'private, no-cache' });
+    const image = await this.bus.send<ImagePayload>('qr-service', QR.image, {
+      workspaceId: p.workspaceId,
+      id,
+      query,
+      ifNoneMatch: req.headers['if-none-match'],
+    });
+    sendImage(res, image, { download: true, cacheControl: 'private, no-cache' });
   }
 }

@@ -1,18 +1,17 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 
-export interface ImagePayload {
-  contentType: string;
-  bodyBase64: string;
-  filename: string;
-  etag: string;
-}
+/**
+ * qr-service's answer to an image command: the image, or "not modified" when the If-None-Match sent
+ * with the command held its ETag (decided there, where the ETag is known without rendering).
+ */
+export type ImagePayload = { contentType: string; bodyBase64: string; filename: string; etag: string } | { etag: string; notModified: true };
 
-/** Writes a rendered image with its ETag, answering 304 when the client already has it. */
-export function sendImage(req: Request, res: Response, image: ImagePayload, o: { download: boolean; cacheControl: string }): void {
+/** Writes an image with its ETag, or a 304 when qr-service found the client already has it. */
+export function sendImage(res: Response, image: ImagePayload, o: { download: boolean; cacheControl: string }): void {
   res.setHeader('ETag', image.etag);
   res.setHeader('Cache-Control', o.cacheControl);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.headers['if-none-match'] === image.etag) {
+  if ('notModified' in image) {
     res.status(304).end();
     return;
   }

@@ -51,6 +51,7 @@ const envSchema = z.object({
   MIGRATE_ON_START: bool.default('true'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  IMAGE_CACHE_BYTES: z.coerce.number().int().min(0).default(67_108_864),
   SECRETS_KEY: z.string().min(32).optional(),
   SECRETS_KEYS: z
     .string()
@@ -153,6 +154,8 @@ export interface RuntimeConfig {
   migrateOnStart: boolean;
   shutdownTimeoutMs: number;
   maxBodyBytes: number;
+  /** qr-service's rendered images kept per process, in bytes (base64 bodies); 0 keeps none. */
+  imageCacheBytes: number;
   /** All-in-one's background thread: SCHED_IDLE, nice 10 or as the front (see thread-priority.ts). */
   backgroundPriority: 'idle' | 'low' | 'normal';
   /** How the redirect path counts a batch of scans: PostgreSQL's one statement from predicted counts, or always the reference transaction. */
@@ -227,6 +230,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     migrateOnStart: e.MIGRATE_ON_START,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    imageCacheBytes: e.IMAGE_CACHE_BYTES,
     dnsResolvers: e.DNS_RESOLVER?.split(','),
     secretsKeys: e.SECRETS_KEYS ? e.SECRETS_KEYS.split(',') : e.SECRETS_KEY ? [e.SECRETS_KEY] : undefined,
     backgroundPriority: e.BACKGROUND_PRIORITY,

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type FieldError, fieldError } from '@qr/domain';
 import type { QrMatrix } from '@qr/qr-render';
 import { contrastRatio, MIN_FRAME_TEXT_CONTRAST, MIN_SYMBOL_CONTRAST, relativeLuminance } from '../design/contrast';
@@ -82,12 +81,10 @@ export async function checkScannability(
   }
   if (problems.length || !readBack) return { problems, decoded: {}, contrast };
 
-  // Rendering and decoding hold the thread for some milliseconds and resolve without I/O: a bulk create
-  // checking 50 designs in a row would hold every other request of the process (redirects, in
-  // all-in-one) for the whole run. A turn of the event loop first bounds the wait to one check.
-  await nextTurn();
+  // resvg draws on libuv's pool, so other requests (redirects, in all-in-one) get the thread between a
+  // bulk's checks instead of waiting for all of them; only decoding holds it.
   const width = layoutOf(matrix.size, design).width;
-  const image = designedPixels(matrix, design, logo, Math.max(CHECK_WIDTH_PX, Math.ceil(width * MIN_PX_PER_MODULE)));
+  const image = await designedPixels(matrix, design, logo, Math.max(CHECK_WIDTH_PX, Math.ceil(width * MIN_PX_PER_MODULE)));
   const decoded: ScannabilityReport['decoded'] = {};
   for (const [name, decode] of Object.entries(DECODERS) as Array<[keyof typeof DECODERS, (typeof DECODERS)['zxing']]>) {
     decoded[name] = (await decode(image)) === payload;

@@ -1,16 +1,9 @@
 /** SVG path data for the shapes a design is made of; numbers are module units, kept short. */
 
+/** A number rounded to thousandths of a module, without trailing zeros ("0.5", "12", "-3.25"). */
 export function num(value: number): string {
-  // Whole thousandths written as integer part and a looked-up fraction: a drawing writes thousands of
-  // numbers, and this is several times faster than String() of a fraction, with the same text.
-  const thousandths = Math.round(value * 1000);
-  const magnitude = Math.abs(thousandths);
-  const whole = Math.floor(magnitude / 1000);
-  return (thousandths < 0 ? '-' : '') + whole + FRACTIONS[magnitude - whole * 1000];
+  return String(Math.round(value * 1000) / 1000);
 }
-
-/** ".001" to ".999" without trailing zeros, and "" for none. */
-const FRACTIONS = Array.from({ length: 1000 }, (_, i) => (i === 0 ? '' : `.${String(i).padStart(3, '0')}`.replace(/0+$/, '')));
 
 export function rect(x: number, y: number, w: number, h: number): string {
   return `M${num(x)} ${num(y)}h${num(w)}v${num(h)}h${num(-w)}z`;

@@ -1,13 +1,17 @@
+import { Resvg } from '@resvg/resvg-js';
 import { encodeText, renderSvg } from '@qr/qr-render';
 import { DEFAULT_DESIGN } from '../design/design';
 import { drawDesign } from '../draw/draw-design';
-import { svgToPixels } from './drawing-to-pixels';
 import { drawingToSvg } from './drawing-to-svg';
 
+const svgToPixels = (svg: string, widthPx: number) => {
+  const image = new Resvg(svg, { fitTo: { mode: 'width', value: widthPx }, background: '#ffffff', font: { loadSystemFonts: false } }).render();
+  return { width: image.width, height: image.height, data: image.pixels };
+};
+
 /**
- * A code without a design is drawn by qr-render's plain renderers (one stroked path of runs): the
- * fast path of drawing the default design. Both, rasterised alike, must colour every module and
- * every quiet-zone module the same.
+ * A code without a design gets qr-render's plain SVG (one stroked path of runs); its PNG is the default
+ * design drawn here. Both SVGs, rasterised alike, must colour every module and quiet-zone module the same.
  */
 describe('the plain renderer draws what the default design draws', () => {
   it.each([

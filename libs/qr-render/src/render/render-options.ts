@@ -1,19 +1,11 @@
 /** Quiet zone ISO/IEC 18004 asks for: four modules on every side. */
 export const DEFAULT_MARGIN = 4;
-/** Pixels per module of PNG and raster output. */
-export const DEFAULT_SCALE = 8;
 /** Upper bounds that keep a request parameter from allocating gigabytes. */
 const MAX_MARGIN = 100;
-const MAX_SCALE = 100;
 
 /** The quiet zone in modules: an integer from 0 to 100 (default 4). */
 export function resolveMargin(margin: number | undefined): number {
   return checkInteger(margin ?? DEFAULT_MARGIN, 0, MAX_MARGIN, 'margin');
-}
-
-/** Pixels per module: an integer from 1 to 100 (default 8). */
-export function resolveScale(scale: number | undefined): number {
-  return checkInteger(scale ?? DEFAULT_SCALE, 1, MAX_SCALE, 'scale');
 }
 
 /** A positive, finite length (an SVG size in px or a PDF page size in pt). */
