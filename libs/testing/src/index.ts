@@ -21,3 +21,5 @@ export * from './seeded-random';
 export * from './test-smtp';
 export * from './api-fuzzer';
 export * from './scanned-event';
+export * from './gs1-conformance/gs1-conformance';
+export * from './gs1-conformance/gs1-suite-dir';
