@@ -218,6 +218,13 @@ describe('resolveGs1', () => {
     );
   });
 
+  it('answers 404, not an exception, for a stored code without links', () => {
+    expect(resolve(`/01/${GTIN}`, '', {}, [{ id: 'empty', content: { ...PRODUCT, links: [] } }])).toMatchObject({
+      kind: 'not_found',
+      reason: 'no_link_of_type',
+    });
+  });
+
   it('uses a candidate path the caller already has', () => {
     const stored = [{ id: 'x', content: PRODUCT, path: `/01/${GTIN}/10/ABC123` }];
     expect(resolve(`/01/${GTIN}/10/ABC123`, '', {}, stored)).toMatchObject({ kind: 'redirect', code: { id: 'x' } });

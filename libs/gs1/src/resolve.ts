@@ -162,8 +162,9 @@ export function resolveGs1<C extends Gs1Candidate>(request: ParsedGs1Request, ca
   let links: readonly Gs1Link[] = [];
   if (wanted === undefined) {
     owner = code;
+    // Validation guarantees one default; stored data it would refuse still gets an answer, not an exception.
     const fallback = code.content.links.find((link) => link.default === true) ?? code.content.links[0];
-    links = code.content.links.filter((link) => link.link_type === fallback.link_type);
+    links = fallback ? code.content.links.filter((link) => link.link_type === fallback.link_type) : [];
   } else {
     owner = chain.find((level) => level.content.links.some((link) => link.link_type === wanted));
     links = owner?.content.links.filter((link) => link.link_type === wanted) ?? [];
