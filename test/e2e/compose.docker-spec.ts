@@ -165,9 +165,9 @@ describe('docker-compose.yml, started with testcontainers', () => {
   it('loses no acknowledged scan when redirect-service is killed mid-load (docker kill) and started again', async () => {
     const before = (await analytics(code.id)).total_scans;
     const load = scanLoad(code.short_url);
-    await waitUntil(() => load.acknowledged() >= 200, '200 acknowledged scans', 60_000);
-    docker(['kill', container('redirect-service')]);
-    await load.stop();
+    await waitUntil(() => load.acknowledged() >= 200, '200 acknowledged scans', 60_000)
+      .then(() => docker(['kill', container('redirect-service')]))
+      .finally(() => load.stop());
     const acknowledged = load.acknowledged();
     docker(['start', container('redirect-service')]);
     await waitUntil(

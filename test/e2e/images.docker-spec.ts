@@ -180,9 +180,9 @@ describe('the images', () => {
     });
     expect(created.status).toBe(201);
     const load = scanLoad(created.body.short_url);
-    await waitUntil(() => load.acknowledged() >= 200, '200 acknowledged scans', 60_000);
-    const { ms, exitCode } = await sigterm(name);
-    await load.stop();
+    const { ms, exitCode } = await waitUntil(() => load.acknowledged() >= 200, '200 acknowledged scans', 60_000)
+      .then(() => sigterm(name))
+      .finally(() => load.stop());
     expect(exitCode).toBe(0);
     expect(ms).toBeLessThan(DRAIN_LIMIT_MS);
     const acknowledged = load.acknowledged();
@@ -203,7 +203,15 @@ describe('the images', () => {
 
   it('runs all-in-one with its data on a volume: SIGTERM mid-load drains within 10 s, no acknowledged scan lost', async () => {
     const volume = `${RUN}-data`;
-    const name = start('all-in-one', ['-v', `${volume}:/app/data`], { DATA_DIR: '/app/data', DATABASE_URL: '', REDIS_URL: '', KAFKA_BROKERS: '' });
+    const name = start('all-in-one', ['-v', `${volume}:/app/data`], {
+      DATA_DIR: '/app/data',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      KAFKA_BROKERS: '',
+      MIGRATE_ON_START: 'true',
+      PUBLIC_BASE_URL: url('all-in-one'),
+      SHORT_BASE_URL: url('all-in-one'),
+    });
     volumes.push(volume);
     await waitReady(name, url('all-in-one'));
     expect(docker(['exec', name, 'id', '-u']).trim()).toBe('1000');
@@ -216,9 +224,9 @@ describe('the images', () => {
     });
     expect(created.status).toBe(201);
     const load = scanLoad(created.body.short_url);
-    await waitUntil(() => load.acknowledged() >= 200, '200 acknowledged scans', 60_000);
-    const { ms, exitCode } = await sigterm(name);
-    await load.stop();
+    const { ms, exitCode } = await waitUntil(() => load.acknowledged() >= 200, '200 acknowledged scans', 60_000)
+      .then(() => sigterm(name))
+      .finally(() => load.stop());
     expect(exitCode).toBe(0);
     expect(ms).toBeLessThan(DRAIN_LIMIT_MS);
     const acknowledged = load.acknowledged();
