@@ -12,9 +12,8 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
   echo "listen_addresses = '*'" >> "$PGDATA/postgresql.auto.conf"
-  pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start > /dev/null
-  [ "$db" = postgres ] || createdb --username="$user" "$db"
-  pg_ctl -D "$PGDATA" -m fast -w stop > /dev/null
+  # Single-user mode: no server answers (nor passes a health check) before the real one below.
+  [ "$db" = postgres ] || echo "CREATE DATABASE \"$db\"" | postgres --single -D "$PGDATA" -j postgres > /dev/null
   echo "docker-entrypoint: initialised $PGDATA (user $user, database $db)"
 fi
 if [ "${1:-}" = postgres ]; then shift; exec postgres -D "$PGDATA" "$@"; fi

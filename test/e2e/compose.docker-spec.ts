@@ -88,7 +88,10 @@ describe('docker-compose.yml, started with testcontainers', () => {
     for (const service of ['postgres', 'redis', 'kafka']) expect(made).toContain(`${names[service].image}: stand-in`);
 
     // Webhooks come back to this machine at docker0's address, which host.docker.internal names.
-    const bridge = docker(['network', 'inspect', 'bridge', '--format', '{{(index .IPAM.Config 0).Gateway}}']).trim();
+    const bridgeName = docker(['network', 'inspect', 'bridge', '--format', '{{index .Options "com.docker.network.bridge.name"}}']).trim();
+    // (`ip`, not os.networkInterfaces(): the bridge has no carrier while no container is attached to it.)
+    const bridge = /inet (\d+\.\d+\.\d+\.\d+)\//.exec(execFileSync('ip', ['-4', '-o', 'addr', 'show', 'dev', bridgeName], { encoding: 'utf8' }))?.[1];
+    if (!bridge) throw new Error(`no IPv4 address on Docker's bridge ${bridgeName}`);
     receiver = createServer((req, res) => {
       let body = '';
       req.on('data', (d: Buffer) => (body += d.toString()));
