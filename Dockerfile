@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 #
 # One image recipe for every deployable. The compiled output of all apps is in
 # every image; APP picks which one the container starts:
@@ -10,26 +9,44 @@
 # webhook-dispatcher, all-in-one, admin-cli. Since APP only sets an environment
 # variable in the last layer, the images share every other layer, and any of them
 # can also be started as another app with `docker run -e APP=...`.
+#
+# The build reaches only the npm registry and Debian's mirror (no Dockerfile frontend
+# to pull, no prebuilt binaries or Node headers from elsewhere). Where npm trusts a CA
+# bundle of its own (`npm config get cafile`), pass it as a secret: it is mounted for
+# `npm ci` only and never stored in a layer:
+#
+#   docker build --secret id=npm-ca,src="$(npm config get cafile)" --build-arg APP=... .
+#
+# Without Docker Hub, scripts/docker-base-images.js builds a stand-in for NODE_IMAGE
+# (docs/operations.md, "Build the images without access to Docker Hub").
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# ---- deps: every dependency, dev ones included (better-sqlite3 compiles natively
-# when no prebuilt binary can be fetched, hence python3, make and g++).
+# ---- deps: every dependency, dev ones included. better-sqlite3 compiles natively
+# (its prebuilt binary is downloaded from outside the registry), hence python3, make
+# and g++, against the base image's own Node headers (nodedir) instead of downloaded ones.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local \
+    npm_config_update_notifier=false \
+    npm_config_fund=false \
+    npm_config_audit=false
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=secret,id=npm-ca \
+    if [ -s /run/secrets/npm-ca ]; then export npm_config_cafile=/run/secrets/npm-ca; fi \
+ && npm ci
 
-# ---- build: compile to dist/, then drop the dev dependencies from node_modules, and
-# every weight of the label fonts but the regular one print sheets use (60 MB of 63).
+# ---- build: compile to dist/, then drop from node_modules what production never loads.
 FROM deps AS build
+ENV NX_DAEMON=false \
+    NX_NO_CLOUD=true
 COPY . .
 RUN npm run build \
- && npm prune --omit=dev --no-audit --no-fund \
- && find node_modules/@expo-google-fonts -type f ! -name '*_400Regular.ttf' ! -name 'package.json' -delete
+ && npm prune --omit=dev \
+ && sh scripts/docker-prune.sh
 
 # ---- runtime: no compiler, no sources, no dev dependencies; runs as `node` (uid 1000).
 FROM ${NODE_IMAGE} AS runtime

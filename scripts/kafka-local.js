@@ -299,7 +299,7 @@ async function main() {
   } else fail(`unknown command ${command} (start, stop or run)`);
 }
 
-module.exports = { startBroker, stopBroker };
+module.exports = { startBroker, stopBroker, ensureJars };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The test command (`npm test`): lint and build, then the three tiers in order:
-#   unit (pure rules, no I/O) → integration (real SQLite files, PostgreSQL, Redis, Kafka) → end-to-end (built servers over HTTP).
+# The test command (`npm test`): lint and build, then the four tiers in order:
+#   unit (pure rules, no I/O) → integration (real SQLite files, PostgreSQL, Redis, Kafka) → end-to-end (built servers over HTTP)
+#   → docker (the images, docker-compose.yml and the docs' Docker sections; scripts/docker-engine.sh installs and starts Docker).
 # Before them: the Kubernetes manifests are checked against the API schemas.
 # PostgreSQL and Redis URLs come from DATABASE_URL / REDIS_URL, defaulting to 127.0.0.1. Kafka: KAFKA_BROKERS,
 # or else a broker of the run's own (scripts/kafka-local.js: Apache Kafka from Maven Central, Java 17+ and
@@ -27,6 +28,7 @@ else
 fi
 unset KAFKA_BROKERS
 
+step "docker engine"; bash scripts/docker-engine.sh || exit 1
 step "lint"; npm run --silent lint || exit 1
 step "deploy manifests"; node scripts/validate-manifests.mjs || exit 1
 step "build"; npm run --silent build || exit 1
@@ -45,9 +47,11 @@ export TEST_KAFKA_BROKERS
 echo "Kafka at $TEST_KAFKA_BROKERS"
 
 status=0
-for tier in unit integration e2e; do
+for tier in unit integration e2e docker; do
   step "$tier tests"
+  started=$SECONDS
   npx jest -c "jest.$tier.config.js" --json --outputFile=".tmp/jest-$tier.json" || status=1
+  echo "$tier tests: $((SECONDS - started)) s"
 done
-node scripts/test-summary.js .tmp/jest-unit.json .tmp/jest-integration.json .tmp/jest-e2e.json || status=1
+node scripts/test-summary.js .tmp/jest-unit.json .tmp/jest-integration.json .tmp/jest-e2e.json .tmp/jest-docker.json || status=1
 exit $status

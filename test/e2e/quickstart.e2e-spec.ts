@@ -1,17 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createTempDir, type TempDir, waitUntil } from '@qr/testing';
+import { docBlocks, REPO, Terminal } from './support-doc-blocks';
 
-const REPO = join(__dirname, '../..');
 const STEPS = ['server', 'key', 'create', 'scan', 'analytics', 'webhook'] as const;
 type Step = (typeof STEPS)[number];
-
-/** The README's quickstart blocks: fenced ```sh quickstart:<step>, in the order they appear. */
-function quickstartBlocks(markdown: string): Array<{ step: string; code: string }> {
-  return [...markdown.matchAll(/^```sh quickstart:([a-z]+)\n([\s\S]*?)^```$/gm)].map((m) => ({ step: m[1], code: m[2] }));
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,45 +17,6 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/**
- * A second terminal: one bash process that keeps its variables and jobs from step to step. Each
- * step is sourced from a file (stdin stays free: a command that reads it gets end-of-file, not the
- * next step), then a marker is echoed; `set -euo pipefail` makes any failing command end the shell.
- */
-class Terminal {
-  private readonly shell: ChildProcess;
-  private output = '';
-  private exit: string | null = null;
-  private count = 0;
-
-  constructor(
-    private readonly dir: string,
-    env: NodeJS.ProcessEnv,
-  ) {
-    this.shell = spawn('bash', ['--noprofile', '--norc'], { cwd: REPO, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.shell.stdout!.on('data', (d: Buffer) => (this.output += d.toString()));
-    this.shell.stderr!.on('data', (d: Buffer) => (this.output += d.toString()));
-    this.shell.on('exit', (code, signal) => (this.exit = String(code ?? signal)));
-    this.shell.stdin!.write('set -euo pipefail\n');
-  }
-
-  async run(step: string, code: string): Promise<string> {
-    const n = ++this.count;
-    const file = join(this.dir, `step-${n}-${step}.sh`);
-    writeFileSync(file, code);
-    const marker = `@@ quickstart step ${n} done @@`;
-    const start = this.output.length;
-    this.shell.stdin!.write(`source '${file}' < /dev/null\necho '${marker}'\n`);
-    await waitUntil(() => this.output.includes(marker, start) || this.exit !== null, `the README step "${step}" to finish`, 90_000);
-    if (!this.output.includes(marker, start)) throw new Error(`the README step "${step}" failed (bash exited ${this.exit}):\n${this.output.slice(start)}`);
-    return this.output.slice(start, this.output.indexOf(marker, start));
-  }
-
-  kill(): void {
-    if (this.exit === null) process.kill(-this.shell.pid!, 'SIGKILL');
-  }
 }
 
 /**
@@ -86,7 +42,7 @@ describe('the README quickstart', () => {
 
   it('goes from start to a verified webhook, every command as written in README.md', async () => {
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-    const blocks = quickstartBlocks(readme);
+    const blocks = docBlocks(readme, 'quickstart');
     expect(blocks.map((b) => b.step)).toEqual([...STEPS]);
     expect(readme).toContain('localhost:3000');
     expect(readme).toContain('127.0.0.1:4000');

@@ -62,7 +62,10 @@ export class KafkaEventLog implements EventLog {
 
   /** Creates every catalogued topic that does not exist yet (a topic that exists keeps its own partitions). */
   async ensureTopics(): Promise<void> {
-    const admin = await this.adminClient();
+    await this.createMissingTopics(await this.adminClient());
+  }
+
+  private async createMissingTopics(admin: Admin): Promise<void> {
     const existing = new Set(await admin.listTopics());
     const missing = EVENT_CATALOG.map((d) => this.topicName(d.topic)).filter((t) => !existing.has(t));
     if (missing.length) {
@@ -75,22 +78,31 @@ export class KafkaEventLog implements EventLog {
     }
   }
 
+  /**
+   * With an admin client of its own, disconnected once each attempt has ended: a request of this attempt
+   * still in flight when close() disconnects the shared client would connect it again (kafkajs refreshes
+   * metadata on its own), and the open socket would keep a process that has finished from exiting (seen:
+   * the admin CLI's `migrate` against a new broker never exited).
+   */
   private async ensureTopicsInBackground(): Promise<void> {
     for (let failures = 0; !this.closed; failures++) {
+      const admin = this.kafka.admin();
       try {
-        await this.ensureTopics();
+        await admin.connect();
+        await this.createMissingTopics(admin);
         this.topicsExist = true;
         return;
       } catch (err) {
-        this.resetAdmin();
         if (failures === 0 || failures % 10 === 0)
           this.o.log.event('warn', 'kafka: topics not created yet (broker unreachable?); retrying', {
             brokers: this.o.brokers,
             failures: failures + 1,
             error: errorText(err),
           });
-        await sleep(backoffMs(failures, 250, 5000));
+      } finally {
+        await admin.disconnect().catch(() => undefined);
       }
+      await sleep(backoffMs(failures, 250, 5000));
     }
   }
 
