@@ -1,16 +1,6 @@
 import { cpus } from 'node:os';
-import {
-  applyDesign,
-  checkScannability,
-  DEFAULT_DESIGN,
-  type Design,
-  designedPng,
-  drawDesign,
-  drawingToSvg,
-  layoutOf,
-  type LogoImage,
-  prepareLogo,
-} from '@qr/qr-design';
+import { applyDesign } from '@qr/api-contract';
+import { checkScannability, DEFAULT_DESIGN, type Design, designedPng, drawDesign, drawingToSvg, layoutOf, type LogoImage, prepareLogo } from '@qr/qr-design';
 import { encodeText, renderSvg } from '@qr/qr-render';
 import { type BenchRow, fmt } from './bench-report';
 import { brandedDesignInput, STAR_SVG } from './bench-designs';

@@ -3,11 +3,10 @@
 export { QR_TYPES, allowedCategories, isHostedType, isQrType } from './qr-types';
 export type { QrCategory, QrType } from './qr-types';
 export { CONTENT_LIMITS } from './content-limits';
-export { validateContent } from './validate-content';
 export { validateHttpUrl } from './validate-http-url';
 export { isEmailAddress } from './validation/email-address';
-export { DESTINATION_DEVICES, DESTINATION_OSES, validateDestinations } from './validate-destinations';
-export type { Destination, DestinationDevice, DestinationOs } from './validate-destinations';
+export { DESTINATION_DEVICES, DESTINATION_OSES } from './destinations';
+export type { Destination, DestinationDevice, DestinationOs } from './destinations';
 export { staticPayload } from './static-payload';
 export { dynamicTarget } from './dynamic-target';
 export type { WebsiteContent } from './content/website-content';

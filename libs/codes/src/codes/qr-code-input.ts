@@ -1,72 +1,41 @@
-import { checkOptionalName, type FieldError, fieldError, isPlainObject, notAnObject, parseRfc3339, unknownFields } from '@qr/domain';
+import { applyDesign, check, payloadSizeErrors, QrCodeInput, validateContent } from '@qr/api-contract';
+import { type FieldError, fieldError, isPlainObject, parseRfc3339 } from '@qr/domain';
 import { validateOpeningInput, type Weekday } from '@qr/opening-rules';
-import {
-  allowedCategories,
-  type Destination,
-  dynamicTarget,
-  isHostedType,
-  isQrType,
-  type QrCategory,
-  type QrType,
-  validateContent,
-  validateDestinations,
-  validateHttpUrl,
-} from '@qr/qr-content';
-import { applyDesign, DEFAULT_DESIGN, type Design, isDefaultDesign } from '@qr/qr-design';
-import { type QrCodeDraft, UTM_FIELDS } from './qr-code-record';
-
-/** Every field a create request may carry; anything else is a 422 `unknown_field`. */
-export const CREATE_FIELDS = [
-  'name',
-  'type',
-  'category',
-  'status',
-  'content',
-  'destinations',
-  'client_ref',
-  ...UTM_FIELDS,
-  'start_at',
-  'end_at',
-  'daily_start',
-  'daily_end',
-  'daily_days',
-  'timezone',
-  'scan_limit',
-  'fallback_url',
-  'folder_id',
-  'custom_domain_id',
-  'design',
-  'design_preset_id',
-] as const;
+import { allowedCategories, type Destination, dynamicTarget, isHostedType, type QrCategory, type QrType } from '@qr/qr-content';
+import { DEFAULT_DESIGN, type Design, isDefaultDesign } from '@qr/qr-design';
+import { type QrCodeDraft } from './qr-code-record';
 
 /** Fields that only make sense when scans reach us. */
-const DYNAMIC_ONLY = [...UTM_FIELDS, 'fallback_url', 'custom_domain_id'] as const;
+const DYNAMIC_ONLY = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'fallback_url', 'custom_domain_id'] as const;
 
 export type ParsedInput = { ok: true; draft: QrCodeDraft } | { ok: false; errors: FieldError[] };
 
 /**
- * Validates a create request (or a PATCH merged onto the stored code) and decides the draft:
- * category defaults to dynamic where the type allows it, and a dynamic website's `content.url` and
- * first destination are kept equal (either may be given).
+ * Validates a create request (or a PATCH merged onto the stored code) against the QrCodeInput
+ * declaration, then applies the rules between fields, and decides the draft: category defaults to
+ * dynamic where the type allows it, and a dynamic website's `content.url` and first destination are
+ * kept equal (either may be given).
  */
 export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
-  if (!isPlainObject(input)) return { ok: false, errors: [notAnObject(at)] };
-  const errors: FieldError[] = unknownFields(input, CREATE_FIELDS, at);
-  if (!isQrType(input.type)) {
-    const missing = input.type === undefined;
-    return {
-      ok: false,
-      errors: [
-        ...errors,
-        fieldError(`${at}/type`, missing ? 'required' : 'invalid', 'type must be one of website, menu, form, vcard, text, wifi, email, phone, sms, location'),
-      ],
-    };
-  }
-  const type = input.type;
-  const category = resolveCategory(type, input.category, at, errors);
-  if (!category) return { ok: false, errors };
+  const checked = check(QrCodeInput, input, at);
+  const shapeErrors = checked.ok ? [] : checked.errors;
+  if (!isPlainObject(input)) return { ok: false, errors: shapeErrors };
+  const errorsAt = (field: string) => shapeErrors.filter((e) => e.pointer === `${at}/${field}` || e.pointer.startsWith(`${at}/${field}/`));
+  const unknown = shapeErrors.filter((e) => e.code === 'unknown_field' && e.pointer.split('/').length === at.split('/').length + 1);
+  // Without a type or a category nothing else can be judged: the answer names those (and unknown fields) alone.
+  if (errorsAt('type').length) return { ok: false, errors: [...unknown, ...errorsAt('type')] };
+  if (errorsAt('category').length) return { ok: false, errors: [...unknown, ...errorsAt('category')] };
+  const type = input.type as QrType;
+  const category = resolveCategory(type, input.category, at);
+  if (typeof category !== 'string') return { ok: false, errors: [...unknown, category] };
+  const smart = type === 'website' && category === 'dynamic';
+  const sent = (field: string) => input[field] !== undefined && input[field] !== null;
+  // Destinations of a code that takes none are refused whole, not checked entry by entry.
+  const errors = smart || !sent('destinations') ? shapeErrors : shapeErrors.filter((e) => !errorsAt('destinations').includes(e));
   const { content, destinations } = resolveContent(type, category, input, at, errors);
-  errors.push(...checkPlainFields(input, category, at));
+  if (category === 'static') {
+    for (const f of DYNAMIC_ONLY) if (sent(f)) errors.push(fieldError(`${at}/${f}`, 'not_allowed_for_static', `${f} applies only to dynamic codes`));
+  }
   errors.push(...validateOpeningInput(input, category, at));
   const look = parseLook(input, at, errors);
   if (errors.length) return { ok: false, errors };
@@ -81,10 +50,7 @@ export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
 function parseLook(input: Record<string, unknown>, at: string, errors: FieldError[]): Pick<QrCodeDraft, 'design' | 'design_preset_id' | 'design_overrides'> {
   const presetId = input.design_preset_id;
   if (presetId === undefined || presetId === null) return { design: parseDesign(input.design, at, errors), design_preset_id: null, design_overrides: null };
-  if (typeof presetId !== 'string' || !/^dsp_[0-9A-Za-z]{24}$/.test(presetId)) {
-    errors.push(fieldError(`${at}/design_preset_id`, 'invalid', 'the id of a brand preset of this workspace (GET /design-presets)'));
-    return { design: null, design_preset_id: null, design_overrides: null };
-  }
+  if (errors.some((e) => e.pointer === `${at}/design_preset_id`)) return { design: null, design_preset_id: null, design_overrides: null };
   const overrides = input.design ?? {};
   if (!isPlainObject(overrides)) {
     errors.push(fieldError(`${at}/design`, 'invalid_type', 'with a preset, design holds what this code sets differently: a JSON object'));
@@ -92,7 +58,7 @@ function parseLook(input: Record<string, unknown>, at: string, errors: FieldErro
   }
   const checked = applyDesign(DEFAULT_DESIGN, overrides, `${at}/design`);
   if (!checked.ok) errors.push(...checked.errors);
-  return { design: null, design_preset_id: presetId, design_overrides: overrides };
+  return { design: null, design_preset_id: presetId as string, design_overrides: overrides };
 }
 
 /** A design given as a partial object onto the defaults; stored as null when it draws the plain code. */
@@ -106,36 +72,31 @@ function parseDesign(value: unknown, at: string, errors: FieldError[]): Design |
   return isDefaultDesign(parsed.design) ? null : parsed.design;
 }
 
-function resolveCategory(type: QrType, value: unknown, at: string, errors: FieldError[]): QrCategory | null {
+function resolveCategory(type: QrType, value: unknown, at: string): QrCategory | FieldError {
   const allowed = allowedCategories(type);
   if (value === undefined || value === null) return allowed[0];
-  if (value !== 'dynamic' && value !== 'static') {
-    errors.push(fieldError(`${at}/category`, 'invalid', 'category must be dynamic or static'));
-    return null;
-  }
-  if (!allowed.includes(value)) {
-    errors.push(fieldError(`${at}/category`, 'not_allowed_for_type', `a ${type} code can only be ${allowed.join(' or ')}`));
-    return null;
-  }
-  return value;
+  if (!allowed.includes(value as QrCategory)) return fieldError(`${at}/category`, 'not_allowed_for_type', `a ${type} code can only be ${allowed.join(' or ')}`);
+  return value as QrCategory;
 }
 
 function resolveContent(type: QrType, category: QrCategory, input: Record<string, unknown>, at: string, errors: FieldError[]) {
   let content = input.content as Record<string, unknown>;
   let destinations: Destination[] = [];
   const smart = type === 'website' && category === 'dynamic';
-  if (!smart && input.destinations !== undefined && input.destinations !== null) {
+  const sentDestinations = input.destinations !== undefined && input.destinations !== null;
+  const failed = (field: string) => errors.some((e) => e.pointer === `${at}/${field}` || e.pointer.startsWith(`${at}/${field}/`));
+  if (!smart && sentDestinations) {
     errors.push(
       fieldError(`${at}/destinations`, 'not_allowed_for_type', 'destinations are set only on dynamic website codes; other codes derive theirs from content'),
     );
   }
-  if (smart && input.destinations !== undefined && input.destinations !== null) {
-    const destinationErrors = validateDestinations(input.destinations, `${at}/destinations`);
-    errors.push(...destinationErrors);
-    if (destinationErrors.length) return { content, destinations };
+  if (smart && sentDestinations) {
+    if (failed('destinations')) return { content, destinations };
     destinations = input.destinations as Destination[];
-    if (content === undefined) content = { url: destinations[0].target_url };
-    else if (isPlainObject(content) && content.url !== destinations[0].target_url) {
+    if (content === undefined) {
+      content = { url: destinations[0].target_url };
+      errors.push(...validateContent(type, category, content, `${at}/content`));
+    } else if (isPlainObject(content) && content.url !== destinations[0].target_url) {
       errors.push(fieldError(`${at}/content/url`, 'conflict', 'content.url must equal destinations[0].target_url (or give only one of them)'));
     }
   }
@@ -143,32 +104,12 @@ function resolveContent(type: QrType, category: QrCategory, input: Record<string
     errors.push(fieldError(`${at}/content`, 'required', 'content is required'));
     return { content, destinations };
   }
-  const contentErrors = validateContent(type, category, content, `${at}/content`);
-  errors.push(...contentErrors);
-  if (!contentErrors.length && category === 'dynamic' && !isHostedType(type, category) && destinations.length === 0) {
+  if (failed('content')) return { content, destinations };
+  if (category === 'static') errors.push(...payloadSizeErrors(type, content, `${at}/content`));
+  if (!failed('content') && category === 'dynamic' && !isHostedType(type, category) && destinations.length === 0) {
     destinations = [{ target_url: dynamicTarget(type, content)! }];
   }
   return { content, destinations };
-}
-
-function checkPlainFields(input: Record<string, unknown>, category: QrCategory, at: string): FieldError[] {
-  const errors = [
-    ...checkOptionalName(input.name, `${at}/name`, 200),
-    ...checkOptionalName(input.client_ref, `${at}/client_ref`, 200),
-    ...checkOptionalName(input.folder_id, `${at}/folder_id`, 64),
-    ...checkOptionalName(input.custom_domain_id, `${at}/custom_domain_id`, 64),
-    ...UTM_FIELDS.flatMap((f) => checkOptionalName(input[f], `${at}/${f}`, 200)),
-  ];
-  if (input.status !== undefined && input.status !== 'active' && input.status !== 'paused') {
-    errors.push(fieldError(`${at}/status`, 'invalid', 'status must be active or paused'));
-  }
-  if (input.fallback_url !== undefined && input.fallback_url !== null) errors.push(...validateHttpUrl(input.fallback_url, `${at}/fallback_url`));
-  if (category === 'static') {
-    for (const f of DYNAMIC_ONLY) {
-      if (input[f] !== undefined && input[f] !== null) errors.push(fieldError(`${at}/${f}`, 'not_allowed_for_static', `${f} applies only to dynamic codes`));
-    }
-  }
-  return errors;
 }
 
 function buildDraft(

@@ -1,5 +1,6 @@
 import { fieldError, type FieldError, formatUtc, isPlainObject } from '@qr/domain';
-import { type Design, designMergePatch } from '@qr/qr-design';
+import { designMergePatch } from '@qr/api-contract';
+import { type Design } from '@qr/qr-design';
 import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
 

@@ -1,5 +1,6 @@
 import { ApiError, checkOptionalName, type Clock, Errors, type FieldError, fieldError, isPlainObject, newId, systemClock, unknownFields } from '@qr/domain';
-import { applyDesign, DEFAULT_DESIGN, type Design, designMergePatch } from '@qr/qr-design';
+import { applyDesign, designMergePatch } from '@qr/api-contract';
+import { DEFAULT_DESIGN, type Design } from '@qr/qr-design';
 import { type QrCodesRepository } from '../codes/qr-codes.repository';
 import { type ReferencesRepository } from '../codes/references.repository';
 import { SHORT_CODE_LENGTH } from '../codes/short-code';

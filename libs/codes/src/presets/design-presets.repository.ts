@@ -1,6 +1,7 @@
 import { formatUtc } from '@qr/domain';
 import { type Database, readRows, type Tx } from '@qr/persistence';
-import { applyDesign, DEFAULT_DESIGN, type Design } from '@qr/qr-design';
+import { applyDesign } from '@qr/api-contract';
+import { DEFAULT_DESIGN, type Design } from '@qr/qr-design';
 
 export interface PresetRecord {
   id: string;

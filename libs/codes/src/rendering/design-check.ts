@@ -1,5 +1,6 @@
 import { type FieldError } from '@qr/domain';
-import { applyDesign, checkScannability, eccOf } from '@qr/qr-design';
+import { applyDesign } from '@qr/api-contract';
+import { checkScannability, eccOf } from '@qr/qr-design';
 import { type DesignPresetsRepository } from '../presets/design-presets.repository';
 import { encodeText, QrCapacityError, type QrMatrix } from '@qr/qr-render';
 import { type LogosRepository } from '../logos/logos.repository';

@@ -1,6 +1,3 @@
-import { type FieldChecker } from '@qr/domain';
-import { CONTENT_LIMITS } from '../content-limits';
-import { checkEmailAddress } from '../validation/email-address';
 import { crlfLines, percentEncode } from '../validation/percent-encode';
 
 /** `email`: a prefilled email — recipient, optional subject and body. */
@@ -8,15 +5,6 @@ export interface EmailContent {
   to: string;
   subject?: string;
   body?: string;
-}
-
-/** Checks email content: `{to (email), subject? ≤ 200 one line, body? ≤ 2000}`. */
-export function checkEmailContent(check: FieldChecker, value: unknown, pointer: string): void {
-  const content = check.object(value, pointer, ['to', 'subject', 'body']);
-  if (!content) return;
-  checkEmailAddress(check, content, 'to', pointer, true);
-  check.text(content, 'subject', pointer, { max: CONTENT_LIMITS.subject, singleLine: true });
-  check.text(content, 'body', pointer, { max: CONTENT_LIMITS.text });
 }
 
 // RFC 6068 `addr-spec` in a mailto URI: unreserved characters and `some-delims` stay, anything else

@@ -1,5 +1,3 @@
-import { type FieldChecker } from '@qr/domain';
-import { CONTENT_LIMITS } from '../content-limits';
 import { percentEncode } from '../validation/percent-encode';
 
 /** `location`: WGS 84 coordinates in decimal degrees, with an optional search text / label. */
@@ -7,15 +5,6 @@ export interface LocationContent {
   latitude: number;
   longitude: number;
   query?: string;
-}
-
-/** Checks location content: `{latitude −90..90, longitude −180..180, query? ≤ 200 one line}`. */
-export function checkLocationContent(check: FieldChecker, value: unknown, pointer: string): void {
-  const content = check.object(value, pointer, ['latitude', 'longitude', 'query']);
-  if (!content) return;
-  check.number(content, 'latitude', pointer, { required: true, min: -90, max: 90 });
-  check.number(content, 'longitude', pointer, { required: true, min: -180, max: 180 });
-  check.text(content, 'query', pointer, { max: CONTENT_LIMITS.subject, singleLine: true });
 }
 
 /**

@@ -1,20 +1,9 @@
-import { type FieldChecker } from '@qr/domain';
-import { CONTENT_LIMITS } from '../content-limits';
 import { percentEncode } from '../validation/percent-encode';
-import { checkE164 } from './phone-content';
 
 /** `sms`: a number to text, E.164, with an optional prefilled message. */
 export interface SmsContent {
   number: string;
   message?: string;
-}
-
-/** Checks sms content: `{number (E.164), message? ≤ 500}`. */
-export function checkSmsContent(check: FieldChecker, value: unknown, pointer: string): void {
-  const content = check.object(value, pointer, ['number', 'message']);
-  if (!content) return;
-  checkE164(check, content, 'number', pointer);
-  check.text(content, 'message', pointer, { max: CONTENT_LIMITS.smsMessage });
 }
 
 /**

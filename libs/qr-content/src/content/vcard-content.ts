@@ -1,8 +1,3 @@
-import { childPointer, type FieldChecker } from '@qr/domain';
-import { CONTENT_LIMITS } from '../content-limits';
-import { checkEmailAddress } from '../validation/email-address';
-import { validateHttpUrl } from '../validate-http-url';
-
 /*
  * vCard rules: `first_name` required (≤ 200, not blank); `last_name`, `organization`, `title`
  * ≤ 200; `phone` ≤ 32 in free notation (digits, spaces, `( ) . / -`, an optional leading `+`, at
@@ -23,31 +18,6 @@ export interface VcardContent {
   url?: string;
   address?: string;
   note?: string;
-}
-
-const FIELDS = ['first_name', 'last_name', 'organization', 'title', 'phone', 'email', 'url', 'address', 'note'] as const;
-const VCARD_PHONE = /^\+?[0-9(][0-9 ()./-]*$/;
-
-/** Checks vcard content (see the rules above). */
-export function checkVcardContent(check: FieldChecker, value: unknown, pointer: string): void {
-  const content = check.object(value, pointer, FIELDS);
-  if (!content) return;
-  check.text(content, 'first_name', pointer, { required: true, max: CONTENT_LIMITS.name });
-  for (const key of ['last_name', 'organization', 'title'] as const) check.text(content, key, pointer, { max: CONTENT_LIMITS.name });
-  // Contact forms send empty inputs as '', so an empty optional field means "none" here.
-  if (content['phone'] !== '') checkVcardPhone(check, content, pointer);
-  if (content['email'] !== '') checkEmailAddress(check, content, 'email', pointer, false);
-  if (content['url'] !== undefined && content['url'] !== '') check.errors.push(...validateHttpUrl(content['url'], childPointer(pointer, 'url')));
-  check.text(content, 'address', pointer, { max: CONTENT_LIMITS.address });
-  check.text(content, 'note', pointer, { max: CONTENT_LIMITS.description });
-}
-
-function checkVcardPhone(check: FieldChecker, content: Record<string, unknown>, pointer: string): void {
-  const phone = check.text(content, 'phone', pointer, { max: CONTENT_LIMITS.vcardPhone, singleLine: true });
-  if (phone === undefined) return;
-  if (!VCARD_PHONE.test(phone) || (phone.match(/\d/g) ?? []).length < 3) {
-    check.add(childPointer(pointer, 'phone'), 'invalid', 'Must be a phone number: digits, spaces, ( ) . / - and an optional leading +.');
-  }
 }
 
 /** Escapes a vCard text value (RFC 2426 §4 / RFC 6350 §3.4): `\` `,` `;` and line breaks. */

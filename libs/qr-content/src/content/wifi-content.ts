@@ -1,6 +1,3 @@
-import { childPointer, type FieldChecker } from '@qr/domain';
-import { CONTENT_LIMITS } from '../content-limits';
-
 /*
  * WiFi rules: `ssid` 1..32 UTF-8 bytes, one line, not blank. `password` depends on `encryption`:
  * WPA (WPA/WPA2/WPA3 personal) 8..63 characters; WEP exactly 5 or 13 printable ASCII characters
@@ -17,32 +14,6 @@ export interface WifiContent {
   password?: string;
   encryption: WifiEncryption;
   hidden?: boolean;
-}
-
-const WEP_KEY = /^(?:[\x20-\x7E]{5}|[\x20-\x7E]{13}|[0-9A-Fa-f]{10}|[0-9A-Fa-f]{26})$/;
-
-/** Checks wifi content: `{ssid, password?, encryption: WPA|WEP|nopass, hidden?}`. */
-export function checkWifiContent(check: FieldChecker, value: unknown, pointer: string): void {
-  const content = check.object(value, pointer, ['ssid', 'password', 'encryption', 'hidden']);
-  if (!content) return;
-  check.text(content, 'ssid', pointer, { required: true, max: CONTENT_LIMITS.ssidBytes, maxBytes: CONTENT_LIMITS.ssidBytes, singleLine: true });
-  const encryption = check.choice(content, 'encryption', pointer, WIFI_ENCRYPTIONS, true);
-  check.boolean(content, 'hidden', pointer);
-  if (encryption) checkPassword(check, content, pointer, encryption);
-}
-
-function checkPassword(check: FieldChecker, content: Record<string, unknown>, pointer: string, encryption: WifiEncryption): void {
-  const at = childPointer(pointer, 'password');
-  if (encryption === 'nopass') {
-    if (content['password'] !== undefined) check.add(at, 'invalid', 'An open network (nopass) takes no password; omit it.');
-    return;
-  }
-  // WEP keys have exact sizes, so its length is the pattern's to judge, not min/max.
-  const rule = encryption === 'WPA' ? { required: true, min: 8, max: 63, singleLine: true } : { required: true, max: 63, singleLine: true };
-  const password = check.text(content, 'password', pointer, rule);
-  if (encryption === 'WEP' && password !== undefined && !WEP_KEY.test(password)) {
-    check.add(at, 'invalid', 'A WEP key is 5 or 13 ASCII characters, or 10 or 26 hex digits.');
-  }
 }
 
 // The ZXing WIFI: format escapes these with a backslash; nothing else is special.

@@ -1,5 +1,4 @@
 import { CONTENT_LIMITS } from '../content-limits';
-import { childPointer, type FieldChecker } from '@qr/domain';
 
 // A pragmatic addr-spec: dot-atom local part (ASCII atext, plus letters and digits of any script
 // for internationalised mail), a domain of at least two labels. Quoted local parts and IP-literal
@@ -15,15 +14,4 @@ const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`, 'u
 export function isEmailAddress(value: string): boolean {
   const at = value.lastIndexOf('@');
   return EMAIL.test(value) && value.length <= CONTENT_LIMITS.email && at <= CONTENT_LIMITS.emailLocalPart;
-}
-
-/** Reads `obj[key]` as an email address; reports 'invalid' when it does not look like one. */
-export function checkEmailAddress(check: FieldChecker, obj: Record<string, unknown>, key: string, base: string, required: boolean): string | undefined {
-  const value = check.text(obj, key, base, { required, max: CONTENT_LIMITS.email });
-  if (value === undefined) return undefined;
-  if (!isEmailAddress(value)) {
-    check.add(childPointer(base, key), 'invalid', 'Must be an email address like name@example.com.');
-    return undefined;
-  }
-  return value;
 }

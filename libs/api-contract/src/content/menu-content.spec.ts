@@ -1,4 +1,4 @@
-import { validateContent } from '../validate-content';
+import { validateContent } from './qr-content';
 
 const found = (content: unknown): string[] => validateContent('menu', 'dynamic', content).map((e) => `${e.pointer} ${e.code}`);
 const item = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ name: 'Dish', ...extra });

@@ -1,4 +1,4 @@
-import { validateContent } from '../validate-content';
+import { validateContent } from './qr-content';
 
 const found = (content: unknown): string[] => validateContent('form', 'dynamic', content).map((e) => `${e.pointer} ${e.code}`);
 const field = (name: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ name, label: 'L', type: 'text', ...extra });

@@ -1,19 +1,30 @@
-import { FieldChecker, isPlainObject, siblingPointer, utf8Length } from '@qr/domain';
-import type { FieldError } from '@qr/domain';
-import { CONTENT_LIMITS } from './content-limits';
-import { checkEmailContent } from './content/email-content';
-import { checkFormContent } from './content/form-content';
-import { checkLocationContent } from './content/location-content';
-import { checkMenuContent } from './content/menu-content';
-import { checkPhoneContent } from './content/phone-content';
-import { checkSmsContent } from './content/sms-content';
-import { checkTextContent } from './content/text-content';
-import { checkVcardContent } from './content/vcard-content';
-import { checkWebsiteContent } from './content/website-content';
-import { checkWifiContent } from './content/wifi-content';
-import type { QrCategory, QrType } from './qr-types';
-import { allowedCategories, isQrType } from './qr-types';
-import { staticPayload } from './static-payload';
+import { type FieldError, isPlainObject, siblingPointer, utf8Length } from '@qr/domain';
+import { allowedCategories, CONTENT_LIMITS, isQrType, type QrCategory, type QrType, staticPayload } from '@qr/qr-content';
+import { check, type Declaration } from '../engine/validate';
+import { EmailContent } from './email-content';
+import { FormContent } from './form-content';
+import { LocationContent } from './location-content';
+import { MenuContent } from './menu-content';
+import { PhoneContent } from './phone-content';
+import { SmsContent } from './sms-content';
+import { TextContent } from './text-content';
+import { VcardContent } from './vcard-content';
+import { WebsiteContent } from './website-content';
+import { WifiContent } from './wifi-content';
+
+/** The content union: the declaration of each type's `content`, chosen by the code's `type`. */
+export const CONTENT_DECLARATIONS: Readonly<Record<QrType, Declaration<object>>> = {
+  website: WebsiteContent,
+  menu: MenuContent,
+  form: FormContent,
+  vcard: VcardContent,
+  text: TextContent,
+  wifi: WifiContent,
+  email: EmailContent,
+  phone: PhoneContent,
+  sms: SmsContent,
+  location: LocationContent,
+};
 
 /*
  * Error codes of content validation (each error is {pointer, code, detail}):
@@ -32,21 +43,6 @@ import { staticPayload } from './static-payload';
  * | payload_too_large    | a static code's payload exceeds 2331 UTF-8 bytes (pointer: the content) |
  */
 
-type ContentCheck = (check: FieldChecker, value: unknown, pointer: string) => void;
-
-const CHECKS: Readonly<Record<QrType, ContentCheck>> = {
-  website: checkWebsiteContent,
-  menu: checkMenuContent,
-  form: checkFormContent,
-  vcard: checkVcardContent,
-  text: checkTextContent,
-  wifi: checkWifiContent,
-  email: checkEmailContent,
-  phone: checkPhoneContent,
-  sms: checkSmsContent,
-  location: checkLocationContent,
-};
-
 /**
  * Every problem in `content` for this type and category, with JSON pointers under `pointer`;
  * empty when the content is valid. Reports, besides the per-field codes:
@@ -60,29 +56,31 @@ const CHECKS: Readonly<Record<QrType, ContentCheck>> = {
  * // [{ pointer: '/content/number', code: 'invalid', detail: 'Must be an E.164 number: …' }]
  */
 export function validateContent(type: QrType, category: QrCategory, content: unknown, pointer = '/content'): FieldError[] {
-  const check = new FieldChecker();
   // Types are checked by TypeScript only; a JavaScript caller's bad type must not crash the lookup.
-  if (!isQrType(type)) {
-    check.add(siblingPointer(pointer, 'type'), 'invalid', 'Unknown QR code type.');
-    return check.errors;
-  }
+  if (!isQrType(type)) return [{ pointer: siblingPointer(pointer, 'type'), code: 'invalid', detail: 'Unknown QR code type.' }];
+  const errors: FieldError[] = [];
   if (!allowedCategories(type).includes(category)) {
-    check.add(siblingPointer(pointer, 'category'), 'category_not_allowed', `A ${type} code can be ${allowedCategories(type).join(' or ')}.`);
+    errors.push({
+      pointer: siblingPointer(pointer, 'category'),
+      code: 'category_not_allowed',
+      detail: `A ${type} code can be ${allowedCategories(type).join(' or ')}.`,
+    });
   }
-  CHECKS[type](check, content, pointer);
-  if (check.errors.length === 0 && category === 'static' && isPlainObject(content)) {
-    checkPayloadSize(check, type, content, pointer);
-  }
-  return check.errors;
+  const checked = check(CONTENT_DECLARATIONS[type], content, pointer);
+  if (!checked.ok) errors.push(...checked.errors);
+  if (errors.length === 0 && category === 'static' && isPlainObject(content)) errors.push(...payloadSizeErrors(type, content, pointer));
+  return errors;
 }
 
-function checkPayloadSize(check: FieldChecker, type: QrType, content: Record<string, unknown>, pointer: string): void {
+/** 'payload_too_large' when a static code's content encodes to more than a QR code holds. */
+export function payloadSizeErrors(type: QrType, content: Record<string, unknown>, pointer: string): FieldError[] {
   const bytes = utf8Length(staticPayload(type, content));
-  if (bytes > CONTENT_LIMITS.staticPayloadBytes) {
-    check.add(
+  if (bytes <= CONTENT_LIMITS.staticPayloadBytes) return [];
+  return [
+    {
       pointer,
-      'payload_too_large',
-      `Encodes to ${bytes} bytes; a static QR code holds at most ${CONTENT_LIMITS.staticPayloadBytes}. Shorten it or use a dynamic code.`,
-    );
-  }
+      code: 'payload_too_large',
+      detail: `Encodes to ${bytes} bytes; a static QR code holds at most ${CONTENT_LIMITS.staticPayloadBytes}. Shorten it or use a dynamic code.`,
+    },
+  ];
 }

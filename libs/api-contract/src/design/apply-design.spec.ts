@@ -1,6 +1,5 @@
-import { contrastRatio, normalizeHexColor } from './contrast';
-import { DEFAULT_DESIGN, isDefaultDesign } from './design';
-import { applyDesign, designMergePatch } from './parse-design';
+import { DEFAULT_DESIGN, isDefaultDesign } from '@qr/qr-design';
+import { applyDesign, designMergePatch } from './apply-design';
 
 const ok = (patch: unknown, base = DEFAULT_DESIGN) => {
   const parsed = applyDesign(base, patch, '/design');
@@ -74,20 +73,5 @@ describe('applyDesign', () => {
     expect(ok({ frame: { text: '👍🏽'.repeat(30) } }).frame!.text).toHaveLength(120);
     expect(errors({ frame: { text: 'x'.repeat(31) } })).toEqual(['/design/frame/text too_long']);
     expect(errors({ frame: { text: 'a\u0000b' } })).toEqual(['/design/frame/text invalid']);
-  });
-});
-
-describe('contrast', () => {
-  it('is the WCAG 2 ratio', () => {
-    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
-    expect(contrastRatio('#ffffff', '#ffffff')).toBe(1);
-    expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
-    expect(contrastRatio('#ffffff', '#767676')).toBeCloseTo(contrastRatio('#767676', '#ffffff'), 10);
-  });
-
-  it('reads #rgb and #rrggbb in any case, and nothing else', () => {
-    expect(normalizeHexColor('#ABC')).toBe('#aabbcc');
-    expect(normalizeHexColor('#A1b2C3')).toBe('#a1b2c3');
-    for (const bad of ['abc', '#abcd', '#abcdef00', 'rgb(0,0,0)', 12, null]) expect(normalizeHexColor(bad)).toBeNull();
   });
 });

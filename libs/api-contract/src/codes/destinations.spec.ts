@@ -1,4 +1,4 @@
-import { validateDestinations } from './validate-destinations';
+import { validateDestinations } from './qr-code-input';
 
 const found = (value: unknown, pointer?: string): string[] => validateDestinations(value, pointer).map((e) => `${e.pointer} ${e.code}`);
 const url = (n: number): string => `https://example.com/${n}`;

@@ -1,6 +1,6 @@
-import { QR_TYPES, allowedCategories } from './qr-types';
-import type { QrType } from './qr-types';
-import { validateContent } from './validate-content';
+import { QR_TYPES, allowedCategories } from '@qr/qr-content';
+import type { QrType } from '@qr/qr-content';
+import { validateContent } from './qr-content';
 
 const found = (...args: Parameters<typeof validateContent>): string[] => validateContent(...args).map((e) => `${e.pointer} ${e.code}`);
 

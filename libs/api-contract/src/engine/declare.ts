@@ -1,0 +1,85 @@
+import { registerDecorator } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { type Fault } from './fault';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** A field's rule: every fault of `value`, given the object it sits in (for rules that read a sibling). */
+export type FieldCheck = (value: unknown, owner: Record<string, unknown>) => readonly Fault[];
+
+export interface FieldDeclaration {
+  check: FieldCheck;
+  /** The field's OpenAPI schema; the declaration's other fields do not change it. */
+  schema: JsonSchema;
+  required?: boolean;
+}
+
+type Declared = abstract new (...args: never[]) => object;
+
+const FIELDS = new WeakMap<object, Map<string, FieldDeclaration>>();
+/** Faults found by `validate`, kept for `defaultMessage` so a failing rule runs once, not twice. */
+const FOUND = new WeakMap<object, Map<string, readonly Fault[]>>();
+
+/** The declared fields of a class, in declaration order (its own and its parents'). */
+export function declaredFields(declaration: Declared): Map<string, FieldDeclaration> {
+  const own = FIELDS.get(declaration) ?? new Map<string, FieldDeclaration>();
+  const parent = Object.getPrototypeOf(declaration) as Declared | null;
+  return parent && FIELDS.has(parent) ? new Map([...declaredFields(parent), ...own]) : own;
+}
+
+/** The faults the last validation found in `owner[key]`; read once by the engine. */
+export function takeFaults(owner: object, key: string): readonly Fault[] {
+  const found = FOUND.get(owner)?.get(key) ?? [];
+  FOUND.get(owner)?.delete(key);
+  return found;
+}
+
+/**
+ * Declares one field: a class-validator constraint that runs `check`, and the field's JSON schema for
+ * the OpenAPI document (class-validator-jsonschema). Every typed field decorator is made with this.
+ */
+export function declareField(field: FieldDeclaration): PropertyDecorator {
+  return (prototype, propertyName) => {
+    const key = String(propertyName);
+    const declaration = prototype.constructor;
+    const fields = FIELDS.get(declaration) ?? FIELDS.set(declaration, new Map()).get(declaration)!;
+    fields.set(key, field);
+    registerDecorator({
+      name: 'declaredField',
+      target: declaration,
+      propertyName: key,
+      validator: {
+        validate(value: unknown, args): boolean {
+          const owner = args?.object as Record<string, unknown>;
+          const faults = field.check(value, owner);
+          if (!faults.length) return true;
+          const found = FOUND.get(owner) ?? FOUND.set(owner, new Map()).get(owner)!;
+          found.set(key, faults);
+          return false;
+        },
+        defaultMessage: () => 'see the field faults',
+      },
+    });
+    JSONSchema(() => field.schema)(prototype, key);
+  };
+}
+
+/**
+ * Marks a class as a declaration of a body, a query or a part of one: its schema is closed (an unknown
+ * field is refused, so the document says so) and lists the required fields.
+ */
+export function Declaration(doc: { description?: string } = {}): ClassDecorator {
+  return (declaration) => {
+    JSONSchema((schema) => {
+      const fields = declaredFields(declaration as unknown as Declared);
+      const required = [...fields].filter(([, f]) => f.required).map(([key]) => key);
+      return {
+        type: 'object',
+        additionalProperties: false,
+        ...(doc.description ? { description: doc.description } : {}),
+        ...(required.length ? { required } : {}),
+        properties: schema.properties,
+      };
+    })(declaration);
+  };
+}
