@@ -17,6 +17,7 @@ import { benchApiLoad } from './api-load.bench';
 import { benchDesign } from './design.bench';
 import { benchImageDownloads } from './image-downloads.bench';
 import { benchDesignedBulkBesideRedirects } from './designed-bulk-beside-redirects.bench';
+import { benchValidation } from './validation.bench';
 
 const DOC = join(__dirname, '../../../docs/benchmarks.md');
 const BEGIN = '<!-- bench:begin -->';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     ['design', async () => [...(await benchDesign()), ...(await benchImageDownloads())]],
     ['designed-bulk', () => benchDesignedBulkBesideRedirects()],
     ['bulk', () => benchBulkCreate()],
+    ['validation', () => benchValidation()],
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],
     ['log', () => benchEmbeddedLog()],

@@ -4,6 +4,8 @@ describe('@qr/analytics-math public API', () => {
   it('exports exactly what the analytics service is written against', () => {
     expect(Object.keys(api).sort()).toEqual([
       'BUCKET_MS',
+      'CodeAnalyticsQuery',
+      'WorkspaceAnalyticsQuery',
       'aggregateDays',
       'aggregateDimension',
       'analyticsCsv',

@@ -5,6 +5,7 @@ export { BUCKET_MS, bucketOf } from './buckets/bucket-of';
 export { utcDayOf } from './buckets/utc-day-of';
 export type { AnalyticsRange, LocalDay } from './range/analytics-range';
 export { parseAnalyticsQuery } from './range/parse-analytics-query';
+export { CodeAnalyticsQuery, WorkspaceAnalyticsQuery } from './range/analytics-query';
 export { splitForRollups } from './range/split-for-rollups';
 export { aggregateDays, type BucketRow } from './aggregate/aggregate-days';
 export { aggregateDimension, type DimensionRow } from './aggregate/aggregate-dimension';

@@ -3,11 +3,27 @@
 // nesting. The same declarations validate every entry point and generate the OpenAPI schemas.
 import 'reflect-metadata';
 
-export { check, type Checked, type Declaration } from './engine/validate';
-export { declaredSchemas } from './engine/schemas';
+export { check, type Checked } from './engine/validate';
+export { contractSchemas } from './contract-schemas';
 export { CONTENT_DECLARATIONS, validateContent } from './content/qr-content';
 export { applyDesign, designMergePatch, type ParsedDesign } from './design/apply-design';
 export { Design } from './design/design';
 export { payloadSizeErrors } from './content/qr-content';
 export { Destination } from './codes/destination';
-export { QrCodeInput, validateDestinations } from './codes/qr-code-input';
+export { patchableFields, QR_CODE_IMMUTABLE, QrCodeInput, validateDestinations } from './codes/qr-code-input';
+export { fieldErrors } from './engine/validate';
+export { BulkCreateRequest, MAX_BULK_ITEMS } from './codes/bulk-create-request';
+export { readDeclared } from './engine/read';
+export { ApiKeyInput, expiryOf } from './bodies/api-key-input';
+export { DesignPresetInput } from './bodies/design-preset-input';
+export { DomainInput } from './bodies/domain-input';
+export { FolderInput } from './bodies/folder-input';
+export { MAX_MOVED_CODES, MoveQrCodesInput } from './bodies/move-qr-codes-input';
+export { intOr, queryParameters, readQueryDeclared } from './engine/query';
+export { HistoryQuery, ImageQuery, ListQrCodesQuery, PageQuery } from './queries/page-query';
+// The engine, for libs that declare their own request parts (analytics' query).
+export { Declaration } from './engine/declare';
+export { fault, type Fault } from './engine/fault';
+export { Field } from './engine/fields';
+export { checkQuery, QueryChoice, QueryInt, QueryText } from './engine/query';
+export { WebhookEndpointInput } from './bodies/webhook-endpoint-input';

@@ -3,3 +3,4 @@ export * from './store/codes-migrations';
 export * from './commands/qr-commands';
 export * from './codes/qr-code-view';
 export * from './codes/live-dynamic-counts';
+export { parseQrCodeInput, type ParsedInput } from './codes/qr-code-input';

@@ -8,6 +8,7 @@ describe('@qr/webhook-rules public API', () => {
         'ENDPOINT_FAILURE_WINDOW_MS',
         'allowedEventTypes',
         'classifyAttempt',
+        'eventListProblems',
         'generateWebhookSecret',
         'isDialableAddress',
         'nextAttemptAt',

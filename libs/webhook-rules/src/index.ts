@@ -9,7 +9,7 @@ export { webhookPayloadOf, type WebhookPayload } from './payload/webhook-payload
 // Re-exported for the dispatcher's convenience; the list itself lives with the plans in @qr/domain.
 export type { WebhookEventType } from '@qr/domain';
 export { allowedEventTypes } from './gating/allowed-event-types';
-export { validateSubscription } from './gating/validate-subscription';
+export { eventListProblems, validateSubscription } from './gating/validate-subscription';
 export { parseRetrySchedule, DEFAULT_RETRY_SCHEDULE } from './retry/parse-retry-schedule';
 export { classifyAttempt, type AttemptOutcome } from './retry/classify-attempt';
 export { nextAttemptAt } from './retry/next-attempt-at';

@@ -3,16 +3,15 @@ import { dayAsIso } from '../testing/range-of';
 import { parseAnalyticsQuery } from './parse-analytics-query';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
-const parse = (query: Record<string, unknown>, defaultTimezone = 'UTC', today = TODAY, extraAllowed?: readonly string[]) =>
-  parseAnalyticsQuery(query, { defaultTimezone, today, extraAllowed });
+const parse = (query: Record<string, unknown>, defaultTimezone = 'UTC', today = TODAY) => parseAnalyticsQuery(query, { defaultTimezone, today });
 
 const ok = (query: Record<string, unknown>, defaultTimezone = 'UTC', today = TODAY) => {
   const result = parse(query, defaultTimezone, today);
   if (!result.ok) throw new Error(`expected a valid query, got ${JSON.stringify(result.errors)}`);
   return result;
 };
-const errorsOf = (query: Record<string, unknown>, extraAllowed?: readonly string[]): Array<[string, string]> => {
-  const result = parse(query, 'UTC', TODAY, extraAllowed);
+const errorsOf = (query: Record<string, unknown>): Array<[string, string]> => {
+  const result = parse(query, 'UTC', TODAY);
   if (result.ok) throw new Error('expected validation errors');
   return result.errors.map((e: FieldError) => [e.pointer, e.code]);
 };
@@ -82,8 +81,9 @@ describe('parseAnalyticsQuery', () => {
       expect(ok({ tz: 'europe/berlin' }).range.timezone).toBe('europe/berlin');
     });
 
-    it('allows the extra parameters the caller names', () => {
-      expect(parse({ page: '2' }, 'UTC', TODAY, ['page']).ok).toBe(true);
+    it('takes folder_id for the workspace, and only there', () => {
+      expect(parseAnalyticsQuery({ folder_id: 'fld_1' }, { defaultTimezone: 'UTC', today: TODAY, workspace: true }).ok).toBe(true);
+      expect(errorsOf({ folder_id: 'fld_1' })).toEqual([['/folder_id', 'unknown_parameter']]);
     });
   });
 

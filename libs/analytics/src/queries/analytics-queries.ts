@@ -87,7 +87,7 @@ export class AnalyticsQueries {
   /** The workspace (or one folder): totals by day and the top codes. Timezone defaults to UTC. */
   async forWorkspace(workspaceId: string, query: Record<string, unknown>) {
     const folderId = typeof query.folder_id === 'string' && query.folder_id !== '' ? query.folder_id : null;
-    const parsed = parseAnalyticsQuery(query, { defaultTimezone: 'UTC', today: this.clock(), extraAllowed: ['folder_id'] });
+    const parsed = parseAnalyticsQuery(query, { defaultTimezone: 'UTC', today: this.clock(), workspace: true });
     if (!parsed.ok) throw Errors.validationFailed(parsed.errors, 'The query parameters are not valid.');
     const { range } = parsed;
     const split = splitForRollups(range);

@@ -6,7 +6,7 @@ import { Declaration, declaredFields, type FieldCheck, type JsonSchema } from '.
 import { fault, type Fault } from '../engine/fault';
 import { Field, List } from '../engine/fields';
 import { nameFaults } from '../engine/text-faults';
-import { instanceFaults, toFieldError } from '../engine/validate';
+import { fieldErrors, instanceFaults } from '../engine/validate';
 import { urlFaults } from '../content/content-fields';
 import { CONTENT_DECLARATIONS } from '../content/qr-content';
 import { Destination, destinationOrderFaults, MAX_DESTINATIONS } from './destination';
@@ -68,19 +68,22 @@ export class QrCodeInput {
   })
   category?: QrCategory | null;
 
+  @Name(200)
+  name?: string | null;
+
+  @Field(exactly(['active', 'paused'], 'status must be active or paused', false), { enum: ['active', 'paused'] })
+  status?: 'active' | 'paused';
+
+  @Transform(({ value, obj }) => contentOf((obj as Record<string, unknown>).type, value), { toClassOnly: true })
+  @Field(contentFaults, ref('QrContent'))
+  content?: object;
+
   @List(
     { of: () => Destination },
     { nullable: true, min: 1, max: MAX_DESTINATIONS, also: destinationOrderFaults },
     { description: 'Dynamic website codes only; the first entry is the default, later ones need a condition' },
   )
   destinations?: Destination[] | null;
-
-  @Transform(({ value, obj }) => contentOf((obj as Record<string, unknown>).type, value), { toClassOnly: true })
-  @Field(contentFaults, ref('QrContent'))
-  content?: object;
-
-  @Name(200)
-  name?: string | null;
 
   @Name(
     200,
@@ -89,12 +92,6 @@ export class QrCodeInput {
     }),
   )
   client_ref?: string | null;
-
-  @Name(64, { type: ['string', 'null'], maxLength: 64 })
-  folder_id?: string | null;
-
-  @Name(64, { type: ['string', 'null'], maxLength: 64, description: 'A verified domain of the workspace; the short link then uses it' })
-  custom_domain_id?: string | null;
 
   @Name(200)
   utm_source?: string | null;
@@ -110,16 +107,6 @@ export class QrCodeInput {
 
   @Name(200)
   utm_content?: string | null;
-
-  @Field(exactly(['active', 'paused'], 'status must be active or paused', false), { enum: ['active', 'paused'] })
-  status?: 'active' | 'paused';
-
-  @Field((value) => (value === null ? [] : urlFaults(value)), {
-    type: ['string', 'null'],
-    format: 'uri',
-    description: 'Where closed, expired or limit-reached scans go instead of the page that says so',
-  })
-  fallback_url?: string | null;
 
   @OpeningField(timestampIn)
   start_at?: string | null;
@@ -142,6 +129,19 @@ export class QrCodeInput {
   @OpeningField({ type: ['integer', 'null'], minimum: 1, description: 'Opens allowed in total; exact under any concurrency' })
   scan_limit?: number | null;
 
+  @Field((value) => (value === null ? [] : urlFaults(value)), {
+    type: ['string', 'null'],
+    format: 'uri',
+    description: 'Where closed, expired or limit-reached scans go instead of the page that says so',
+  })
+  fallback_url?: string | null;
+
+  @Name(64, { type: ['string', 'null'], maxLength: 64 })
+  folder_id?: string | null;
+
+  @Name(64, { type: ['string', 'null'], maxLength: 64, description: 'A verified domain of the workspace; the short link then uses it' })
+  custom_domain_id?: string | null;
+
   // Checked merged onto the defaults or the preset (applyDesign), where a missing part's fields take their defaults.
   @Field(() => [], {
     anyOf: [ref('DesignInput'), { type: 'null' }],
@@ -156,6 +156,14 @@ export class QrCodeInput {
   design_preset_id?: string | null;
 }
 
+/** What a PATCH cannot change: the code's kind, its idempotency key and its domain (its printed short link). */
+export const QR_CODE_IMMUTABLE: readonly string[] = ['type', 'category', 'client_ref', 'custom_domain_id'];
+
+/** The fields a PATCH may carry: every declared field but the immutable ones. */
+export function patchableFields(): string[] {
+  return [...declaredFields(QrCodeInput).keys()].filter((key) => !QR_CODE_IMMUTABLE.includes(key));
+}
+
 /**
  * Every problem in a `destinations` array, with pointers under `pointer`; empty when valid.
  *
@@ -164,7 +172,5 @@ export class QrCodeInput {
 export function validateDestinations(value: unknown, pointer = '/destinations'): FieldError[] {
   if (value === undefined) return [{ pointer, code: 'required', detail: 'At least one destination is required.' }];
   if (value === null) return [{ pointer, code: 'invalid_type', detail: 'Must be an array.' }];
-  const owner = plainToInstance(QrCodeInput, { type: 'website', destinations: value });
-  const field = declaredFields(QrCodeInput).get('destinations')!;
-  return field.check(owner.destinations, owner as unknown as Record<string, unknown>).map((f) => toFieldError(f, pointer));
+  return fieldErrors(QrCodeInput, 'destinations', value, pointer);
 }

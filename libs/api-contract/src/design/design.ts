@@ -92,7 +92,7 @@ function logoSizeFaults(value: unknown): Fault[] {
   return [fault('logo_too_large', detail)];
 }
 
-@Declaration()
+@Declaration({ answer: true })
 export class DesignGradient {
   @Shape(GRADIENT_TYPES)
   type!: string;
@@ -109,7 +109,7 @@ export class DesignGradient {
   rotation!: number;
 }
 
-@Declaration()
+@Declaration({ answer: true })
 export class DesignEyes {
   @Shape(EYE_SHAPES)
   outer!: string;
@@ -121,7 +121,7 @@ export class DesignEyes {
   color!: string | null;
 }
 
-@Declaration({ description: 'A band with a call to action above or below the code' })
+@Declaration({ answer: true, description: 'A band with a call to action above or below the code' })
 export class DesignFrame {
   @Shape(FRAME_POSITIONS)
   position!: string;
@@ -141,7 +141,7 @@ export class DesignFrame {
   text_color!: string;
 }
 
-@Declaration()
+@Declaration({ answer: true })
 export class DesignLogo {
   @DesignField(
     (value) =>
@@ -165,7 +165,7 @@ export class DesignLogo {
   background!: boolean;
 }
 
-@Declaration({ description: 'How the code looks. Every code has one; the default is black square modules on white.' })
+@Declaration({ answer: true, description: 'How the code looks. Every code has one; the default is black square modules on white.' })
 export class Design {
   @Color()
   foreground!: string;

@@ -12,11 +12,15 @@ export interface FieldDeclaration {
   /** The field's OpenAPI schema; the declaration's other fields do not change it. */
   schema: JsonSchema;
   required?: boolean;
+  /** The rule judges an absent value (a required field, or one whose presence a sibling decides). */
+  judgesAbsence?: boolean;
 }
 
 type Declared = abstract new (...args: never[]) => object;
 
 const FIELDS = new WeakMap<object, Map<string, FieldDeclaration>>();
+/** Names of the query declarations: their fields become parameters, not a schema of the document's components. */
+export const QUERY_DECLARATIONS = new Set<string>();
 /** Faults found by `validate`, kept for `defaultMessage` so a failing rule runs once, not twice. */
 const FOUND = new WeakMap<object, Map<string, readonly Fault[]>>();
 
@@ -45,7 +49,9 @@ export function declareField(field: FieldDeclaration): PropertyDecorator {
     const fields = FIELDS.get(declaration) ?? FIELDS.set(declaration, new Map()).get(declaration)!;
     fields.set(key, field);
     registerDecorator({
-      name: 'declaredField',
+      // Absent fields are skipped (skipUndefinedProperties), except those whose constraint class-validator
+      // knows as `isDefined`: the rules that judge absence are registered so.
+      name: field.judgesAbsence ? 'isDefined' : 'declaredField',
       target: declaration,
       propertyName: key,
       validator: {
@@ -65,17 +71,19 @@ export function declareField(field: FieldDeclaration): PropertyDecorator {
 }
 
 /**
- * Marks a class as a declaration of a body, a query or a part of one: its schema is closed (an unknown
- * field is refused, so the document says so) and lists the required fields.
+ * Marks a class as a declaration of a body, a query or a part of one: its schema lists the required
+ * fields and is closed (an unknown field is refused, so the document says so), unless the class is also
+ * an answer (`answer`: the stored design), which may gain fields; its request variants are closed.
  */
-export function Declaration(doc: { description?: string } = {}): ClassDecorator {
+export function Declaration(doc: { description?: string; answer?: boolean; query?: boolean } = {}): ClassDecorator {
   return (declaration) => {
+    if (doc.query) QUERY_DECLARATIONS.add(declaration.name);
     JSONSchema((schema) => {
       const fields = declaredFields(declaration as unknown as Declared);
       const required = [...fields].filter(([, f]) => f.required).map(([key]) => key);
       return {
         type: 'object',
-        additionalProperties: false,
+        ...(doc.answer ? {} : { additionalProperties: false }),
         ...(doc.description ? { description: doc.description } : {}),
         ...(required.length ? { required } : {}),
         properties: schema.properties,

@@ -19,7 +19,7 @@ const REQUIRED: readonly Fault[] = [fault('required', 'This field is required.')
 const NOT_AN_OBJECT: readonly Fault[] = [fault('invalid_type', 'Must be a JSON object.')];
 
 /** A JSON schema without the keys a caller set to undefined (to leave a derived one out). */
-function schemaOf(derived: JsonSchema, doc: JsonSchema): JsonSchema {
+export function schemaOf(derived: JsonSchema, doc: JsonSchema): JsonSchema {
   return Object.fromEntries(Object.entries({ ...derived, ...doc }).filter(([, v]) => v !== undefined));
 }
 
@@ -33,7 +33,12 @@ function presence(required: boolean | undefined, check: FieldCheck): FieldCheck 
  * an absent value itself (a field required or refused depending on a sibling).
  */
 export function Field(check: FieldCheck, schema: JsonSchema, presenceRule: Presence & { seesAbsence?: boolean } = {}): PropertyDecorator {
-  return declareField({ check: presenceRule.seesAbsence ? check : presence(presenceRule.required, check), schema, required: presenceRule.required });
+  return declareField({
+    check: presenceRule.seesAbsence ? check : presence(presenceRule.required, check),
+    schema,
+    required: presenceRule.required,
+    judgesAbsence: presenceRule.required || presenceRule.seesAbsence,
+  });
 }
 
 /** The faults of a string under `rule` (and `pattern`, whose `detail` says what was expected). */

@@ -12,6 +12,7 @@ const OPTIONS: ValidatorOptions = {
   whitelist: true,
   forbidNonWhitelisted: true,
   forbidUnknownValues: false,
+  skipUndefinedProperties: true,
   validationError: { target: true, value: true },
 };
 
@@ -25,25 +26,30 @@ const DROPPED_KEYS = ['__proto__', 'constructor'];
  *
  * @example check(FolderInput, { name: '' }) // { ok: false, errors: [{ pointer: '/name', code: 'required', … }] }
  */
-export function check<T extends object>(declaration: Declaration<T>, value: unknown, pointer = ''): Checked<T> {
+export function check<T extends object>(declaration: Declaration<T>, value: unknown, pointer = '', unknown: UnknownKey = UNKNOWN_FIELD): Checked<T> {
   if (value === undefined) return { ok: false, errors: [toFieldError(fault('required', 'This field is required.'), pointer)] };
   if (!isPlainObject(value)) return { ok: false, errors: [toFieldError(fault('invalid_type', 'Must be a JSON object.'), pointer)] };
   const dropped = droppedKeyFaults(value);
   const instance = plainToInstance(declaration, dropped.length ? withoutDroppedKeys(value) : value);
-  const faults = [...dropped, ...instanceFaults(instance)];
+  const faults = [...dropped, ...instanceFaults(instance, unknown)];
   if (faults.length) return { ok: false, errors: faults.map((f) => toFieldError(f, pointer)) };
   return { ok: true, value: instance };
 }
 
+/** How a key the declaration does not have is refused: `unknown_field` in a body, `unknown_parameter` in a query. */
+export type UnknownKey = (allowed: string) => Fault;
+
+const UNKNOWN_FIELD: UnknownKey = (allowed) => fault('unknown_field', `Unknown field; allowed: ${allowed}.`);
+
 /** The faults of an instance class-transformer made (a nested part arrives as one). */
-export function instanceFaults(instance: object): Fault[] {
+export function instanceFaults(instance: object, unknown: UnknownKey = UNKNOWN_FIELD): Fault[] {
   const faults: Fault[] = [];
   for (const error of validateSync(instance, OPTIONS)) {
     if (error.constraints?.whitelistValidation) {
       // An in-process caller's `undefined` is an absent field, as it would be after JSON.stringify.
       if (error.value === undefined) continue;
       const allowed = [...declaredFields(instance.constructor as Declaration<object>).keys()].join(', ');
-      faults.push(fault('unknown_field', `Unknown field; allowed: ${allowed}.`, [error.property]));
+      faults.push(...under(error.property, [unknown(allowed)]));
       continue;
     }
     faults.push(...under(error.property, takeFaults(error.target as object, error.property)));
@@ -73,4 +79,15 @@ function withoutDroppedKeys(value: unknown): unknown {
       .filter(([key]) => !DROPPED_KEYS.includes(key))
       .map(([key, v]) => [key, withoutDroppedKeys(v)]),
   );
+}
+
+/**
+ * The errors of one declared field's value, under `pointer`: for a part of a body that arrives on its
+ * own (a bulk's items handed to the service, destinations checked apart).
+ */
+export function fieldErrors<T extends object>(declaration: Declaration<T>, key: keyof T & string, value: unknown, pointer: string): FieldError[] {
+  const owner = plainToInstance(declaration, { [key]: value }) as Record<string, unknown>;
+  const field = declaredFields(declaration).get(key);
+  if (!field) throw new Error(`${declaration.name} declares no ${key}`);
+  return field.check(owner[key], owner).map((f) => toFieldError(f, pointer));
 }

@@ -1,5 +1,5 @@
-import { readQuery } from '@qr/domain';
-import { isQrType } from '@qr/qr-content';
+import { intOr, ListQrCodesQuery, PageQuery, readQueryDeclared } from '@qr/api-contract';
+import { Errors } from '@qr/domain';
 import { type ListFilters } from './qr-codes.repository';
 
 export interface ListQuery {
@@ -8,32 +8,27 @@ export interface ListQuery {
   filters: ListFilters;
 }
 
-/** Query parameters of `GET /qrcodes`; errors point at the parameter (`/limit`). */
-export function parseListQuery(query: Record<string, unknown>, allowedFilters: readonly (keyof ListFilters)[]): ListQuery {
-  return readQuery(query, ['limit', 'cursor', ...allowedFilters], (q) => {
-    const limit = q.integer('limit', 1, 100, 20);
-    const cursor = q.raw('cursor');
-    const beforeId = cursor === undefined ? null : decodeCursor(cursor);
-    if (cursor !== undefined && beforeId === null) q.add('/cursor', 'invalid', 'not a cursor from a previous page');
-    const filters: ListFilters = {};
-    for (const key of allowedFilters) {
-      const value = q.single(key);
-      if (value === undefined) continue;
-      if (key === 'status' && value !== 'active' && value !== 'paused') q.add('/status', 'invalid', 'status must be active or paused');
-      else if (key === 'type' && !isQrType(value)) q.add('/type', 'invalid', 'unknown type');
-      else if (key === 'q' && value.length > 200) q.add('/q', 'invalid', 'search at most 200 characters');
-      else (filters as Record<string, string>)[key] = value;
-    }
-    return { limit, beforeId, filters };
-  });
+/** Query parameters of `GET /qrcodes` (`filtered`) or of another page of a list; errors point at the parameter (`/limit`). */
+export function parseListQuery(query: Record<string, unknown>, filtered: boolean): ListQuery {
+  const q = readQueryDeclared(filtered ? ListQrCodesQuery : PageQuery, query) as ListQrCodesQuery;
+  const beforeId = q.cursor === undefined ? null : decodeCursor(q.cursor);
+  if (q.cursor !== undefined && beforeId === null) {
+    throw Errors.validationFailed(
+      [{ pointer: '/cursor', code: 'invalid', detail: 'not a cursor from a previous page' }],
+      'The query parameters are not valid.',
+    );
+  }
+  const filters: ListFilters = Object.fromEntries(
+    (['folder_id', 'status', 'type', 'client_ref', 'q'] as const).flatMap((key) => (q[key] === undefined ? [] : [[key, q[key]]])),
+  );
+  return { limit: intOr(q.limit, 20), beforeId, filters };
 }
 
 export function encodeCursor(id: string): string {
   return Buffer.from(id, 'utf8').toString('base64url');
 }
 
-function decodeCursor(value: unknown): string | null {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{4,200}$/.test(value)) return null;
+function decodeCursor(value: string): string | null {
   const id = Buffer.from(value, 'base64url').toString('utf8');
   return /^[a-z]+_[0-9A-Za-z]{8,60}$/.test(id) ? id : null;
 }

@@ -17,7 +17,6 @@ export interface PlannedItem {
   shortCode: string | null;
 }
 
-export const MAX_BULK_ITEMS = 50;
 /** Short codes a dynamic design is read back on before it is refused as unreadable. */
 const MAX_SHORT_CODE_DRAWS = 5;
 

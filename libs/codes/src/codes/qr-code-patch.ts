@@ -1,28 +1,11 @@
 import { fieldError, type FieldError, formatUtc, isPlainObject } from '@qr/domain';
-import { designMergePatch } from '@qr/api-contract';
+import { designMergePatch, patchableFields, QR_CODE_IMMUTABLE } from '@qr/api-contract';
 import { type Design } from '@qr/qr-design';
 import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
 
-export const PATCH_FIELDS = [
-  'name',
-  'status',
-  'content',
-  'destinations',
-  ...UTM_FIELDS,
-  'start_at',
-  'end_at',
-  'daily_start',
-  'daily_end',
-  'daily_days',
-  'timezone',
-  'scan_limit',
-  'fallback_url',
-  'folder_id',
-  'design',
-  'design_preset_id',
-] as const;
-const IMMUTABLE = ['type', 'category', 'client_ref', 'custom_domain_id'];
+/** The fields a PATCH may set, in the order a change lists them: the declaration's, but the immutable ones. */
+export const PATCH_FIELDS: readonly string[] = patchableFields();
 
 export type PatchResult = { ok: true; draft: QrCodeDraft; changed: string[] } | { ok: false; errors: FieldError[] };
 
@@ -47,8 +30,8 @@ export function applyPatch(existing: QrCodeRecord, patch: unknown): PatchResult 
 }
 
 function keyErrors(existing: QrCodeRecord, key: string): FieldError[] {
-  if (IMMUTABLE.includes(key)) return [fieldError(`/${key}`, 'immutable', `${key} cannot change after creation`)];
-  if (!(PATCH_FIELDS as readonly string[]).includes(key)) return [fieldError(`/${key}`, 'unknown_field', 'this property cannot be patched')];
+  if (QR_CODE_IMMUTABLE.includes(key)) return [fieldError(`/${key}`, 'immutable', `${key} cannot change after creation`)];
+  if (!PATCH_FIELDS.includes(key)) return [fieldError(`/${key}`, 'unknown_field', 'this property cannot be patched')];
   if (existing.category === 'static' && (key === 'content' || key === 'destinations')) {
     return [fieldError(`/${key}`, 'immutable_for_static', 'a static code’s data is in its printed pattern and cannot change')];
   }

@@ -1,3 +1,4 @@
+import { BulkCreateRequest, fieldErrors } from '@qr/api-contract';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Actor, ApiError, Errors, isActor, systemClock, UNKNOWN_ACTOR } from '@qr/domain';
 import { type LogoImage } from '@qr/qr-design';
@@ -6,7 +7,7 @@ import { presetView } from '../presets/design-presets.repository';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
 import { page, parseListQuery } from '../codes/list-query';
-import { MAX_BULK_ITEMS, planCreation } from '../codes/plan-creation';
+import { planCreation } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
 import { domainView } from '../domains/domain-view';
@@ -50,7 +51,7 @@ export class CodesCommands implements OnModuleInit {
       },
       [QR_COMMANDS.get]: async (p) => (await this.views([await this.mustFind(p.workspaceId, p.id)]))[0],
       [QR_COMMANDS.list]: async (p) => {
-        const q = parseListQuery(p.query, ['folder_id', 'status', 'type', 'client_ref', 'q']);
+        const q = parseListQuery(p.query, true);
         const rows = await this.u.codes.list(p.workspaceId, q.filters, q.beforeId, q.limit + 1);
         const listed = page(rows, q.limit, (r) => r);
         return { ...listed, data: await this.views(listed.data) };
@@ -89,12 +90,12 @@ export class CodesCommands implements OnModuleInit {
       }),
       [QR_COMMANDS.moveCodes]: async (p) => ({ object: 'qr_code_move', ...(await this.u.moveCodes.execute(p.workspaceId, p.body, actorIn(p))) }),
       [QR_COMMANDS.listFolders]: async (p) => {
-        const q = parseListQuery(p.query, []);
+        const q = parseListQuery(p.query, false);
         return page(await this.u.folders.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, folderView);
       },
       [QR_COMMANDS.createDomain]: async (p) => domainView(await this.u.createDomain.execute(p.workspaceId, p.body)),
       [QR_COMMANDS.listDomains]: async (p) => {
-        const q = parseListQuery(p.query, []);
+        const q = parseListQuery(p.query, false);
         return page(await this.u.domains.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, domainView);
       },
       [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.verifyDomain.execute(p.workspaceId, p.id)),
@@ -218,11 +219,9 @@ function actorIn(p: { actor?: unknown }): Actor {
 }
 
 function checkItems(items: unknown, bulk: boolean): unknown[] {
-  if (!Array.isArray(items) || items.length === 0)
-    throw Errors.validationFailed([
-      { pointer: bulk ? '/items' : '', code: 'invalid', detail: bulk ? 'items must be a non-empty array' : 'the body must be a JSON object' },
-    ]);
-  if (items.length > MAX_BULK_ITEMS)
-    throw Errors.validationFailed([{ pointer: '/items', code: 'too_many_items', detail: `at most ${MAX_BULK_ITEMS} items per request` }]);
+  const errors = bulk ? fieldErrors(BulkCreateRequest, 'items', items, '/items') : [];
+  if (errors.length) throw Errors.validationFailed(errors);
+  // A single create is one item: the gateway passes `[body]`.
+  if (!Array.isArray(items) || items.length === 0) throw Errors.validationFailed([{ pointer: '', code: 'invalid', detail: 'the body must be a JSON object' }]);
   return items;
 }

@@ -1,4 +1,5 @@
-import { type Clock, Errors, fieldError, isPlainObject, newId, notAnObject, randomBase62, systemClock, unknownFields } from '@qr/domain';
+import { DomainInput, readDeclared } from '@qr/api-contract';
+import { type Clock, Errors, fieldError, newId, randomBase62, systemClock } from '@qr/domain';
 import { type CustomDomainRecord, type CustomDomainsRepository } from './custom-domains.repository';
 import { normalizeHostname } from './hostname';
 
@@ -11,16 +12,8 @@ export class CreateDomain {
   ) {}
 
   async execute(workspaceId: string, body: unknown): Promise<CustomDomainRecord> {
-    if (!isPlainObject(body)) throw Errors.validationFailed([notAnObject()]);
-    const unknown = unknownFields(body, ['hostname']);
-    const hostname = normalizeHostname(body.hostname);
-    if (unknown.length || !hostname) {
-      const hostError =
-        body.hostname === undefined
-          ? fieldError('/hostname', 'required', 'hostname is required')
-          : fieldError('/hostname', 'invalid', 'not a DNS hostname such as qr.example.com');
-      throw Errors.validationFailed([...unknown, ...(hostname ? [] : [hostError])]);
-    }
+    const hostname = normalizeHostname(readDeclared(DomainInput, body).hostname);
+    if (!hostname) throw Errors.validationFailed([fieldError('/hostname', 'invalid', 'not a DNS hostname such as qr.example.com')]);
     if (this.reservedHosts.includes(hostname)) throw Errors.validationFailed([fieldError('/hostname', 'reserved', 'this hostname belongs to the platform')]);
     const domain: CustomDomainRecord = {
       id: newId('dom', this.clock),

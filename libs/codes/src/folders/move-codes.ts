@@ -1,4 +1,5 @@
-import { type Actor, ApiError, type Clock, Errors, fieldError, readBody, systemClock } from '@qr/domain';
+import { MoveQrCodesInput, readDeclared } from '@qr/api-contract';
+import { type Actor, ApiError, type Clock, Errors, fieldError, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type CodeChange, type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
@@ -8,7 +9,6 @@ import { type QrCodesRepository } from '../codes/qr-codes.repository';
 import { type ReferencesRepository } from '../codes/references.repository';
 import { type FoldersRepository } from './folders.repository';
 
-export const MAX_MOVED_CODES = 100;
 const MAX_ATTEMPTS = 3;
 
 /** The codes a transaction moved, and their short-link hosts (for the events and redirect-service's cache). */
@@ -103,15 +103,6 @@ export class MoveCodes {
 }
 
 function readMoveBody(body: unknown): { ids: string[]; folderId: string | null } {
-  return readBody(body, ['code_ids', 'folder_id'], (c, b) => {
-    const list = c.list(b, 'code_ids', '', { required: true, min: 1, max: MAX_MOVED_CODES }) ?? [];
-    const ids = list.flatMap((id, i) => {
-      if (typeof id === 'string' && id !== '') return [id];
-      c.add(`/code_ids/${i}`, 'invalid_type', 'Must be a QR code id.');
-      return [];
-    });
-    if (b.folder_id === undefined) c.add('/folder_id', 'required', 'folder_id is required: a folder id, or null for no folder.');
-    const folderId = b.folder_id === null || b.folder_id === undefined ? null : (c.text(b, 'folder_id', '', { required: true, max: 64 }) ?? null);
-    return { ids, folderId };
-  });
+  const input = readDeclared(MoveQrCodesInput, body);
+  return { ids: input.code_ids, folderId: input.folder_id };
 }

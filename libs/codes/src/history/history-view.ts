@@ -1,4 +1,5 @@
-import { Errors, formatUtc, readQuery } from '@qr/domain';
+import { HistoryQuery, intOr, readQueryDeclared } from '@qr/api-contract';
+import { Errors, formatUtc } from '@qr/domain';
 import { decodedChanges, type CodeHistoryRecord, type CodeHistoryRepository } from './code-history.repository';
 
 /** One entry of `GET /qrcodes/{id}/history`. */
@@ -23,13 +24,8 @@ export function historyEntryView(r: CodeHistoryRecord) {
  * with no history in the workspace is a 404, deleted or not, so another workspace learns nothing.
  */
 export async function codeHistoryPage(history: CodeHistoryRepository, workspaceId: string, id: string, query: Record<string, unknown>) {
-  const q = readQuery(query, ['limit', 'cursor'], (c) => {
-    const limit = c.integer('limit', 1, 100, 20);
-    const cursor = c.single('cursor');
-    const before = cursor === undefined ? null : /^[1-9][0-9]{0,15}$/.test(cursor) ? Number(cursor) : NaN;
-    if (Number.isNaN(before)) c.add('/cursor', 'invalid', 'not a cursor from a previous page');
-    return { limit, before };
-  });
+  const read = readQueryDeclared(HistoryQuery, query);
+  const q = { limit: intOr(read.limit, 20), before: intOr(read.cursor, null) };
   const rows = typeof id === 'string' ? await history.list(workspaceId, id, q.before, q.limit + 1) : [];
   if (!rows.length && q.before === null) throw Errors.notFound('QR code');
   const data = rows.slice(0, q.limit);

@@ -1,5 +1,5 @@
-import { ApiError, checkOptionalName, type Clock, Errors, type FieldError, fieldError, isPlainObject, newId, systemClock, unknownFields } from '@qr/domain';
-import { applyDesign, designMergePatch } from '@qr/api-contract';
+import { ApiError, type Clock, Errors, type FieldError, fieldError, isPlainObject, newId, systemClock } from '@qr/domain';
+import { applyDesign, check, designMergePatch, DesignPresetInput } from '@qr/api-contract';
 import { DEFAULT_DESIGN, type Design } from '@qr/qr-design';
 import { type QrCodesRepository } from '../codes/qr-codes.repository';
 import { type ReferencesRepository } from '../codes/references.repository';
@@ -61,15 +61,17 @@ export class ChangePresets {
   /** `{name, design}`: the design merged onto `base` (a JSON merge patch on PATCH), checked whole. */
   private parse(body: unknown, base: Design, creating: boolean): { name: string | null; design: Design } {
     if (!isPlainObject(body)) throw Errors.validationFailed([fieldError('', 'invalid_type', 'the body must be a JSON object')]);
-    const errors: FieldError[] = unknownFields(body, ['name', 'design']);
-    if (creating && (typeof body.name !== 'string' || !body.name.trim())) errors.push(fieldError('/name', 'required', 'a preset has a name'));
-    else errors.push(...checkOptionalName(body.name, '/name', 100));
-    const patch = body.design === undefined ? {} : body.design;
-    const parsed = isPlainObject(patch)
-      ? applyDesign(DEFAULT_DESIGN, designMergePatch(base, patch), '/design')
-      : ({ ok: false, errors: [fieldError('/design', 'invalid_type', 'design must be a JSON object')] } as const);
-    if (!parsed.ok) errors.push(...parsed.errors);
-    if (errors.length || !parsed.ok) throw Errors.validationFailed(errors);
+    const checked = check(DesignPresetInput, body);
+    let errors: FieldError[] = checked.ok ? [] : checked.errors;
+    // A new preset needs a name; the declaration's rule allows it left out (a PATCH keeps the name).
+    if (creating && (typeof body.name !== 'string' || !body.name.trim())) {
+      errors = [...errors.filter((e) => e.pointer !== '/name'), fieldError('/name', 'required', 'a preset has a name')];
+    }
+    const patch = body.design ?? {};
+    const parsed =
+      !errors.some((e) => e.pointer === '/design') && isPlainObject(patch) ? applyDesign(DEFAULT_DESIGN, designMergePatch(base, patch), '/design') : null;
+    if (parsed && !parsed.ok) errors.push(...parsed.errors);
+    if (errors.length || !parsed?.ok) throw Errors.validationFailed(errors);
     return { name: typeof body.name === 'string' ? body.name.trim() : null, design: parsed.design };
   }
 

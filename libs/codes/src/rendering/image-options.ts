@@ -1,4 +1,4 @@
-import { readQuery } from '@qr/domain';
+import { ImageQuery, intOr, readQueryDeclared } from '@qr/api-contract';
 import { type EccLevel } from '@qr/qr-render';
 
 export interface ImageOptions {
@@ -10,15 +10,8 @@ export interface ImageOptions {
   ecc: EccLevel;
 }
 
-const FORMATS = ['svg', 'png', 'pdf'] as const;
-const ECC = ['L', 'M', 'Q', 'H'] as const;
-
 /** `?format=svg|png|pdf&size=64..4096&margin=0..16&ecc=L|M|Q|H` (defaults: svg, renderer's size, the code's margin, M). */
 export function parseImageOptions(query: Record<string, unknown>): ImageOptions {
-  return readQuery(query, ['format', 'size', 'margin', 'ecc'], (q) => ({
-    format: q.oneOf('format', FORMATS, 'svg'),
-    size: q.integer('size', 64, 4096, null),
-    margin: q.integer('margin', 0, 16, null),
-    ecc: q.oneOf('ecc', ECC, 'M'),
-  }));
+  const q = readQueryDeclared(ImageQuery, query);
+  return { format: q.format ?? 'svg', size: intOr(q.size, null), margin: intOr(q.margin, null), ecc: q.ecc ?? 'M' };
 }

@@ -98,16 +98,6 @@ export const COMPONENTS = {
         last_used_at: { type: ['string', 'null'], format: 'date-time', description: 'Last authenticated call, to the minute; null if never used' },
       },
     },
-    ApiKeyInput: {
-      type: 'object',
-      required: ['name'],
-      additionalProperties: false,
-      properties: {
-        name: { type: 'string', minLength: 1, maxLength: 200 },
-        role: { enum: ['owner', 'editor', 'viewer'], description: 'Defaults to the calling key’s role; never above it' },
-        expires_at: { type: 'string', format: 'date-time', description: 'RFC 3339 with an offset' },
-      },
-    },
     ApiKeyList: {
       type: 'object',
       required: ['object', 'data'],

@@ -1,13 +1,11 @@
+import { CodeAnalyticsQuery, WorkspaceAnalyticsQuery } from '@qr/analytics-math';
+import { HistoryQuery, ImageQuery, ListQrCodesQuery, PageQuery, queryParameters } from '@qr/api-contract';
 import { AUTHENTICATED_ERRORS, BODY_ERRORS } from './openapi-components';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-const q = (name: string, schema: object, description?: string) => ({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
-const pagination = [
-  q('limit', { type: 'integer', minimum: 1, maximum: 100, default: 20 }),
-  q('cursor', { type: 'string' }, 'next_cursor of the previous page'),
-];
+const pagination = queryParameters(PageQuery);
 const errors422 = { '422': { $ref: '#/components/responses/ValidationFailed' } };
 /** A JSON body can also be malformed (400) or too large (413). */
 const bodyErrors = { ...errors422, ...BODY_ERRORS };
@@ -33,14 +31,7 @@ export const QR_CODES_PATHS = {
       operationId: 'listQrCodes',
       summary: 'List QR codes, newest first',
       ...tag('QR codes'),
-      parameters: [
-        ...pagination,
-        q('folder_id', { type: 'string' }),
-        q('status', { enum: ['active', 'paused'] }),
-        q('type', ref('QrType')),
-        q('client_ref', { type: 'string' }),
-        q('q', { type: 'string', maxLength: 200 }, 'Search: part of the name or client_ref (case-insensitive for ASCII letters), or an exact short code'),
-      ],
+      parameters: queryParameters(ListQrCodesQuery),
       responses: { '200': { description: 'A page', content: json(ref('QrCodeList')) }, ...errors422, ...AUTHENTICATED_ERRORS },
     },
   },
@@ -97,13 +88,7 @@ export const QR_CODES_PATHS = {
       operationId: 'downloadQrCodeImage',
       summary: 'Download the code as SVG, PNG or PDF',
       ...tag('QR codes'),
-      parameters: [
-        id,
-        q('format', { enum: ['svg', 'png', 'pdf'], default: 'svg' }),
-        q('size', { type: 'integer', minimum: 64, maximum: 4096 }, 'pixels (svg, png) or points (pdf)'),
-        q('margin', { type: 'integer', minimum: 0, maximum: 16, default: 4 }, 'quiet zone in modules'),
-        q('ecc', { enum: ['L', 'M', 'Q', 'H'], default: 'M' }),
-      ],
+      parameters: [id, ...queryParameters(ImageQuery)],
       responses: {
         '200': { description: 'The image (Content-Disposition: attachment)', content: { 'image/svg+xml': {}, 'image/png': {}, 'application/pdf': {} } },
         '304': { description: 'Not modified: If-None-Match holds the current ETag' },
@@ -120,7 +105,7 @@ export const QR_CODES_PATHS = {
       ...tag('QR codes'),
       description:
         'Creates, changes, pauses, resumes and the delete. Kept after the code is deleted, as long as the workspace exists; no route writes it. Another workspace’s code is a 404.',
-      parameters: [id, ...pagination],
+      parameters: [id, ...queryParameters(HistoryQuery)],
       responses: { '200': { description: 'A page', content: json(ref('QrCodeChangeList')) }, ...errors404, ...errors422, ...AUTHENTICATED_ERRORS },
     },
   },
@@ -131,14 +116,7 @@ export const QR_CODES_PATHS = {
       ...tag('Analytics'),
       description:
         'Days are local days in `tz` (default: the code’s timezone); default range the last 30 days; at most 366 days. Bots are excluded unless include_bots=true. `format=csv` answers a spreadsheet-friendly CSV.',
-      parameters: [
-        id,
-        q('from', { type: 'string', format: 'date' }),
-        q('to', { type: 'string', format: 'date' }),
-        q('tz', { type: 'string' }),
-        q('include_bots', { type: 'boolean', default: false }),
-        q('format', { enum: ['json', 'csv'], default: 'json' }),
-      ],
+      parameters: [id, ...queryParameters(CodeAnalyticsQuery)],
       responses: {
         '200': { description: 'Analytics', content: { ...json(ref('CodeAnalytics')), 'text/csv': {} } },
         ...errors404,
@@ -152,13 +130,7 @@ export const QR_CODES_PATHS = {
       operationId: 'getWorkspaceAnalytics',
       summary: 'Workspace (or folder) summary: totals by day and top codes',
       ...tag('Analytics'),
-      parameters: [
-        q('folder_id', { type: 'string' }),
-        q('from', { type: 'string', format: 'date' }),
-        q('to', { type: 'string', format: 'date' }),
-        q('tz', { type: 'string', default: 'UTC' }),
-        q('include_bots', { type: 'boolean', default: false }),
-      ],
+      parameters: queryParameters(WorkspaceAnalyticsQuery),
       responses: { '200': { description: 'Summary', content: json(ref('WorkspaceAnalytics')) }, ...errors422, ...AUTHENTICATED_ERRORS },
     },
   },

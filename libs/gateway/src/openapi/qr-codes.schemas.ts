@@ -1,7 +1,7 @@
 import { WEEKDAYS } from '@qr/opening-rules';
-import { DESTINATION_DEVICES, DESTINATION_OSES, UTM_FIELDS } from '@qr/qr-content';
+import { contractSchemas } from '@qr/api-contract';
+import { UTM_FIELDS } from '@qr/qr-content';
 import { DESIGN_SCHEMAS } from './design.schemas';
-import { QR_CONTENT_SCHEMAS } from './qr-content.schemas';
 
 /*
  * OpenAPI schemas of QR codes, folders, domains and analytics. Answers list every property as
@@ -14,12 +14,8 @@ const nullableString = { type: ['string', 'null'] };
 const int = { type: 'integer' };
 const timestamp = { type: 'string', format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
 const nullableTimestamp = { type: ['string', 'null'], format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
-const timestampIn = { type: ['string', 'null'], format: 'date-time', description: 'RFC 3339 with an explicit offset (`Z` or `+02:00`)' };
-const hhmm = { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: '`HH:MM`, local time in `timezone`' };
 const weekdays = { type: ['array', 'null'], items: { enum: [...WEEKDAYS] } };
-const optionalText = (maxLength: number) => ({ type: ['string', 'null'], minLength: 1, maxLength });
-const utm = Object.fromEntries(UTM_FIELDS.map((f) => [f, optionalText(200)]));
-const utmOut = Object.fromEntries(Object.keys(utm).map((f) => [f, nullableString]));
+const utmOut = Object.fromEntries(UTM_FIELDS.map((f) => [f, nullableString]));
 /** An object whose every property is required: the shape of an answer. */
 const answer = (properties: Record<string, object>, description?: string) => ({
   type: 'object',
@@ -28,75 +24,10 @@ const answer = (properties: Record<string, object>, description?: string) => ({
   properties,
 });
 
-/** What a create and a PATCH may both set (PATCH: `null` clears). */
-const editable = {
-  name: optionalText(200),
-  status: { enum: ['active', 'paused'] },
-  content: ref('QrContent'),
-  destinations: {
-    type: ['array', 'null'],
-    minItems: 1,
-    maxItems: 10,
-    items: ref('Destination'),
-    description: 'Dynamic website codes only; the first entry is the default, later ones need a condition',
-  },
-  ...utm,
-  start_at: timestampIn,
-  end_at: timestampIn,
-  daily_start: hhmm,
-  daily_end: hhmm,
-  daily_days: weekdays,
-  timezone: { type: 'string', description: 'IANA time zone of the schedule and of analytics days; default UTC' },
-  scan_limit: { type: ['integer', 'null'], minimum: 1, description: 'Opens allowed in total; exact under any concurrency' },
-  fallback_url: { type: ['string', 'null'], format: 'uri', description: 'Where closed, expired or limit-reached scans go instead of the page that says so' },
-  folder_id: { type: ['string', 'null'], maxLength: 64 },
-  design: {
-    anyOf: [ref('DesignInput'), { type: 'null' }],
-    description: 'How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset',
-  },
-  design_preset_id: {
-    type: ['string', 'null'],
-    description: 'A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design',
-  },
-};
-
 export const QR_CODE_SCHEMAS = {
-  ...QR_CONTENT_SCHEMAS,
+  // Requests and their parts come from the declarations (@qr/api-contract); answers are still written here.
+  ...contractSchemas(),
   ...DESIGN_SCHEMAS,
-  Destination: {
-    type: 'object',
-    required: ['target_url'],
-    additionalProperties: false,
-    properties: {
-      target_url: { type: 'string', format: 'uri', description: 'Absolute http(s) URL' },
-      device: { enum: [...DESTINATION_DEVICES] },
-      os: { enum: [...DESTINATION_OSES] },
-      country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' },
-      language: { type: 'string', pattern: '^[a-z]{2,3}$', description: 'ISO 639, from Accept-Language' },
-    },
-  },
-  QrCodeInput: {
-    type: 'object',
-    required: ['type'],
-    additionalProperties: false,
-    properties: {
-      type: ref('QrType'),
-      category: { enum: ['dynamic', 'static'], description: 'Defaults to dynamic where the type allows it' },
-      client_ref: {
-        ...optionalText(200),
-        description: 'Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code',
-      },
-      custom_domain_id: { type: ['string', 'null'], maxLength: 64, description: 'A verified domain of the workspace; the short link then uses it' },
-      ...editable,
-    },
-  },
-  QrCodePatch: {
-    type: 'object',
-    additionalProperties: false,
-    description:
-      'Only the fields to change; `null` clears an optional field. type, category, client_ref and custom_domain_id cannot change; a static code’s content and destinations neither.',
-    properties: editable,
-  },
   QrCode: answer({
     id: { type: 'string', example: 'qr_00VbbQ5mGtVbp9Yc' },
     object: { const: 'qr_code' },
@@ -133,12 +64,6 @@ export const QR_CODE_SCHEMAS = {
     updated_at: timestamp,
   }),
   QrCodeList: listOf('QrCode'),
-  BulkCreateRequest: {
-    type: 'object',
-    required: ['items'],
-    additionalProperties: false,
-    properties: { items: { type: 'array', minItems: 1, maxItems: 50, items: ref('QrCodeInput') } },
-  },
   BulkCreateResult: answer({
     object: { const: 'list' },
     data: {
@@ -154,20 +79,6 @@ export const QR_CODE_SCHEMAS = {
     existing: int,
   }),
   DeletedQrCode: answer({ id: str, object: { const: 'qr_code' }, deleted: { const: true } }),
-  FolderInput: {
-    type: 'object',
-    required: ['name'],
-    additionalProperties: false,
-    properties: { name: { type: 'string', minLength: 1, maxLength: 200, description: 'Unique in the workspace' } },
-  },
-  DomainInput: {
-    type: 'object',
-    required: ['hostname'],
-    additionalProperties: false,
-    properties: {
-      hostname: { type: 'string', example: 'qr.example.com', description: 'Lower-cased; an IP, a single label or one of the platform’s own hosts is refused' },
-    },
-  },
   Folder: answer({ id: { type: 'string', example: 'fld_00VbbQ5mGtVbp9Yc' }, object: { const: 'folder' }, name: str, created_at: timestamp }),
   FolderList: listOf('Folder'),
   DeletedFolder: answer({
@@ -176,21 +87,6 @@ export const QR_CODE_SCHEMAS = {
     deleted: { const: true },
     codes_moved: { ...int, description: 'Codes that were in the folder and now have none' },
   }),
-  MoveQrCodesInput: {
-    type: 'object',
-    required: ['code_ids', 'folder_id'],
-    additionalProperties: false,
-    properties: {
-      code_ids: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 100,
-        items: { type: 'string' },
-        description: 'Codes of the workspace; one unknown id refuses the whole move',
-      },
-      folder_id: { type: ['string', 'null'], description: 'The folder to move them into; null takes them out of any folder' },
-    },
-  },
   MoveQrCodesResult: answer({
     object: { const: 'qr_code_move' },
     folder_id: nullableString,

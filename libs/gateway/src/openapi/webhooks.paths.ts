@@ -7,12 +7,6 @@ const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } 
 const tags = ['Webhooks'];
 const e404 = { '404': { $ref: '#/components/responses/NotFound' } };
 const e422 = { '422': { $ref: '#/components/responses/ValidationFailed' }, ...BODY_ERRORS };
-const inputProperties = {
-  url: { type: 'string', format: 'uri', description: 'http(s); must resolve to public addresses only' },
-  description: { type: ['string', 'null'], maxLength: 500 },
-  events: { type: 'array', minItems: 1, items: ref('WebhookEventType'), description: 'pro: all but milestones; agency: all' },
-  status: { enum: ['enabled', 'disabled'] },
-};
 
 const timestamp = { type: 'string', format: 'date-time' };
 const nullable = (type: string) => ({ type: [type, 'null'] });
@@ -26,14 +20,8 @@ const list = (item: string, description: string) =>
   });
 
 export const WEBHOOK_SCHEMAS = {
+  // The request bodies (WebhookEndpointInput, WebhookEndpointPatch) come from the declarations (@qr/api-contract).
   ...WEBHOOK_EVENT_SCHEMAS,
-  WebhookEndpointInput: { type: 'object', additionalProperties: false, required: ['url', 'events'], properties: inputProperties },
-  WebhookEndpointPatch: {
-    type: 'object',
-    additionalProperties: false,
-    description: 'Only the fields to change; enabling a disabled endpoint clears its failure state',
-    properties: inputProperties,
-  },
   WebhookEndpoint: answer({
     id: { type: 'string', example: 'we_00VbbQ5mGtVbp9Yc' },
     object: { const: 'webhook_endpoint' },

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Errors, isPlainObject, unknownFields } from '@qr/domain';
+import { BulkCreateRequest, check, MAX_BULK_ITEMS } from '@qr/api-contract';
+import { Errors, isPlainObject } from '@qr/domain';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { actorOf } from '../access/actor-of';
@@ -13,10 +14,9 @@ import { type ImagePayload, sendImage } from './send-image';
 
 export type { ImagePayload } from './send-image';
 
-const MAX_ITEMS = 50;
 const bulkCost = (req: Request) => {
   const items = (req.body as { items?: unknown } | undefined)?.items;
-  return Array.isArray(items) && items.length <= MAX_ITEMS ? items.length : 1;
+  return Array.isArray(items) && items.length <= MAX_BULK_ITEMS ? items.length : 1;
 };
 
 /** /qrcodes: parse, send one command (or the creation flow), shape the answer. */
@@ -47,10 +47,10 @@ export class QrCodesController {
   @HttpCode(200)
   @QuotaCost(bulkCost)
   async createBulk(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
-    const extra = isPlainObject(body) ? unknownFields(body, ['items']) : [];
-    if (extra.length) throw Errors.validationFailed(extra);
-    const items = (body as { items?: unknown } | null)?.items;
-    const results = await this.create.execute(p, items ?? null, true, actorOf(p, req));
+    // A body that is not an object has no items: the answer points at /items, as it always has.
+    const checked = check(BulkCreateRequest, isPlainObject(body) ? body : {});
+    if (!checked.ok) throw Errors.validationFailed(checked.errors);
+    const results = await this.create.execute(p, checked.value.items, true, actorOf(p, req));
     return {
       object: 'list',
       data: results.map((r) => ({ index: r.index, result: r.result, qr_code: r.qr_code })),

@@ -609,19 +609,6 @@ export interface components {
              */
             last_used_at: string | null;
         };
-        ApiKeyInput: {
-            name: string;
-            /**
-             * @description Defaults to the calling key’s role; never above it
-             * @enum {unknown}
-             */
-            role?: "owner" | "editor" | "viewer";
-            /**
-             * Format: date-time
-             * @description RFC 3339 with an offset
-             */
-            expires_at?: string;
-        };
         ApiKeyList: {
             /** @constant */
             object: "list";
@@ -639,46 +626,61 @@ export interface components {
             /** @description The key. Shown once, never again. */
             secret: string;
         };
-        /**
-         * @description website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either
-         * @enum {unknown}
-         */
-        QrType: "website" | "menu" | "form" | "vcard" | "text" | "wifi" | "email" | "phone" | "sms" | "location";
-        WebsiteContent: {
-            /**
-             * Format: uri
-             * @description Absolute http(s) URL without credentials
-             */
-            url: string;
+        EmailContent: {
+            /** @description An email address */
+            to: string;
+            subject?: string;
+            body?: string;
+        };
+        FormField: {
+            /** @description Key of the submitted value in lead.created; unique in the form */
+            name: string;
+            label: string;
+            /** @enum {unknown} */
+            type: "text" | "email" | "phone" | "textarea";
+            required?: boolean;
+        };
+        FormContent: {
+            title: string;
+            fields: components["schemas"]["FormField"][];
+            submit_label?: string;
+            success_message?: string;
+        };
+        LocationContent: {
+            latitude: number;
+            longitude: number;
+            /** @description A search text or label */
+            query?: string;
+        };
+        MenuItem: {
+            name: string;
+            description?: string;
+            /** @description In the menu’s currency, at most two decimals */
+            price?: number;
+            tags?: string[];
+        };
+        MenuSection: {
+            name: string;
+            items: components["schemas"]["MenuItem"][];
         };
         MenuContent: {
             title: string;
             /** @description ISO 4217, e.g. EUR */
             currency?: string;
-            sections: {
-                name: string;
-                items: {
-                    name: string;
-                    description?: string;
-                    /** @description In the menu’s currency, at most two decimals */
-                    price?: number;
-                    tags?: string[];
-                }[];
-            }[];
+            sections: components["schemas"]["MenuSection"][];
             footer?: string;
         };
-        FormContent: {
-            title: string;
-            fields: {
-                /** @description Key of the submitted value in lead.created; unique in the form */
-                name: string;
-                label: string;
-                /** @enum {unknown} */
-                type: "text" | "email" | "phone" | "textarea";
-                required?: boolean;
-            }[];
-            submit_label?: string;
-            success_message?: string;
+        PhoneContent: {
+            /** @description E.164, e.g. +4930123456 */
+            number: string;
+        };
+        SmsContent: {
+            /** @description E.164 */
+            number: string;
+            message?: string;
+        };
+        TextContent: {
+            text: string;
         };
         VcardContent: {
             first_name: string;
@@ -695,41 +697,126 @@ export interface components {
             address?: string;
             note?: string;
         };
-        TextContent: {
-            text: string;
+        WebsiteContent: {
+            /**
+             * Format: uri
+             * @description Absolute http(s) URL without credentials
+             */
+            url: string;
         };
         WifiContent: {
             /** @description 1–32 UTF-8 bytes, one line */
             ssid: string;
-            /** @description WPA: 8–63 characters; WEP: 5 or 13 ASCII characters or 10 or 26 hex digits; absent for nopass */
-            password?: string;
             /** @enum {unknown} */
             encryption: "WPA" | "WEP" | "nopass";
             hidden?: boolean;
+            /** @description WPA: 8–63 characters; WEP: 5 or 13 ASCII characters or 10 or 26 hex digits; absent for nopass */
+            password?: string;
         };
-        EmailContent: {
-            /** @description An email address */
-            to: string;
-            subject?: string;
-            body?: string;
+        Destination: {
+            /**
+             * Format: uri
+             * @description Absolute http(s) URL
+             */
+            target_url: string;
+            /** @enum {unknown} */
+            device?: "mobile" | "tablet" | "desktop" | "other";
+            /** @enum {unknown} */
+            os?: "ios" | "android" | "windows" | "macos" | "linux" | "other";
+            /** @description ISO 3166-1 alpha-2 */
+            country?: string;
+            /** @description ISO 639, from Accept-Language */
+            language?: string;
         };
-        PhoneContent: {
-            /** @description E.164, e.g. +4930123456 */
-            number: string;
+        QrCodeInput: {
+            type: components["schemas"]["QrType"];
+            /**
+             * @description Defaults to dynamic where the type allows it
+             * @enum {unknown}
+             */
+            category?: "dynamic" | "static";
+            name?: string | null;
+            /** @enum {unknown} */
+            status?: "active" | "paused";
+            content?: components["schemas"]["QrContent"];
+            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition */
+            destinations?: components["schemas"]["Destination"][] | null;
+            /** @description Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code */
+            client_ref?: string | null;
+            utm_source?: string | null;
+            utm_medium?: string | null;
+            utm_campaign?: string | null;
+            utm_term?: string | null;
+            utm_content?: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 with an explicit offset (`Z` or `+02:00`)
+             */
+            start_at?: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 with an explicit offset (`Z` or `+02:00`)
+             */
+            end_at?: string | null;
+            /** @description `HH:MM`, local time in `timezone` */
+            daily_start?: string | null;
+            /** @description `HH:MM`, local time in `timezone` */
+            daily_end?: string | null;
+            daily_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
+            /** @description IANA time zone of the schedule and of analytics days; default UTC */
+            timezone?: string;
+            /** @description Opens allowed in total; exact under any concurrency */
+            scan_limit?: number | null;
+            /**
+             * Format: uri
+             * @description Where closed, expired or limit-reached scans go instead of the page that says so
+             */
+            fallback_url?: string | null;
+            folder_id?: string | null;
+            /** @description A verified domain of the workspace; the short link then uses it */
+            custom_domain_id?: string | null;
+            /** @description How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset */
+            design?: components["schemas"]["DesignInput"] | null;
+            /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
+            design_preset_id?: string | null;
         };
-        SmsContent: {
-            /** @description E.164 */
-            number: string;
-            message?: string;
+        DesignGradient: {
+            /** @enum {unknown} */
+            type: "linear" | "radial";
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            start: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            end: string;
+            /** @description Linear: degrees clockwise, 0 = left to right */
+            rotation: number;
         };
-        LocationContent: {
-            latitude: number;
-            longitude: number;
-            /** @description A search text or label */
-            query?: string;
+        DesignEyes: {
+            /** @enum {unknown} */
+            outer: "square" | "rounded" | "circle";
+            /** @enum {unknown} */
+            inner: "square" | "rounded" | "circle";
+            /** @description null: the modules’ colour or gradient */
+            color: string | null;
         };
-        /** @description The content of the code’s `type`: WebsiteContent for website, MenuContent for menu, and so on. */
-        QrContent: components["schemas"]["WebsiteContent"] | components["schemas"]["MenuContent"] | components["schemas"]["FormContent"] | components["schemas"]["VcardContent"] | components["schemas"]["TextContent"] | components["schemas"]["WifiContent"] | components["schemas"]["EmailContent"] | components["schemas"]["PhoneContent"] | components["schemas"]["SmsContent"] | components["schemas"]["LocationContent"];
+        /** @description A band with a call to action above or below the code */
+        DesignFrame: {
+            /** @enum {unknown} */
+            position: "below" | "above";
+            /** @description 1–30 characters, e.g. "Scan me" */
+            text: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            color: string;
+            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
+            text_color: string;
+        };
+        DesignLogo: {
+            /** @description A logo of the workspace (`POST /logos`) */
+            id: string;
+            /** @description The logo’s box as a fraction of the symbol’s side; default 0.2 */
+            size: number;
+            /** @description A padded patch of background behind the logo, the modules under it left out; default true */
+            background: boolean;
+        };
         /** @description How the code looks. Every code has one; the default is black square modules on white. */
         Design: {
             /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
@@ -745,6 +832,57 @@ export interface components {
             frame: components["schemas"]["DesignFrame"] | null;
             /** @description With a logo the code is encoded at error correction H */
             logo: components["schemas"]["DesignLogo"] | null;
+        };
+        BulkCreateRequest: {
+            items: components["schemas"]["QrCodeInput"][];
+        };
+        ApiKeyInput: {
+            name: string;
+            /**
+             * @description Defaults to the calling key’s role; never above it
+             * @enum {unknown}
+             */
+            role?: "owner" | "editor" | "viewer";
+            /**
+             * Format: date-time
+             * @description RFC 3339 with an offset
+             */
+            expires_at?: string;
+        };
+        DesignPresetInput: {
+            /** @description Unique in the workspace; required on create */
+            name?: string;
+            /** @description Merged onto the defaults (create) or onto the preset (PATCH, a JSON merge patch) */
+            design?: components["schemas"]["DesignInput"];
+        };
+        DomainInput: {
+            /**
+             * @description Lower-cased; an IP, a single label or one of the platform’s own hosts is refused
+             * @example qr.example.com
+             */
+            hostname: string;
+        };
+        FolderInput: {
+            /** @description Unique in the workspace */
+            name: string;
+        };
+        MoveQrCodesInput: {
+            /** @description Codes of the workspace; one unknown id refuses the whole move */
+            code_ids: string[];
+            /** @description The folder to move them into; null takes them out of any folder */
+            folder_id: string | null;
+        };
+        WebhookEndpointInput: {
+            /** @description pro: all but milestones; agency: all */
+            events: components["schemas"]["WebhookEventType"][];
+            description?: string | null;
+            /** @enum {unknown} */
+            status?: "enabled" | "disabled";
+            /**
+             * Format: uri
+             * @description http(s); must resolve to public addresses only
+             */
+            url: string;
         };
         /** @description Any of the fields, merged onto the defaults (create) or onto the code’s design (PATCH, as a JSON merge patch: `null` clears gradient, frame or eye colour). Checked for scannability before it is saved: 422 `low_contrast`, `inverted_colors` or `unreadable` at the field to change. */
         DesignInput: {
@@ -762,16 +900,6 @@ export interface components {
             /** @description With a logo the code is encoded at error correction H */
             logo?: components["schemas"]["DesignLogoInput"] | null;
         };
-        DesignGradient: {
-            /** @enum {unknown} */
-            type: "linear" | "radial";
-            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
-            start: string;
-            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
-            end: string;
-            /** @description Linear: degrees clockwise, 0 = left to right */
-            rotation: number;
-        };
         DesignGradientInput: {
             /** @enum {unknown} */
             type?: "linear" | "radial";
@@ -782,14 +910,6 @@ export interface components {
             /** @description Linear: degrees clockwise, 0 = left to right */
             rotation?: number;
         };
-        DesignEyes: {
-            /** @enum {unknown} */
-            outer: "square" | "rounded" | "circle";
-            /** @enum {unknown} */
-            inner: "square" | "rounded" | "circle";
-            /** @description null: the modules’ colour or gradient */
-            color: string | null;
-        };
         DesignEyesInput: {
             /** @enum {unknown} */
             outer?: "square" | "rounded" | "circle";
@@ -797,17 +917,6 @@ export interface components {
             inner?: "square" | "rounded" | "circle";
             /** @description null: the modules’ colour or gradient */
             color?: string | null;
-        };
-        /** @description A band with a call to action above or below the code */
-        DesignFrame: {
-            /** @enum {unknown} */
-            position: "below" | "above";
-            /** @description 1–30 characters, e.g. "Scan me" */
-            text: string;
-            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
-            color: string;
-            /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
-            text_color: string;
         };
         DesignFrameInput: {
             /** @enum {unknown} */
@@ -819,14 +928,6 @@ export interface components {
             /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
             text_color?: string;
         };
-        DesignLogo: {
-            /** @description A logo of the workspace (`POST /logos`) */
-            id: string;
-            /** @description The logo’s box as a fraction of the symbol’s side; default 0.2 */
-            size: number;
-            /** @description A padded patch of background behind the logo, the modules under it left out; default true */
-            background: boolean;
-        };
         DesignLogoInput: {
             /** @description A logo of the workspace (`POST /logos`) */
             id: string;
@@ -834,6 +935,69 @@ export interface components {
             size?: number;
             /** @description A padded patch of background behind the logo, the modules under it left out; default true */
             background?: boolean;
+        };
+        /**
+         * @description website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either
+         * @enum {unknown}
+         */
+        QrType: "website" | "menu" | "form" | "vcard" | "text" | "wifi" | "email" | "phone" | "sms" | "location";
+        /** @description The content of the code’s `type`: WebsiteContent for website, MenuContent for menu, and so on. */
+        QrContent: components["schemas"]["WebsiteContent"] | components["schemas"]["MenuContent"] | components["schemas"]["FormContent"] | components["schemas"]["VcardContent"] | components["schemas"]["TextContent"] | components["schemas"]["WifiContent"] | components["schemas"]["EmailContent"] | components["schemas"]["PhoneContent"] | components["schemas"]["SmsContent"] | components["schemas"]["LocationContent"];
+        /** @description Only the fields to change; enabling a disabled endpoint clears its failure state */
+        WebhookEndpointPatch: {
+            /** @description pro: all but milestones; agency: all */
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string | null;
+            /** @enum {unknown} */
+            status?: "enabled" | "disabled";
+            /**
+             * Format: uri
+             * @description http(s); must resolve to public addresses only
+             */
+            url?: string;
+        };
+        /** @description Only the fields to change; `null` clears an optional field. type, category, client_ref and custom_domain_id cannot change; a static code’s content and destinations neither. */
+        QrCodePatch: {
+            name?: string | null;
+            /** @enum {unknown} */
+            status?: "active" | "paused";
+            content?: components["schemas"]["QrContent"];
+            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition */
+            destinations?: components["schemas"]["Destination"][] | null;
+            utm_source?: string | null;
+            utm_medium?: string | null;
+            utm_campaign?: string | null;
+            utm_term?: string | null;
+            utm_content?: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 with an explicit offset (`Z` or `+02:00`)
+             */
+            start_at?: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 with an explicit offset (`Z` or `+02:00`)
+             */
+            end_at?: string | null;
+            /** @description `HH:MM`, local time in `timezone` */
+            daily_start?: string | null;
+            /** @description `HH:MM`, local time in `timezone` */
+            daily_end?: string | null;
+            daily_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
+            /** @description IANA time zone of the schedule and of analytics days; default UTC */
+            timezone?: string;
+            /** @description Opens allowed in total; exact under any concurrency */
+            scan_limit?: number | null;
+            /**
+             * Format: uri
+             * @description Where closed, expired or limit-reached scans go instead of the page that says so
+             */
+            fallback_url?: string | null;
+            folder_id?: string | null;
+            /** @description How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset */
+            design?: components["schemas"]["DesignInput"] | null;
+            /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
+            design_preset_id?: string | null;
         };
         Logo: {
             /** @example logo_00VbbQ5mGtVbp9YcAbCdEfGhI */
@@ -891,12 +1055,6 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        DesignPresetInput: {
-            /** @description Unique in the workspace; required on create */
-            name?: string;
-            /** @description Merged onto the defaults (create) or onto the preset (PATCH, a JSON merge patch) */
-            design?: components["schemas"]["DesignInput"];
-        };
         DesignPresetList: {
             /** @constant */
             object: "list";
@@ -908,116 +1066,6 @@ export interface components {
             object: "design_preset";
             /** @constant */
             deleted: true;
-        };
-        Destination: {
-            /**
-             * Format: uri
-             * @description Absolute http(s) URL
-             */
-            target_url: string;
-            /** @enum {unknown} */
-            device?: "mobile" | "tablet" | "desktop" | "other";
-            /** @enum {unknown} */
-            os?: "ios" | "android" | "windows" | "macos" | "linux" | "other";
-            /** @description ISO 3166-1 alpha-2 */
-            country?: string;
-            /** @description ISO 639, from Accept-Language */
-            language?: string;
-        };
-        QrCodeInput: {
-            type: components["schemas"]["QrType"];
-            /**
-             * @description Defaults to dynamic where the type allows it
-             * @enum {unknown}
-             */
-            category?: "dynamic" | "static";
-            /** @description Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code */
-            client_ref?: string | null;
-            /** @description A verified domain of the workspace; the short link then uses it */
-            custom_domain_id?: string | null;
-            name?: string | null;
-            /** @enum {unknown} */
-            status?: "active" | "paused";
-            content?: components["schemas"]["QrContent"];
-            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition */
-            destinations?: components["schemas"]["Destination"][] | null;
-            utm_source?: string | null;
-            utm_medium?: string | null;
-            utm_campaign?: string | null;
-            utm_term?: string | null;
-            utm_content?: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339 with an explicit offset (`Z` or `+02:00`)
-             */
-            start_at?: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339 with an explicit offset (`Z` or `+02:00`)
-             */
-            end_at?: string | null;
-            /** @description `HH:MM`, local time in `timezone` */
-            daily_start?: string | null;
-            /** @description `HH:MM`, local time in `timezone` */
-            daily_end?: string | null;
-            daily_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
-            /** @description IANA time zone of the schedule and of analytics days; default UTC */
-            timezone?: string;
-            /** @description Opens allowed in total; exact under any concurrency */
-            scan_limit?: number | null;
-            /**
-             * Format: uri
-             * @description Where closed, expired or limit-reached scans go instead of the page that says so
-             */
-            fallback_url?: string | null;
-            folder_id?: string | null;
-            /** @description How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset */
-            design?: components["schemas"]["DesignInput"] | null;
-            /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
-            design_preset_id?: string | null;
-        };
-        /** @description Only the fields to change; `null` clears an optional field. type, category, client_ref and custom_domain_id cannot change; a static code’s content and destinations neither. */
-        QrCodePatch: {
-            name?: string | null;
-            /** @enum {unknown} */
-            status?: "active" | "paused";
-            content?: components["schemas"]["QrContent"];
-            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition */
-            destinations?: components["schemas"]["Destination"][] | null;
-            utm_source?: string | null;
-            utm_medium?: string | null;
-            utm_campaign?: string | null;
-            utm_term?: string | null;
-            utm_content?: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339 with an explicit offset (`Z` or `+02:00`)
-             */
-            start_at?: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339 with an explicit offset (`Z` or `+02:00`)
-             */
-            end_at?: string | null;
-            /** @description `HH:MM`, local time in `timezone` */
-            daily_start?: string | null;
-            /** @description `HH:MM`, local time in `timezone` */
-            daily_end?: string | null;
-            daily_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
-            /** @description IANA time zone of the schedule and of analytics days; default UTC */
-            timezone?: string;
-            /** @description Opens allowed in total; exact under any concurrency */
-            scan_limit?: number | null;
-            /**
-             * Format: uri
-             * @description Where closed, expired or limit-reached scans go instead of the page that says so
-             */
-            fallback_url?: string | null;
-            folder_id?: string | null;
-            /** @description How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset */
-            design?: components["schemas"]["DesignInput"] | null;
-            /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
-            design_preset_id?: string | null;
         };
         QrCode: {
             /** @example qr_00VbbQ5mGtVbp9Yc */
@@ -1105,9 +1153,6 @@ export interface components {
             /** @description Pass as `cursor` for the next page */
             next_cursor: string | null;
         };
-        BulkCreateRequest: {
-            items: components["schemas"]["QrCodeInput"][];
-        };
         BulkCreateResult: {
             /** @constant */
             object: "list";
@@ -1130,17 +1175,6 @@ export interface components {
             object: "qr_code";
             /** @constant */
             deleted: true;
-        };
-        FolderInput: {
-            /** @description Unique in the workspace */
-            name: string;
-        };
-        DomainInput: {
-            /**
-             * @description Lower-cased; an IP, a single label or one of the platform’s own hosts is refused
-             * @example qr.example.com
-             */
-            hostname: string;
         };
         Folder: {
             /** @example fld_00VbbQ5mGtVbp9Yc */
@@ -1170,12 +1204,6 @@ export interface components {
             deleted: true;
             /** @description Codes that were in the folder and now have none */
             codes_moved: number;
-        };
-        MoveQrCodesInput: {
-            /** @description Codes of the workspace; one unknown id refuses the whole move */
-            code_ids: string[];
-            /** @description The folder to move them into; null takes them out of any folder */
-            folder_id: string | null;
         };
         MoveQrCodesResult: {
             /** @constant */
@@ -1482,31 +1510,6 @@ export interface components {
         };
         /** @description Any event body; `type` tells which. */
         WebhookEvent: components["schemas"]["QrScannedEvent"] | components["schemas"]["LeadCreatedEvent"] | components["schemas"]["QrScanLimitReachedEvent"] | components["schemas"]["QrScanMilestoneReachedEvent"];
-        WebhookEndpointInput: {
-            /**
-             * Format: uri
-             * @description http(s); must resolve to public addresses only
-             */
-            url: string;
-            description?: string | null;
-            /** @description pro: all but milestones; agency: all */
-            events: components["schemas"]["WebhookEventType"][];
-            /** @enum {unknown} */
-            status?: "enabled" | "disabled";
-        };
-        /** @description Only the fields to change; enabling a disabled endpoint clears its failure state */
-        WebhookEndpointPatch: {
-            /**
-             * Format: uri
-             * @description http(s); must resolve to public addresses only
-             */
-            url?: string;
-            description?: string | null;
-            /** @description pro: all but milestones; agency: all */
-            events?: components["schemas"]["WebhookEventType"][];
-            /** @enum {unknown} */
-            status?: "enabled" | "disabled";
-        };
         WebhookEndpoint: {
             /** @example we_00VbbQ5mGtVbp9Yc */
             id: string;
@@ -1960,11 +1963,11 @@ export interface operations {
     getQrCodeAnalytics: {
         parameters: {
             query?: {
-                from?: string;
-                to?: string;
                 tz?: string;
                 include_bots?: boolean;
                 format?: "json" | "csv";
+                from?: string;
+                to?: string;
             };
             header?: never;
             path: {
@@ -1996,10 +1999,10 @@ export interface operations {
         parameters: {
             query?: {
                 folder_id?: string;
-                from?: string;
-                to?: string;
                 tz?: string;
                 include_bots?: boolean;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;

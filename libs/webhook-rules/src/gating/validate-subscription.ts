@@ -19,7 +19,7 @@ export function validateSubscription(plan: PlanName, events: unknown, pointer = 
     const detail = `The ${plan} plan does not include webhooks; upgrade to pro or agency.`;
     return { ok: false, status: 403, errors: [{ pointer, code: 'plan_has_no_webhooks', detail }] };
   }
-  const shapeErrors = shapeProblems(events, pointer);
+  const shapeErrors = eventListProblems(events, pointer);
   if (shapeErrors.length > 0) return { ok: false, status: 422, errors: shapeErrors };
   const valid = events as WebhookEventType[];
   const planErrors = valid.flatMap((type, i) =>
@@ -28,7 +28,8 @@ export function validateSubscription(plan: PlanName, events: unknown, pointer = 
   return planErrors.length > 0 ? { ok: false, status: 403, errors: planErrors } : { ok: true, events: [...valid] };
 }
 
-function shapeProblems(events: unknown, pointer: string): FieldError[] {
+/** What is wrong with `events` as a list of event types, whatever the plan: not an array, empty, a non-string, an unknown type, a duplicate. */
+export function eventListProblems(events: unknown, pointer: string): FieldError[] {
   if (!Array.isArray(events)) return [{ pointer, code: 'invalid_type', detail: 'Must be an array of event types.' }];
   if (events.length === 0) return [{ pointer, code: 'required', detail: 'Subscribe to at least one event type.' }];
   const seen = new Set<unknown>();

@@ -1,8 +1,7 @@
-import { ApiError, Errors, type FieldError, isPlainObject, notAnObject, type PlanName, unknownFields } from '@qr/domain';
-import { type AddressPolicy, isDialableAddress, parseWebhookUrl, validateSubscription, type WebhookEventType } from '@qr/webhook-rules';
+import { check, WebhookEndpointInput } from '@qr/api-contract';
+import { ApiError, Errors, type FieldError, isPlainObject, type PlanName } from '@qr/domain';
+import { type AddressPolicy, isDialableAddress, validateSubscription, type WebhookEventType } from '@qr/webhook-rules';
 import { type HostResolver } from '../sending/host-resolver';
-
-const FIELDS = ['url', 'description', 'events', 'status'];
 
 export interface EndpointInput {
   url?: URL;
@@ -20,33 +19,29 @@ export async function parseEndpointInput(
   body: unknown,
   o: { plan: PlanName; partial: boolean; resolve: HostResolver; policy: AddressPolicy },
 ): Promise<EndpointInput> {
-  if (!isPlainObject(body)) throw Errors.validationFailed([notAnObject()]);
-  const b = body;
-  const errors: FieldError[] = unknownFields(b, FIELDS);
+  const checked = check(WebhookEndpointInput, body);
+  if (!isPlainObject(body)) throw Errors.validationFailed(checked.ok ? [] : checked.errors);
+  const sent = (field: 'url' | 'events') => body[field] !== undefined || !o.partial;
+  // A PATCH leaves out what it does not change: the declaration's required fields are required on create only.
+  const skipped = (pointer: string) => {
+    const field = pointer.split('/')[1];
+    return (field === 'url' || field === 'events') && !sent(field);
+  };
+  const errors = (checked.ok ? [] : checked.errors).filter((e) => !skipped(e.pointer));
   const out: EndpointInput = {};
-  if (b.events !== undefined || !o.partial) {
-    const gated = validateSubscription(o.plan, b.events, '/events');
+  if (sent('events')) {
+    // The plan is judged first (403 whatever the body), then the list's shape, then each type against the plan.
+    const gated = validateSubscription(o.plan, body.events, '/events');
     if (!gated.ok && gated.status === 403)
       throw new ApiError(403, gated.errors[0]?.code ?? 'forbidden', 'Forbidden', gated.errors.map((e) => e.detail).join(' '), gated.errors);
     if (gated.ok) out.events = gated.events;
-    else errors.push(...gated.errors);
   }
-  if (b.description !== undefined) {
-    if (b.description !== null && (typeof b.description !== 'string' || b.description.length > 500))
-      errors.push({ pointer: '/description', code: 'invalid', detail: 'at most 500 characters' });
-    else out.description = b.description as string | null;
-  }
-  if (b.status !== undefined) {
-    if (b.status !== 'enabled' && b.status !== 'disabled') errors.push({ pointer: '/status', code: 'invalid', detail: 'status must be enabled or disabled' });
-    else out.status = b.status;
-  }
-  if (b.url !== undefined || !o.partial) {
-    const parsed = parseWebhookUrl(b.url, '/url');
-    if (!parsed.ok) errors.push(...parsed.errors);
-    else {
-      errors.push(...(await addressErrors(parsed.url, o.resolve, o.policy)));
-      out.url = parsed.url;
-    }
+  if (body.description !== undefined && !errors.some((e) => e.pointer === '/description')) out.description = body.description as string | null;
+  if (body.status !== undefined && !errors.some((e) => e.pointer === '/status')) out.status = body.status as 'enabled' | 'disabled';
+  if (sent('url') && !errors.some((e) => e.pointer === '/url')) {
+    const url = new URL(body.url as string);
+    errors.push(...(await addressErrors(url, o.resolve, o.policy)));
+    out.url = url;
   }
   if (errors.length) throw Errors.validationFailed(errors);
   return out;
