@@ -27,3 +27,4 @@ export { fault, type Fault } from './engine/fault';
 export { Field } from './engine/fields';
 export { checkQuery, QueryChoice, QueryInt, QueryText } from './engine/query';
 export { WebhookEndpointInput } from './bodies/webhook-endpoint-input';
+export { logoNameFaults, LogoUpload } from './bodies/logo-upload';

@@ -1,4 +1,5 @@
-import { ApiError, checkOptionalName, type Clock, Errors, newId, systemClock } from '@qr/domain';
+import { logoNameFaults } from '@qr/api-contract';
+import { ApiError, type Clock, Errors, newId, systemClock } from '@qr/domain';
 import { type LogoRecord, type LogosRepository, logoView } from './logos.repository';
 import { type QrCommandPayloads } from '../commands/qr-commands';
 
@@ -15,8 +16,9 @@ export class AddLogo {
   ) {}
 
   async execute(p: QrCommandPayloads['logos.create']) {
-    const problems = checkOptionalName(p.name, '/name', 200);
-    if (problems.length) throw Errors.validationFailed(problems);
+    // The name comes from a JSON body or a multipart field; the same rule judges both.
+    const problems = logoNameFaults(p.name);
+    if (problems.length) throw Errors.validationFailed(problems.map((f) => ({ pointer: '/name', code: f.code, detail: f.detail })));
     const png = Buffer.from(p.png_base64, 'base64');
     if (png.length > MAX_LOGO_PNG_BYTES) {
       throw Errors.validationFailed([

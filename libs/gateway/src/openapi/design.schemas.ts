@@ -19,15 +19,6 @@ export const DESIGN_SCHEMAS = {
     created_at: { type: 'string', format: 'date-time' },
   }),
   LogoList: answer({ object: { const: 'list' }, data: { type: 'array', items: ref('Logo') } }),
-  LogoUpload: {
-    type: 'object',
-    required: ['data'],
-    additionalProperties: false,
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 200 },
-      data: { type: 'string', contentEncoding: 'base64', description: 'The file (PNG, JPEG or SVG), in base64' },
-    },
-  },
   LogoUploadForm: {
     type: 'object',
     required: ['file'],

@@ -1,5 +1,6 @@
 import Busboy from 'busboy';
 import type { Request } from 'express';
+import { check, LogoUpload } from '@qr/api-contract';
 import { ApiError, Errors, isPlainObject } from '@qr/domain';
 import { LogoRejected, MAX_LOGO_BYTES, prepareLogo } from '@qr/qr-design';
 
@@ -38,13 +39,10 @@ function readJson(req: Request): { bytes: Buffer; name: unknown; pointer: string
       'Send the logo as multipart/form-data (a part named file) or as JSON {name, data} with the file in base64.',
     );
   }
-  const body: unknown = req.body;
-  if (!isPlainObject(body) || typeof body.data !== 'string')
-    throw Errors.validationFailed([{ pointer: '/data', code: 'required', detail: 'data is the file, in base64' }]);
-  const unknown = Object.keys(body).filter((k) => k !== 'data' && k !== 'name');
-  if (unknown.length)
-    throw Errors.validationFailed(unknown.map((k) => ({ pointer: `/${k}`, code: 'unknown_field', detail: 'Unknown field; allowed: name, data.' })));
-  if (!/^[A-Za-z0-9+/=\s]*$/.test(body.data)) throw Errors.validationFailed([{ pointer: '/data', code: 'invalid', detail: 'data must be base64' }]);
+  // A body that is not an object has no data: the answer points at /data, as it always has.
+  const checked = check(LogoUpload, isPlainObject(req.body) ? req.body : {});
+  if (!checked.ok) throw Errors.validationFailed(checked.errors);
+  const body = checked.value;
   return { bytes: Buffer.from(body.data, 'base64'), name: body.name, pointer: '/data' };
 }
 

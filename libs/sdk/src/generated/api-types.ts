@@ -884,6 +884,11 @@ export interface components {
              */
             url: string;
         };
+        LogoUpload: {
+            name?: string;
+            /** @description The file (PNG, JPEG or SVG), in base64 */
+            data: string;
+        };
         /** @description Any of the fields, merged onto the defaults (create) or onto the code’s design (PATCH, as a JSON merge patch: `null` clears gradient, frame or eye colour). Checked for scannability before it is saved: 422 `low_contrast`, `inverted_colors` or `unreadable` at the field to change. */
         DesignInput: {
             /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
@@ -1025,11 +1030,6 @@ export interface components {
             /** @constant */
             object: "list";
             data: components["schemas"]["Logo"][];
-        };
-        LogoUpload: {
-            name?: string;
-            /** @description The file (PNG, JPEG or SVG), in base64 */
-            data: string;
         };
         LogoUploadForm: {
             name?: string;

@@ -98,7 +98,7 @@ export class HttpTransport {
         redirect: 'manual',
       });
       if (!res.ok) throw await apiErrorFromResponse(res);
-      return { status: res.status, headers: res.headers, data: (await readBody(res, req.expect ?? 'json')) as T };
+      return { status: res.status, headers: res.headers, data: (await readResponseBody(res, req.expect ?? 'json')) as T };
     } catch (err) {
       if (err instanceof QrError || req.signal?.aborted) throw err;
       if (timedOut) throw new QrConnectionError('timeout', `${req.method} ${req.path}: no answer within ${this.settings.timeoutMs} ms`, err);
@@ -129,7 +129,7 @@ export class HttpTransport {
   }
 }
 
-async function readBody(res: Response, expect: 'json' | 'text' | 'bytes'): Promise<unknown> {
+async function readResponseBody(res: Response, expect: 'json' | 'text' | 'bytes'): Promise<unknown> {
   if (expect === 'bytes') return new Uint8Array(await res.arrayBuffer());
   const text = await res.text();
   if (expect === 'text' || text === '') return expect === 'text' ? text : undefined;
