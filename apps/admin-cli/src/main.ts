@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { ApiError, type AuditAction, formatUtc, isRole, normalizeEmail, OPERATOR_ACTOR, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { KafkaEventLog, openEventLog } from '@qr/event-log';
+import { AllowanceReconcile } from '@qr/gateway';
 import {
   AddMember,
-  AllowanceReconcile,
   ApiKeysRepository,
   AuditLogRepository,
   CreateApiKey,
@@ -13,7 +13,7 @@ import {
   Members,
   Passwords,
   SetWorkspacePlan,
-} from '@qr/gateway';
+} from '@qr/identity';
 import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
 import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { EXPORT_COLUMNS } from '@qr/code-import';
 import { QR_COMMANDS } from '@qr/contracts';
 import { csvCell } from '@qr/domain';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
+import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { COMMAND_BUS, type CommandBus, JsonLogger } from '@qr/platform';
 import { streamResponse } from '../http/stream-response';
 import { folderIndex } from './folder-index';
