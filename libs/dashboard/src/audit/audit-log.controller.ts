@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { type AuditLogAnswer, csvCell, readQuery } from '@qr/domain';
+import { type AuditLogAnswer, csvRows, readQuery } from '@qr/domain';
 import { AUDIT_CSV_COLUMNS, auditCsvRow, auditEntryView, AuditLogRepository, CurrentMember, ownerOf, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { JsonLogger } from '@qr/platform';
 import { streamResponse } from '../http/stream-response';
@@ -39,10 +39,10 @@ export class AuditLogController {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
     async function* lines() {
-      yield `\uFEFF${AUDIT_CSV_COLUMNS.join(',')}\r\n`;
+      yield `\uFEFF${csvRows([AUDIT_CSV_COLUMNS])}`;
       for (let before: string | null = null; ;) {
         const rows = await audit.list(workspaceId, before, 500);
-        yield rows.map((r) => `${auditCsvRow(auditEntryView(r)).map(csvCell).join(',')}\r\n`).join('');
+        yield csvRows(rows.map((r) => auditCsvRow(auditEntryView(r))));
         if (rows.length < 500) return;
         before = rows[rows.length - 1].id;
       }
