@@ -48,7 +48,7 @@ import { DesignPresetsController } from './qrcodes/design-presets.controller';
 
 export const MAILER = Symbol('MAILER');
 
-/** api-gateway: the public API, identity (keys, members, dashboard sessions), plans, quotas and rate limits. */
+/** api-gateway: the public API, plans and quotas; it wires libs/identity's keys, members, sessions and rate limits. */
 @Module({})
 export class GatewayModule {
   static register(runtime: PlatformRuntime): DynamicModule {
