@@ -84,6 +84,38 @@ describe('hostile exports: every record gets a reason, nothing crashes', () => {
     expect(JSON.stringify(result).length).toBeLessThan(10_000);
   });
 
+  it('refuses a 10 MB string in a JSON export the same way, naming the field', () => {
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    const json = JSON.stringify({
+      shortUrls: {
+        data: [
+          { shortCode: 'ok', shortUrl: 'https://go.acme.example/ok', longUrl: 'https://acme.example/ok', tags: [], meta: {} },
+          { shortCode: 'big', shortUrl: 'https://go.acme.example/big', longUrl: 'https://acme.example/', tags: ['a', huge], meta: {} },
+        ],
+      },
+    });
+    const result = plan(json);
+    expect(result.records.map((r) => [r.record, r.outcome, r.reasons.map((x) => x.detail)])).toEqual([
+      [1, 'create', []],
+      [2, 'refused', [`The field tags.1 has ${huge.length} characters; a field holds at most ${MAX_CELL_CHARS}.`]],
+    ]);
+  });
+
+  it('refuses an oversized cell in the short-url:list table', () => {
+    const table = [
+      '+---+',
+      '| Short Code | Long URL |',
+      '+---+',
+      `| big | https://acme.example/${'x'.repeat(MAX_CELL_CHARS)} |`,
+      '| ok | https://acme.example/ok |',
+      '+---+',
+    ].join('\n');
+    expect(plan(table).records.map((r) => [r.record, r.line, r.outcome, r.reasons.map((x) => x.code)])).toEqual([
+      [1, 4, 'refused', ['cell_too_long']],
+      [2, 5, 'create', []],
+    ]);
+  });
+
   it('refuses a file over the size limit before reading it', () => {
     const big = new Uint8Array(MAX_EXPORT_BYTES + 1).fill(0x61);
     expect(parseLinkExport(big).fileProblems).toEqual([{ code: 'file_too_large', detail: expect.any(String) }]);

@@ -8,8 +8,8 @@ import { readShlinkJson, readShlinkTable, SHLINK } from './formats/shlink';
 import { type TableFormat } from './formats/table-format';
 import { YOURLS } from './formats/yourls';
 import { type ImportedLink, type ImportNote, type ParsedExport, type UnreadableRecord } from './imported-link';
-import { MAX_LINK_IMPORT_RECORDS } from './limits';
-import { headerKey, readCsvTable, type TableRecord } from './read-table';
+import { MAX_CELL_CHARS, MAX_LINK_IMPORT_RECORDS } from './limits';
+import { headerKey, readCsvTable, recordProblem, type TableRecord } from './read-table';
 
 // Most specific first: Dub's old `link,url` would also pass a looser test, Bitly's never has `url`.
 const TABLE_FORMATS: readonly TableFormat[] = [SHLINK, YOURLS, DUB, BITLY];
@@ -64,18 +64,14 @@ function fromShlinkTable(headers: string[], rows: Array<{ line: number; cells: s
   const records: TableRecord[] = [];
   const unreadable: UnreadableRecord[] = [];
   rows.forEach(({ line, cells }, index) => {
-    if (cells.length === headers.length) records.push({ record: index + 1, line, cells: new Map(headers.map((h, i) => [h, cells[i]])) });
+    const problem = recordProblem(cells, headers.length);
+    if (!problem) records.push({ record: index + 1, line, cells: new Map(headers.map((h, i) => [h, cells[i]])) });
     else {
-      unreadable.push({
-        record: index + 1,
-        line,
-        problems: [
-          {
-            code: 'wrong_field_count',
-            detail: `This row has ${cells.length} cells and the header ${headers.length}: a title holding " | " cannot be told apart in the table; export as JSON instead.`,
-          },
-        ],
-      });
+      const detail =
+        problem.code === 'wrong_field_count'
+          ? `${problem.detail} In the table, a title holding " | " cannot be told apart: export JSON instead.`
+          : problem.detail;
+      unreadable.push({ record: index + 1, line, problems: [{ ...problem, detail }] });
     }
   });
   return fromTable(headers, records, unreadable);
@@ -118,7 +114,11 @@ function parseJson(text: string): ParsedExport {
   }
   const links: ImportedLink[] = [];
   const unreadable: UnreadableRecord[] = [];
-  items.forEach((item, index) => collect([shlink ? readShlinkJson(item) : readKuttJson(item)], index + 1, null, links, unreadable));
+  items.forEach((item, index) => {
+    const oversized = oversizedText(item);
+    if (oversized) unreadable.push({ record: index + 1, line: null, problems: [oversized] });
+    else collect([shlink ? readShlinkJson(item) : readKuttJson(item)], index + 1, null, links, unreadable);
+  });
   return { format: shlink ? 'shlink' : 'kutt', links, unreadable, fileProblems: [] };
 }
 
@@ -132,6 +132,16 @@ function listItems(value: unknown): unknown[] | null {
   if (isPlainObject(value.shortUrls) && Array.isArray(value.shortUrls.data)) return value.shortUrls.data;
   if (Array.isArray(value.data)) return value.data;
   return null;
+}
+
+/** The first string of an entry (its fields, `meta`'s, its tags) longer than a CSV cell may be, as a problem; else null. */
+function oversizedText(item: unknown): ImportNote | null {
+  if (!isPlainObject(item)) return null;
+  const named = (prefix: string, value: unknown): Array<[string, unknown]> =>
+    isPlainObject(value) || Array.isArray(value) ? Object.entries(value).map(([key, v]) => [`${prefix}${key}`, v]) : [];
+  const fields = [...named('', item), ...named('meta.', item.meta), ...named('tags.', item.tags)];
+  const long = fields.find((f): f is [string, string] => typeof f[1] === 'string' && f[1].length > MAX_CELL_CHARS);
+  return long ? { code: 'cell_too_long', detail: `The field ${long[0]} has ${long[1].length} characters; a field holds at most ${MAX_CELL_CHARS}.` } : null;
 }
 
 function collect(drafts: LinkDraft[], record: number, line: number | null, links: ImportedLink[], unreadable: UnreadableRecord[]): void {

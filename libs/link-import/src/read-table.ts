@@ -81,7 +81,7 @@ export function readCsvTable(text: string): ReadTable {
   const unreadable: UnreadableRecord[] = [];
   entries.forEach((entry, index) => {
     const record = index + 1;
-    const problem = entry.row ? rowProblem(entry.row.record, headers.length) : skipProblem(entry.skip!);
+    const problem = entry.row ? recordProblem(entry.row.record, headers.length) : skipProblem(entry.skip!);
     if (problem) unreadable.push({ record, line: entry.line, problems: [problem] });
     else records.push({ record, line: entry.line, cells: new Map(headers.map((h, i) => [h, entry.row!.record[i].trim()])) });
   });
@@ -98,7 +98,8 @@ function headerProblems(headers: string[], names: string[]): ImportNote[] {
   return problems;
 }
 
-function rowProblem(cells: string[], width: number): ImportNote | null {
+/** Why a record's cells cannot be read as a link: a different count than the header, or an oversized cell. */
+export function recordProblem(cells: readonly string[], width: number): ImportNote | null {
   if (cells.length !== width) {
     return { code: 'wrong_field_count', detail: `This record has ${cells.length} fields and the header ${width}: a comma or quote is probably out of place.` };
   }
