@@ -17,7 +17,7 @@ export interface ImportedLinkFields {
   /** The back-half: the path after the domain, without the leading slash, as exported (case kept). */
   path: string;
   destination: string;
-  /** Tags (folders here), trimmed, empty ones dropped, first spelling of each kept. */
+  /** Tags, trimmed, empty ones dropped, first spelling of each kept; the first becomes the code's folder. */
   tags: string[];
   /** When the link stops answering, RFC 3339 in UTC; null when it does not expire. */
   expires_at: string | null;

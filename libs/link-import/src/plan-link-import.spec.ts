@@ -65,7 +65,7 @@ describe('planLinkImport', () => {
   });
 
   it('reports every problem of a record at once, each with its field', () => {
-    const record = planLinkImport(parsed(link(1, { path: 'a b', destination: 'ftp://x.example', title: 'x'.repeat(201), tags: ['ok', ' '] })), context())
+    const record = planLinkImport(parsed(link(1, { path: 'a b', destination: 'ftp://x.example', title: 'x'.repeat(201), tags: [' ', 'ignored'] })), context())
       .records[0];
     expect(record.outcome).toBe('refused');
     expect(record.reasons.map((r) => [r.field, r.code])).toEqual([
@@ -73,6 +73,15 @@ describe('planLinkImport', () => {
       ['destination', 'unsupported_scheme'],
       ['title', 'invalid'],
       ['tags', 'invalid'],
+    ]);
+  });
+
+  it('puts a link into the folder of its first tag, and says which tags are not kept', () => {
+    const record = planLinkImport(parsed(link(1, { tags: ['Spring', 'Boxes', 'x'.repeat(300)] })), context()).records[0];
+    expect(record.outcome).toBe('create');
+    expect(record.warnings).toEqual([{ code: 'tags_not_kept', field: 'tags', detail: expect.stringContaining('goes into "Spring"; "Boxes", "xxx') }]);
+    expect(planLinkImport(parsed(link(1, { tags: ['x'.repeat(201)] })), context()).records[0].reasons).toEqual([
+      expect.objectContaining({ field: 'tags', code: 'invalid' }),
     ]);
   });
 

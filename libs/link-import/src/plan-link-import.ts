@@ -87,7 +87,7 @@ function planOne(source: ImportedLink, context: PlanContext, firstAt: Map<string
     outcome,
     link,
     reasons: why,
-    warnings: [...link.warnings, ...formulaWarnings(link)],
+    warnings: [...link.warnings, ...formulaWarnings(link), ...tagWarnings(link)],
   });
   if (reasons.length) return planned('refused', reasons);
 
@@ -126,7 +126,8 @@ function fieldProblems(link: ImportedLink): ImportNote[] {
     ...validateBackHalf(link.path, '/path'),
     ...validateHttpUrl(link.destination, '/destination'),
     ...checkOptionalName(link.title, '/title', CONTENT_LIMITS.name),
-    ...link.tags.flatMap((tag, i) => checkOptionalName(tag, `/tags/${i}`, CONTENT_LIMITS.name)),
+    // Only the first tag becomes a folder (a code sits in one); the others are not kept, so not judged.
+    ...(link.tags.length ? checkOptionalName(link.tags[0], '/tags/0', CONTENT_LIMITS.name) : []),
   ];
   return errors.map((e) => {
     const field = e.pointer.split('/')[1] as keyof ImportedLinkFields;
@@ -143,6 +144,22 @@ const FIELD_NAMES: Record<keyof ImportedLinkFields, string> = {
   visit_limit: 'Visit limit',
   title: 'Title',
 };
+
+/** A code sits in one folder: the first tag is it, and the dry run says which tags are left behind. */
+function tagWarnings(link: ImportedLink): ImportNote[] {
+  if (link.tags.length < 2) return [];
+  const rest = link.tags
+    .slice(1)
+    .map((t) => JSON.stringify(t.slice(0, 80)))
+    .join(', ');
+  return [
+    {
+      code: 'tags_not_kept',
+      field: 'tags',
+      detail: `A code sits in one folder: this one goes into ${JSON.stringify(link.tags[0].slice(0, 80))}; ${rest} are not kept.`,
+    },
+  ];
+}
 
 /**
  * Text that a spreadsheet would run as a formula is kept as text (it is only data here, and our
