@@ -116,6 +116,10 @@ describe('hostile exports: every record gets a reason, nothing crashes', () => {
     ]);
   });
 
+  it('answers a million levels of JSON nesting with a reason, not a stack overflow', () => {
+    expect(parseLinkExport('['.repeat(1e6) + ']'.repeat(1e6)).fileProblems).toEqual([expect.objectContaining({ code: 'unknown_format' })]);
+  });
+
   it('refuses a file over the size limit before reading it', () => {
     const big = new Uint8Array(MAX_EXPORT_BYTES + 1).fill(0x61);
     expect(parseLinkExport(big).fileProblems).toEqual([{ code: 'file_too_large', detail: expect.any(String) }]);
