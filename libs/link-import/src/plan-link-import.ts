@@ -1,4 +1,4 @@
-import { checkOptionalName, type FieldError, type Plan } from '@qr/domain';
+import { checkOptionalName, type FieldError, type Plan, startsLikeFormula } from '@qr/domain';
 import { CONTENT_LIMITS, validateBackHalf, validateHttpUrl } from '@qr/qr-content';
 import { type ImportedLink, type ImportedLinkFields, type ImportNote, type ParsedExport, type SourceFormat } from './imported-link';
 
@@ -38,8 +38,6 @@ export interface LinkImportPlan {
   /** Problems that stop the whole import (an unreadable file, the plan's allowance); nothing is written while there is one. */
   fileProblems: ImportNote[];
 }
-
-const FORMULA_STARTS = /^[=+\-@\t\r]/;
 
 /**
  * The dry run of an import: per link, whether it will be created, already exists (same domain
@@ -171,7 +169,7 @@ function formulaWarnings(link: ImportedLink): ImportNote[] {
     ...link.tags.map((t) => ['tags', t] as [keyof ImportedLinkFields, string]),
   ];
   return cells
-    .filter(([, text]) => FORMULA_STARTS.test(text))
+    .filter(([, text]) => startsLikeFormula(text))
     .map(([field]) => ({
       code: 'formula_like',
       field,

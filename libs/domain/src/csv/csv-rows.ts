@@ -25,5 +25,10 @@ export function csvRows(rows: ReadonlyArray<ReadonlyArray<string | number>>): st
  * @example fromCsvCell("'quoted") // "'quoted" (no formula start: kept as written)
  */
 export function fromCsvCell(text: string): string {
-  return text.startsWith("'") && FORMULA_STARTS.some((start) => text.startsWith(start, 1)) ? text.slice(1) : text;
+  return text.startsWith("'") && startsLikeFormula(text.slice(1)) ? text.slice(1) : text;
+}
+
+/** Whether a spreadsheet would run this text as a formula. */
+export function startsLikeFormula(text: string): boolean {
+  return FORMULA_STARTS.some((start) => text.startsWith(start));
 }
