@@ -28,3 +28,15 @@ export { Field } from './engine/fields';
 export { checkQuery, QueryChoice, QueryInt, QueryText } from './engine/query';
 export { WebhookEndpointInput } from './bodies/webhook-endpoint-input';
 export { logoNameFaults, LogoUpload } from './bodies/logo-upload';
+export {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  InviteInput,
+  RedeemLinkInput,
+  RoleInput,
+  SignInInput,
+  SwitchWorkspaceInput,
+  TokenInput,
+} from './bodies/dashboard-bodies';
+export { AuditLogQuery } from './queries/page-query';
+export { optionalNameErrors } from './engine/text-faults';

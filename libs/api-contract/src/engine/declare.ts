@@ -19,8 +19,11 @@ export interface FieldDeclaration {
 type Declared = abstract new (...args: never[]) => object;
 
 const FIELDS = new WeakMap<object, Map<string, FieldDeclaration>>();
-/** Names of the query declarations: their fields become parameters, not a schema of the document's components. */
-export const QUERY_DECLARATIONS = new Set<string>();
+/**
+ * Declarations that are no schema of the public document's components: queries (their fields become
+ * parameters) and the dashboard's own bodies (sign-in, team), which the public API does not serve.
+ */
+export const UNLISTED_DECLARATIONS = new Set<string>();
 /** Faults found by `validate`, kept for `defaultMessage` so a failing rule runs once, not twice. */
 const FOUND = new WeakMap<object, Map<string, readonly Fault[]>>();
 
@@ -75,9 +78,9 @@ export function declareField(field: FieldDeclaration): PropertyDecorator {
  * fields and is closed (an unknown field is refused, so the document says so), unless the class is also
  * an answer (`answer`: the stored design), which may gain fields; its request variants are closed.
  */
-export function Declaration(doc: { description?: string; answer?: boolean; query?: boolean } = {}): ClassDecorator {
+export function Declaration(doc: { description?: string; answer?: boolean; query?: boolean; dashboard?: boolean } = {}): ClassDecorator {
   return (declaration) => {
-    if (doc.query) QUERY_DECLARATIONS.add(declaration.name);
+    if (doc.query || doc.dashboard) UNLISTED_DECLARATIONS.add(declaration.name);
     JSONSchema((schema) => {
       const fields = declaredFields(declaration as unknown as Declared);
       const required = [...fields].filter(([, f]) => f.required).map(([key]) => key);

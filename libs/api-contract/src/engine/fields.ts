@@ -132,3 +132,15 @@ export function List(
     field(prototype, key);
   };
 }
+
+/**
+ * A required string taken as sent (a password, a token, an email the use case looks up): only its type
+ * and length are the declaration's, the rest is the use case's to judge.
+ */
+export function Opaque(max: number): PropertyDecorator {
+  const check: FieldCheck = (value) => {
+    if (typeof value !== 'string') return [fault('invalid_type', 'Must be a string.')];
+    return value.length > max ? [fault('too_long', `At most ${max} characters.`)] : [];
+  };
+  return Field(check, { type: 'string', maxLength: max }, { required: true });
+}

@@ -56,3 +56,8 @@ export function nameFaults(value: unknown, max: number): Fault[] {
   if (NAME_CONTROL_CHARS.test(value)) return [fault('invalid', 'must not contain control characters')];
   return [];
 }
+
+/** `nameFaults` of an optional, nullable name as FieldErrors at `pointer` (absent and null pass), for rules outside a declaration. */
+export function optionalNameErrors(value: unknown, pointer: string, max: number): Array<{ pointer: string; code: string; detail: string }> {
+  return value === undefined || value === null ? [] : nameFaults(value, max).map((f) => ({ pointer, code: f.code, detail: f.detail }));
+}

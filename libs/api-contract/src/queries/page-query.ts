@@ -76,3 +76,13 @@ export class ImageQuery {
   @QueryChoice(['L', 'M', 'Q', 'H'], { default: 'M' })
   ecc?: 'L' | 'M' | 'Q' | 'H';
 }
+
+/** The dashboard's audit log: a page, 50 by default; the cursor is the last entry's id. */
+@Declaration({ query: true, dashboard: true })
+export class AuditLogQuery {
+  @QueryInt(1, 100, { default: 50 })
+  limit?: string;
+
+  @QueryText({ type: 'string' }, (cursor) => (/^aud_[0-9A-Za-z]{24}$/.test(cursor) ? [] : [fault('invalid', NOT_A_CURSOR)]))
+  cursor?: string;
+}
