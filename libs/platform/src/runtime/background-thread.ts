@@ -115,9 +115,6 @@ export async function serveBackground(options: RunOptions): Promise<void> {
 
   const app = await NestFactory.createApplicationContext(BackgroundModule, { logger: runtime.logger, abortOnError: false });
   await app.init();
-  runtime.backlog?.begin();
-  const ticks = setInterval(() => runtime.backlog?.tick(), 1000);
-  ticks.unref();
   const reply = (m: FromBackground) => port.postMessage(m);
   port.on('message', (m: ToBackground) => {
     if (m.kind === 'metrics') {
@@ -127,8 +124,6 @@ export async function serveBackground(options: RunOptions): Promise<void> {
         .then((metrics) => reply({ kind: 'metrics', id: m.id, metrics }));
     } else if (m.kind === 'stop') {
       void (async () => {
-        clearInterval(ticks);
-        runtime.backlog?.end();
         // Each part closes even if one before it failed, and the front always hears back.
         for (const [part, close] of [
           ['modules', () => app.close()],
@@ -142,6 +137,6 @@ export async function serveBackground(options: RunOptions): Promise<void> {
       })();
     }
   });
-  runtime.logger.event('info', 'background thread running', { deployables: options.deployables, priority: runtime.backlog?.priority });
+  runtime.logger.event('info', 'background thread running', { deployables: options.deployables });
   reply({ kind: 'ready' });
 }
