@@ -128,7 +128,13 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     }),
   );
   runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));
+  runtime.commands.register(REDIRECT_COMMANDS.scanCounts, (payload) => links.scanCounts(stringsIn((payload as { qr_ids?: unknown }).qr_ids)));
   return { apply, recorder, onApplicationShutdown: () => redis?.disconnect() };
+}
+
+/** At most 1,000 strings of a command's list: the ids of one page or one bulk of codes. */
+function stringsIn(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').slice(0, 1000) : [];
 }
 
 /**
