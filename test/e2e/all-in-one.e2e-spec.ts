@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { admin, type AppProcess, call, createTempDir, startApp, type TempDir, waitUntil } from '@qr/testing';
 import { billingPeriodAt } from '@qr/domain';
@@ -30,6 +31,17 @@ describe('all-in-one server', () => {
       expect.arrayContaining(['event_log', 'gateway_db', 'qr_db', 'redirect_db', 'analytics_db', 'webhooks_db', 'background_thread']),
     );
     expect(ready.body.checks).toMatchObject({ background_thread: 'ok' });
+    if (process.platform === 'linux') {
+      // Exactly one thread of the process, the background's, runs 10 nice steps below the front (at most 19).
+      const niceOf = (tid: string | number) => {
+        const stat = readFileSync(`/proc/${server.child.pid}/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      };
+      const front = niceOf(server.child.pid!);
+      const lowered = readdirSync(`/proc/${server.child.pid}/task`).filter((tid) => niceOf(tid) !== front);
+      expect(lowered).toHaveLength(1);
+      expect(niceOf(lowered[0])).toBe(Math.min(19, front + 10));
+    }
     const keys = await call(api('/api-keys'), { key: bootstrapKey });
     expect(keys.status).toBe(200);
     expect(keys.headers.get('ratelimit-policy')).toMatch(/^"monthly";q=25000;w=\d+$/);

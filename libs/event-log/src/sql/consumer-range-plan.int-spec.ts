@@ -52,12 +52,7 @@ describe('a consumer range read on PostgreSQL without statistics', () => {
   });
 
   const plan = async (topic: string) => {
-    const [row] = await log.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${RANGE_SQL}`, [
-      topic,
-      5000,
-      100000,
-      500,
-    ]);
+    const [row] = await log.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${RANGE_SQL}`, [topic, 5000, 100000, 500]);
     return nodeTypes(row['QUERY PLAN'][0].Plan);
   };
 
