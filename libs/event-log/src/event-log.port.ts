@@ -12,9 +12,9 @@ export interface LogRecord {
   /** The event already serialised (the outbox relay has it as stored); saves a stringify per hop. */
   payload?: string;
   /**
-   * How many events `payload` holds, one JSON text per line (default 1): an outbox row written by an
-   * earlier version, which packed a transaction's events of one code in one row. Kafka sends them as one
-   * message; the embedded log stores one row per event.
+   * How many events `payload` holds, one JSON text per line (default 1): a producer's transaction's
+   * events of one code, as its outbox row holds them on PostgreSQL (packedOutboxRows). Kafka sends them as
+   * one message; the embedded log stores one row per event.
    */
   events?: number;
 }

@@ -4,6 +4,7 @@ import { type Database, type Tx } from '@qr/persistence';
 import { type EventLog, type LogRecord } from '../event-log.port';
 import { SharedMark, ThreadSignal } from '../thread-signal';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
+import { packedOutboxRows, singleRow } from './packed-outbox-rows';
 
 const ADD_CHUNK = 100;
 const insertSqlByRows = new Map<number, string>();
@@ -12,8 +13,8 @@ const insertSqlByRows = new Map<number, string>();
 function insertSql(rows: number): string {
   let sql = insertSqlByRows.get(rows);
   if (!sql) {
-    const values = Array.from({ length: rows }, (_, j) => `(${Array.from({ length: 5 }, (_, k) => `$${j * 5 + k + 1}`).join(', ')})`).join(', ');
-    sql = `INSERT INTO outbox (event_id, topic, partition_key, payload, created_at) VALUES ${values}`;
+    const values = Array.from({ length: rows }, (_, j) => `(${Array.from({ length: 6 }, (_, k) => `$${j * 6 + k + 1}`).join(', ')})`).join(', ');
+    sql = `INSERT INTO outbox (event_id, topic, partition_key, payload, created_at, event_count) VALUES ${values}`;
     insertSqlByRows.set(rows, sql);
   }
   return sql;
@@ -43,7 +44,7 @@ function lazyEvent(payload: string, id: string | null): EventEnvelope {
   return new Proxy({} as EventEnvelope, { get: (_t, prop) => (prop === 'id' && id !== null ? id : read()[prop as keyof EventEnvelope]) });
 }
 
-/** A stored row as one record: the events of a row packed by an earlier version travel together (LogRecord.events). */
+/** A stored row as one record: a packed row's events travel together (LogRecord.events). */
 function recordOf(row: OutboxRow): LogRecord {
   const events = Number(row.event_count);
   // The first event's text: its id is the record's (the row's event_id); read only if a field is asked for.
@@ -97,11 +98,14 @@ export class OutboxWriter {
   readonly relayed: SharedMark;
   /** Every row up to here is deleted. */
   private cleanedUpTo = 0;
+  /** Whether a transaction's events of one topic and key share a row (PostgreSQL; see add). */
+  private readonly packs: boolean;
 
   constructor(
     db: Database,
     private readonly clock: Clock = systemClock,
   ) {
+    this.packs = db.dialect === 'postgres';
     this.committed = new ThreadSignal(`outbox:${db.name}`);
     // Keyed by the file itself: two stores of one name in one process (tests, two data directories) must never share it.
     this.relayed = new SharedMark(`outbox-relayed:${db.location}`);
@@ -111,11 +115,15 @@ export class OutboxWriter {
     if (events.length === 0) return;
     if (tx.dialect === 'sqlite') await this.cleanRelayed(tx, CLEAN_MIN + 2 * events.length);
     const now = this.clock().getTime();
-    // Multi-row inserts, a row per event: a group commit of scans adds hundreds of events in one
-    // transaction. A chunk's SQL is built once per width.
-    for (let start = 0; start < events.length; start += ADD_CHUNK) {
-      const chunk = events.slice(start, start + ADD_CHUNK).map(logRecordOf);
-      const params = chunk.flatMap((r) => [r.event.id, r.topic, r.key, r.payload, now]);
+    // Multi-row inserts: a group commit of scans adds hundreds of events in one transaction. On PostgreSQL
+    // (distributed mode: the relay sends each row to Kafka as one message) a code's events share a row
+    // (packedOutboxRows): the distributed redirect row halves without it (docs/benchmarks.md, "What we
+    // tried"). SQLite's relay feeds the embedded log, which keeps a row per event, so it keeps one too.
+    const records = events.map(logRecordOf);
+    const rows = this.packs ? packedOutboxRows(records) : records.map(singleRow);
+    for (let start = 0; start < rows.length; start += ADD_CHUNK) {
+      const chunk = rows.slice(start, start + ADD_CHUNK);
+      const params = chunk.flatMap((row) => [row.eventId, row.topic, row.key, row.payload, now, row.events]);
       await tx.query(insertSql(chunk.length), params);
     }
     tx.afterCommit(() => this.committed.notify());

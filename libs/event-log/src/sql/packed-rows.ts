@@ -5,9 +5,9 @@ export function payloadOf(record: LogRecord): string {
 }
 
 /**
- * A stored payload's events: one event, or several packed by an earlier version into one row (an
- * event_log row's JSON array; an outbox row's JSON texts joined by newlines, which JSON.stringify never
- * writes outside a string, so a line is an event).
+ * A stored payload's events: one event; a JSON array of events (an event_log row packed by an earlier
+ * version); or events joined by newlines (an outbox row on PostgreSQL, packedOutboxRows). JSON.stringify
+ * writes no newline outside a string, so a line is an event.
  */
 export function payloadEvents(payload: string): unknown[] {
   return payload.split('\n').flatMap((line) => {

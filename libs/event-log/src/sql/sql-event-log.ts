@@ -22,7 +22,7 @@ function appendLockName(db: Database): string {
   return `event_log_${db.schema ?? 'local'}`;
 }
 
-/** A record of several events (an outbox row packed by an earlier version) as one record per event, a row each here. */
+/** A record of several events (an outbox row packed on PostgreSQL) as one record per event, a row each here. */
 function eachEvent(r: LogRecord): LogRecord[] {
   if ((r.events ?? 1) === 1) return [r];
   return payloadOf(r)
