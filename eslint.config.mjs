@@ -28,7 +28,8 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: INFRA_PACKAGES },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'], bannedExternalImports: INFRA_PACKAGES },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
+            // A service may sit on another lib of its own service (gateway on identity); the scope rules below keep services apart.
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:ui', 'type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },
             // A deployable's user interface (the dashboard's server side) sits on top of that deployable's service lib.
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:service', 'type:infra', 'type:domain', 'type:contracts', 'type:testing'] },

@@ -2,16 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
 import { QR_COMMANDS as QR } from '@qr/contracts';
 import { ApiError, newId, OPERATOR_ACTOR, PLANS } from '@qr/domain';
-import {
-  AllowanceReconcile,
-  type AllowanceReconcileReport,
-  claimPeriodicReconcile,
-  CreateQrCodesFlow,
-  CreateWorkspace,
-  GATEWAY_STORE_SPEC,
-  type Principal,
-  QuotaRepository,
-} from '@qr/gateway';
+import { AllowanceReconcile, type AllowanceReconcileReport, claimPeriodicReconcile, CreateQrCodesFlow, QuotaRepository } from '@qr/gateway';
+import { CreateWorkspace, GATEWAY_STORE_SPEC, type Principal } from '@qr/identity';
 import { type Database, openDatabase } from '@qr/persistence';
 import { CommandRegistry, InProcessCommandBus } from '@qr/platform';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';

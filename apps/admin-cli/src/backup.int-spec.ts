@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openEventLog } from '@qr/event-log';
-import { CreateWorkspace, GATEWAY_STORE_SPEC } from '@qr/gateway';
+import { CreateWorkspace, GATEWAY_STORE_SPEC } from '@qr/identity';
 import { silentLog } from '@qr/domain';
 import { openDatabase, type StorageConfig } from '@qr/persistence';
 import { DEPLOYABLES, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';

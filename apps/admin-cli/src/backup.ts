@@ -17,7 +17,7 @@ import Sqlite from 'better-sqlite3';
 import { ANALYTICS_STORE_SPEC } from '@qr/analytics';
 import { QR_STORE_SPEC } from '@qr/codes';
 import { EVENT_LOG_STORE_NAME } from '@qr/event-log';
-import { GATEWAY_STORE_SPEC } from '@qr/gateway';
+import { GATEWAY_STORE_SPEC } from '@qr/identity';
 import { copySnapshot, pgDump, pgRestore, pgRestoreTableText, schemaTables, serverVersion, sqliteFile } from '@qr/persistence';
 import { type RuntimeConfig } from '@qr/platform';
 import { REDIRECT_STORE_SPEC } from '@qr/redirect';

@@ -1,29 +1,30 @@
+import { parseArgs } from 'node:util';
+
 export interface CliArgs {
   command: string[];
-  flags: Record<string, string | true>;
+  flags: Record<string, string | boolean | undefined>;
 }
 
-/** `workspace create --name X --plan pro --json` → command [workspace, create], flags {name, plan, json}. */
-/** Flags that never take a value, so `--json migrate` keeps `migrate` as the command. */
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'password-stdin', 'with-secrets-key']);
+const STRING_FLAGS = ['name', 'plan', 'workspace', 'email', 'role', 'expires-in', 'expires-at', 'key', 'batch', 'to', 'from'];
+const BOOLEAN_FLAGS = ['json', 'help', 'password-stdin', 'with-secrets-key'];
+const OPTIONS = Object.fromEntries([
+  ...STRING_FLAGS.map((name) => [name, { type: 'string' as const }]),
+  ...BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' as const }]),
+]);
 
+/**
+ * `workspace create --name X --plan pro --json` → command [workspace, create], flags {name, plan, json}.
+ * Strict: an unknown flag, a missing value or a value that looks like a flag (`--name --json`) is a usage
+ * error rather than a guess; a value that starts with a dash is written `--flag=-value`.
+ */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const command: string[] = [];
-  const flags: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg.startsWith('--')) {
-      const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-      const next = argv[i + 1];
-      if (inline !== undefined) flags[name] = inline;
-      else if (BOOLEAN_FLAGS.has(name)) flags[name] = true;
-      else if (next !== undefined && !next.startsWith('--')) flags[name] = argv[++i];
-      else flags[name] = true;
-    } else {
-      command.push(arg);
-    }
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    // No option is `multiple`, so no value is an array.
+    return { command: positionals, flags: values as CliArgs['flags'] };
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  return { command, flags };
 }
 
 export function requireFlag(flags: CliArgs['flags'], name: string): string {

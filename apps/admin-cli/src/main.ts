@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { ApiError, type AuditAction, formatUtc, isRole, normalizeEmail, OPERATOR_ACTOR, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { KafkaEventLog, openEventLog } from '@qr/event-log';
+import { AllowanceReconcile } from '@qr/gateway';
 import {
   AddMember,
-  AllowanceReconcile,
   ApiKeysRepository,
   AuditLogRepository,
   CreateApiKey,
@@ -13,7 +13,7 @@ import {
   Members,
   Passwords,
   SetWorkspacePlan,
-} from '@qr/gateway';
+} from '@qr/identity';
 import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
 import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
@@ -279,13 +279,15 @@ function textOf(value: unknown): string {
 }
 
 async function main(): Promise<void> {
-  const args = parseCliArgs(process.argv.slice(2));
-  const json = args.flags.json === true;
-  if (args.command.length === 0 || args.flags.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const argv = process.argv.slice(2);
+  // Read before parsing, so that arguments refused as a usage error still answer in JSON when asked to.
+  const json = argv.includes('--json');
   try {
+    const args = parseCliArgs(argv);
+    if (args.command.length === 0 || args.flags.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    }
     // The CLI needs only storage settings, so it validates as the all-in-one process does.
     const config = loadRuntimeConfig(process.env, DEPLOYABLES);
     const out = await run(args, config);

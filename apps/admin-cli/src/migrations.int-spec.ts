@@ -1,7 +1,7 @@
 import { ANALYTICS_STORE_SPEC } from '@qr/analytics';
 import { QR_STORE_SPEC } from '@qr/codes';
 import { EVENT_LOG_MIGRATIONS } from '@qr/event-log';
-import { GATEWAY_STORE_SPEC } from '@qr/gateway';
+import { GATEWAY_STORE_SPEC } from '@qr/identity';
 import { openDatabase } from '@qr/persistence';
 import { REDIRECT_STORE_SPEC } from '@qr/redirect';
 import { provisionStorage, STORAGE_KINDS } from '@qr/testing';

@@ -1,6 +1,7 @@
 import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { CreateQrCodesFlow, DashboardCookieNames, QuotaRepository } from '@qr/gateway';
+import { CreateQrCodesFlow, QuotaRepository } from '@qr/gateway';
+import { DashboardCookieNames, MembersController, SessionController, SessionCookies } from '@qr/identity';
 import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, textBodyMiddleware } from '@qr/platform';
 import { DraftPreviewController } from './codes/draft-preview.controller';
 import { ExportsController } from './imports/exports.controller';
@@ -8,13 +9,10 @@ import { ImportCodes } from './imports/import-codes';
 import { CSV_TYPES, ImportsController, MAX_CSV_BYTES } from './imports/imports.controller';
 import { BuildPrintSheet } from './print/build-print-sheet';
 import { PrintSheetController } from './print/print-sheet.controller';
-import { SessionController } from './session/session.controller';
-import { SessionCookies } from './session/session-cookies';
 import { DashboardAssets } from './spa/dashboard-assets';
 import { setDashboardHeaders } from './spa/security-headers';
 import { SpaController } from './spa/spa.controller';
-import { AuditLogController } from './team/audit-log.controller';
-import { MembersController } from './team/members.controller';
+import { AuditLogController } from './audit/audit-log.controller';
 import { UsageController } from './usage/usage.controller';
 import { WorkspaceUsage } from './usage/workspace-usage';
 

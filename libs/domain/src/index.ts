@@ -19,7 +19,7 @@ export * from './validation/read-body';
 export * from './validation/query-checker';
 export * from './validation/json-depth';
 export * from './collections/get-or-create';
-export * from './csv/csv-cell';
+export * from './csv/csv-rows';
 export * from './html/escape-html';
 export * from './net/special-purpose-ipv4';
 export * from './identity/email';

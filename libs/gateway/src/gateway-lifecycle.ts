@@ -1,10 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { HealthRegistry, PLATFORM_RUNTIME, type PlatformRuntime, runsHere, type ServiceStore } from '@qr/platform';
-import { BootstrapFirstWorkspace } from './bootstrap/bootstrap-first-workspace';
-import { IssueSignInLink } from './sessions/issue-sign-in-link';
+import { BootstrapFirstWorkspace, GATEWAY_STORE, IssueSignInLink } from '@qr/identity';
 import { DEFAULT_LINK_LIFETIME_MS } from '@qr/session-rules';
-import { GATEWAY_STORE } from './store/gateway-database';
 
 export const GATEWAY_REDIS = Symbol('GATEWAY_REDIS');
 

@@ -3,13 +3,37 @@ import Redis from 'ioredis';
 import { type Database } from '@qr/persistence';
 import { COMMAND_BUS, type CommandBus, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { ApiAccessGuard } from './access/api-access.guard';
-import { AuthenticateApiKey } from './access/authenticate-api-key';
+import {
+  ApiKeysRepository,
+  AuditLogRepository,
+  AuditTrail,
+  AuthenticateApiKey,
+  AuthenticateSession,
+  CreateApiKey,
+  CurrentSession,
+  DashboardCookieNames,
+  ForgotPassword,
+  GATEWAY_STORE,
+  GATEWAY_STORE_SPEC,
+  InProcessRateLimiter,
+  IssueSignInLink,
+  type Mailer,
+  NO_MAILER,
+  Passwords,
+  RATE_LIMITER,
+  type RateLimiter,
+  RedeemSignInLink,
+  RedisRateLimiter,
+  SessionAccess,
+  SessionGuard,
+  SessionsRepository,
+  SignIn,
+  SmtpMailer,
+  Team,
+} from '@qr/identity';
 import { MonthlyQuota } from './access/monthly-quota';
 import { AllowanceReconcileJob } from './access/allowance-reconcile.job';
 import { QuotaRepository } from './access/quota.repository';
-import { InProcessRateLimiter, type RateLimiter, RedisRateLimiter } from './access/rate-limiter';
-import { RATE_LIMITER, SessionAccess, SessionGuard } from './access/session-access';
-import { DashboardCookieNames } from './access/session-cookie';
 import { GATEWAY_REDIS, GatewayLifecycle } from './gateway-lifecycle';
 import { ApiKeysController } from './http/api-keys.controller';
 import { WorkspaceAnalyticsController } from './qrcodes/analytics.controller';
@@ -18,28 +42,13 @@ import { DomainsController, FoldersController } from './qrcodes/folders-domains.
 import { PreviewsController } from './qrcodes/previews.controller';
 import { QrCodesController } from './qrcodes/qr-codes.controller';
 import { WebhookDeliveriesController, WebhookEndpointsController } from './qrcodes/webhooks.controller';
-import { ApiKeysRepository } from './identity/api-keys.repository';
-import { CreateApiKey } from './identity/create-api-key';
 import { OpenApiController } from './openapi/openapi.controller';
-import { AuthenticateSession } from './sessions/authenticate-session';
-import { CurrentSession } from './sessions/current-session';
-import { IssueSignInLink } from './sessions/issue-sign-in-link';
-import { Passwords } from './sessions/passwords';
-import { RedeemSignInLink } from './sessions/redeem-sign-in-link';
-import { SessionsRepository } from './sessions/sessions.repository';
-import { SignIn } from './sessions/sign-in';
-import { GATEWAY_STORE, GATEWAY_STORE_SPEC } from './store/gateway-database';
-import { AuditLogRepository } from './audit/audit-log.repository';
-import { AuditTrail } from './audit/audit-trail';
-import { type Mailer, NO_MAILER, SmtpMailer } from './mail/mailer';
-import { ForgotPassword } from './team/forgot-password';
-import { Team } from './team/team';
 import { LogosController } from './qrcodes/logos.controller';
 import { DesignPresetsController } from './qrcodes/design-presets.controller';
 
 export const MAILER = Symbol('MAILER');
 
-/** api-gateway: the public API, identity (keys, members, dashboard sessions), plans, quotas and rate limits. */
+/** api-gateway: the public API, plans and quotas; it wires libs/identity's keys, members, sessions and rate limits. */
 @Module({})
 export class GatewayModule {
   static register(runtime: PlatformRuntime): DynamicModule {

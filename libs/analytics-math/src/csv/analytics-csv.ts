@@ -1,4 +1,4 @@
-import { csvCell } from '@qr/domain';
+import { csvRows } from '@qr/domain';
 
 type Cell = string | number;
 
@@ -46,6 +46,5 @@ export function analyticsCsv(answer: AnalyticsAnswer): string {
     [['browser', 'scans'], ...answer.by_browser.map((d): Cell[] => [d.browser, d.scans])],
     [['destination', 'scans'], ...answer.by_destination.map((d): Cell[] => [d.destination, d.scans])],
   ];
-  const lines = sections.map((rows) => rows.map((row) => row.map(csvCell).join(',') + CRLF).join(''));
-  return BOM + lines.join(CRLF);
+  return BOM + sections.map(csvRows).join(CRLF);
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { type LogoImage } from '@qr/qr-design';
 import { type QrCodeRecord } from '../codes/qr-code-record';
+import { DRAWING_REVISION } from './drawing-revision';
 import { type ImageOptions } from './image-options';
 import { renderImage } from './render-image';
 
@@ -22,7 +23,7 @@ const CONTENT_TYPES = { svg: 'image/svg+xml', png: 'image/png', pdf: 'applicatio
  * A code's images, each rendered once and kept, least recently used first out once the kept bodies
  * pass `maxBytes`. The key is everything an image is drawn from: the code (its id and revision: a
  * PATCH moves it), its design as resolved (a change to the brand preset it follows changes that), the
- * text the pattern encodes and the options. The ETag is the key's digest, so a conditional request is
+ * text the pattern encodes, the options and the release's way of drawing (DRAWING_REVISION). The ETag is the key's digest, so a conditional request is
  * answered without rendering or reading the cache, and any of those changes gives a new ETag at once.
  */
 export class CodeImages {
@@ -47,7 +48,7 @@ export class CodeImages {
     ifNoneMatch: unknown,
     logoOf: (record: QrCodeRecord) => Promise<LogoImage | null>,
   ): Promise<ImageAnswer> {
-    const key = JSON.stringify([record.workspace_id, record.id, record.revision, record.design, payload, options]);
+    const key = JSON.stringify([DRAWING_REVISION, record.workspace_id, record.id, record.revision, record.design, payload, options]);
     const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
     if (typeof ifNoneMatch === 'string' && etagListHas(ifNoneMatch, etag)) return { etag, notModified: true };
     const render = async (): Promise<RenderedImage> => {

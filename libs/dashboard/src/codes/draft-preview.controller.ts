@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { QR_COMMANDS } from '@qr/contracts';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
+import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 
 /**

@@ -2,8 +2,8 @@ import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { EXPORT_COLUMNS } from '@qr/code-import';
 import { QR_COMMANDS } from '@qr/contracts';
-import { csvCell } from '@qr/domain';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
+import { csvRows } from '@qr/domain';
+import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { COMMAND_BUS, type CommandBus, JsonLogger } from '@qr/platform';
 import { streamResponse } from '../http/stream-response';
 import { folderIndex } from './folder-index';
@@ -53,9 +53,9 @@ export class ExportsController {
     res.setHeader('Content-Disposition', `attachment; filename="qr-codes-${new Date().toISOString().slice(0, 10)}.csv"`);
     async function* lines() {
       // UTF-8 with a BOM and CRLF, as spreadsheets expect (like the analytics CSV).
-      yield `\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`;
+      yield `\uFEFF${csvRows([EXPORT_COLUMNS])}`;
       for (let page = first; ;) {
-        yield page.data.map((c) => `${rowOf(c, folders.nameOf).map(csvCell).join(',')}\r\n`).join('');
+        yield csvRows(page.data.map((c) => rowOf(c, folders.nameOf)));
         if (!page.has_more || !page.next_cursor) return;
         page = await list(page.next_cursor);
       }

@@ -1,5 +1,5 @@
 import { QR_COMMANDS } from '@qr/contracts';
-import { type SessionPrincipal } from '@qr/gateway';
+import { type SessionPrincipal } from '@qr/identity';
 import { type CommandBus } from '@qr/platform';
 
 interface FolderPage {

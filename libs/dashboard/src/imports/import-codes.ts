@@ -1,6 +1,7 @@
 import { type ImportRow, parseCodeCsv, type RowError, toRowError } from '@qr/code-import';
 import { type Actor, ApiError } from '@qr/domain';
-import { type CreateQrCodesFlow, type SessionPrincipal } from '@qr/gateway';
+import { type CreateQrCodesFlow } from '@qr/gateway';
+import { type SessionPrincipal } from '@qr/identity';
 import { type CommandBus } from '@qr/platform';
 import { folderIndex } from './folder-index';
 

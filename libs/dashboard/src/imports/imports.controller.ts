@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from '@qr/domain';
-import { actorOf, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
+import { actorOf, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { JsonLogger } from '@qr/platform';
 import { ImportCodes } from './import-codes';
 

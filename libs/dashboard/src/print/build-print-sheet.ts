@@ -1,6 +1,6 @@
 import { QR_COMMANDS } from '@qr/contracts';
 import { Errors, type FieldError, isPlainObject, notAnObject, unknownFields } from '@qr/domain';
-import { type SessionPrincipal } from '@qr/gateway';
+import { type SessionPrincipal } from '@qr/identity';
 import { type CommandBus } from '@qr/platform';
 import { MAX_SHEET_CODES, parseSheetLayout, parseSheetSelection, renderSheet, type SheetCode, type SheetLayout, type SheetSelection } from '@qr/print-sheet';
 import { type Design, eccOf, type LogoImage } from '@qr/qr-design';

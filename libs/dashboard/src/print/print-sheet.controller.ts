@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { AnyRole, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
+import { AnyRole, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { JsonLogger } from '@qr/platform';
 import { PAGE_SIZES, SHEET_PRESETS } from '@qr/print-sheet';
 import { streamResponse } from '../http/stream-response';

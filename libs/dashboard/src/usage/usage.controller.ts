@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/gateway';
+import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { WorkspaceUsage } from './workspace-usage';
 
 @Controller('app/api/usage')

@@ -1,6 +1,6 @@
 import { billingPeriodAt, type Clock, formatUtc, systemClock, type UsageAnswer, usageSummary } from '@qr/domain';
-import { type QuotaRepository, type SessionPrincipal } from '@qr/gateway';
-import { planView } from '../session/me-view';
+import { type QuotaRepository } from '@qr/gateway';
+import { planView, type SessionPrincipal } from '@qr/identity';
 
 /** The Usage and plan page: this month's API calls and the dynamic codes, against the plan. */
 export class WorkspaceUsage {

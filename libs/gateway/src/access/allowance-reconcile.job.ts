@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationB
 import { Counter } from 'prom-client';
 import { errorText, reconcileClaimableBefore } from '@qr/domain';
 import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, runsHere, type ServiceStore } from '@qr/platform';
-import { GATEWAY_STORE } from '../store/gateway-database';
+import { GATEWAY_STORE } from '@qr/identity';
 import { AllowanceReconcile, type AllowanceReconcileObserver, claimPeriodicReconcile } from './allowance-reconcile';
 
 /** After a failed pass (qr-service not up yet, say), the next one comes this soon, or at the interval if sooner. */

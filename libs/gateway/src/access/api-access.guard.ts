@@ -2,14 +2,9 @@ import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, 
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { canWrite, Errors } from '@qr/domain';
-import { AuthenticateApiKey } from './authenticate-api-key';
+import { AuthenticateApiKey, type Principal, RATE_LIMITER, type RateLimiter, READ_METHODS, SessionAccess } from '@qr/identity';
 import { MonthlyQuota } from './monthly-quota';
-import { type Principal } from './principal';
 import { QUOTA_COST, type QuotaCostFn } from './quota-cost.decorator';
-import { type RateLimiter } from './rate-limiter';
-import { RATE_LIMITER, READ_METHODS, SessionAccess } from './session-access';
-
-export { RATE_LIMITER } from './session-access';
 
 const NOT_COUNTED = new Set([401, 403, 429]);
 

@@ -1,5 +1,5 @@
 import { ApiError, PLANS, type Plan } from '@qr/domain';
-import { type Principal } from './principal';
+import { type Principal } from '@qr/identity';
 import { MonthlyQuota } from './monthly-quota';
 import { type QuotaRepository, type Reservation } from './quota.repository';
 

@@ -1,5 +1,5 @@
 import { billingPeriodAt, type Clock, Errors, monthlyQuotaHeaders, secondsUntilReset, systemClock } from '@qr/domain';
-import { type Principal } from './principal';
+import { type Principal } from '@qr/identity';
 import { type QuotaRepository } from './quota.repository';
 
 export interface QuotaGrant {

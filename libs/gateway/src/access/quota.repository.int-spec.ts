@@ -1,6 +1,6 @@
 import { type Database, openDatabase } from '@qr/persistence';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
-import { GATEWAY_MIGRATIONS } from '../store/gateway-migrations';
+import { GATEWAY_MIGRATIONS } from '@qr/identity';
 import { QuotaRepository } from './quota.repository';
 
 describe.each(STORAGE_KINDS)('QuotaRepository on %s', (kind) => {

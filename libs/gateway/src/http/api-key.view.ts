@@ -1,5 +1,5 @@
 import { formatUtc } from '@qr/domain';
-import { type ApiKeyRecord } from '../identity/identity-records';
+import { type ApiKeyRecord } from '@qr/identity';
 
 /** The API's shape of a key. The secret appears only in the 201 answer, added by the controller. */
 export function apiKeyView(k: ApiKeyRecord) {

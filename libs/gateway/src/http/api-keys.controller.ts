@@ -2,11 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } 
 import type { Request } from 'express';
 import { canGrantRole, canManageApiKeys, Errors } from '@qr/domain';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { actorOf } from '../access/actor-of';
-import { type Principal } from '../access/principal';
-import { AuditLogRepository } from '../audit/audit-log.repository';
-import { ApiKeysRepository } from '../identity/api-keys.repository';
-import { CreateApiKey } from '../identity/create-api-key';
+import { actorOf, ApiKeysRepository, AuditLogRepository, CreateApiKey, type Principal } from '@qr/identity';
 import { apiKeyView } from './api-key.view';
 import { readCreateApiKeyBody } from './api-key-body';
 import { API_PREFIX } from './api-prefix';

@@ -48,7 +48,7 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
   { file: 'libs/gateway/src/qrcodes/folders-domains.controller.ts', controller: DomainsController },
   { file: 'libs/platform/src/health/health.controller.ts', controller: HealthController },
   { file: 'libs/dashboard/src/spa/spa.controller.ts', controller: exportOf('libs/dashboard/src/spa/spa.controller.ts', 'SpaController') },
-  { file: 'libs/dashboard/src/session/session.controller.ts', controller: exportOf('libs/dashboard/src/session/session.controller.ts', 'SessionController') },
+  { file: 'libs/identity/src/http/session.controller.ts', controller: exportOf('libs/identity/src/http/session.controller.ts', 'SessionController') },
   {
     file: 'libs/dashboard/src/codes/draft-preview.controller.ts',
     controller: exportOf('libs/dashboard/src/codes/draft-preview.controller.ts', 'DraftPreviewController'),
@@ -60,8 +60,8 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
   { file: 'libs/dashboard/src/imports/imports.controller.ts', controller: exportOf('libs/dashboard/src/imports/imports.controller.ts', 'ImportsController') },
   { file: 'libs/dashboard/src/imports/exports.controller.ts', controller: exportOf('libs/dashboard/src/imports/exports.controller.ts', 'ExportsController') },
   { file: 'libs/dashboard/src/usage/usage.controller.ts', controller: exportOf('libs/dashboard/src/usage/usage.controller.ts', 'UsageController') },
-  { file: 'libs/dashboard/src/team/members.controller.ts', controller: exportOf('libs/dashboard/src/team/members.controller.ts', 'MembersController') },
-  { file: 'libs/dashboard/src/team/audit-log.controller.ts', controller: exportOf('libs/dashboard/src/team/audit-log.controller.ts', 'AuditLogController') },
+  { file: 'libs/identity/src/http/members.controller.ts', controller: exportOf('libs/identity/src/http/members.controller.ts', 'MembersController') },
+  { file: 'libs/dashboard/src/audit/audit-log.controller.ts', controller: exportOf('libs/dashboard/src/audit/audit-log.controller.ts', 'AuditLogController') },
   {
     file: 'libs/platform/src/commands/internal-commands.controller.ts',
     controller: exportOf('libs/platform/src/commands/internal-commands.controller.ts', 'InternalCommandsController'),

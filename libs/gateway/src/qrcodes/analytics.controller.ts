@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { type Principal } from '../access/principal';
+import { type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
 import { ANALYTICS } from './create-qr-codes-flow';
 

@@ -1,7 +1,7 @@
 import { QR_COMMANDS as QR } from '@qr/contracts';
 import { Errors, type Actor } from '@qr/domain';
 import { type CommandBus } from '@qr/platform';
-import { type Principal } from '../access/principal';
+import { type Principal } from '@qr/identity';
 import { type QuotaRepository } from '../access/quota.repository';
 
 export { ANALYTICS_COMMANDS as ANALYTICS, QR_COMMANDS as QR } from '@qr/contracts';

@@ -2,9 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Qu
 import type { Request } from 'express';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { actorOf } from '../access/actor-of';
-import { type Principal } from '../access/principal';
-import { AuditTrail } from '../audit/audit-trail';
+import { actorOf, AuditTrail, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
 

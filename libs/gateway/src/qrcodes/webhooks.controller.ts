@@ -3,8 +3,7 @@ import type { Request } from 'express';
 import { WEBHOOK_COMMANDS } from '@qr/contracts';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { type Principal } from '../access/principal';
-import { AuditTrail } from '../audit/audit-trail';
+import { AuditTrail, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
 
 interface EndpointAnswer {

@@ -1,0 +1,52 @@
+import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { type AuditLogAnswer, csvRows, readQuery } from '@qr/domain';
+import { AUDIT_CSV_COLUMNS, auditCsvRow, auditEntryView, AuditLogRepository, CurrentMember, ownerOf, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { JsonLogger } from '@qr/platform';
+import { streamResponse } from '../http/stream-response';
+
+const AUDIT_ID = /^aud_[0-9A-Za-z]{24}$/;
+
+/** The workspace audit log (owners): a page at a time, newest first, and the whole of it as CSV. */
+@Controller('app/api/audit-log')
+@UseGuards(SessionGuard)
+export class AuditLogController {
+  constructor(
+    private readonly audit: AuditLogRepository,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  @Get()
+  async list(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Query() query: Record<string, unknown>): Promise<AuditLogAnswer> {
+    const { workspaceId } = ownerOf(principal, req);
+    const q = readQuery(query, ['limit', 'cursor'], (c) => {
+      const limit = c.integer('limit', 1, 100, 50);
+      const cursor = c.single('cursor');
+      if (cursor !== undefined && !AUDIT_ID.test(cursor)) c.add('/cursor', 'invalid', 'not a cursor from a previous page');
+      return { limit, cursor: cursor ?? null };
+    });
+    const rows = await this.audit.list(workspaceId, q.cursor, q.limit + 1);
+    const data = rows.slice(0, q.limit).map(auditEntryView);
+    const hasMore = rows.length > q.limit;
+    return { object: 'list', data, has_more: hasMore, next_cursor: hasMore ? data[data.length - 1].id : null };
+  }
+
+  @Get('export.csv')
+  async csv(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { workspaceId } = ownerOf(principal, req);
+    const audit = this.audit;
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
+    async function* lines() {
+      yield `\uFEFF${csvRows([AUDIT_CSV_COLUMNS])}`;
+      for (let before: string | null = null; ;) {
+        const rows = await audit.list(workspaceId, before, 500);
+        yield csvRows(rows.map((r) => auditCsvRow(auditEntryView(r))));
+        if (rows.length < 500) return;
+        before = rows[rows.length - 1].id;
+      }
+    }
+    await streamResponse(res, lines(), this.logger, 'audit log export');
+  }
+}

@@ -1,0 +1,38 @@
+import { type Clock, Errors, type Role, systemClock } from '@qr/domain';
+import { type Database } from '@qr/persistence';
+import { type WorkspaceRecord } from '../workspaces/identity-records';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { type SessionPrincipal } from './authenticate-session';
+import { SessionsRepository } from './sessions.repository';
+
+/** A workspace the member belongs to, with their role there (stored only through the member use cases, which check it). */
+export type Membership = WorkspaceRecord & { role: Role; member_id: string };
+
+/** What a signed-in member does with their own session: see their workspaces, switch, sign out. */
+export class CurrentSession {
+  private readonly workspaces: WorkspacesRepository;
+  private readonly sessions: SessionsRepository;
+
+  constructor(
+    db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.workspaces = new WorkspacesRepository(db);
+    this.sessions = new SessionsRepository(db);
+  }
+
+  memberships(principal: SessionPrincipal): Promise<Membership[]> {
+    return this.workspaces.membershipsOf(principal.member.email);
+  }
+
+  /** Another workspace of the same email; 404 for one the email is not a member of. */
+  async switchTo(principal: SessionPrincipal, workspaceId: unknown): Promise<void> {
+    const target = (await this.memberships(principal)).find((m) => m.id === workspaceId);
+    if (!target) throw Errors.notFound('workspace');
+    await this.sessions.switchWorkspace(principal.member.sessionId, principal.member.email, target.id, this.clock().getTime());
+  }
+
+  async signOut(principal: SessionPrincipal): Promise<void> {
+    await this.sessions.revoke(principal.member.sessionId, this.clock().getTime());
+  }
+}

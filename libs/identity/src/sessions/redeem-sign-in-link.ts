@@ -1,0 +1,89 @@
+import { type Clock, Errors, systemClock } from '@qr/domain';
+import { type Database } from '@qr/persistence';
+import {
+  checkNewPassword,
+  DEFAULT_SCRYPT_COST,
+  digestToken,
+  hashPassword,
+  isWellFormedToken,
+  linkRedeemLimits,
+  type ScryptCost,
+  signInLinkStatusAt,
+} from '@qr/session-rules';
+import { type RateLimiter } from '../access/rate-limiter';
+import { AccountsRepository } from '../workspaces/accounts.repository';
+import { type SignInLinkRecord } from '../workspaces/identity-records';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { SessionsRepository } from './sessions.repository';
+import { SignInLinksRepository } from './sign-in-links.repository';
+import { type StartedSession, startSession } from './start-session';
+import { throttle } from './throttle';
+
+export interface LinkDetails {
+  email: string;
+  workspace_name: string;
+  purpose: SignInLinkRecord['purpose'];
+  /** Whether the email already has a password (the page then says "choose a new password"). */
+  has_password: boolean;
+  expires_at: number;
+}
+
+/**
+ * Opening a sign-in link: `inspect` says whom it is for (the page shows it before asking for a
+ * password), `redeem` sets the password, uses the link up, ends the person's other sessions (this is
+ * also how a forgotten password is reset) and starts a session, all in one transaction. Unknown,
+ * used, replaced and expired links get the same 410.
+ */
+export class RedeemSignInLink {
+  private readonly links: SignInLinksRepository;
+  private readonly accounts: AccountsRepository;
+  private readonly workspaces: WorkspacesRepository;
+  private readonly sessions: SessionsRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock = systemClock,
+    private readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
+  ) {
+    this.links = new SignInLinksRepository(db);
+    this.accounts = new AccountsRepository(db);
+    this.workspaces = new WorkspacesRepository(db);
+    this.sessions = new SessionsRepository(db);
+  }
+
+  async inspect(token: unknown, clientAddress: string): Promise<LinkDetails> {
+    await throttle(this.limiter, linkRedeemLimits(clientAddress), this.clock);
+    const link = await this.usableLink(token);
+    const [workspace, account] = await Promise.all([this.workspaces.find(link.workspace_id), this.accounts.find(link.email)]);
+    return {
+      email: link.email,
+      workspace_name: workspace?.name ?? '',
+      purpose: link.purpose,
+      has_password: !!account?.password_hash,
+      expires_at: link.expires_at,
+    };
+  }
+
+  async redeem(input: { token: unknown; password: unknown; clientAddress: string; userAgent?: string | null }): Promise<StartedSession> {
+    await throttle(this.limiter, linkRedeemLimits(input.clientAddress), this.clock);
+    const link = await this.usableLink(input.token);
+    const problems = checkNewPassword(input.password, link.email, '/password');
+    if (problems.length) throw Errors.validationFailed(problems);
+    const hash = await hashPassword(input.password as string, this.cost);
+    return this.db.transaction(async (tx) => {
+      const now = this.clock().getTime();
+      if (!(await this.links.markUsed(tx, link.id, now))) throw Errors.linkNotUsable();
+      if (!(await this.workspaces.findMemberByEmail(link.workspace_id, link.email, tx))) throw Errors.linkNotUsable();
+      await this.accounts.setPassword(tx, link.email, hash, now);
+      await this.sessions.revokeAllOf(tx, link.email, now);
+      return startSession(tx, this.sessions, { email: link.email, workspaceId: link.workspace_id, userAgent: input.userAgent }, this.clock);
+    });
+  }
+
+  private async usableLink(token: unknown): Promise<SignInLinkRecord> {
+    const link = isWellFormedToken(token) ? await this.links.findByTokenHash(digestToken(token)) : null;
+    if (!link || signInLinkStatusAt({ expiresAt: link.expires_at, usedAt: link.used_at }, this.clock().getTime()) !== 'usable') throw Errors.linkNotUsable();
+    return link;
+  }
+}
