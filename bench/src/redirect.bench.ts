@@ -2,7 +2,6 @@ import { admin, call, createTempDir, createTestPostgres, startApp, startCluster,
 import { startBareRedirectServer } from './bare-redirect-server';
 import { type BenchRow, fmt } from './bench-report';
 import { cpuSecondsOf, postgresCpuSeconds, residentMegabytes } from './process-cpu';
-import { benchRecorderAlone, type RecorderAlone } from './recorder-alone';
 import { median } from './stats';
 import { type LoadResult, wrk } from './wrk';
 
@@ -33,8 +32,6 @@ export async function benchRedirect(): Promise<BenchRow[]> {
     // One deployment at a time: an idle all-in-one alone took 8 % off the bare server's figure.
     const aio = await benchAllInOne(bare.url);
     const d = await benchDistributedRedirect(bare.url, plain.url);
-    const alone = await benchRecorderAlone(RUNS, RUN_SECONDS);
-    const reference = await benchRecorderAlone(RUNS, RUN_SECONDS, 'locked');
     const base = summarize(aio.baseline);
     const dBase = summarize(d.baseline);
     const dPlain = summarize(d.plainBaseline);
@@ -45,7 +42,6 @@ export async function benchRedirect(): Promise<BenchRow[]> {
     const caught = `; the other services caught up ${fmt.ms(c.ms)} after a run, using ${c.othersUs.toFixed(0)} µs per scan, PostgreSQL ${c.postgresUs.toFixed(0)} µs and the broker ${c.brokerUs.toFixed(0)} µs more (medians)`;
     const versus = (ours: ReturnType<typeof summarize>) =>
       `; against the bare server with our headers (${fmt.rate(dBase.rps, 'req')}): ${(ours.rps / dBase.rps).toFixed(2)}×`;
-    const recording = (r: RecorderAlone) => `${fmt.rate(r.scansPerSecond, 'scan')}; PostgreSQL ${r.postgresUsPerScan.toFixed(0)} µs per scan`;
     const dNote = `; the bare servers ran with the cluster's processes paused; Kafka ${d.kafkaVersion} on the same machine (broker resident ${d.brokerMb.toFixed(0)} MB at the end)`;
     return [
       row('Redirect, all-in-one (SQLite, durable scan per 302)', summarize(aio.ours), base, drained),
@@ -78,20 +74,6 @@ export async function benchRedirect(): Promise<BenchRow[]> {
         cpu(d.shared.hotCpu, true) + versus(summarize(d.shared.hot)) + dNote,
         PLAIN,
       ),
-      {
-        benchmark: 'Distributed scan recording alone: the replica’s ScanRecorder on PostgreSQL, 50 callers, no HTTP',
-        figure: recording(alone),
-        baseline: `bare node:http 302: ${fmt.rate(dBase.rps, 'req')}`,
-        ratio: alone.scansPerSecond / dBase.rps,
-        note: `median of ${RUNS} × ${RUN_SECONDS} s; what one replica's commit chain allows on this machine with no HTTP cost at all (each caller waits for its scan's commit, as a 302 does; its events go to the outbox, no relay runs)${dNote}`,
-      },
-      {
-        benchmark: 'Distributed scan recording alone: the one-statement counter (PredictedScanCounter) against the reference',
-        figure: recording(alone),
-        baseline: `the reference, one locked transaction per batch (LockedScanCounter, SCAN_COUNTING=locked): ${recording(reference)}`,
-        ratio: alone.scansPerSecond / reference.scansPerSecond,
-        note: `the row above and the same load through the reference counter, median of ${RUNS} × ${RUN_SECONDS} s each; one hot code, 50 callers`,
-      },
     ];
   } finally {
     await bare.close();

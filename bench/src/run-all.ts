@@ -7,11 +7,9 @@ import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
 import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
 import { benchKafkaConsumers, benchKafkaLatency } from './kafka.bench';
-import { benchEmbeddedLog } from './event-log.bench';
 import { benchFreshness } from './freshness.bench';
 import { benchWebhooks } from './webhooks.bench';
 import { benchPdf } from './pdf.bench';
-import { benchOutbox } from './outbox.bench';
 import { benchFuzz } from './fuzz.bench';
 import { benchApiLoad } from './api-load.bench';
 import { benchDesign } from './design.bench';
@@ -37,8 +35,6 @@ async function main(): Promise<void> {
     ['validation', () => benchValidation()],
     ['redirect', () => benchRedirect()],
     ['ingest', () => benchAnalyticsIngest()],
-    ['log', () => benchEmbeddedLog()],
-    ['outbox', () => benchOutbox()],
     ['consumers', () => benchKafkaConsumers()],
     ['analytics', () => benchAnalyticsQuery()],
     ['freshness', () => benchFreshness()],

@@ -156,28 +156,20 @@ describe('distributed deployables on PostgreSQL and Kafka', () => {
         json: { type: 'website', content: { url: 'https://example.com/l' }, scan_limit: 100 },
       })
     ).body;
-    const statements = () => Promise.all(cluster.redirects.map((r) => metricValue(r.url, 'qr_scan_batches_total', { path: 'statement' })));
     // Each replica has the code in its cache first (a HEAD records nothing): a replica that looked it up
     // only once the other had admitted all 100 would refuse its scans from the cached count, unrecorded.
     for (const r of cluster.redirects) expect((await rawRequest(`${r.url}/${code.short_code}`, { method: 'HEAD' })).status).toBe(302);
-    const before = await statements();
     const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => rawRequest(`${cluster.redirects[i % 2].url}/${code.short_code}`)));
     expect(results.filter((r) => r.status === 302)).toHaveLength(100);
     expect(results.filter((r) => r.status === 410)).toHaveLength(900);
-    // Each replica committed batches of these scans by the one statement from predicted counts (a code
-    // whose count the other replica had moved meanwhile is counted again by a transaction), and the
-    // limit held across both paths.
-    expect((await statements()).map((n, i) => n > before[i])).toEqual([true, true]);
     const events = async (type: string) => (await storedEventsOf(db, code.id, kafka)).filter((e) => e.type === type);
     expect(await events('qr.scan_limit_reached')).toHaveLength(1);
     expect(await events('qr.scanned')).toHaveLength(100);
-    // The API's scan_count follows the scan events (qr-service consumes them across processes).
-    await waitUntil(
-      async () => (await call<{ scan_count: number }>(api(1, `/qrcodes/${code.id}`), { key })).body.scan_count === 100,
-      'scan_count 100 via the API',
-      15_000,
-    );
-    expect((await call<{ state: string }>(api(1, `/qrcodes/${code.id}`), { key })).body.state).toBe('limit_reached');
+    // The API reads the count where the replicas recorded it: exact at once, whatever Kafka's lag.
+    expect((await call<{ state: string; scan_count: number }>(api(1, `/qrcodes/${code.id}`), { key })).body).toMatchObject({
+      state: 'limit_reached',
+      scan_count: 100,
+    });
   });
 
   it('runs the whole flow across processes: bulk create, scans on both redirects, analytics, signed webhooks', async () => {

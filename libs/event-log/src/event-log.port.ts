@@ -13,8 +13,8 @@ export interface LogRecord {
   payload?: string;
   /**
    * How many events `payload` holds, one JSON text per line (default 1): a producer's transaction's
-   * events of one code, as its outbox row holds them (packedOutboxRows). Kafka sends them as one message;
-   * the embedded log stores one row per event.
+   * events of one code, as its outbox row holds them on PostgreSQL (packedOutboxRows). Kafka sends them as
+   * one message; the embedded log stores one row per event.
    */
   events?: number;
 }
@@ -22,23 +22,6 @@ export interface LogRecord {
 /** One event read back, with the transport's opaque position. */
 export interface ConsumedRecord extends LogRecord {
   position: string;
-}
-
-/**
- * Writes a producer's records from inside one statement of the producer's own (PostgreSQL: its outbox,
- * Outbox.statementAppender): a data-modifying `WITH` part that inserts the records whose partition key
- * the statement allows, so that a producer that decides in SQL what holds can write its events in the
- * same round trip as it decides (the scan counter: docs/design/exact-scan-limits.md).
- */
-export interface StatementAppender {
-  /**
-   * An `INSERT …` for a `WITH name AS (…)` part: it writes the records given to `prepare`, those whose
-   * key is among the rows of `allowedKeys` (a sub-select of the statement); its parameters are `$first`
-   * and on, as many as `prepare` gives (put them last).
-   */
-  insertSql(first: number, allowedKeys: string): string;
-  /** The parameters of `insertSql` for `records`, and what to call once the statement has committed. */
-  prepare(records: readonly LogRecord[]): { params: unknown[]; committed(): void };
 }
 
 /** Handles a batch; if it throws, the same batch comes again (at-least-once). */

@@ -16,12 +16,6 @@ export interface OpenEventLogOptions {
   clientId: string;
   log: Log;
   pollMs?: number;
-  /** Told the age of the oldest record in each batch a SQL consumer reads (all-in-one's background priority). */
-  onBacklog?: (ageMs: number) => void;
-  /** SQL: the longest an append waits for this instance's consumers (SqlEventLogOptions). */
-  appendWaitMs?: number;
-  /** SQL: the plain log, without the decoded-row cache and the append pacer (SqlEventLogOptions.plain). */
-  plain?: boolean;
   /** Kafka: partitions of the topics it creates (`EVENT_LOG_PARTITIONS`, default 12). */
   partitions?: number;
   /** Kafka: how long a silent group member keeps its partitions (default KAFKA_SESSION_TIMEOUT_MS). */
@@ -57,5 +51,5 @@ export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
     runMigrations: o.runMigrations,
     postgresSettings: LOG_PLANNER_SETTINGS,
   });
-  return new SqlEventLog(db, new LocalWakeupChannel(), { log: o.log, pollMs: o.pollMs, onBacklog: o.onBacklog, appendWaitMs: o.appendWaitMs, plain: o.plain });
+  return new SqlEventLog(db, new LocalWakeupChannel(), { log: o.log, pollMs: o.pollMs });
 }

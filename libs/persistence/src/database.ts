@@ -1,13 +1,12 @@
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { AsyncMutex } from './async-mutex';
-import { runClosing } from './closing-hooks';
 import { PostgresTransaction } from './postgres-transaction';
 import { type Dialect, toDialectQuery } from './sql-dialect';
 import { SqliteStatements } from './sqlite-statements';
-import { type Rows, type TransactionOptions, type Tx } from './transaction';
+import { type Rows, type Tx } from './transaction';
 
-export type { Rows, TransactionOptions, Tx } from './transaction';
+export type { Rows, Tx } from './transaction';
 
 /**
  * One service's database. Reads go to `reader`; writes go through `transaction`.
@@ -37,20 +36,8 @@ export class Database {
   }
 
   /** Runs `fn` in one transaction; afterCommit callbacks run only once it has committed. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-    return this.dialect === 'sqlite' ? this.writeMutex.run(() => this.runSqliteTransaction(fn)) : this.runPostgresTransaction(fn, options);
-  }
-
-  /**
-   * PostgreSQL: one statement as its own transaction (it commits when it succeeds, and nothing of it
-   * when it fails), in one round trip, prepared under `name` on each connection the first time it runs
-   * there, so the server parses and plans it once per connection. `name` must always stand for this
-   * text in this database.
-   */
-  async prepared<T = Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]): Promise<T[]> {
-    if (this.dialect !== 'postgres') throw new Error('prepared statements are for PostgreSQL');
-    const q = toDialectQuery(sql, params, 'postgres');
-    return (await this.pool().query({ name, text: q.sql, values: q.params })).rows as T[];
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.dialect === 'sqlite' ? this.writeMutex.run(() => this.runSqliteTransaction(fn)) : this.runPostgresTransaction(fn);
   }
 
   /** A single write statement as its own transaction. */
@@ -72,9 +59,9 @@ export class Database {
     if (this.writer.isInitialized) await this.writer.destroy();
   }
 
-  private async runPostgresTransaction<T>(fn: (tx: Tx) => Promise<T>, options: TransactionOptions): Promise<T> {
+  private async runPostgresTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool().connect();
-    const tx = new PostgresTransaction(client, options);
+    const tx = new PostgresTransaction(client);
     try {
       return await tx.run(fn);
     } finally {
@@ -95,21 +82,15 @@ export class Database {
   private async runSqliteTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const statements = this.sqliteStatements().writer;
     const callbacks: Array<() => void> = [];
-    const closing: Array<() => Promise<void>> = [];
-    const last: Array<() => void> = [];
     const tx: Tx = {
       dialect: 'sqlite',
       query: async <R>(sql: string, params: readonly unknown[] = []) => runSqlite<R>(statements, sql, params),
-      beforeCommit: (fn) => closing.push(fn),
-      atCommit: (sql, params = []) => last.push(() => runSqlite(statements, sql, params)),
       afterCommit: (cb) => callbacks.push(cb),
     };
     await beginImmediate(statements);
     let result: T;
     try {
       result = await fn(tx);
-      await runClosing(closing);
-      for (const run of last) run();
       statements.run('COMMIT', []);
     } catch (err) {
       try {

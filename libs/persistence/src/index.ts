@@ -3,8 +3,6 @@ export * from './sql-dialect';
 export * from './database';
 export * from './migration';
 export * from './open-database';
-export * from './wal-checkpointer';
 export * from './sqlite-statements';
-export * from './wal-checkpoint-thread';
 export * from './backup/sqlite-snapshot';
 export * from './backup/postgres-dump';

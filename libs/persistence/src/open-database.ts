@@ -5,19 +5,7 @@ import { DataSource } from 'typeorm';
 import { Database } from './database';
 import { type MigrationClass } from './migration';
 
-export type StorageConfig =
-  { kind: 'sqlite'; dataDir: string; synchronous?: 'NORMAL' | 'FULL'; checkpoints?: SqliteCheckpoints } | { kind: 'postgres'; url: string };
-
-/**
- * Who copies a SQLite file's write-ahead log back into it. `inline` (SQLite's default): the connection
- * whose commit takes the log past 1,000 pages, in that commit. `elsewhere`: a `WalCheckpointer` on
- * another thread does it, and this connection's commits only checkpoint past a 64 MB log (a safety
- * net for a checkpointer that cannot keep up), so its commits never wait for the copy and its fsyncs.
- */
-export type SqliteCheckpoints = 'inline' | 'elsewhere';
-
-/** Pages (4 KiB) of log past which a connection with `checkpoints: 'elsewhere'` still checkpoints itself. */
-export const DEFERRED_CHECKPOINT_PAGES = 16_384;
+export type StorageConfig = { kind: 'sqlite'; dataDir: string; synchronous?: 'NORMAL' | 'FULL' } | { kind: 'postgres'; url: string };
 
 export interface OpenDatabaseOptions {
   /** The owning service's store name: the SQLite file name, or the PostgreSQL schema. */
@@ -66,14 +54,6 @@ export async function migrate(db: Database): Promise<void> {
 
 export type SqliteStorage = Extract<StorageConfig, { kind: 'sqlite' }>;
 
-// Module state is per thread (each worker thread loads its own copy): the files this thread opened.
-const openedFiles = new Set<string>();
-
-/** The SQLite files this thread has opened with `openDatabase`, as absolute paths. */
-export function sqliteFilesOpened(): string[] {
-  return [...openedFiles];
-}
-
 /** The SQLite file of a store. */
 export function sqliteFile(storage: Pick<SqliteStorage, 'dataDir'>, store: string): string {
   return join(storage.dataDir, `${store}.sqlite`);
@@ -87,7 +67,6 @@ export function sqlitePragmas(storage: SqliteStorage): (db: { pragma(s: string):
     // NORMAL in WAL mode survives a process crash (kill -9); FULL also survives power loss.
     db.pragma(`synchronous = ${storage.synchronous ?? 'NORMAL'}`);
     db.pragma('foreign_keys = ON');
-    if (storage.checkpoints === 'elsewhere') db.pragma(`wal_autocheckpoint = ${DEFERRED_CHECKPOINT_PAGES}`);
   };
 }
 
@@ -105,7 +84,6 @@ async function openSqlite(options: OpenDatabaseOptions, storage: SqliteStorage):
   await writer.initialize();
   const reader = new DataSource({ type: 'better-sqlite3', database: file, prepareDatabase: pragmas });
   await reader.initialize();
-  openedFiles.add(file);
   return new Database(options.name, 'sqlite', writer, reader, null, file);
 }
 

@@ -1,26 +1,19 @@
 import type { PoolClient, QueryResult } from 'pg';
-import { runClosing } from './closing-hooks';
-import type { Rows, TransactionOptions, Tx } from './transaction';
+import type { Rows, Tx } from './transaction';
 import { toDialectQuery } from './sql-dialect';
-import { withLiterals } from './sql-literals';
 
 /**
  * One PostgreSQL transaction on a pooled connection of node-postgres, without TypeORM's query runner
- * around each statement. With `valuesInText`, BEGIN goes with the first statement and COMMIT with the
- * statements queued for the commit, each pair as one simple-protocol query with its values written in
- * as literals (withLiterals); a statement that cannot be written so is sent with its parameters, in a
- * round trip of its own. Without it, BEGIN and COMMIT are sent alone unless the statement they would go
- * with has no parameters.
+ * around each statement. BEGIN goes just before the first statement, so a transaction that runs no
+ * statement sends nothing; every value goes as a bound parameter.
  */
 export class PostgresTransaction implements Tx {
   readonly dialect = 'postgres' as const;
-  /** BEGIN has been sent (alone or with a statement). */
+  /** BEGIN has been sent. */
   private begun = false;
   /** Committed or rolled back: the connection may already serve another transaction. */
   private finished = false;
-  private readonly closing: Array<() => Promise<void>> = [];
   private readonly committed: Array<() => void> = [];
-  private readonly last: Array<{ sql: string; params: unknown[] }> = [];
   /**
    * Set when the connection failed (an error event: PostgreSQL restarted, the backend was terminated,
    * the network dropped) or ROLLBACK did: it must not go back to the pool.
@@ -30,10 +23,7 @@ export class PostgresTransaction implements Tx {
   // event without one would end the process.
   private readonly onError = (err: Error) => (this.broken ??= err);
 
-  constructor(
-    private readonly client: PoolClient,
-    private readonly options: TransactionOptions = {},
-  ) {
+  constructor(private readonly client: PoolClient) {
     client.on('error', this.onError);
   }
 
@@ -42,21 +32,9 @@ export class PostgresTransaction implements Tx {
     const q = toDialectQuery(sql, params, 'postgres');
     if (!this.begun) {
       this.begun = true;
-      const text = this.asText(q);
-      if (text !== null) return rowsOf<T>(lastOf(await this.client.query(joined(['BEGIN', text]))));
       await this.client.query('BEGIN');
     }
     return rowsOf<T>(await this.client.query(q.sql, q.params));
-  }
-
-  beforeCommit(fn: () => Promise<void>): void {
-    this.assertOpen();
-    this.closing.push(fn);
-  }
-
-  atCommit(sql: string, params: readonly unknown[] = []): void {
-    this.assertOpen();
-    this.last.push(toDialectQuery(sql, params, 'postgres'));
   }
 
   afterCommit(fn: () => void): void {
@@ -64,13 +42,12 @@ export class PostgresTransaction implements Tx {
     this.committed.push(fn);
   }
 
-  /** Runs the body, its closing hooks and its statements at commit, and commits; rolls back on any error. */
+  /** Runs the body and commits; rolls back on any error. */
   async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     let result: T;
     try {
       result = await fn(this);
-      await runClosing(this.closing);
-      await this.commit();
+      if (this.begun) expectCommitted(await this.client.query('COMMIT'));
     } catch (err) {
       if (this.begun && !this.finished) await this.rollback();
       throw err;
@@ -82,22 +59,6 @@ export class PostgresTransaction implements Tx {
     return result;
   }
 
-  private async commit(): Promise<void> {
-    const texts = this.last.map((q) => this.asText(q));
-    if (texts.every((t): t is string => t !== null)) {
-      if (!this.begun && texts.length === 0) return;
-      const statements = [...(this.begun ? [] : ['BEGIN']), ...texts, 'COMMIT'];
-      this.begun = true;
-      return expectCommitted(lastOf(await this.client.query(joined(statements))));
-    }
-    if (!this.begun) {
-      this.begun = true;
-      await this.client.query('BEGIN');
-    }
-    for (const q of this.last) await this.client.query(q.sql, q.params);
-    expectCommitted(await this.client.query('COMMIT'));
-  }
-
   private async rollback(): Promise<void> {
     try {
       await this.client.query('ROLLBACK');
@@ -106,24 +67,9 @@ export class PostgresTransaction implements Tx {
     }
   }
 
-  /** The statement as text for a simple-protocol query, or null when it must go with its parameters. */
-  private asText(q: { sql: string; params: unknown[] }): string | null {
-    if (q.params.length === 0) return withLiterals(q.sql, q.params);
-    return this.options.valuesInText ? withLiterals(q.sql, q.params) : null;
-  }
-
   private assertOpen(): void {
     if (this.finished) throw new Error('this transaction has already ended');
   }
-}
-
-/** One simple-protocol query; each statement on lines of its own, so a trailing `--` comment cannot take the next one with it. */
-function joined(statements: readonly string[]): string {
-  return statements.join('\n;\n');
-}
-
-function lastOf(result: QueryResult | QueryResult[]): QueryResult {
-  return Array.isArray(result) ? result[result.length - 1] : result;
 }
 
 function rowsOf<T>(result: QueryResult): Rows<T> {

@@ -1,5 +1,3 @@
-import { placeholderForm } from './sql-placeholders';
-
 export type Dialect = 'sqlite' | 'postgres';
 
 /**
@@ -17,25 +15,21 @@ export function toDialectQuery(sql: string, params: readonly unknown[], dialect:
   return { sql: text, params: ordered };
 }
 
+// Statements are a small, fixed set (constants in the repositories), so each is rewritten once; bounded
+// anyway, in case a caller builds SQL of varying shapes.
 const sqliteForms = new Map<string, { text: string; order: number[] }>();
 
 function sqliteForm(sql: string): { text: string; order: number[] } {
   let form = sqliteForms.get(sql);
   if (!form) {
-    const split = placeholderForm(sql);
-    // SQLite has no dollar-quoted or escape strings: a statement the reader refuses has none of ours.
-    form = split ? { text: split.text.join('?'), order: split.order } : naiveForm(sql);
+    const order: number[] = [];
+    const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+      order.push(Number(n));
+      return '?';
+    });
+    form = { text, order };
     if (sqliteForms.size > 5000) sqliteForms.clear();
     sqliteForms.set(sql, form);
   }
   return form;
-}
-
-function naiveForm(sql: string): { text: string; order: number[] } {
-  const order: number[] = [];
-  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
-    order.push(Number(n));
-    return '?';
-  });
-  return { text, order };
 }

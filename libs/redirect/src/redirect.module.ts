@@ -87,7 +87,6 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       };
   const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, {
-    counting: config.scanCounting,
     onCounted: (link, count) => cache.setScanCount(link.short_code, count),
   });
   // Tallied in a plain map and handed to prom-client when scraped: its `inc` hashes the label object on every call.
@@ -100,28 +99,6 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     collect() {
       for (const [outcome, n] of scans) this.inc({ outcome }, n);
       scans.clear();
-    },
-  });
-  const tallied = { ...recorder.tally };
-  new Counter({
-    name: 'qr_scan_batches_total',
-    help: "Scan batch commits by how: one statement from predicted counts (PostgreSQL), or a transaction that reads each count first (SQLite; codes mispredicted last time; a statement's mispredicted codes, counted again)",
-    labelNames: ['path'],
-    registers: [runtime.metrics.registry],
-    collect() {
-      for (const path of ['statement', 'transaction'] as const) {
-        this.inc({ path }, recorder.tally[path] - tallied[path]);
-        tallied[path] = recorder.tally[path];
-      }
-    },
-  });
-  new Counter({
-    name: 'qr_scan_count_mispredictions_total',
-    help: 'Codes of a one-statement scan batch whose count had been moved by another replica since this one last saw it (counted again by a transaction)',
-    registers: [runtime.metrics.registry],
-    collect() {
-      this.inc(recorder.tally.mispredicted - tallied.mispredicted);
-      tallied.mispredicted = recorder.tally.mispredicted;
     },
   });
   if (replica) {
@@ -151,7 +128,13 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     }),
   );
   runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));
+  runtime.commands.register(REDIRECT_COMMANDS.scanCounts, (payload) => links.scanCounts(stringsIn((payload as { qr_ids?: unknown }).qr_ids)));
   return { apply, recorder, onApplicationShutdown: () => redis?.disconnect() };
+}
+
+/** At most 1,000 strings of a command's list: the ids of one page or one bulk of codes. */
+function stringsIn(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').slice(0, 1000) : [];
 }
 
 /**

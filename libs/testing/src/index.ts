@@ -8,7 +8,6 @@ export * from './http-call';
 export * from './decode-image';
 export * from './cluster';
 export * from './own-services';
-export * from './thread-sched';
 export * from './browser';
 export * from './openapi-contract';
 export * from './metrics';

@@ -199,7 +199,8 @@ export class CodesCommands implements OnModuleInit {
     return payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record));
   }
 
-  private async views(records: QrCodeRecord[]) {
+  private async views(given: QrCodeRecord[]) {
+    const records = await this.u.scanCounts.apply(given);
     const hostOf = await this.u.references.hostLookup(records);
     const now = systemClock();
     return records.map((r) =>

@@ -3,6 +3,7 @@ import { type PlatformRuntime, type ServiceStore } from '@qr/platform';
 import { CreateQrCodes } from '../codes/create-qr-codes';
 import { DeleteQrCode } from '../codes/delete-qr-code';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
+import { RecordedScanCounts } from '../codes/recorded-scan-counts';
 import { ReferencesRepository } from '../codes/references.repository';
 import { UpdateQrCode } from '../codes/update-qr-code';
 import { CreateDomain } from '../domains/create-domain';
@@ -26,6 +27,7 @@ import { type Database } from '@qr/persistence';
 export interface CodesUseCases {
   db: Database;
   codes: QrCodesRepository;
+  scanCounts: RecordedScanCounts;
   references: ReferencesRepository;
   folders: FoldersRepository;
   domains: CustomDomainsRepository;
@@ -68,6 +70,7 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       return {
         db,
         codes,
+        scanCounts: new RecordedScanCounts(runtime.bus, runtime.logger),
         references,
         folders,
         domains,

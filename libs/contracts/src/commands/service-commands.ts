@@ -35,7 +35,7 @@ export const QR_COMMANDS = {
   deletePreset: 'presets.delete',
 } as const;
 
-export const REDIRECT_COMMANDS = { applyCodeChanges: 'redirect.apply-code-changes' } as const;
+export const REDIRECT_COMMANDS = { applyCodeChanges: 'redirect.apply-code-changes', scanCounts: 'redirect.scan-counts' } as const;
 
 export const ANALYTICS_COMMANDS = { code: 'analytics.code', workspace: 'analytics.workspace' } as const;
 

@@ -61,8 +61,8 @@ export const PROCESSED_EVENTS_TABLE_SQL = {
 } as const;
 
 /**
- * How many events an outbox row holds: a producer's transaction puts its events of one topic and key into
- * one row (packedOutboxRows), their JSON texts joined by newlines.
+ * How many events an outbox row holds: on PostgreSQL a producer's transaction puts its events of one topic
+ * and key into one row (packedOutboxRows), their JSON texts joined by newlines.
  */
 export const OUTBOX_EVENT_COUNT_SQL = {
   sqlite: ['ALTER TABLE outbox ADD COLUMN event_count INTEGER NOT NULL DEFAULT 1'],

@@ -1,10 +1,9 @@
 import { type EventEnvelope, findEventDefinition, partitionKeyOf } from '@qr/contracts';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
-import { type EventLog, type LogRecord, type StatementAppender } from '../event-log.port';
+import { type EventLog, type LogRecord } from '../event-log.port';
 import { SharedMark, ThreadSignal } from '../thread-signal';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
-import { outboxStatementAppender } from './outbox-statement-append';
 import { packedOutboxRows, singleRow } from './packed-outbox-rows';
 
 const ADD_CHUNK = 100;
@@ -65,16 +64,8 @@ export interface OutboxOptions {
   lingerMs?: number;
   clock?: Clock;
   log: Log;
-  /** Told the age of the oldest row in each batch relayed (all-in-one's background priority). */
-  onBacklog?: (ageMs: number) => void;
   /** SQLite: how long without new rows before the relay deletes relayed rows itself (default 1 s). */
   idleBeforeCleaningMs?: number;
-  /**
-   * The plain outbox, the reference for packed rows: one row per event on PostgreSQL too (a Kafka message
-   * each), and no statement appender (producers use `add`). The same events in the same order per key
-   * (outbox-packing.differential.int-spec.ts).
-   */
-  plain?: boolean;
 }
 
 /**
@@ -98,9 +89,8 @@ const IDLE_BEFORE_CLEANING_MS = 1000;
  *
  * On SQLite the writer also deletes rows the relay has reported relayed (`relayed`), a few in each of
  * its transactions: it holds the write lock then anyway. When the relay deleted them itself it took
- * the lock away from the writer while it did (all-in-one: for milliseconds, several times a second,
- * from a thread at idle priority that a busy front keeps off the CPU), and every scan of the batch
- * waiting to commit waited with it.
+ * the lock away from the writer while it did (all-in-one: for milliseconds, several times a second),
+ * and every scan of the batch waiting to commit waited with it.
  */
 export class OutboxWriter {
   private readonly committed: ThreadSignal;
@@ -108,16 +98,14 @@ export class OutboxWriter {
   readonly relayed: SharedMark;
   /** Every row up to here is deleted. */
   private cleanedUpTo = 0;
-  /** Whether a transaction's events of one topic and key share a row (PostgreSQL, unless plain; see add). */
+  /** Whether a transaction's events of one topic and key share a row (PostgreSQL; see add). */
   private readonly packs: boolean;
 
   constructor(
     db: Database,
     private readonly clock: Clock = systemClock,
-    /** The plain outbox (OutboxOptions.plain): a row per event on every store. */
-    plain = false,
   ) {
-    this.packs = !plain && db.dialect === 'postgres';
+    this.packs = db.dialect === 'postgres';
     this.committed = new ThreadSignal(`outbox:${db.name}`);
     // Keyed by the file itself: two stores of one name in one process (tests, two data directories) must never share it.
     this.relayed = new SharedMark(`outbox-relayed:${db.location}`);
@@ -129,34 +117,20 @@ export class OutboxWriter {
     const now = this.clock().getTime();
     // Multi-row inserts: a group commit of scans adds hundreds of events in one transaction. On PostgreSQL
     // (distributed mode: the relay sends each row to Kafka as one message) a code's events share a row
-    // (packedOutboxRows); SQLite's relay feeds the embedded log, which keeps a row per event, so it keeps
-    // one too. A chunk's SQL is built once per width.
+    // (packedOutboxRows): the distributed redirect row halves without it (docs/benchmarks.md, "What we
+    // tried"). SQLite's relay feeds the embedded log, which keeps a row per event, so it keeps one too.
     const records = events.map(logRecordOf);
     const rows = this.packs ? packedOutboxRows(records) : records.map(singleRow);
     for (let start = 0; start < rows.length; start += ADD_CHUNK) {
-      const end = Math.min(rows.length, start + ADD_CHUNK);
-      const params: unknown[] = new Array((end - start) * 6);
-      for (let i = start, p = 0; i < end; i++) {
-        const row = rows[i];
-        params[p++] = row.eventId;
-        params[p++] = row.topic;
-        params[p++] = row.key;
-        params[p++] = row.payload;
-        params[p++] = now;
-        params[p++] = row.events;
-      }
-      await tx.query(insertSql(end - start), params);
+      const chunk = rows.slice(start, start + ADD_CHUNK);
+      const params = chunk.flatMap((row) => [row.eventId, row.topic, row.key, row.payload, now, row.events]);
+      await tx.query(insertSql(chunk.length), params);
     }
     tx.afterCommit(() => this.committed.notify());
   }
 
   onCommitted(listener: () => void): () => void {
     return this.committed.on(listener);
-  }
-
-  /** Wakes the relay for rows a producer's own statement wrote (Outbox.statementAppender). */
-  announceCommitted(): void {
-    this.committed.notify();
   }
 
   /** Whether rows the relay reported relayed may still be in the outbox. */
@@ -187,12 +161,6 @@ export class OutboxWriter {
 export class Outbox {
   private readonly waker = new Waker();
   private readonly writer: OutboxWriter;
-  /**
-   * On PostgreSQL, the means to write events inside one of this store's own statements
-   * (StatementAppender; records from events with `logRecordOf`): the same guarantee as `add`, in the
-   * statement that decides what the events are. Null on SQLite and in the plain outbox: use `add`.
-   */
-  readonly statementAppender: StatementAppender | null;
   private stopListening: () => void = () => undefined;
   private stopped = true;
   private loop: Promise<void> | null = null;
@@ -205,15 +173,7 @@ export class Outbox {
     private readonly log: EventLog,
     private readonly o: OutboxOptions,
   ) {
-    this.writer = new OutboxWriter(db, o.clock, o.plain);
-    this.statementAppender =
-      db.dialect === 'postgres' && !o.plain
-        ? outboxStatementAppender({
-            table: db.schema ? `${db.schema}.outbox` : 'outbox',
-            now: () => (o.clock ?? systemClock)().getTime(),
-            committed: () => this.writer.announceCommitted(),
-          })
-        : null;
+    this.writer = new OutboxWriter(db, o.clock);
   }
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
@@ -322,7 +282,6 @@ export class Outbox {
   /** Appends the rows' events to the log; returns how many. */
   private async forward(rows: readonly OutboxRow[]): Promise<number> {
     if (!rows.length) return 0;
-    this.o.onBacklog?.((this.o.clock ?? systemClock)().getTime() - Number(rows[0].created_at));
     await this.log.append(rows.map(recordOf));
     return rows.reduce((n, r) => n + Number(r.event_count), 0);
   }

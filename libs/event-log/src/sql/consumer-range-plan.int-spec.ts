@@ -1,7 +1,7 @@
 import { silentLog } from '@qr/domain';
 import { createTestPostgres, type TestPostgres } from '@qr/testing';
 import { openEventLog } from '../open-event-log';
-import { rangeQuery } from './sql-consumer';
+import { RANGE_SQL } from './sql-consumer';
 import { type SqlEventLog } from './sql-event-log';
 
 interface PlanNode {
@@ -52,12 +52,7 @@ describe('a consumer range read on PostgreSQL without statistics', () => {
   });
 
   const plan = async (topic: string) => {
-    const [row] = await log.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${rangeQuery('position, payload')}`, [
-      topic,
-      5000,
-      100000,
-      500,
-    ]);
+    const [row] = await log.db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) ${RANGE_SQL}`, [topic, 5000, 100000, 500]);
     return nodeTypes(row['QUERY PLAN'][0].Plan);
   };
 

@@ -6,8 +6,8 @@ export function payloadOf(record: LogRecord): string {
 
 /**
  * A stored payload's events: one event; a JSON array of events (an event_log row packed by an earlier
- * version, which appended a producer's events of one code in one row); or events joined by newlines (an
- * outbox row, packedOutboxRows). JSON.stringify writes no newline outside a string, so a line is an event.
+ * version); or events joined by newlines (an outbox row on PostgreSQL, packedOutboxRows). JSON.stringify
+ * writes no newline outside a string, so a line is an event.
  */
 export function payloadEvents(payload: string): unknown[] {
   return payload.split('\n').flatMap((line) => {

@@ -2,8 +2,6 @@ import { type Clock, errorText, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
-import { type AppendPacer } from './append-pacer';
-import { type DecodedRowCache, type RangeRow, type RowRef } from './decoded-row-cache';
 import { decodeRow, type StoredRow } from './decode-rows';
 import { type WakeupChannel } from './wakeup-channel';
 
@@ -17,13 +15,11 @@ export interface SqlConsumerOptions {
   lingerMs: number;
   clock: Clock;
   log: Log;
-  /** Rows decoded once for every group of this log instance; null: each batch read and decoded from the table (the plain log). */
-  decoded: DecodedRowCache | null;
-  /** Told how far this consumer has read, so this instance's appends do not outrun it (see AppendPacer); null in the plain log. */
-  pacer: AppendPacer | null;
-  onBacklog?: (ageMs: number) => void;
   onStop: () => void;
 }
+
+/** A row as a consumer's range read gives it: with the time it was appended. */
+type RangeRow = StoredRow & { appended_at: number };
 
 /** The group's committed offset and the reset count it was read in. */
 interface Offset {
@@ -79,7 +75,6 @@ export class SqlConsumer implements Subscription {
     this.stopped = true;
     this.waker.wake();
     await this.loop;
-    this.o.pacer?.readThrough(this, null);
     this.unsubscribe();
     this.o.onStop();
   }
@@ -111,7 +106,6 @@ export class SqlConsumer implements Subscription {
       } catch (err) {
         failures += 1;
         this.offset = null;
-        this.o.pacer?.readThrough(this, null);
         this.o.log.event('warn', 'event consumer batch failed; will retry', { group: this.o.group, failures, error: errorText(err) });
         if (!this.stopped) await this.waker.wait(backoffMs(failures));
       }
@@ -128,16 +122,9 @@ export class SqlConsumer implements Subscription {
     // Reset meanwhile (the admin CLI, also from another process): start again from the committed offset.
     if (Number(top?.generation ?? 0) !== this.offset.generation) this.offset = await this.readOffset();
     const offset = this.offset;
-    const { rows, head, cut } = await this.nextRows(offset, Number(top?.head ?? 0));
-    if (rows.length === 0) {
-      // Nothing of ours up to the head: this consumer has read everything appended so far.
-      this.o.pacer?.readThrough(this, head);
-      return { rows: 0, events: 0 };
-    }
-    this.o.onBacklog?.(this.o.clock().getTime() - Number(rows[0].appended_at));
-    const records = this.o.decoded
-      ? await this.o.decoded.decode(rows, (missing) => this.payloadsOf(missing))
-      : (rows as StoredRow[]).flatMap((row) => decodeRow(row, this.o.log));
+    const { rows, cut } = await this.nextRows(offset, Number(top?.head ?? 0));
+    if (rows.length === 0) return { rows: 0, events: 0 };
+    const records = rows.flatMap((row) => decodeRow(row, this.o.log));
     if (records.length > 0) await this.o.handler(records);
     await this.commit(offset, cut, records.length);
     return { rows: rows.length, events: records.length };
@@ -158,45 +145,21 @@ export class SqlConsumer implements Subscription {
    * merged here: a single `topic IN (…) ORDER BY position` query makes the database read and sort every
    * matching row after the offset (all of a lagging consumer's backlog) on every poll. All ranges are
    * cut at the head, read before them: every position up to it has committed (appends commit in position
-   * order), so a row appended between two reads cannot be passed over. When this log instance appended
-   * (or read) every position up to the head, the cache answers instead.
+   * order), so a row appended between two reads cannot be passed over.
    */
-  private async nextRows(offset: Offset, head: number): Promise<{ rows: RangeRow[]; head: number; cut: number }> {
+  private async nextRows(offset: Offset, head: number): Promise<{ rows: RangeRow[]; cut: number }> {
     const after = Math.max(offset.position, this.quietThrough);
-    if (head <= after) return { rows: [], head, cut: head };
-    const rows = this.o.decoded?.rangeOf(after, head, this.topics, this.o.batchSize) ?? (await this.rangeThrough(after, head));
+    if (head <= after) return { rows: [], cut: head };
+    const rows = await this.rangeThrough(after, head);
     if (rows.length === 0) this.quietThrough = head;
-    return { rows, head, cut: rows.length >= this.o.batchSize ? Number(rows[rows.length - 1].position) : head };
+    return { rows, cut: rows.length >= this.o.batchSize ? Number(rows[rows.length - 1].position) : head };
   }
 
   private async rangeThrough(after: number, head: number): Promise<RangeRow[]> {
-    // With the cache, SQLite reads payloads only of rows it has not decoded (payloadsOf); PostgreSQL, and
-    // the plain log, read them with the range.
-    const columns =
-      this.db.dialect === 'sqlite' && this.o.decoded ? 'position, topic, partition_key, appended_at' : 'position, topic, partition_key, appended_at, payload';
     const rows: RangeRow[] = [];
-    for (const topic of this.o.topics) rows.push(...(await this.db.query<RangeRow>(rangeQuery(columns), [topic, after, head, this.o.batchSize])));
+    for (const topic of this.o.topics) rows.push(...(await this.db.query<RangeRow>(RANGE_SQL, [topic, after, head, this.o.batchSize])));
     if (this.o.topics.length > 1) rows.sort((a, b) => Number(a.position) - Number(b.position));
     return rows.length > this.o.batchSize ? rows.slice(0, this.o.batchSize) : rows;
-  }
-
-  /**
-   * Payloads of rows no other group of this log instance has decoded yet. On SQLite the ranges are
-   * read without payloads and only these are fetched: in all-in-one most rows were primed by the relay's
-   * append or read by another group moments before.
-   */
-  private async payloadsOf(missing: readonly RowRef[]): Promise<StoredRow[]> {
-    const rows: StoredRow[] = [];
-    for (let i = 0; i < missing.length; i += 500) {
-      const chunk = missing.slice(i, i + 500);
-      rows.push(
-        ...(await this.db.query<StoredRow>(
-          `SELECT position, topic, partition_key, payload FROM event_log WHERE position IN (${chunk.map((_, j) => `$${j + 1}`).join(', ')})`,
-          chunk.map((r) => r.position),
-        )),
-      );
-    }
-    return rows;
   }
 
   /** Moves the offset to `cut` if the group is still in the generation read; after a reset, reads the offset again. */
@@ -209,11 +172,9 @@ export class SqlConsumer implements Subscription {
     this.handledRecords += handled;
     if (affected === 1) {
       offset.position = cut;
-      this.o.pacer?.readThrough(this, cut);
     } else {
       // Reset meanwhile (or moved by someone else): start again from whatever is committed now.
       this.offset = null;
-      this.o.pacer?.readThrough(this, null);
     }
   }
 }
@@ -222,6 +183,5 @@ export class SqlConsumer implements Subscription {
  * One topic's next rows after a position, up to the head, in position order: $1 topic, $2 after, $3 head,
  * $4 limit. It walks the index (topic, position) in order and stops after the batch.
  */
-export function rangeQuery(columns: string): string {
-  return `SELECT ${columns} FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4`;
-}
+export const RANGE_SQL =
+  'SELECT position, topic, partition_key, appended_at, payload FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4';

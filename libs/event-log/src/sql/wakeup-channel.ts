@@ -25,10 +25,9 @@ export class LocalWakeupChannel implements WakeupChannel {
     this.signal.notify(topics);
   }
 
-  notifyAppended(_topics: readonly string[]): void {
-    // Every consumer wakes: the append pacer holds appends back until each consumer it follows has read
-    // near the head, and one left asleep (none of its topics appended) would report only at its next poll.
-    this.notifyLocal();
+  /** Wakes the consumers of these topics. */
+  notifyAppended(topics: readonly string[]): void {
+    this.notifyLocal(topics);
   }
 
   async close(): Promise<void> {

@@ -57,8 +57,6 @@ const envSchema = z.object({
     .string()
     .regex(/^[^,\s]{32,}(,[^,\s]{32,})*$/, 'a comma-separated list of keys (32 random bytes each, base64 or hex), newest first')
     .optional(),
-  BACKGROUND_PRIORITY: z.enum(['idle', 'low', 'normal']).default('idle'),
-  SCAN_COUNTING: z.enum(['predicted', 'locked']).default('predicted'),
   DNS_RESOLVER: z
     .string()
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'comma-separated host[:port] list')
@@ -130,7 +128,6 @@ export interface RuntimeConfig {
   port: number;
   host: string;
   dataDir: string;
-  // `checkpoints` is set by all-in-one's front (see createPlatformRuntime), never by the environment.
   storage: StorageConfig;
   redisUrl: string | undefined;
   /** Every Redis key this deployment writes starts with it, so deployments (and test runs) can share one Redis. */
@@ -156,10 +153,6 @@ export interface RuntimeConfig {
   maxBodyBytes: number;
   /** qr-service's rendered images kept per process, in bytes (base64 bodies); 0 keeps none. */
   imageCacheBytes: number;
-  /** All-in-one's background thread: SCHED_IDLE, nice 10 or as the front (see thread-priority.ts). */
-  backgroundPriority: 'idle' | 'low' | 'normal';
-  /** How the redirect path counts a batch of scans: PostgreSQL's one statement from predicted counts, or always the reference transaction. */
-  scanCounting: 'predicted' | 'locked';
   /** DNS servers for custom-domain verification; the system resolver when unset. */
   dnsResolvers: string[] | undefined;
   /** Keys for sealing webhook secrets (base64/hex of 32 bytes), newest first; all-in-one creates a key file when unset. */
@@ -233,8 +226,6 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     imageCacheBytes: e.IMAGE_CACHE_BYTES,
     dnsResolvers: e.DNS_RESOLVER?.split(','),
     secretsKeys: e.SECRETS_KEYS ? e.SECRETS_KEYS.split(',') : e.SECRETS_KEY ? [e.SECRETS_KEY] : undefined,
-    backgroundPriority: e.BACKGROUND_PRIORITY,
-    scanCounting: e.SCAN_COUNTING,
     session: { idleMs: parseDuration(e.SESSION_IDLE_TIMEOUT)!, absoluteMs: parseDuration(e.SESSION_MAX_AGE)! },
     bootstrapOwnerEmail: normalizeEmail(e.BOOTSTRAP_OWNER_EMAIL),
     dashboardDir: e.DASHBOARD_DIR === undefined ? undefined : resolve(e.DASHBOARD_DIR),

@@ -11,8 +11,6 @@ export class Metrics {
   readonly consumerPartitions: Gauge<'group'>;
   readonly consumerRecords: Counter<'group'>;
   readonly outboxPending: Gauge<'store'>;
-  readonly walCheckpoints: Counter<'store'>;
-  readonly walUncopied: Gauge<'store'>;
   private readonly consumers = new Set<TrackedConsumer>();
   /** Records each tracked subscription had handled at the last scrape (the counter moves by the difference). */
   private readonly handledAtScrape = new Map<TrackedConsumer, number>();
@@ -59,18 +57,6 @@ export class Metrics {
           this.inc({ group: c.group }, Math.max(0, delta));
         }
       },
-    });
-    this.walCheckpoints = new Counter({
-      name: 'qr_sqlite_wal_checkpoints_total',
-      help: 'Checkpoints that copied write-ahead log pages into a SQLite file, by store (all-in-one: the front’s files, on their checkpoint thread)',
-      labelNames: ['store'],
-      registers: [this.registry],
-    });
-    this.walUncopied = new Gauge({
-      name: 'qr_sqlite_wal_uncopied_pages',
-      help: 'Write-ahead log pages the last checkpoint could not copy into the SQLite file yet (a reader still needed the older file), by store',
-      labelNames: ['store'],
-      registers: [this.registry],
     });
     this.outboxPending = this.sampledGauge(
       'qr_outbox_pending',

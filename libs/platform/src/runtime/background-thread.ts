@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -10,6 +11,7 @@ import { createPlatformRuntime } from './platform-runtime';
 import { type RunOptions } from './run-options';
 
 const METRICS_WAIT_MS = 2000;
+const BACKGROUND_NICE_STEPS = 10;
 
 type ToBackground = { kind: 'metrics'; id: number } | { kind: 'stop' };
 type FromBackground = { kind: 'ready' } | { kind: 'metrics'; id: number; metrics: MetricsSnapshot } | { kind: 'stopped' };
@@ -115,9 +117,11 @@ export async function serveBackground(options: RunOptions): Promise<void> {
 
   const app = await NestFactory.createApplicationContext(BackgroundModule, { logger: runtime.logger, abortOnError: false });
   await app.init();
-  runtime.backlog?.begin();
-  const ticks = setInterval(() => runtime.backlog?.tick(), 1000);
-  ticks.unref();
+  // 10 nice steps below the front from here on, once started (a lowered start waits longer for the CPU
+  // on a busy machine, and the front listens only once it is ready): the front takes the cores a
+  // redirect burst needs, and the relays and consumers catch up after it (docs/benchmarks.md, "What we
+  // tried"). On Linux a nice value is the calling thread's; elsewhere it would lower the whole process.
+  if (process.platform === 'linux') setPriority(Math.min(19, getPriority() + BACKGROUND_NICE_STEPS));
   const reply = (m: FromBackground) => port.postMessage(m);
   port.on('message', (m: ToBackground) => {
     if (m.kind === 'metrics') {
@@ -127,8 +131,6 @@ export async function serveBackground(options: RunOptions): Promise<void> {
         .then((metrics) => reply({ kind: 'metrics', id: m.id, metrics }));
     } else if (m.kind === 'stop') {
       void (async () => {
-        clearInterval(ticks);
-        runtime.backlog?.end();
         // Each part closes even if one before it failed, and the front always hears back.
         for (const [part, close] of [
           ['modules', () => app.close()],
@@ -142,6 +144,6 @@ export async function serveBackground(options: RunOptions): Promise<void> {
       })();
     }
   });
-  runtime.logger.event('info', 'background thread running', { deployables: options.deployables, priority: runtime.backlog?.priority });
+  runtime.logger.event('info', 'background thread running', { deployables: options.deployables });
   reply({ kind: 'ready' });
 }

@@ -5,8 +5,6 @@ import { HealthRegistry } from '../health/health-registry';
 import { JsonLogger } from '../logging/json-logger';
 import { Metrics } from '../metrics/metrics';
 import { type FastRoute } from '../server/fast-route';
-import { BacklogPriority } from './backlog-priority';
-import { canRaisePriority, setThreadPriority } from './thread-priority';
 
 /**
  * Which share of the work this thread does. `single`: everything (every deployable process).
@@ -27,8 +25,6 @@ export interface PlatformRuntime {
   bus: CommandBus;
   eventLog: EventLog;
   fastRoutes: FastRoute[];
-  /** All-in-one's background: the relays and consumers report how old their work is; it sets the thread's priority. */
-  backlog: BacklogPriority | null;
   /**
    * A part this process cannot run without has died (one of all-in-one's threads): stop, and let
    * the supervisor restart the process. Nothing is lost; everything acknowledged is committed.
@@ -36,21 +32,16 @@ export interface PlatformRuntime {
   fatal(reason: string): void;
 }
 
-export async function createPlatformRuntime(given: RuntimeConfig, processName: string, thread: ThreadRole = 'single'): Promise<PlatformRuntime> {
-  // The front's commits leave WAL checkpoints (a copy and its fsyncs) to a thread of their own (WalCheckpointThread).
-  const config: RuntimeConfig =
-    thread === 'front' && given.storage.kind === 'sqlite' ? { ...given, storage: { ...given.storage, checkpoints: 'elsewhere' } } : given;
+export async function createPlatformRuntime(config: RuntimeConfig, processName: string, thread: ThreadRole = 'single'): Promise<PlatformRuntime> {
   const logger = new JsonLogger(config.logLevel, thread === 'background' ? { process: processName, thread } : { process: processName });
   const commands = new CommandRegistry();
   const bus = config.allInOne ? new InProcessCommandBus(commands) : new HttpCommandBus(config.serviceUrls, config.internalToken!);
-  const backlog = thread === 'background' ? new BacklogPriority(config.backgroundPriority, setThreadPriority, canRaisePriority(), logger) : null;
   const eventLog = await openEventLog({
     transport: config.eventTransport,
     storage: config.storage,
     runMigrations: config.migrateOnStart,
     clientId: processName,
     log: logger,
-    onBacklog: backlog ? (ageMs) => backlog.observe(ageMs) : undefined,
     partitions: config.eventLogPartitions,
     sessionTimeoutMs: config.kafkaSessionTimeoutMs,
   });
@@ -64,7 +55,7 @@ export async function createPlatformRuntime(given: RuntimeConfig, processName: s
     logger.event('error', 'a required part stopped; exiting', { reason });
     process.exit(70);
   };
-  return { config, thread, logger, health, metrics, commands, bus, eventLog, fastRoutes: [], backlog, fatal };
+  return { config, thread, logger, health, metrics, commands, bus, eventLog, fastRoutes: [], fatal };
 }
 
 /** Whether this thread runs work placed on `side` (the only thread of a process runs everything). */

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { type SqliteStorage, sqliteFilesOpened, WalCheckpointThread } from '@qr/persistence';
 import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { ProblemFilter } from '../http/problem.filter';
@@ -56,9 +55,7 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
 
   let closing: Promise<void> | null = null;
   let background: BackgroundThread | null = null;
-  let checkpoints: WalCheckpointThread | null = null;
   if (options.backgroundEntry) {
-    if (config.storage.kind === 'sqlite') checkpoints = startCheckpoints(runtime, config.storage);
     // Before the server listens, a failed start rejects `ready` and the app's main exits.
     background = startBackgroundThread(options.backgroundEntry, logger, (reason) => runtime.fatal(reason));
     const thread = background;
@@ -123,8 +120,6 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
       // After the front's last commits, so the background relays them before it ends.
       await background?.stop();
       await runtime.eventLog.close();
-      // Last: every thread's commits are in, and this copies them into the files.
-      await checkpoints?.close();
       logger.event('info', 'stopped', { reason });
     })();
     return closing;
@@ -141,26 +136,6 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
     });
   }
   return { runtime, app, server, shutdown };
-}
-
-/**
- * The front's SQLite files (its stores leave their checkpoints elsewhere: see platform-runtime) are
- * checkpointed on a thread of their own, at the front's priority (WalCheckpointThread).
- */
-function startCheckpoints(runtime: PlatformRuntime, storage: SqliteStorage): WalCheckpointThread {
-  const { logger, metrics } = runtime;
-  return WalCheckpointThread.start(sqliteFilesOpened(), {
-    synchronous: storage.synchronous,
-    onResults: (results) => {
-      for (const r of results) {
-        metrics.walUncopied.set({ store: r.store }, r.uncopiedPages);
-        if (r.copiedPages > 0) metrics.walCheckpoints.inc({ store: r.store });
-      }
-    },
-    onSkipped: (file, error) =>
-      logger.event('warn', 'cannot checkpoint this SQLite file; its writers will checkpoint it themselves past 64 MB of log', { file, error }),
-    onError: (error) => logger.event('warn', 'WAL checkpoint failed', { error }),
-  });
 }
 
 function pathOf(url: string | undefined): string {

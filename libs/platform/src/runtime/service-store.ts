@@ -60,9 +60,7 @@ export function serviceStoreProvider(token: symbol, runtime: PlatformRuntime, sp
         migrations: spec.migrations,
         runMigrations: runtime.config.migrateOnStart,
       });
-      const outbox = spec.withOutbox
-        ? new Outbox(db, runtime.eventLog, { log: runtime.logger, onBacklog: runtime.backlog ? (ageMs) => runtime.backlog!.observe(ageMs) : undefined })
-        : null;
+      const outbox = spec.withOutbox ? new Outbox(db, runtime.eventLog, { log: runtime.logger }) : null;
       return new ServiceStore(db, outbox, runtime.health, runsHere(runtime, 'background'), runtime.metrics);
     },
   };

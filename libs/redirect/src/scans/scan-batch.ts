@@ -29,7 +29,7 @@ export interface Counted {
   limit: number | null;
 }
 
-export const STALE: ScanOutcome = { admitted: false, stale: true };
+const STALE: ScanOutcome = { admitted: false, stale: true };
 export const LIMIT_REACHED: ScanOutcome = { admitted: false, stale: false };
 
 /** The batch's scans grouped by code, in the order each code first appears. */
@@ -65,7 +65,7 @@ export function countedFrom(row: LockedLinkRow | undefined, code: CodeScans): Co
 }
 
 /** A code's count once `n` more scans ask to be counted: never past its limit, never down. */
-export function countAfter(before: number, limit: number | null, n: number): number {
+function countAfter(before: number, limit: number | null, n: number): number {
   return limit === null ? before + n : Math.max(before, Math.min(limit, before + n));
 }
 

@@ -1,49 +1,61 @@
-import { type OutboxWriter, type StatementAppender } from '@qr/event-log';
-import { type ScanToCount } from './scan-batch';
+import { type EventEnvelope } from '@qr/contracts';
+import { type OutboxWriter } from '@qr/event-log';
+import { type Database, type Tx } from '@qr/persistence';
+import { byCode, type CodeScans, type Counted, countedFrom, type LockedLinkRow, outcomesInOrder, type ScanToCount, settle } from './scan-batch';
 import { type ScanLink, type ScanOutcome } from './scan-link';
 
-/**
- * Counts one batch of scans in the redirect store: each code's count moves by as many of its scans as
- * its limit still allows, only while its row is the revision they were judged by, and their events go to
- * the outbox in the same transaction. Two implementations give the same answers
- * (scan-counters.differential.int-spec.ts): LockedScanCounter, the reference, and PredictedScanCounter,
- * PostgreSQL's one-statement path.
- */
-export interface ScanCounter {
-  /** Each scan's outcome, in batch order, once the batch is committed. */
-  count(batch: readonly ScanToCount[]): Promise<ScanOutcome[]>;
-  /** For /metrics: commits by one statement and by a transaction, and codes whose count was mispredicted. */
-  readonly tally: ScanCounterTally;
-}
+/** Where the counter's events go: the store's outbox. */
+export type ScanOutbox = Pick<OutboxWriter, 'add'>;
 
-export interface ScanCounterTally {
-  statement: number;
-  transaction: number;
-  mispredicted: number;
-}
-
-/** Where the counters' events go: the store's outbox, and where the log can take them inside a statement, that (Outbox.statementAppender). */
-export type ScanOutbox = Pick<OutboxWriter, 'add'> & { readonly statementAppender?: StatementAppender | null };
-
-/** What a counter is told after each commit: a code's count as committed (the link cache keeps it). */
+/** What the counter is told after each commit: a code's count as committed (the link cache keeps it). */
 export type OnCounted = (link: ScanLink, count: number) => void;
 
 /**
- * `predicted`: one statement from predicted counts where the store can take it (PostgreSQL with the
- * outbox's statement appender), the locked transaction elsewhere; `locked`: always the reference.
+ * Counts one batch of scans in the redirect store: one transaction that reads and locks each code's
+ * row, decides from the row as it is, moves the count by as many of its scans as its limit still
+ * allows, and writes their events to the outbox.
+ *
+ * On PostgreSQL the rows are locked in qr_id order, so two replicas' batches never deadlock, and a
+ * change to a row (a PATCH, a delete, another replica's batch) waits for the commit: the row read is the
+ * row the count moves from, which is what makes a limit of N admit exactly N scans across replicas. On
+ * SQLite the single writer holds the whole database for the transaction.
+ *
+ * A scan counts only while its code's row is still the revision it was judged by (ScanLink.revision):
+ * a newer revision, a deleted row or no row make it stale, to be judged again on the row as it is now.
  */
-export type ScanCounting = 'predicted' | 'locked';
-
-/**
- * A batch that failed after part of it committed (PredictedScanCounter: the statement committed, the
- * recount of its mispredicted codes failed): the committed scans' outcomes, which must still be answered,
- * since they were counted.
- */
-export class PartlyCounted extends Error {
+export class ScanCounter {
   constructor(
-    readonly outcomes: ReadonlyMap<ScanToCount, ScanOutcome>,
-    override readonly cause: unknown,
-  ) {
-    super(`scan batch partly counted: ${cause instanceof Error ? cause.message : String(cause)}`);
+    private readonly db: Database,
+    private readonly outbox: ScanOutbox,
+    private readonly milestones: readonly number[],
+    private readonly onCounted: OnCounted = () => undefined,
+  ) {}
+
+  /** Each scan's outcome, in batch order, once the batch is committed. */
+  async count(batch: readonly ScanToCount[]): Promise<ScanOutcome[]> {
+    const outcomes = new Map<ScanToCount, ScanOutcome>();
+    const codes = byCode(batch).sort((a, b) => (a.qrId < b.qrId ? -1 : a.qrId > b.qrId ? 1 : 0));
+    await this.db.transaction(async (tx) => {
+      const events: EventEnvelope[] = [];
+      for (const code of codes) {
+        const counted = await this.countCode(tx, code);
+        if (!counted) continue;
+        events.push(...settle(code, counted, this.milestones, outcomes));
+        tx.afterCommit(() => this.onCounted(code.link, counted.after));
+      }
+      await this.outbox.add(tx, events);
+    });
+    return outcomesInOrder(batch, outcomes);
+  }
+
+  /** Locks the code's row and moves its count by its scans; null when the row is not the one they were judged by. */
+  private async countCode(tx: Tx, code: CodeScans): Promise<Counted | null> {
+    const forUpdate = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+    const { rows } = await tx.query<LockedLinkRow>(`SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1${forUpdate}`, [
+      code.qrId,
+    ]);
+    const counted = countedFrom(rows[0], code);
+    if (counted && counted.after !== counted.before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [counted.after, code.qrId]);
+    return counted;
   }
 }

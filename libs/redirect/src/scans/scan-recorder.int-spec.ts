@@ -49,7 +49,6 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
       recorders.push(await recorder(second));
     }
     const outcomes = await Promise.all(Array.from({ length: 1000 }, (_, i) => recorders[i % recorders.length].recorder.record(l, SCAN_FACTS, new Date())));
-    if (kind === 'postgres') expect(recorders.map((x) => x.recorder.tally.statement > 0)).toEqual([true, true]);
     const admitted = outcomes.filter((o) => o.admitted);
     expect(admitted).toHaveLength(100);
     expect(admitted.map((o) => (o.admitted ? o.scanNumber : 0)).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
@@ -130,20 +129,8 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     const outbox = new Outbox(db, log, { log: silentLog });
     const batches: number[] = [];
     const scansOf = (events: readonly { type: string }[]) => events.filter((e) => e.type === 'qr.scanned').length;
-    // Each batch's scans, on whichever path it takes (one statement on PostgreSQL, a transaction on SQLite).
-    const appender = outbox.statementAppender;
-    const r = new ScanRecorder(
-      db,
-      {
-        add: (tx, events) => (batches.push(scansOf(events)), outbox.add(tx, events)),
-        statementAppender: appender && {
-          ...appender,
-          insertSql: appender.insertSql,
-          prepare: (records) => (batches.push(scansOf(records.map((rec) => rec.event))), appender.prepare(records)),
-        },
-      },
-      silentLog,
-    );
+    // Each batch's scans, as its transaction adds their events.
+    const r = new ScanRecorder(db, { add: (tx, events) => (batches.push(scansOf(events)), outbox.add(tx, events)) }, silentLog);
     // 50 callers, each scanning again a moment after its scan is answered, as 50 busy keep-alive
     // connections do: half at once, half a millisecond or so later.
     let left = 2500;
@@ -169,7 +156,7 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_moved', { scan_limit: 12 }) }]);
     const l = await link('qr_moved');
     expect((await Promise.all([1, 2, 3].map(() => r.record(l, SCAN_FACTS, new Date())))).map((o) => o.admitted && o.scanNumber)).toEqual([1, 2, 3]);
-    // Another replica counted 7 scans meanwhile: this recorder still predicts 3.
+    // Another replica counted 7 scans meanwhile.
     await db.execute('UPDATE links SET scan_count = 10 WHERE qr_id = $1', ['qr_moved']);
     const outcomes = await Promise.all([1, 2, 3].map(() => r.record(l, SCAN_FACTS, new Date())));
     expect(outcomes).toEqual([
@@ -181,21 +168,14 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     const events = await recordedEvents('qr_moved');
     expect(events.filter((e) => e.type === 'qr.scanned').map((e) => e.data.scan_number)).toEqual([1, 2, 3, 11, 12]);
     expect(events.filter((e) => e.type === 'qr.scan_limit_reached')).toHaveLength(1);
-    // PostgreSQL: each batch in one statement, the mispredicted one counted again by a transaction. SQLite: transactions only.
-    expect(r.tally).toEqual(kind === 'postgres' ? { statement: 2, transaction: 1, mispredicted: 1 } : { statement: 0, transaction: 2, mispredicted: 0 });
-    // Mispredicted last time: the next batch reads the count first, and finds the prediction would have
-    // been right (nobody moved it since), so the one after goes back to the one statement.
     expect(await r.record(l, SCAN_FACTS, new Date())).toEqual({ admitted: false, stale: false });
-    expect(r.tally).toEqual(kind === 'postgres' ? { statement: 2, transaction: 2, mispredicted: 1 } : { statement: 0, transaction: 3, mispredicted: 0 });
-    expect(await r.record(l, SCAN_FACTS, new Date())).toEqual({ admitted: false, stale: false });
-    expect(r.tally).toEqual(kind === 'postgres' ? { statement: 3, transaction: 2, mispredicted: 1 } : { statement: 0, transaction: 4, mispredicted: 0 });
   });
 
-  it('sends the batches of a code that another recorder keeps counting too by the transaction that reads its count first', async () => {
+  it('numbers the scans of a code that two recorders take turns counting without a gap or a repeat', async () => {
     await new ApplyCodeChanges(db, new LinksRepository(db), null).execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_shared') }]);
     const l = await link('qr_shared');
     const [{ recorder: mine }, { recorder: theirs }] = [await recorder(), await recorder()];
-    // Every batch of mine follows one of theirs: each of my predictions would be wrong.
+    // Every batch of mine follows one of theirs.
     for (let i = 0; i < 6; i++) {
       await theirs.record(l, SCAN_FACTS, new Date());
       await mine.record(l, SCAN_FACTS, new Date());
@@ -203,9 +183,6 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
     expect((await link('qr_shared')).scan_count).toBe(12);
     const numbers = (await recordedEvents('qr_shared')).filter((e) => e.type === 'qr.scanned').map((e) => e.data.scan_number);
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    // PostgreSQL: after its first misprediction, mine stops sending statements that would miss (the first
-    // batch was predicted from the row it was given, count 0, before theirs had counted).
-    if (kind === 'postgres') expect(mine.tally).toEqual({ statement: 1, transaction: 6, mispredicted: 1 });
   });
 
   it('judges a batch by its rows as they are once locked, when another transaction changes them while it waits', async () => {
@@ -235,17 +212,12 @@ describe.each(STORAGE_KINDS)('scan recording on %s', (kind) => {
       await holder;
       return scan;
     };
-    // The count moved past the prediction (3) while the batch waited: counted again from 10.
+    // The count moved (3 → 10) while the batch waited: counted from the locked row, 10.
     expect(await whileChanged('UPDATE links SET scan_count = 10 WHERE qr_id = $1')).toEqual({ admitted: true, scanNumber: 11 });
-    // Mispredicted: the next batch reads the count first, and finds it as predicted.
     expect(await r.record(l, SCAN_FACTS, new Date())).toEqual({ admitted: true, scanNumber: 12 });
-    // The statement's snapshot sees 13 (the prediction's "after", 12 + 1) but the locked row holds 12, as
-    // predicted: counted, and the count moved, whatever the snapshot saw (counts never go down in use;
-    // this pins that the statement decides by the locked row alone).
+    // The batch's snapshot would see 13, the locked row holds 12: counted from 12.
     await db.execute('UPDATE links SET scan_count = 13 WHERE qr_id = $1', ['qr_waits']);
-    const statements = r.tally.statement;
     expect(await whileChanged('UPDATE links SET scan_count = 12 WHERE qr_id = $1')).toEqual({ admitted: true, scanNumber: 13 });
-    expect([r.tally.statement - statements, r.tally.mispredicted]).toEqual([1, 1]);
     expect((await link('qr_waits')).scan_count).toBe(13);
     // A change of revision while it waited: stale, nothing moves.
     expect(await whileChanged('UPDATE links SET revision = revision + 1 WHERE qr_id = $1')).toEqual({ admitted: false, stale: true });

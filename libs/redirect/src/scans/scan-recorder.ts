@@ -2,10 +2,8 @@ import { errorText, type Log } from '@qr/domain';
 import { Waker } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
 import { DEFAULT_MILESTONES } from '@qr/visitor';
-import { LockedScanCounter } from './locked-scan-counter';
-import { PredictedScanCounter } from './predicted-scan-counter';
 import { type ScanToCount } from './scan-batch';
-import { type OnCounted, PartlyCounted, type ScanCounter, type ScanCounting, type ScanOutbox } from './scan-counter';
+import { type OnCounted, ScanCounter, type ScanOutbox } from './scan-counter';
 import { type RecordsScans, type ScanFacts, type ScanLink, type ScanOutcome } from './scan-link';
 
 export type { ScanOutbox } from './scan-counter';
@@ -27,8 +25,6 @@ export interface ScanRecorderOptions {
   milestones?: readonly number[];
   /** Told each code's count as committed (the link cache keeps it). */
   onCounted?: OnCounted;
-  /** How a batch is counted (ScanCounting); `predicted` unless told otherwise. */
-  counting?: ScanCounting;
 }
 
 /**
@@ -37,8 +33,7 @@ export interface ScanRecorderOptions {
  * A batch is counted by a ScanCounter (scan-counter.ts): in each transaction a code's count moves once,
  * by as many scans as its limit still allows, so with limit N exactly N scans are ever admitted,
  * whatever the concurrency and however many processes; their events are committed with the count,
- * before any 302. LockedScanCounter is the reference; PredictedScanCounter is PostgreSQL's one-statement
- * path, on by default there.
+ * before any 302.
  *
  * A scan is counted only if its code's row, locked, is still the revision the scan was judged by
  * (ScanLink.revision): a redirect replica judges scans by its cached row without asking anyone
@@ -69,7 +64,7 @@ export class ScanRecorder implements RecordsScans {
   /** A batch is gathering: the queue reaching `next.expected` ends its wait. */
   private gathering = false;
   private readonly gathered = new Waker();
-  readonly counter: ScanCounter;
+  private readonly counter: ScanCounter;
 
   constructor(
     db: Database,
@@ -77,17 +72,7 @@ export class ScanRecorder implements RecordsScans {
     private readonly log: Log,
     options: ScanRecorderOptions = {},
   ) {
-    const milestones = options.milestones ?? DEFAULT_MILESTONES;
-    const appender = outbox.statementAppender;
-    this.counter =
-      options.counting !== 'locked' && appender && db.dialect === 'postgres'
-        ? new PredictedScanCounter(db, outbox, appender, milestones, options.onCounted)
-        : new LockedScanCounter(db, outbox, milestones, options.onCounted);
-  }
-
-  /** For /metrics: commits by one statement and by a transaction (a batch with mispredicted codes makes one of each), and codes mispredicted. */
-  get tally(): ScanCounter['tally'] {
-    return this.counter.tally;
+    this.counter = new ScanCounter(db, outbox, options.milestones ?? DEFAULT_MILESTONES, options.onCounted);
   }
 
   record(link: ScanLink, facts: ScanFacts, at: Date): Promise<ScanOutcome> {
@@ -117,13 +102,7 @@ export class ScanRecorder implements RecordsScans {
         batch.forEach((scan, i) => scan.resolve(outcomes[i]));
       } catch (err) {
         this.log.event('error', 'scan batch failed to commit', { scans: batch.length, error: errorText(err) });
-        // Scans committed before the failure were counted: they get their answer, the others the error.
-        const counted = err instanceof PartlyCounted ? err.outcomes : new Map<ScanToCount, ScanOutcome>();
-        for (const scan of batch) {
-          const outcome = counted.get(scan);
-          if (outcome) scan.resolve(outcome);
-          else scan.reject(err);
-        }
+        for (const scan of batch) scan.reject(err);
       }
     }
     this.flushing = null;
