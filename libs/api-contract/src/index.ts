@@ -22,7 +22,7 @@ export { MAX_MOVED_CODES, MoveQrCodesInput } from './bodies/move-qr-codes-input'
 export { intOr, queryParameters, readQueryDeclared } from './engine/query';
 export { HistoryQuery, ImageQuery, ListQrCodesQuery, PageQuery } from './queries/page-query';
 // The engine, for libs that declare their own request parts (analytics' query).
-export { Declaration } from './engine/declare';
+export { Declaration, fieldSchemas } from './engine/declare';
 export { fault, type Fault } from './engine/fault';
 export { Field } from './engine/fields';
 export { checkQuery, QueryChoice, QueryInt, QueryText } from './engine/query';

@@ -1,3 +1,5 @@
+import { CONTENT_DECLARATIONS, fieldSchemas } from '@qr/api-contract';
+
 /** Columns every row may fill, whatever its type (the code's own fields). */
 export const CODE_COLUMNS = [
   'client_ref',
@@ -22,23 +24,22 @@ export const CODE_COLUMNS = [
   'content',
 ] as const;
 
-/** Columns that fill `content`, by type; menus and forms take their content as JSON in `content`. */
-export const CONTENT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  website: ['url'],
-  vcard: ['first_name', 'last_name', 'organization', 'title', 'phone', 'email', 'url', 'address', 'note'],
-  text: ['text'],
-  wifi: ['ssid', 'password', 'encryption', 'hidden'],
-  email: ['to', 'subject', 'body'],
-  phone: ['number'],
-  sms: ['number', 'message'],
-  location: ['latitude', 'longitude', 'query'],
-  menu: [],
-  form: [],
-};
+/**
+ * Columns that fill `content`, by type: the fields of the type's content declaration. A type whose
+ * content nests lists or objects (menu, form) takes it as JSON in `content`.
+ */
+export const CONTENT_COLUMNS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(CONTENT_DECLARATIONS).map(([type, declaration]) => {
+    const fields = fieldSchemas(declaration);
+    const flat = fields.every(([, schema]) => schema.type !== 'array' && schema.$ref === undefined);
+    return [type, flat ? fields.map(([name]) => name) : []];
+  }),
+);
 
+const contentFields = Object.values(CONTENT_DECLARATIONS).flatMap((declaration) => fieldSchemas(declaration));
 /** Content fields that are numbers or booleans in the API (the CSV has only text). */
-export const NUMBER_FIELDS: ReadonlySet<string> = new Set(['latitude', 'longitude']);
-export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(['hidden']);
+export const NUMBER_FIELDS: ReadonlySet<string> = new Set(contentFields.filter(([, schema]) => schema.type === 'number').map(([name]) => name));
+export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(contentFields.filter(([, schema]) => schema.type === 'boolean').map(([name]) => name));
 
 /** The codes export's columns that say what a code is now: an import reads past them (export, edit, re-import). */
 export const EXPORT_ONLY_COLUMNS = ['id', 'short_url', 'state', 'scan_count', 'created_at'] as const;

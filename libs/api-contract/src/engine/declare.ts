@@ -94,3 +94,8 @@ export function Declaration(doc: { description?: string; answer?: boolean; query
     })(declaration);
   };
 }
+
+/** Each declared field's name and JSON schema, in declaration order: for readers of other formats (CSV columns). */
+export function fieldSchemas(declaration: Declared): Array<[string, JsonSchema]> {
+  return [...declaredFields(declaration)].map(([key, field]) => [key, field.schema]);
+}
