@@ -1,9 +1,10 @@
+import { check } from '@qr/api-contract';
 import { type FieldError } from '@qr/domain';
+import { GUTTER_DEFAULTS, type LabelKind, MARGIN_DEFAULTS, SheetLayoutInput } from './sheet-input';
 import { type GridSpec, presetById } from './sheet-presets';
 import { mm, PAGE_SIZES, type PageSize } from './units';
 
-export const LABEL_KINDS = ['name', 'client_ref', 'short_link', 'none'] as const;
-export type LabelKind = (typeof LABEL_KINDS)[number];
+export { LABEL_KINDS, type LabelKind } from './sheet-input';
 
 export interface SheetLayout extends GridSpec {
   label: LabelKind;
@@ -20,7 +21,6 @@ export interface Cell {
 
 /** A code smaller than this (quiet zone included) does not scan reliably from a printed label. */
 export const MIN_CODE_MM = 14;
-const MAX_CELLS = 400;
 
 /**
  * The layout of a print sheet from a request: a preset (`preset`), or a custom grid (`page_size`,
@@ -31,56 +31,34 @@ const MAX_CELLS = 400;
  * parseSheetLayout({ preset: 'a4-3x7', label: 'name' }) // { ok: true, layout: { pageSize: 'A4', columns: 3, rows: 7, … } }
  */
 export function parseSheetLayout(input: Record<string, unknown>): { ok: true; layout: SheetLayout } | { ok: false; errors: FieldError[] } {
+  const checked = check(SheetLayoutInput, input);
+  if (!checked.ok) return checked;
+  const body = checked.value;
+  const label = body.label ?? 'name';
+  const grid = body.preset !== undefined && body.preset !== 'custom' ? presetById(body.preset)! : customGrid(body);
   const errors: FieldError[] = [];
-  const label = input.label ?? 'name';
-  if (!(LABEL_KINDS as readonly unknown[]).includes(label))
-    errors.push({ pointer: '/label', code: 'invalid', detail: `label must be one of ${LABEL_KINDS.join(', ')}` });
-  const cropMarks = input.crop_marks ?? false;
-  if (typeof cropMarks !== 'boolean') errors.push({ pointer: '/crop_marks', code: 'invalid_type', detail: 'crop_marks must be true or false' });
-  const grid = input.preset !== undefined && input.preset !== 'custom' ? presetGrid(input.preset, errors) : customGrid(input, errors);
-  if (grid && errors.length === 0) checkFits(grid, label as LabelKind, errors);
-  if (!grid || errors.length) return { ok: false, errors };
-  return { ok: true, layout: { ...grid, label: label as LabelKind, cropMarks: cropMarks as boolean } };
+  checkFits(grid, label, errors);
+  if (errors.length) return { ok: false, errors };
+  return { ok: true, layout: { ...grid, label, cropMarks: body.crop_marks ?? false } };
 }
 
-function presetGrid(id: unknown, errors: FieldError[]): GridSpec | null {
-  const preset = typeof id === 'string' ? presetById(id) : undefined;
-  if (!preset) errors.push({ pointer: '/preset', code: 'invalid', detail: 'no such preset' });
-  return preset ?? null;
-}
-
-function customGrid(input: Record<string, unknown>, errors: FieldError[]): GridSpec | null {
-  const pageSize = input.page_size;
-  if (pageSize !== 'A4' && pageSize !== 'Letter') errors.push({ pointer: '/page_size', code: 'invalid', detail: 'page_size must be A4 or Letter' });
-  const int = (key: 'columns' | 'rows') => {
-    const v = input[key];
-    if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 20) return v;
-    errors.push({ pointer: `/${key}`, code: 'invalid', detail: `${key} must be a whole number from 1 to 20` });
-    return 1;
-  };
-  const columns = int('columns');
-  const rows = int('rows');
-  if (columns * rows > MAX_CELLS) errors.push({ pointer: '/rows', code: 'invalid', detail: `at most ${MAX_CELLS} cells a page` });
-  const length = (pointer: string, v: unknown, max: number) => {
-    if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= max) return mm(v);
-    errors.push({ pointer, code: 'invalid', detail: `must be a length in millimetres from 0 to ${max}` });
-    return 0;
-  };
-  const margin = (input.margin_mm ?? {}) as Record<string, unknown>;
-  const gutter = (input.gutter_mm ?? {}) as Record<string, unknown>;
-  const spec: GridSpec = {
-    pageSize: pageSize as PageSize,
-    columns,
-    rows,
+/** A custom grid from checked fields, the margins and gutters left out taking their defaults. */
+function customGrid(body: SheetLayoutInput): GridSpec {
+  const given = (value: unknown) => (value !== null && typeof value === 'object' ? (value as Record<string, number | undefined>) : {});
+  const margin = given(body.margin_mm);
+  const gutter = given(body.gutter_mm);
+  return {
+    pageSize: body.page_size as PageSize,
+    columns: body.columns!,
+    rows: body.rows!,
     margin: {
-      top: length('/margin_mm/top', margin.top ?? 10, 100),
-      right: length('/margin_mm/right', margin.right ?? 10, 100),
-      bottom: length('/margin_mm/bottom', margin.bottom ?? 10, 100),
-      left: length('/margin_mm/left', margin.left ?? 10, 100),
+      top: mm(margin.top ?? MARGIN_DEFAULTS.top),
+      right: mm(margin.right ?? MARGIN_DEFAULTS.right),
+      bottom: mm(margin.bottom ?? MARGIN_DEFAULTS.bottom),
+      left: mm(margin.left ?? MARGIN_DEFAULTS.left),
     },
-    gutter: { x: length('/gutter_mm/x', gutter.x ?? 5, 100), y: length('/gutter_mm/y', gutter.y ?? 5, 100) },
+    gutter: { x: mm(gutter.x ?? GUTTER_DEFAULTS.x), y: mm(gutter.y ?? GUTTER_DEFAULTS.y) },
   };
-  return errors.length ? null : spec;
 }
 
 function checkFits(grid: GridSpec, label: LabelKind, errors: FieldError[]): void {

@@ -1,5 +1,5 @@
 import { QR_COMMANDS } from '@qr/contracts';
-import { Errors, type FieldError, isPlainObject, notAnObject, unknownFields } from '@qr/domain';
+import { Errors, type FieldError, isPlainObject, notAnObject } from '@qr/domain';
 import { type SessionPrincipal } from '@qr/identity';
 import { type CommandBus } from '@qr/platform';
 import { MAX_SHEET_CODES, parseSheetLayout, parseSheetSelection, renderSheet, type SheetCode, type SheetLayout, type SheetSelection } from '@qr/print-sheet';
@@ -29,7 +29,6 @@ export interface PrintSheet {
 }
 
 const PAGE = 200;
-const FIELDS = ['code_ids', 'folder_id', 'preset', 'page_size', 'columns', 'rows', 'margin_mm', 'gutter_mm', 'label', 'crop_marks'];
 
 /**
  * A print sheet: the request is checked whole before the first byte goes out (layout, selection,
@@ -42,11 +41,11 @@ export class BuildPrintSheet {
   async start(principal: SessionPrincipal, body: unknown): Promise<PrintSheet> {
     if (!isPlainObject(body)) throw Errors.validationFailed([notAnObject()]);
     const input = body;
-    const { code_ids: _ids, folder_id: _folder, ...layoutInput } = input;
+    // The layout's declaration refuses any field it lacks but the two of the selection.
+    const { code_ids, folder_id, ...layoutInput } = input;
     const layout = parseSheetLayout(layoutInput);
-    const selection = parseSheetSelection(input);
-    const unknown = unknownFields(input, FIELDS);
-    const errors: FieldError[] = [...unknown, ...(layout.ok ? [] : layout.errors), ...(selection.ok ? [] : selection.errors)];
+    const selection = parseSheetSelection({ code_ids, folder_id });
+    const errors: FieldError[] = [...(layout.ok ? [] : layout.errors), ...(selection.ok ? [] : selection.errors)];
     if (errors.length || !layout.ok || !selection.ok) throw Errors.validationFailed(errors);
     const first = await this.page(principal, selection.selection, null);
     const total = first.total ?? first.codes.length;
