@@ -35,8 +35,9 @@ export class RecordedScanCounts {
 
   /** `ask` picks the records redirect-service may have counted scans of (a code created just now has none). */
   async apply(records: readonly QrCodeRecord[], ask: (r: QrCodeRecord) => boolean = () => true): Promise<QrCodeRecord[]> {
+    const askedAbout = new Set(records.filter((r) => r.category === 'dynamic' && ask(r)));
     const asked = new Map<string, string[]>();
-    for (const r of records) if (r.category === 'dynamic' && ask(r)) asked.set(r.workspace_id, [...(asked.get(r.workspace_id) ?? []), r.id]);
+    for (const r of askedAbout) asked.set(r.workspace_id, [...(asked.get(r.workspace_id) ?? []), r.id]);
     if (asked.size === 0) return [...records];
     let counts: Map<string, Record<string, number>>;
     try {
@@ -47,7 +48,7 @@ export class RecordedScanCounts {
     }
     return records.map((r) => {
       // Only a record asked about, from its own workspace's answer.
-      const recorded = asked.get(r.workspace_id)?.includes(r.id) ? (counts.get(r.workspace_id)?.[r.id] ?? 0) : 0;
+      const recorded = askedAbout.has(r) ? (counts.get(r.workspace_id)?.[r.id] ?? 0) : 0;
       return recorded > r.scan_count ? { ...r, scan_count: recorded } : r;
     });
   }
