@@ -37,7 +37,11 @@ export class RecordedScanCounts {
   async apply(records: readonly QrCodeRecord[], ask: (r: QrCodeRecord) => boolean = () => true): Promise<QrCodeRecord[]> {
     const askedAbout = new Set(records.filter((r) => r.category === 'dynamic' && ask(r)));
     const asked = new Map<string, string[]>();
-    for (const r of askedAbout) asked.set(r.workspace_id, [...(asked.get(r.workspace_id) ?? []), r.id]);
+    for (const r of askedAbout) {
+      const ids = asked.get(r.workspace_id) ?? [];
+      ids.push(r.id);
+      asked.set(r.workspace_id, ids);
+    }
     if (asked.size === 0) return [...records];
     let counts: Map<string, Record<string, number>>;
     try {
