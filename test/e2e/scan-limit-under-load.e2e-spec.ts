@@ -2,6 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { admin, type AppProcess, call, createTempDir, rawRequest, startApp, type TempDir } from '@qr/testing';
 
 const CODES = 10;
+/**
+ * How long a spinner spins at most: longer than the test may run (jest.e2e.config.js's testTimeout,
+ * 120 s), so it keeps the cores busy throughout; bounded, so a run interrupted before afterAll (Ctrl-C,
+ * a killed runner) does not leave them spinning.
+ */
+const SPIN_MS = 150_000;
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /**
@@ -23,7 +29,8 @@ describe('scan limits read back at once while the cores are busy (all-in-one)', 
     server = await startApp('all-in-one', { DATA_DIR: dir.path });
     const ws = admin(['workspace', 'create', '--name', 'busy', '--plan', 'agency'], { DATA_DIR: dir.path }).json;
     key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
-    for (let i = 0; i < 4; i++) spinners.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+    for (let i = 0; i < 4; i++)
+      spinners.push(spawn(process.execPath, ['-e', `const end = Date.now() + ${SPIN_MS}; while (Date.now() < end) {}`], { stdio: 'ignore' }));
   });
   afterAll(async () => {
     for (const spinner of spinners) spinner.kill('SIGKILL');

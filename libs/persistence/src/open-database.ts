@@ -52,7 +52,7 @@ export async function migrate(db: Database): Promise<void> {
   }
 }
 
-export type SqliteStorage = Extract<StorageConfig, { kind: 'sqlite' }>;
+type SqliteStorage = Extract<StorageConfig, { kind: 'sqlite' }>;
 
 /** The SQLite file of a store. */
 export function sqliteFile(storage: Pick<SqliteStorage, 'dataDir'>, store: string): string {

@@ -12,6 +12,10 @@ describe('toDialectQuery', () => {
     });
   });
 
+  it('rewrites a $n inside quoted text too (it does not parse SQL): such text must be a bound parameter', () => {
+    expect(toDialectQuery("SELECT '$1' AS price, $1 AS id", ['x'], 'sqlite')).toEqual({ sql: "SELECT '?' AS price, ? AS id", params: ['x', 'x'] });
+  });
+
   it('does not confuse $1 with $10', () => {
     const params = Array.from({ length: 10 }, (_, i) => i + 1);
     expect(toDialectQuery('VALUES ($10, $1)', params, 'sqlite').params).toEqual([10, 1]);

@@ -4,6 +4,10 @@ export type Dialect = 'sqlite' | 'postgres';
  * SQL is written once with PostgreSQL's `$1, $2…` placeholders. For SQLite each `$n` becomes an
  * anonymous `?` and the parameters are laid out in order of appearance (so `$1` may repeat).
  * SQLite also binds no booleans and no undefined.
+ *
+ * The rewrite does not parse SQL: a `$n` inside quoted text or a comment is rewritten too. Statements
+ * therefore carry no `$digits` in literals, identifiers or comments: a value that may contain one is a
+ * bound parameter.
  */
 export function toDialectQuery(sql: string, params: readonly unknown[], dialect: Dialect): { sql: string; params: unknown[] } {
   if (dialect === 'postgres') return { sql, params: params.map((p) => (p === undefined ? null : p)) };

@@ -128,7 +128,11 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     }),
   );
   runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));
-  runtime.commands.register(REDIRECT_COMMANDS.scanCounts, (payload) => links.scanCounts(stringsIn((payload as { qr_ids?: unknown }).qr_ids)));
+  runtime.commands.register(REDIRECT_COMMANDS.scanCounts, async (payload) => {
+    const p = (payload ?? {}) as { workspace_id?: unknown; qr_ids?: unknown };
+    // No workspace, no counts: a caller never sees another workspace's. An older qr-service names none and shows its own counts.
+    return typeof p.workspace_id === 'string' ? links.scanCounts(p.workspace_id, stringsIn(p.qr_ids)) : {};
+  });
   return { apply, recorder, onApplicationShutdown: () => redis?.disconnect() };
 }
 

@@ -43,7 +43,12 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.createMany]: async (p) => {
         const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''));
         const outcome = await this.u.createCodes.execute(p.workspaceId, plan, actorIn(p));
-        const views = await this.views(outcome.results.map((r) => r.record));
+        // A code created just now has no scans to ask redirect-service about.
+        const existing = new Set(outcome.results.filter((r) => r.result === 'existing').map((r) => r.record.id));
+        const views = await this.views(
+          outcome.results.map((r) => r.record),
+          (r) => existing.has(r.id),
+        );
         return {
           results: outcome.results.map((r, i) => ({ index: r.index, result: r.result, category: r.record.category, qr_code: views[i] })),
           failed_index: outcome.failure?.index ?? null,
@@ -199,8 +204,8 @@ export class CodesCommands implements OnModuleInit {
     return payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record));
   }
 
-  private async views(given: QrCodeRecord[]) {
-    const records = await this.u.scanCounts.apply(given);
+  private async views(given: QrCodeRecord[], recorded?: (r: QrCodeRecord) => boolean) {
+    const records = await this.u.scanCounts.apply(given, recorded);
     const hostOf = await this.u.references.hostLookup(records);
     const now = systemClock();
     return records.map((r) =>

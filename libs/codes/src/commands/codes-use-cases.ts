@@ -1,4 +1,5 @@
 import { type Provider } from '@nestjs/common';
+import { Counter } from 'prom-client';
 import { type PlatformRuntime, type ServiceStore } from '@qr/platform';
 import { CreateQrCodes } from '../codes/create-qr-codes';
 import { DeleteQrCode } from '../codes/delete-qr-code';
@@ -62,6 +63,7 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       const domains = new CustomDomainsRepository(db);
       const reserved = [runtime.config.publicBaseUrl, runtime.config.shortBaseUrl].map((u) => new URL(u).hostname);
       const links = new LinkSync(runtime.bus, runtime.logger);
+      const fallbacks = scanCountFallbacks(runtime);
       const history = new CodeHistoryRepository(db);
       const changes = new CodeChangeLog(outbox!, history);
       const logos = new LogosRepository(db);
@@ -70,7 +72,7 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       return {
         db,
         codes,
-        scanCounts: new RecordedScanCounts(runtime.bus, runtime.logger),
+        scanCounts: new RecordedScanCounts(runtime.bus, runtime.logger, { onFallback: () => fallbacks.inc() }),
         references,
         folders,
         domains,
@@ -91,4 +93,18 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       };
     },
   };
+}
+
+const FALLBACK_METRIC = 'qr_scan_counts_fallback_total';
+
+/** One counter per registry: the module may be wired more than once over one runtime (tests). */
+function scanCountFallbacks(runtime: PlatformRuntime): Counter {
+  return (
+    (runtime.metrics.registry.getSingleMetric(FALLBACK_METRIC) as Counter | undefined) ??
+    new Counter({
+      name: FALLBACK_METRIC,
+      help: 'Reads of codes answered with qr-service’s own scan counts because redirect-service did not give its committed ones in time',
+      registers: [runtime.metrics.registry],
+    })
+  );
 }

@@ -21,7 +21,7 @@ function insertSql(rows: number): string {
 }
 
 /** An event as the log stores it: its topic from the catalog, its partition key, its JSON. */
-export function logRecordOf(event: EventEnvelope): LogRecord & { payload: string } {
+function logRecordOf(event: EventEnvelope): LogRecord & { payload: string } {
   const def = findEventDefinition(event.type, event.version);
   if (!def) throw new Error(`event ${event.type} v${event.version} is not in the catalog`);
   return { topic: def.topic, key: partitionKeyOf(event), event, payload: JSON.stringify(event) };
@@ -29,7 +29,6 @@ export function logRecordOf(event: EventEnvelope): LogRecord & { payload: string
 
 interface OutboxRow {
   id: number;
-  created_at: number;
   event_id: string;
   topic: string;
   partition_key: string;
@@ -75,7 +74,7 @@ export interface OutboxOptions {
 const RELAY_BATCH_SQL = `WITH relay AS (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS held),
   batch AS (SELECT id FROM outbox WHERE (SELECT held FROM relay) ORDER BY id LIMIT $2)
 DELETE FROM outbox USING batch WHERE outbox.id = batch.id
-RETURNING outbox.id, outbox.event_id, outbox.topic, outbox.partition_key, outbox.payload, outbox.created_at, outbox.event_count`;
+RETURNING outbox.id, outbox.event_id, outbox.topic, outbox.partition_key, outbox.payload, outbox.event_count`;
 
 /** Relayed rows a writer's transaction deletes at most, besides twice as many as it adds. */
 const CLEAN_MIN = 100;
@@ -258,7 +257,7 @@ export class Outbox {
       });
     }
     const rows = await this.db.query<OutboxRow>(
-      'SELECT id, event_id, topic, partition_key, payload, created_at, event_count FROM outbox WHERE id > $1 ORDER BY id LIMIT $2',
+      'SELECT id, event_id, topic, partition_key, payload, event_count FROM outbox WHERE id > $1 ORDER BY id LIMIT $2',
       [this.relayedUpTo, limit],
     );
     const events = await this.forward(rows);

@@ -1,4 +1,4 @@
-import { type Clock, errorText, type Log } from '@qr/domain';
+import { errorText, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
@@ -13,13 +13,9 @@ export interface SqlConsumerOptions {
   pollMs: number;
   /** How long to wait before the next read when `lingers` says so. */
   lingerMs: number;
-  clock: Clock;
   log: Log;
   onStop: () => void;
 }
-
-/** A row as a consumer's range read gives it: with the time it was appended. */
-type RangeRow = StoredRow & { appended_at: number };
 
 /** The group's committed offset and the reset count it was read in. */
 interface Offset {
@@ -147,7 +143,7 @@ export class SqlConsumer implements Subscription {
    * cut at the head, read before them: every position up to it has committed (appends commit in position
    * order), so a row appended between two reads cannot be passed over.
    */
-  private async nextRows(offset: Offset, head: number): Promise<{ rows: RangeRow[]; cut: number }> {
+  private async nextRows(offset: Offset, head: number): Promise<{ rows: StoredRow[]; cut: number }> {
     const after = Math.max(offset.position, this.quietThrough);
     if (head <= after) return { rows: [], cut: head };
     const rows = await this.rangeThrough(after, head);
@@ -155,9 +151,9 @@ export class SqlConsumer implements Subscription {
     return { rows, cut: rows.length >= this.o.batchSize ? Number(rows[rows.length - 1].position) : head };
   }
 
-  private async rangeThrough(after: number, head: number): Promise<RangeRow[]> {
-    const rows: RangeRow[] = [];
-    for (const topic of this.o.topics) rows.push(...(await this.db.query<RangeRow>(RANGE_SQL, [topic, after, head, this.o.batchSize])));
+  private async rangeThrough(after: number, head: number): Promise<StoredRow[]> {
+    const rows: StoredRow[] = [];
+    for (const topic of this.o.topics) rows.push(...(await this.db.query<StoredRow>(RANGE_SQL, [topic, after, head, this.o.batchSize])));
     if (this.o.topics.length > 1) rows.sort((a, b) => Number(a.position) - Number(b.position));
     return rows.length > this.o.batchSize ? rows.slice(0, this.o.batchSize) : rows;
   }
@@ -184,4 +180,4 @@ export class SqlConsumer implements Subscription {
  * $4 limit. It walks the index (topic, position) in order and stops after the batch.
  */
 export const RANGE_SQL =
-  'SELECT position, topic, partition_key, appended_at, payload FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4';
+  'SELECT position, topic, partition_key, payload FROM event_log WHERE topic = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4';

@@ -94,7 +94,6 @@ export class SqlEventLog implements EventLog {
       batchSize: options.batchSize ?? 500,
       pollMs: this.options.pollMs ?? 1000,
       lingerMs: this.options.lingerMs ?? 10,
-      clock: this.options.clock ?? systemClock,
       log: this.options.log,
       onStop: () => this.consumers.delete(consumer),
     });

@@ -85,6 +85,23 @@ describe('InProcessCommandBus', () => {
     });
     await expect(new InProcessCommandBus(registry).send('qr-service', 'qr.get', {})).rejects.toBe(error);
   });
+
+  it('with a timeout, a handler slower than it rejects with 503 service_unavailable', async () => {
+    const registry = new CommandRegistry();
+    registry.register('redirect.scan-counts', () => new Promise((resolve) => setTimeout(() => resolve({ a: 1 }), 300)));
+    const started = Date.now();
+    await expect(new InProcessCommandBus(registry).send('redirect-service', 'redirect.scan-counts', {}, { timeoutMs: 50 })).rejects.toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+    });
+    expect(Date.now() - started).toBeLessThan(250);
+  });
+
+  it('with a timeout, a handler faster than it answers as usual', async () => {
+    const registry = new CommandRegistry();
+    registry.register('redirect.scan-counts', async () => ({ a: 1 }));
+    await expect(new InProcessCommandBus(registry).send('redirect-service', 'redirect.scan-counts', {}, { timeoutMs: 1_000 })).resolves.toEqual({ a: 1 });
+  });
 });
 
 describe('HttpCommandBus (against a loopback server)', () => {
@@ -237,6 +254,20 @@ describe('HttpCommandBus (against a loopback server)', () => {
     try {
       const fast = new HttpCommandBus({ 'qr-service': `http://127.0.0.1:${(slow.address() as AddressInfo).port}` }, TOKEN, 100);
       await expect(fast.send('qr-service', 'qr.create', {})).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
+  it('a per-send timeout shorter than the bus’s own rejects with 503 service_unavailable in its time', async () => {
+    const slow = createServer(() => undefined); // never answers
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const patient = new HttpCommandBus({ 'qr-service': `http://127.0.0.1:${(slow.address() as AddressInfo).port}` }, TOKEN, 10_000);
+      const started = Date.now();
+      await expect(patient.send('qr-service', 'qr.get', {}, { timeoutMs: 100 })).rejects.toMatchObject({ status: 503, code: 'service_unavailable' });
+      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));

@@ -22,17 +22,26 @@ export class CommandRegistry {
  * it sends a command. In all-in-one the bus calls the handler in process; distributed, it POSTs.
  */
 export interface CommandBus {
-  send<R>(target: Deployable, command: string, payload: unknown): Promise<R>;
+  send<R>(target: Deployable, command: string, payload: unknown, options?: SendOptions): Promise<R>;
+}
+
+export interface SendOptions {
+  /**
+   * How long the caller waits for the answer before it is a 503 (`unavailable`), for a read that has
+   * something else to show when the target is slow. Without it: the bus's own timeout (over HTTP) or none.
+   */
+  timeoutMs?: number;
 }
 
 /** Same process, same semantics as the wire: the payload and result are copied through JSON. */
 export class InProcessCommandBus implements CommandBus {
   constructor(private readonly registry: CommandRegistry) {}
 
-  async send<R>(_target: Deployable, command: string, payload: unknown): Promise<R> {
+  async send<R>(target: Deployable, command: string, payload: unknown, options: SendOptions = {}): Promise<R> {
     const handler = this.registry.resolve(command);
     if (!handler) throw new Error(`no handler for command ${command}`);
-    const result = await handler(JSON.parse(JSON.stringify(payload ?? null)));
+    const answer = handler(JSON.parse(JSON.stringify(payload ?? null)));
+    const result = options.timeoutMs === undefined ? await answer : await withinTimeout(answer, options.timeoutMs, target);
     return (result === undefined ? undefined : JSON.parse(JSON.stringify(result))) as R;
   }
 }
@@ -51,7 +60,7 @@ export class HttpCommandBus implements CommandBus {
     private readonly timeoutMs = 10_000,
   ) {}
 
-  async send<R>(target: Deployable, command: string, payload: unknown): Promise<R> {
+  async send<R>(target: Deployable, command: string, payload: unknown, options: SendOptions = {}): Promise<R> {
     const base = this.urls[target];
     if (!base) throw new Error(`no URL configured for ${target}`);
     let res: Response;
@@ -60,7 +69,7 @@ export class HttpCommandBus implements CommandBus {
         method: 'POST',
         headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: this.token },
         body: JSON.stringify(payload ?? null),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs),
       });
     } catch {
       throw Errors.unavailable(`${target} did not answer.`);
@@ -69,5 +78,18 @@ export class HttpCommandBus implements CommandBus {
     if (res.ok && body) return body.result as R;
     if (body && ApiError.isSerialized(body.error)) throw ApiError.fromJSON(body.error);
     throw Errors.unavailable(`${target} failed to handle ${command}.`);
+  }
+}
+
+/** The handler's answer, or `unavailable` once the caller's budget is spent (the handler itself runs on). */
+async function withinTimeout<T>(answer: Promise<T>, timeoutMs: number, target: Deployable): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Errors.unavailable(`${target} did not answer.`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { getPriority, setPriority } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -8,6 +7,7 @@ import { loadRuntimeConfig } from '../config/runtime-config';
 import { type MetricsSnapshot } from '../metrics/metrics';
 import { PlatformModule } from '../platform.module';
 import { createPlatformRuntime } from './platform-runtime';
+import { lowerPriority } from './thread-priority';
 import { type RunOptions } from './run-options';
 
 const METRICS_WAIT_MS = 2000;
@@ -121,7 +121,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
   // on a busy machine, and the front listens only once it is ready): the front takes the cores a
   // redirect burst needs, and the relays and consumers catch up after it (docs/benchmarks.md, "What we
   // tried"). On Linux a nice value is the calling thread's; elsewhere it would lower the whole process.
-  if (process.platform === 'linux') setPriority(Math.min(19, getPriority() + BACKGROUND_NICE_STEPS));
+  if (process.platform === 'linux') lowerPriority(BACKGROUND_NICE_STEPS, runtime.logger);
   const reply = (m: FromBackground) => port.postMessage(m);
   port.on('message', (m: ToBackground) => {
     if (m.kind === 'metrics') {

@@ -37,12 +37,15 @@ export class LinksRepository {
     return affected === 1;
   }
 
-  /** The scan counts of these codes as the scan recorder committed them (a code it has no row for is left out). */
-  async scanCounts(qrIds: readonly string[]): Promise<Record<string, number>> {
+  /**
+   * The scan counts of a workspace's codes as the scan recorder committed them (a code it has no row
+   * for, or of another workspace, is left out).
+   */
+  async scanCounts(workspaceId: string, qrIds: readonly string[]): Promise<Record<string, number>> {
     if (qrIds.length === 0) return {};
     const rows = await this.db.query<{ qr_id: string; scan_count: number }>(
-      `SELECT qr_id, scan_count FROM links WHERE qr_id IN (${qrIds.map((_, i) => `$${i + 1}`).join(', ')})`,
-      qrIds,
+      `SELECT qr_id, scan_count FROM links WHERE workspace_id = $1 AND qr_id IN (${qrIds.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [workspaceId, ...qrIds],
     );
     return Object.fromEntries(rows.map((r) => [r.qr_id, Number(r.scan_count)]));
   }

@@ -30,7 +30,7 @@ export interface Counted {
 }
 
 const STALE: ScanOutcome = { admitted: false, stale: true };
-export const LIMIT_REACHED: ScanOutcome = { admitted: false, stale: false };
+const LIMIT_REACHED: ScanOutcome = { admitted: false, stale: false };
 
 /** The batch's scans grouped by code, in the order each code first appears. */
 export function byCode(batch: readonly ScanToCount[]): CodeScans[] {

@@ -6,8 +6,6 @@ import { type ScanToCount } from './scan-batch';
 import { type OnCounted, ScanCounter, type ScanOutbox } from './scan-counter';
 import { type RecordsScans, type ScanFacts, type ScanLink, type ScanOutcome } from './scan-link';
 
-export type { ScanOutbox } from './scan-counter';
-
 interface PendingScan extends ScanToCount {
   resolve: (outcome: ScanOutcome) => void;
   reject: (err: unknown) => void;
