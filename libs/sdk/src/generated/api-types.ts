@@ -23,6 +23,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/qrcodes/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move up to 100 codes into a folder, or out of any; all or none */
+        post: operations["moveQrCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/qrcodes/bulk": {
         parameters: {
             query?: never;
@@ -65,23 +82,6 @@ export interface paths {
         patch: operations["updateQrCode"];
         trace?: never;
     };
-    "/qrcodes/{id}/image": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Download the code as SVG, PNG or PDF */
-        get: operations["downloadQrCodeImage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/qrcodes/{id}/history": {
         parameters: {
             query?: never;
@@ -114,6 +114,23 @@ export interface paths {
          * @description Days are local days in `tz` (default: the code’s timezone); default range the last 30 days; at most 366 days. Bots are excluded unless include_bots=true. `format=csv` answers a spreadsheet-friendly CSV.
          */
         get: operations["getQrCodeAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/qrcodes/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the code as SVG, PNG or PDF */
+        get: operations["downloadQrCodeImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -282,23 +299,6 @@ export interface paths {
         get: operations["downloadLogoImage"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/qrcodes/move": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Move up to 100 codes into a folder, or out of any; all or none */
-        post: operations["moveQrCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -565,66 +565,146 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description RFC 9457 problem details. */
-        Problem: {
-            /** Format: uri-reference */
-            type: string;
-            title: string;
-            status: number;
-            detail: string;
-            /**
-             * @description Stable: branch on this, not on title or detail
-             * @enum {string}
-             */
-            code: "invalid_json" | "bad_request" | "unauthorized" | "plan_has_no_api_access" | "forbidden" | "csrf_failed" | "plan_has_no_webhooks" | "event_not_in_plan" | "not_found" | "method_not_allowed" | "workspace_changed" | "conflict" | "logo_in_use" | "preset_in_use" | "too_many_logos" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "quota_exceeded" | "dynamic_allowance_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
-            /** @description Also the X-Request-Id header; quote it when asking for help */
-            request_id: string;
-            /** @description One entry per problem (validation, and the 403s about webhook events) */
-            errors?: components["schemas"]["FieldError"][];
-        };
-        FieldError: {
-            /** @description JSON pointer (RFC 6901) into the request body, or to the query parameter (`/limit`); bulk: `/items/3/content/url` */
-            pointer: string;
-            /** @description required, invalid_type, unknown_field, too_long, invalid_url, … (see docs/api.md) */
-            code: string;
-            detail: string;
-        };
-        ApiKey: {
-            /** @example key_00VbayHbnbI0mAOB5TZyTCWm */
-            id: string;
-            /** @constant */
-            object: "api_key";
-            name: string;
+        QrScannedData: {
+            qr_id: string;
+            client_ref: string | null;
+            /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
+            test?: boolean;
+            short_code: string;
+            /** @description The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) */
+            destination: string | null;
+            /** @description ISO 3166-1 alpha-2, null when unknown */
+            country: string | null;
             /** @enum {unknown} */
-            role: "owner" | "editor" | "viewer";
-            /** @description First and last characters only, e.g. `qrk_AbC1…x9Z` */
-            key_hint: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            expires_at: string | null;
+            device: "mobile" | "tablet" | "desktop" | "other";
+            os: string | null;
+            browser: string | null;
+            is_bot: boolean;
             /**
              * Format: date-time
-             * @description Last authenticated call, to the minute; null if never used
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
              */
-            last_used_at: string | null;
+            scanned_at: string;
         };
-        ApiKeyList: {
-            /** @constant */
-            object: "list";
-            /** @description Live keys (not revoked, not expired) */
-            data: components["schemas"]["ApiKey"][];
-        };
-        DeletedApiKey: {
+        /** @description A short link was opened (302 to a destination or a hosted page). Bots are included, flagged by is_bot. */
+        QrScannedEvent: {
+            /**
+             * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
+             * @example evt_00VbbQ5mGtVbp9Yc
+             */
             id: string;
-            /** @constant */
-            object: "api_key";
-            /** @constant */
-            deleted: true;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            created_at: string;
+            workspace_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "qr.scanned";
+            data: components["schemas"]["QrScannedData"];
         };
-        CreatedApiKey: components["schemas"]["ApiKey"] & {
-            /** @description The key. Shown once, never again. */
-            secret: string;
+        LeadCreatedData: {
+            qr_id: string;
+            client_ref: string | null;
+            /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
+            test?: boolean;
+            lead_id: string;
+            /** @description Submitted values by the form field’s name */
+            fields: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            submitted_at: string;
+        };
+        /** @description Someone submitted the hosted form of a form code. */
+        LeadCreatedEvent: {
+            /**
+             * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
+             * @example evt_00VbbQ5mGtVbp9Yc
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            created_at: string;
+            workspace_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lead.created";
+            data: components["schemas"]["LeadCreatedData"];
+        };
+        QrScanLimitReachedData: {
+            qr_id: string;
+            client_ref: string | null;
+            /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
+            test?: boolean;
+            scan_limit: number;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            reached_at: string;
+        };
+        /** @description The scan that used up the code’s scan_limit; later scans answer 410 (or go to fallback_url). */
+        QrScanLimitReachedEvent: {
+            /**
+             * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
+             * @example evt_00VbbQ5mGtVbp9Yc
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            created_at: string;
+            workspace_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "qr.scan_limit_reached";
+            data: components["schemas"]["QrScanLimitReachedData"];
+        };
+        QrScanMilestoneReachedData: {
+            qr_id: string;
+            client_ref: string | null;
+            /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
+            test?: boolean;
+            milestone: number;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            reached_at: string;
+        };
+        /** @description The code reached 10, 100, 1,000, 10,000, 100,000 or 1,000,000 scans (agency plan); once per milestone and code. */
+        QrScanMilestoneReachedEvent: {
+            /**
+             * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
+             * @example evt_00VbbQ5mGtVbp9Yc
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            created_at: string;
+            workspace_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "qr.scan_milestone_reached";
+            data: components["schemas"]["QrScanMilestoneReachedData"];
         };
         EmailContent: {
             /** @description An email address */
@@ -780,6 +860,552 @@ export interface components {
             /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
             design_preset_id?: string | null;
         };
+        DayCount: {
+            /** Format: date */
+            date: string;
+            scans: number;
+            unique_scanners: number;
+        };
+        DeviceCount: {
+            /** @enum {unknown} */
+            device: "mobile" | "tablet" | "desktop" | "other";
+            scans: number;
+        };
+        CountryCount: {
+            /** @description ISO 3166-1 alpha-2, or unknown */
+            country: string;
+            scans: number;
+        };
+        OsCount: {
+            /** @description As the user agent names it, or unknown */
+            os: string;
+            scans: number;
+        };
+        BrowserCount: {
+            /** @description As the user agent names it, or unknown */
+            browser: string;
+            scans: number;
+        };
+        DestinationCount: {
+            /** @description The destination URL scans were sent to (before UTM fields); unknown for hosted pages and for scans recorded before destinations were */
+            destination: string;
+            scans: number;
+        };
+        CodeAnalytics: {
+            qr_id: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            timezone: string;
+            total_scans: number;
+            unique_scanners: number;
+            /** @description Every day of the range, zeros included */
+            by_day: components["schemas"]["DayCount"][];
+            /** @description Always the four devices */
+            by_device: components["schemas"]["DeviceCount"][];
+            by_country: components["schemas"]["CountryCount"][];
+            by_os: components["schemas"]["OsCount"][];
+            by_browser: components["schemas"]["BrowserCount"][];
+            /** @description Where scans went: a code whose destination changed, or with conditional destinations, shows how many scans went where */
+            by_destination: components["schemas"]["DestinationCount"][];
+        };
+        TopCode: {
+            qr_id: string;
+            name: string | null;
+            scans: number;
+        };
+        WorkspaceAnalytics: {
+            /** @constant */
+            object: "workspace_analytics";
+            folder_id: string | null;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            timezone: string;
+            total_scans: number;
+            unique_scanners: number;
+            by_day: components["schemas"]["DayCount"][];
+            /** @description The ten most scanned codes of the range */
+            top_codes: components["schemas"]["TopCode"][];
+        };
+        ApiKey: {
+            /** @example key_00VbayHbnbI0mAOB5TZyTCWm */
+            id: string;
+            /** @constant */
+            object: "api_key";
+            name: string;
+            /** @enum {unknown} */
+            role: "owner" | "editor" | "viewer";
+            /** @description First and last characters only, e.g. `qrk_AbC1…x9Z` */
+            key_hint: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description Last authenticated call, to the minute; null if never used
+             */
+            last_used_at: string | null;
+        };
+        CreatedApiKey: {
+            /** @example key_00VbayHbnbI0mAOB5TZyTCWm */
+            id: string;
+            /** @constant */
+            object: "api_key";
+            name: string;
+            /** @enum {unknown} */
+            role: "owner" | "editor" | "viewer";
+            /** @description First and last characters only, e.g. `qrk_AbC1…x9Z` */
+            key_hint: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description Last authenticated call, to the minute; null if never used
+             */
+            last_used_at: string | null;
+            /** @description The key. Shown once, never again. */
+            secret: string;
+        };
+        ApiKeyList: {
+            /** @constant */
+            object: "list";
+            /** @description Live keys (not revoked, not expired) */
+            data: components["schemas"]["ApiKey"][];
+        };
+        DeletedApiKey: {
+            id: string;
+            /** @constant */
+            object: "api_key";
+            /** @constant */
+            deleted: true;
+        };
+        Logo: {
+            /** @example logo_00VbbQ5mGtVbp9YcAbCdEfGhI */
+            id: string;
+            /** @constant */
+            object: "logo";
+            name: string;
+            /**
+             * @description Logos are stored as PNGs we encoded, at most 512 pixels a side
+             * @constant
+             */
+            content_type: "image/png";
+            width: number;
+            height: number;
+            /**
+             * @description What was uploaded
+             * @enum {unknown}
+             */
+            source_type: "image/png" | "image/jpeg" | "image/svg+xml";
+            source_bytes: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        LogoList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Logo"][];
+        };
+        DeletedLogo: {
+            id: string;
+            /** @constant */
+            object: "logo";
+            /** @constant */
+            deleted: true;
+        };
+        DesignPreset: {
+            /** @example dsp_00VbbQ5mGtVbp9YcAbCdEfGhI */
+            id: string;
+            /** @constant */
+            object: "design_preset";
+            name: string;
+            design: components["schemas"]["Design"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DesignPresetList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["DesignPreset"][];
+        };
+        DeletedDesignPreset: {
+            id: string;
+            /** @constant */
+            object: "design_preset";
+            /** @constant */
+            deleted: true;
+        };
+        Folder: {
+            /** @example fld_00VbbQ5mGtVbp9Yc */
+            id: string;
+            /** @constant */
+            object: "folder";
+            name: string;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            created_at: string;
+        };
+        FolderList: {
+            /** @constant */
+            object: "list";
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page */
+            next_cursor: string | null;
+            data: components["schemas"]["Folder"][];
+        };
+        DeletedFolder: {
+            id: string;
+            /** @constant */
+            object: "folder";
+            /** @constant */
+            deleted: true;
+            /** @description Codes that were in the folder and now have none */
+            codes_moved: number;
+        };
+        DomainVerification: {
+            /** @constant */
+            type: "TXT";
+            /** @example _qr-verify.qr.example.com */
+            name: string;
+            /** @example qr-verify=… */
+            value: string;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            last_checked_at: string | null;
+            /** @description Why the last check did not verify */
+            last_error: string | null;
+        };
+        Domain: {
+            id: string;
+            /** @constant */
+            object: "domain";
+            hostname: string;
+            /** @enum {unknown} */
+            status: "pending" | "verified";
+            verification: components["schemas"]["DomainVerification"];
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            verified_at: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            created_at: string;
+        };
+        DomainList: {
+            /** @constant */
+            object: "list";
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page */
+            next_cursor: string | null;
+            data: components["schemas"]["Domain"][];
+        };
+        FieldError: {
+            /** @description JSON pointer (RFC 6901) into the request body, or to the query parameter (`/limit`); bulk: `/items/3/content/url` */
+            pointer: string;
+            /** @description required, invalid_type, unknown_field, too_long, invalid_url, … (see docs/api.md) */
+            code: string;
+            detail: string;
+        };
+        /** @description RFC 9457 problem details. */
+        Problem: {
+            /** Format: uri-reference */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /**
+             * @description Stable: branch on this, not on title or detail
+             * @enum {string}
+             */
+            code: "invalid_json" | "bad_request" | "unauthorized" | "plan_has_no_api_access" | "forbidden" | "csrf_failed" | "plan_has_no_webhooks" | "event_not_in_plan" | "not_found" | "method_not_allowed" | "workspace_changed" | "conflict" | "logo_in_use" | "preset_in_use" | "too_many_logos" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "quota_exceeded" | "dynamic_allowance_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            /** @description Also the X-Request-Id header; quote it when asking for help */
+            request_id: string;
+            /** @description One entry per problem (validation, and the 403s about webhook events) */
+            errors?: components["schemas"]["FieldError"][];
+        };
+        QrCode: {
+            /** @example qr_00VbbQ5mGtVbp9Yc */
+            id: string;
+            /** @constant */
+            object: "qr_code";
+            name: string;
+            type: components["schemas"]["QrType"];
+            /** @enum {unknown} */
+            category: "dynamic" | "static";
+            /**
+             * @description What you set
+             * @enum {unknown}
+             */
+            status: "active" | "paused";
+            /**
+             * @description What a scan meets now (static codes: their status)
+             * @enum {unknown}
+             */
+            state: "active" | "paused" | "scheduled" | "expired" | "outside_hours" | "limit_reached";
+            content: components["schemas"]["QrContent"];
+            /** @description Empty for static and hosted (menu, form, dynamic vcard) codes */
+            destinations: components["schemas"]["Destination"][];
+            client_ref: string | null;
+            /** @description null for static codes */
+            short_code: string | null;
+            /**
+             * Format: uri
+             * @description The URL in a dynamic code’s pattern; null for static codes
+             */
+            short_url: string | null;
+            /**
+             * Format: uri
+             * @description Public, unguessable SVG preview
+             */
+            preview_url: string;
+            utm_source: string | null;
+            utm_medium: string | null;
+            utm_campaign: string | null;
+            utm_term: string | null;
+            utm_content: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            start_at: string | null;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            end_at: string | null;
+            daily_start: string | null;
+            daily_end: string | null;
+            daily_days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
+            timezone: string;
+            scan_limit: number | null;
+            scan_count: number;
+            fallback_url: string | null;
+            folder_id: string | null;
+            custom_domain_id: string | null;
+            design: components["schemas"]["Design"];
+            /** @description The brand preset the code follows; `design` is the preset with the code’s own overrides */
+            design_preset_id: string | null;
+            /**
+             * @description The level the pattern is encoded at: H when the design has a logo, otherwise M
+             * @enum {unknown}
+             */
+            error_correction: "M" | "H";
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            updated_at: string;
+        };
+        QrCodeList: {
+            /** @constant */
+            object: "list";
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page */
+            next_cursor: string | null;
+            data: components["schemas"]["QrCode"][];
+        };
+        BulkCreateItemResult: {
+            index: number;
+            /**
+             * @description existing: the client_ref was used before; the code is returned unchanged
+             * @enum {unknown}
+             */
+            result: "created" | "existing";
+            qr_code: components["schemas"]["QrCode"];
+        };
+        BulkCreateResult: {
+            /** @constant */
+            object: "list";
+            /** @description One entry per item, in order */
+            data: components["schemas"]["BulkCreateItemResult"][];
+            created: number;
+            existing: number;
+        };
+        DeletedQrCode: {
+            id: string;
+            /** @constant */
+            object: "qr_code";
+            /** @constant */
+            deleted: true;
+        };
+        MoveQrCodesResult: {
+            /** @constant */
+            object: "qr_code_move";
+            folder_id: string | null;
+            /** @description Codes whose folder changed (each with a qr.code.updated event) */
+            moved: number;
+            /** @description Codes that were in that folder already */
+            unchanged: number;
+        };
+        QrCodeFieldChange: {
+            /** @example destinations */
+            field: string;
+            /** @description Any JSON value; null when unset */
+            before: unknown;
+            /** @description Any JSON value; null when unset */
+            after: unknown;
+        };
+        QrCodeChangeActor: {
+            /** @enum {unknown} */
+            kind: "api_key" | "member" | "operator";
+            /** @description The API key’s or member’s id */
+            id: string | null;
+            /** @description The key’s name or the member’s email, as they were at the time */
+            name: string | null;
+        };
+        QrCodeChange: {
+            /** @example chg_00VbbQ5mGtVbp9Yc… */
+            id: string;
+            /** @constant */
+            object: "qr_code_change";
+            qr_code_id: string;
+            /** @description The code’s revision after this change; entries are ordered by it */
+            revision: number;
+            /**
+             * @description A change of status alone is `paused` or `resumed`
+             * @enum {unknown}
+             */
+            action: "created" | "updated" | "paused" | "resumed" | "deleted";
+            /**
+             * Format: date-time
+             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
+             */
+            occurred_at: string;
+            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. */
+            changes: components["schemas"]["QrCodeFieldChange"][];
+            actor: components["schemas"]["QrCodeChangeActor"];
+            /** @enum {unknown} */
+            via: "api" | "dashboard" | "import" | "cli";
+            /** @description The X-Request-Id of the request that made the change */
+            request_id: string | null;
+            /** @description The event this change was published as (qr.code.created, .updated or .deleted) */
+            event_id: string;
+        };
+        QrCodeChangeList: {
+            /** @constant */
+            object: "list";
+            has_more: boolean;
+            /** @description Pass as `cursor` for the next page */
+            next_cursor: string | null;
+            data: components["schemas"]["QrCodeChange"][];
+        };
+        WebhookEndpoint: {
+            /** @example we_00VbbQ5mGtVbp9Yc */
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** Format: uri */
+            url: string;
+            description: string | null;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @enum {unknown} */
+            status: "enabled" | "disabled";
+            /** @description endpoint_gone_410, failing_for_5_days or disabled_by_user */
+            disabled_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookEndpointWithSecret: {
+            /** @example we_00VbbQ5mGtVbp9Yc */
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** Format: uri */
+            url: string;
+            description: string | null;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @enum {unknown} */
+            status: "enabled" | "disabled";
+            /** @description endpoint_gone_410, failing_for_5_days or disabled_by_user */
+            disabled_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description whsec_…: verifies the signatures. Shown only here */
+            secret: string;
+        };
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            has_more: boolean;
+            /** @description These lists have one page */
+            next_cursor: null;
+            /** @description Every endpoint of the workspace (at most 100) */
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        DeletedWebhookEndpoint: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** @constant */
+            deleted: true;
+        };
+        WebhookDelivery: {
+            /** @example wd_00VbbQ5mGtVbp9Yc */
+            id: string;
+            /** @constant */
+            object: "webhook_delivery";
+            endpoint_id: string;
+            /** @description also the webhook-id header, the same on every attempt */
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            /**
+             * @description failed: no retry left; cancelled: the endpoint was deleted or disabled
+             * @enum {unknown}
+             */
+            status: "pending" | "delivered" | "failed" | "cancelled";
+            attempts: number;
+            last_status_code: number | null;
+            /** @description e.g. timeout, connection refused, redirect (never the response body) */
+            last_error: string | null;
+            last_duration_ms: number | null;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookDeliveryList: {
+            /** @constant */
+            object: "list";
+            has_more: boolean;
+            /** @description These lists have one page */
+            next_cursor: null;
+            /** @description The endpoint’s latest 100 deliveries, newest first */
+            data: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookTestResult: {
+            /** @constant */
+            object: "webhook_test";
+            event_id: string;
+            /** @description The test’s entry in GET /webhook-endpoints/{id}/deliveries */
+            delivery_id: string;
+            /** @description The endpoint answered 2xx */
+            delivered: boolean;
+            status_code: number | null;
+            error: string | null;
+            duration_ms: number;
+        };
         DesignGradient: {
             /** @enum {unknown} */
             type: "linear" | "radial";
@@ -889,6 +1515,11 @@ export interface components {
             /** @description The file (PNG, JPEG or SVG), in base64 */
             data: string;
         };
+        LogoUploadForm: {
+            name?: string;
+            /** @description PNG, JPEG or SVG, at most 1 MB */
+            file: string;
+        };
         /** @description Any of the fields, merged onto the defaults (create) or onto the code’s design (PATCH, as a JSON merge patch: `null` clears gradient, frame or eye colour). Checked for scannability before it is saved: 422 `low_contrast`, `inverted_colors` or `unreadable` at the field to change. */
         DesignInput: {
             /** @description `#rrggbb` or `#rgb`; answers are `#rrggbb`, lower case */
@@ -948,6 +1579,10 @@ export interface components {
         QrType: "website" | "menu" | "form" | "vcard" | "text" | "wifi" | "email" | "phone" | "sms" | "location";
         /** @description The content of the code’s `type`: WebsiteContent for website, MenuContent for menu, and so on. */
         QrContent: components["schemas"]["WebsiteContent"] | components["schemas"]["MenuContent"] | components["schemas"]["FormContent"] | components["schemas"]["VcardContent"] | components["schemas"]["TextContent"] | components["schemas"]["WifiContent"] | components["schemas"]["EmailContent"] | components["schemas"]["PhoneContent"] | components["schemas"]["SmsContent"] | components["schemas"]["LocationContent"];
+        /** @enum {unknown} */
+        WebhookEventType: "qr.scanned" | "lead.created" | "qr.scan_limit_reached" | "qr.scan_milestone_reached";
+        /** @description Any event body; `type` tells which. */
+        WebhookEvent: components["schemas"]["QrScannedEvent"] | components["schemas"]["LeadCreatedEvent"] | components["schemas"]["QrScanLimitReachedEvent"] | components["schemas"]["QrScanMilestoneReachedEvent"];
         /** @description Only the fields to change; enabling a disabled endpoint clears its failure state */
         WebhookEndpointPatch: {
             /** @description pro: all but milestones; agency: all */
@@ -1003,595 +1638,6 @@ export interface components {
             design?: components["schemas"]["DesignInput"] | null;
             /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
             design_preset_id?: string | null;
-        };
-        Logo: {
-            /** @example logo_00VbbQ5mGtVbp9YcAbCdEfGhI */
-            id: string;
-            /** @constant */
-            object: "logo";
-            name: string;
-            /**
-             * @description Logos are stored as PNGs we encoded, at most 512 pixels a side
-             * @constant
-             */
-            content_type: "image/png";
-            width: number;
-            height: number;
-            /**
-             * @description What was uploaded
-             * @enum {unknown}
-             */
-            source_type: "image/png" | "image/jpeg" | "image/svg+xml";
-            source_bytes: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        LogoList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["Logo"][];
-        };
-        LogoUploadForm: {
-            name?: string;
-            /** @description PNG, JPEG or SVG, at most 1 MB */
-            file: string;
-        };
-        DeletedLogo: {
-            id: string;
-            /** @constant */
-            object: "logo";
-            /** @constant */
-            deleted: true;
-        };
-        DesignPreset: {
-            /** @example dsp_00VbbQ5mGtVbp9YcAbCdEfGhI */
-            id: string;
-            /** @constant */
-            object: "design_preset";
-            name: string;
-            design: components["schemas"]["Design"];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        DesignPresetList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["DesignPreset"][];
-        };
-        DeletedDesignPreset: {
-            id: string;
-            /** @constant */
-            object: "design_preset";
-            /** @constant */
-            deleted: true;
-        };
-        QrCode: {
-            /** @example qr_00VbbQ5mGtVbp9Yc */
-            id: string;
-            /** @constant */
-            object: "qr_code";
-            name: string;
-            type: components["schemas"]["QrType"];
-            /** @enum {unknown} */
-            category: "dynamic" | "static";
-            /**
-             * @description What you set
-             * @enum {unknown}
-             */
-            status: "active" | "paused";
-            /**
-             * @description What a scan meets now (static codes: their status)
-             * @enum {unknown}
-             */
-            state: "active" | "paused" | "scheduled" | "expired" | "outside_hours" | "limit_reached";
-            content: components["schemas"]["QrContent"];
-            /** @description Empty for static and hosted (menu, form, dynamic vcard) codes */
-            destinations: components["schemas"]["Destination"][];
-            client_ref: string | null;
-            /** @description null for static codes */
-            short_code: string | null;
-            /**
-             * Format: uri
-             * @description The URL in a dynamic code’s pattern; null for static codes
-             */
-            short_url: string | null;
-            /**
-             * Format: uri
-             * @description Public, unguessable SVG preview
-             */
-            preview_url: string;
-            utm_source: string | null;
-            utm_medium: string | null;
-            utm_campaign: string | null;
-            utm_term: string | null;
-            utm_content: string | null;
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            start_at: string | null;
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            end_at: string | null;
-            daily_start: string | null;
-            daily_end: string | null;
-            daily_days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[] | null;
-            timezone: string;
-            scan_limit: number | null;
-            scan_count: number;
-            fallback_url: string | null;
-            folder_id: string | null;
-            custom_domain_id: string | null;
-            design: components["schemas"]["Design"];
-            /** @description The brand preset the code follows; `design` is the preset with the code’s own overrides */
-            design_preset_id: string | null;
-            /**
-             * @description The level the pattern is encoded at: H when the design has a logo, otherwise M
-             * @enum {unknown}
-             */
-            error_correction: "M" | "H";
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            updated_at: string;
-        };
-        QrCodeList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["QrCode"][];
-            has_more: boolean;
-            /** @description Pass as `cursor` for the next page */
-            next_cursor: string | null;
-        };
-        BulkCreateResult: {
-            /** @constant */
-            object: "list";
-            /** @description One entry per item, in order */
-            data: {
-                index: number;
-                /**
-                 * @description existing: the client_ref was used before; the code is returned unchanged
-                 * @enum {unknown}
-                 */
-                result: "created" | "existing";
-                qr_code: components["schemas"]["QrCode"];
-            }[];
-            created: number;
-            existing: number;
-        };
-        DeletedQrCode: {
-            id: string;
-            /** @constant */
-            object: "qr_code";
-            /** @constant */
-            deleted: true;
-        };
-        Folder: {
-            /** @example fld_00VbbQ5mGtVbp9Yc */
-            id: string;
-            /** @constant */
-            object: "folder";
-            name: string;
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            created_at: string;
-        };
-        FolderList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["Folder"][];
-            has_more: boolean;
-            /** @description Pass as `cursor` for the next page */
-            next_cursor: string | null;
-        };
-        DeletedFolder: {
-            id: string;
-            /** @constant */
-            object: "folder";
-            /** @constant */
-            deleted: true;
-            /** @description Codes that were in the folder and now have none */
-            codes_moved: number;
-        };
-        MoveQrCodesResult: {
-            /** @constant */
-            object: "qr_code_move";
-            folder_id: string | null;
-            /** @description Codes whose folder changed (each with a qr.code.updated event) */
-            moved: number;
-            /** @description Codes that were in that folder already */
-            unchanged: number;
-        };
-        Domain: {
-            id: string;
-            /** @constant */
-            object: "domain";
-            hostname: string;
-            /** @enum {unknown} */
-            status: "pending" | "verified";
-            verification: {
-                /** @constant */
-                type: "TXT";
-                /** @example _qr-verify.qr.example.com */
-                name: string;
-                /** @example qr-verify=… */
-                value: string;
-                /**
-                 * Format: date-time
-                 * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-                 */
-                last_checked_at: string | null;
-                /** @description Why the last check did not verify */
-                last_error: string | null;
-            };
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            verified_at: string | null;
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            created_at: string;
-        };
-        DomainList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["Domain"][];
-            has_more: boolean;
-            /** @description Pass as `cursor` for the next page */
-            next_cursor: string | null;
-        };
-        QrCodeChange: {
-            /** @example chg_00VbbQ5mGtVbp9Yc… */
-            id: string;
-            /** @constant */
-            object: "qr_code_change";
-            qr_code_id: string;
-            /** @description The code’s revision after this change; entries are ordered by it */
-            revision: number;
-            /**
-             * @description A change of status alone is `paused` or `resumed`
-             * @enum {unknown}
-             */
-            action: "created" | "updated" | "paused" | "resumed" | "deleted";
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            occurred_at: string;
-            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. */
-            changes: {
-                /** @example destinations */
-                field: string;
-                /** @description Any JSON value; null when unset */
-                before: unknown;
-                /** @description Any JSON value; null when unset */
-                after: unknown;
-            }[];
-            actor: {
-                /** @enum {unknown} */
-                kind: "api_key" | "member" | "operator";
-                /** @description The API key’s or member’s id */
-                id: string | null;
-                /** @description The key’s name or the member’s email, as they were at the time */
-                name: string | null;
-            };
-            /** @enum {unknown} */
-            via: "api" | "dashboard" | "import" | "cli";
-            /** @description The X-Request-Id of the request that made the change */
-            request_id: string | null;
-            /** @description The event this change was published as (qr.code.created, .updated or .deleted) */
-            event_id: string;
-        };
-        QrCodeChangeList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["QrCodeChange"][];
-            has_more: boolean;
-            /** @description Pass as `cursor` for the next page */
-            next_cursor: string | null;
-        };
-        DayCount: {
-            /** Format: date */
-            date: string;
-            scans: number;
-            unique_scanners: number;
-        };
-        CodeAnalytics: {
-            qr_id: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
-            timezone: string;
-            total_scans: number;
-            unique_scanners: number;
-            /** @description Every day of the range, zeros included */
-            by_day: components["schemas"]["DayCount"][];
-            /** @description Always the four devices */
-            by_device: {
-                /** @enum {unknown} */
-                device: "mobile" | "tablet" | "desktop" | "other";
-                scans: number;
-            }[];
-            by_country: {
-                /** @description ISO 3166-1 alpha-2, or unknown */
-                country: string;
-                scans: number;
-            }[];
-            by_os: {
-                /** @description As the user agent names it, or unknown */
-                os: string;
-                scans: number;
-            }[];
-            by_browser: {
-                /** @description As the user agent names it, or unknown */
-                browser: string;
-                scans: number;
-            }[];
-            /** @description Where scans went: a code whose destination changed, or with conditional destinations, shows how many scans went where */
-            by_destination: {
-                /** @description The destination URL scans were sent to (before UTM fields); unknown for hosted pages and for scans recorded before destinations were */
-                destination: string;
-                scans: number;
-            }[];
-        };
-        WorkspaceAnalytics: {
-            /** @constant */
-            object: "workspace_analytics";
-            folder_id: string | null;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
-            timezone: string;
-            total_scans: number;
-            unique_scanners: number;
-            by_day: components["schemas"]["DayCount"][];
-            /** @description The ten most scanned codes of the range */
-            top_codes: {
-                qr_id: string;
-                name: string | null;
-                scans: number;
-            }[];
-        };
-        /** @enum {unknown} */
-        WebhookEventType: "qr.scanned" | "lead.created" | "qr.scan_limit_reached" | "qr.scan_milestone_reached";
-        /** @description A short link was opened (302 to a destination or a hosted page). Bots are included, flagged by is_bot. */
-        QrScannedEvent: {
-            /**
-             * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
-             * @example evt_00VbbQ5mGtVbp9Yc
-             */
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "qr.scanned";
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            created_at: string;
-            workspace_id: string;
-            data: {
-                qr_id: string;
-                client_ref: string | null;
-                short_code: string;
-                /** @description The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) */
-                destination: string | null;
-                /** @description ISO 3166-1 alpha-2, null when unknown */
-                country: string | null;
-                /** @enum {unknown} */
-                device: "mobile" | "tablet" | "desktop" | "other";
-                os: string | null;
-                browser: string | null;
-                is_bot: boolean;
-                /**
-                 * Format: date-time
-                 * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-                 */
-                scanned_at: string;
-                /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
-                test?: boolean;
-            };
-        };
-        /** @description Someone submitted the hosted form of a form code. */
-        LeadCreatedEvent: {
-            /**
-             * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
-             * @example evt_00VbbQ5mGtVbp9Yc
-             */
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "lead.created";
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            created_at: string;
-            workspace_id: string;
-            data: {
-                qr_id: string;
-                client_ref: string | null;
-                lead_id: string;
-                /** @description Submitted values by the form field’s name */
-                fields: {
-                    [key: string]: string;
-                };
-                /**
-                 * Format: date-time
-                 * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-                 */
-                submitted_at: string;
-                /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
-                test?: boolean;
-            };
-        };
-        /** @description The scan that used up the code’s scan_limit; later scans answer 410 (or go to fallback_url). */
-        QrScanLimitReachedEvent: {
-            /**
-             * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
-             * @example evt_00VbbQ5mGtVbp9Yc
-             */
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "qr.scan_limit_reached";
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            created_at: string;
-            workspace_id: string;
-            data: {
-                qr_id: string;
-                client_ref: string | null;
-                scan_limit: number;
-                /**
-                 * Format: date-time
-                 * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-                 */
-                reached_at: string;
-                /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
-                test?: boolean;
-            };
-        };
-        /** @description The code reached 10, 100, 1,000, 10,000, 100,000 or 1,000,000 scans (agency plan); once per milestone and code. */
-        QrScanMilestoneReachedEvent: {
-            /**
-             * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
-             * @example evt_00VbbQ5mGtVbp9Yc
-             */
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "qr.scan_milestone_reached";
-            /**
-             * Format: date-time
-             * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-             */
-            created_at: string;
-            workspace_id: string;
-            data: {
-                qr_id: string;
-                client_ref: string | null;
-                milestone: number;
-                /**
-                 * Format: date-time
-                 * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
-                 */
-                reached_at: string;
-                /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
-                test?: boolean;
-            };
-        };
-        /** @description Any event body; `type` tells which. */
-        WebhookEvent: components["schemas"]["QrScannedEvent"] | components["schemas"]["LeadCreatedEvent"] | components["schemas"]["QrScanLimitReachedEvent"] | components["schemas"]["QrScanMilestoneReachedEvent"];
-        WebhookEndpoint: {
-            /** @example we_00VbbQ5mGtVbp9Yc */
-            id: string;
-            /** @constant */
-            object: "webhook_endpoint";
-            /** Format: uri */
-            url: string;
-            description: string | null;
-            events: components["schemas"]["WebhookEventType"][];
-            /** @enum {unknown} */
-            status: "enabled" | "disabled";
-            /** @description endpoint_gone_410, failing_for_5_days or disabled_by_user */
-            disabled_reason: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
-            /** @description whsec_…: verifies the signatures. Shown only here */
-            secret: string;
-        };
-        WebhookEndpointList: {
-            /** @constant */
-            object: "list";
-            /** @description Every endpoint of the workspace (at most 100) */
-            data: components["schemas"]["WebhookEndpoint"][];
-            has_more: boolean;
-            /** @description These lists have one page */
-            next_cursor: null;
-        };
-        DeletedWebhookEndpoint: {
-            id: string;
-            /** @constant */
-            object: "webhook_endpoint";
-            /** @constant */
-            deleted: true;
-        };
-        WebhookDelivery: {
-            /** @example wd_00VbbQ5mGtVbp9Yc */
-            id: string;
-            /** @constant */
-            object: "webhook_delivery";
-            endpoint_id: string;
-            /** @description also the webhook-id header, the same on every attempt */
-            event_id: string;
-            event_type: components["schemas"]["WebhookEventType"];
-            /**
-             * @description failed: no retry left; cancelled: the endpoint was deleted or disabled
-             * @enum {unknown}
-             */
-            status: "pending" | "delivered" | "failed" | "cancelled";
-            attempts: number;
-            last_status_code: number | null;
-            /** @description e.g. timeout, connection refused, redirect (never the response body) */
-            last_error: string | null;
-            last_duration_ms: number | null;
-            /** Format: date-time */
-            last_attempt_at: string | null;
-            /** Format: date-time */
-            next_attempt_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        WebhookDeliveryList: {
-            /** @constant */
-            object: "list";
-            /** @description The endpoint’s latest 100 deliveries, newest first */
-            data: components["schemas"]["WebhookDelivery"][];
-            has_more: boolean;
-            /** @description These lists have one page */
-            next_cursor: null;
-        };
-        WebhookTestResult: {
-            /** @constant */
-            object: "webhook_test";
-            event_id: string;
-            /** @description The test’s entry in GET /webhook-endpoints/{id}/deliveries */
-            delivery_id: string;
-            /** @description The endpoint answered 2xx */
-            delivered: boolean;
-            status_code: number | null;
-            error: string | null;
-            duration_ms: number;
         };
     };
     responses: {
@@ -1764,6 +1810,38 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    moveQrCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveQrCodesInput"];
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveQrCodesResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     bulkCreateQrCodes: {
         parameters: {
             query?: never;
@@ -1884,50 +1962,6 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
-    downloadQrCodeImage: {
-        parameters: {
-            query?: {
-                format?: "svg" | "png" | "pdf";
-                /** @description pixels (svg, png) or points (pdf) */
-                size?: number;
-                /** @description quiet zone in modules */
-                margin?: number;
-                ecc?: "L" | "M" | "Q" | "H";
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The image (Content-Disposition: attachment) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/svg+xml": unknown;
-                    "image/png": unknown;
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Not modified: If-None-Match holds the current ETag */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
-        };
-    };
     listQrCodeHistory: {
         parameters: {
             query?: {
@@ -1986,6 +2020,50 @@ export interface operations {
                     "application/json": components["schemas"]["CodeAnalytics"];
                     "text/csv": unknown;
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    downloadQrCodeImage: {
+        parameters: {
+            query?: {
+                format?: "svg" | "png" | "pdf";
+                /** @description pixels (svg, png) or points (pdf) */
+                size?: number;
+                /** @description quiet zone in modules */
+                margin?: number;
+                ecc?: "L" | "M" | "Q" | "H";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": unknown;
+                    "image/png": unknown;
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Not modified: If-None-Match holds the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2497,38 +2575,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            "5XX": components["responses"]["ServerError"];
-        };
-    };
-    moveQrCodes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MoveQrCodesInput"];
-            };
-        };
-        responses: {
-            /** @description Moved */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MoveQrCodesResult"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
