@@ -4,5 +4,13 @@ export { CodeAnalytics, WorkspaceAnalytics } from './analytics';
 export { CreatedApiKey, ApiKeyList, DeletedApiKey } from './api-keys';
 export { DeletedDesignPreset, DeletedLogo, DesignPreset, DesignPresetList, Logo, LogoList } from './design';
 export { DeletedFolder, Domain, DomainList, Folder, FolderList } from './folders-domains';
-export { DeletedWebhookEndpoint, WebhookDelivery, WebhookDeliveryList, WebhookEndpoint, WebhookEndpointList, WebhookEndpointWithSecret, WebhookTestResult } from './webhooks';
+export {
+  DeletedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+  WebhookTestResult,
+} from './webhooks';
 export { LogoUploadForm } from '../bodies/logo-upload';

@@ -13,7 +13,8 @@ export class ApiKey {
   @Out({ type: 'string', description: 'First and last characters only, e.g. `qrk_AbC1…x9Z`' }) key_hint!: string;
   @Out(dateTime) created_at!: string;
   @Out({ type: ['string', 'null'], format: 'date-time' }) expires_at!: string | null;
-  @Out({ type: ['string', 'null'], format: 'date-time', description: 'Last authenticated call, to the minute; null if never used' }) last_used_at!: string | null;
+  @Out({ type: ['string', 'null'], format: 'date-time', description: 'Last authenticated call, to the minute; null if never used' }) last_used_at!:
+    string | null;
 }
 
 /** The answer to a create: the key with its secret, the only time the secret is shown. */

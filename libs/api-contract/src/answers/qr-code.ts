@@ -15,7 +15,10 @@ export class QrCode {
   @Out(ref('QrType')) type!: string;
   @Out({ enum: ['dynamic', 'static'] }) category!: string;
   @Out({ enum: ['active', 'paused'], description: 'What you set' }) status!: string;
-  @Out({ enum: ['active', 'paused', 'scheduled', 'expired', 'outside_hours', 'limit_reached'], description: 'What a scan meets now (static codes: their status)' })
+  @Out({
+    enum: ['active', 'paused', 'scheduled', 'expired', 'outside_hours', 'limit_reached'],
+    description: 'What a scan meets now (static codes: their status)',
+  })
   state!: string;
   @Out(ref('QrContent')) content!: object;
   @Out(arrayOf(ref('Destination'), { description: 'Empty for static and hosted (menu, form, dynamic vcard) codes' })) destinations!: object[];

@@ -21,7 +21,11 @@ export class EventData {
 /** The envelope of every event; `type` and `data` are each event's. */
 @Declaration({ answer: true, base: true })
 export class EventEnvelope {
-  @Out({ type: 'string', example: 'evt_00VbbQ5mGtVbp9Yc', description: 'The event id, also the webhook-id header: the same on every attempt; deduplicate on it' })
+  @Out({
+    type: 'string',
+    example: 'evt_00VbbQ5mGtVbp9Yc',
+    description: 'The event id, also the webhook-id header: the same on every attempt; deduplicate on it',
+  })
   id!: string;
   @Out(timestamp) created_at!: string;
   @Out(str) workspace_id!: string;

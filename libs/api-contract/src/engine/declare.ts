@@ -78,9 +78,7 @@ export function declareField(field: FieldDeclaration): PropertyDecorator {
  * fields and is closed (an unknown field is refused, so the document says so), unless the class is also
  * an answer (`answer`: the stored design), which may gain fields; its request variants are closed.
  */
-export function Declaration(
-  doc: { description?: string; answer?: boolean; query?: boolean; dashboard?: boolean; base?: boolean } = {},
-): ClassDecorator {
+export function Declaration(doc: { description?: string; answer?: boolean; query?: boolean; dashboard?: boolean; base?: boolean } = {}): ClassDecorator {
   return (declaration) => {
     // `base`: fields several declarations share by extending it (a list page's), no schema of its own.
     if (doc.query || doc.dashboard || doc.base) UNLISTED_DECLARATIONS.add(declaration.name);

@@ -62,7 +62,10 @@ function operations(): OpenApiDocument['paths'] {
         .filter(Boolean)
         .join('/');
       const path = `/${nestPath.slice(API_PREFIX.length + 1)}`.replace(/\/$/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      (paths[path] ??= {})[method] = operation(doc, [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]));
+      (paths[path] ??= {})[method] = operation(
+        doc,
+        [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+      );
     }
   }
   return paths;
@@ -89,9 +92,7 @@ function operation(doc: OperationDoc, pathParams: string[]): OpenApiDocument['pa
     ...(pathParams.length ? { '404': shared('NotFound') } : {}),
     ...(bodies || doc.query ? { '422': shared('ValidationFailed') } : {}),
     ...(bodies ? { '400': shared('BadRequest'), '413': shared('PayloadTooLarge') } : {}),
-    ...(doc.public
-      ? {}
-      : { '401': shared('Unauthorized'), '403': shared('Forbidden'), '429': shared('TooManyRequests'), '5XX': shared('ServerError') }),
+    ...(doc.public ? {} : { '401': shared('Unauthorized'), '403': shared('Forbidden'), '429': shared('TooManyRequests'), '5XX': shared('ServerError') }),
   };
   return {
     operationId: doc.operationId,
@@ -164,7 +165,5 @@ const RESPONSES = {
   BadRequest: problem('invalid_json: the body is not JSON (or bad_request)'),
   PayloadTooLarge: problem('payload_too_large: the body is over 1 MiB'),
   Conflict: problem('conflict: concurrent changes; send the request again'),
-  ServerError: problem(
-    'internal_error (500) or service_unavailable (503): retry reads, and writes that are safe to repeat (a create with a client_ref)',
-  ),
+  ServerError: problem('internal_error (500) or service_unavailable (503): retry reads, and writes that are safe to repeat (a create with a client_ref)'),
 };

@@ -48,7 +48,12 @@ export class DesignPresetsController {
     return this.bus.send('qr-service', QR.listPresets, { workspaceId: p.workspaceId });
   }
 
-  @Operation({ operationId: 'getDesignPreset', summary: 'A brand preset', tag: 'Design presets', answers: { '200': { description: 'The preset', body: DesignPreset } } })
+  @Operation({
+    operationId: 'getDesignPreset',
+    summary: 'A brand preset',
+    tag: 'Design presets',
+    answers: { '200': { description: 'The preset', body: DesignPreset } },
+  })
   @Get(':id')
   get(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     return this.bus.send('qr-service', QR.getPreset, { workspaceId: p.workspaceId, id });

@@ -1,7 +1,23 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CodeAnalyticsQuery } from '@qr/analytics-math';
-import { BulkCreateRequest, BulkCreateResult, check, DeletedQrCode, HistoryQuery, ImageQuery, ListQrCodesQuery, MAX_BULK_ITEMS, MoveQrCodesInput, MoveQrCodesResult, QrCode, QrCodeChangeList, QrCodeInput, QrCodeList, CodeAnalytics } from '@qr/api-contract';
+import {
+  BulkCreateRequest,
+  BulkCreateResult,
+  check,
+  DeletedQrCode,
+  HistoryQuery,
+  ImageQuery,
+  ListQrCodesQuery,
+  MAX_BULK_ITEMS,
+  MoveQrCodesInput,
+  MoveQrCodesResult,
+  QrCode,
+  QrCodeChangeList,
+  QrCodeInput,
+  QrCodeList,
+  CodeAnalytics,
+} from '@qr/api-contract';
 import { Operation } from '../openapi/operation';
 import { Errors, isPlainObject } from '@qr/domain';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';

@@ -5,7 +5,16 @@ import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { AuditTrail, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
-import { DeletedWebhookEndpoint, WebhookDelivery, WebhookDeliveryList, WebhookEndpoint, WebhookEndpointInput, WebhookEndpointList, WebhookEndpointWithSecret, WebhookTestResult } from '@qr/api-contract';
+import {
+  DeletedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointInput,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+  WebhookTestResult,
+} from '@qr/api-contract';
 import { Operation } from '../openapi/operation';
 
 interface EndpointAnswer {
@@ -45,13 +54,23 @@ export class WebhookEndpointsController {
     return created;
   }
 
-  @Operation({ operationId: 'listWebhookEndpoints', summary: 'List endpoints', tag: 'Webhooks', answers: { '200': { description: 'Endpoints', body: WebhookEndpointList } } })
+  @Operation({
+    operationId: 'listWebhookEndpoints',
+    summary: 'List endpoints',
+    tag: 'Webhooks',
+    answers: { '200': { description: 'Endpoints', body: WebhookEndpointList } },
+  })
   @Get()
   list(@CurrentPrincipal() p: Principal) {
     return this.send(WH.list, p);
   }
 
-  @Operation({ operationId: 'getWebhookEndpoint', summary: 'Get an endpoint', tag: 'Webhooks', answers: { '200': { description: 'Endpoint', body: WebhookEndpoint } } })
+  @Operation({
+    operationId: 'getWebhookEndpoint',
+    summary: 'Get an endpoint',
+    tag: 'Webhooks',
+    answers: { '200': { description: 'Endpoint', body: WebhookEndpoint } },
+  })
   @Get(':id')
   get(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     return this.send(WH.get, p, { id });
