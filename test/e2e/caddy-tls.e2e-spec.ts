@@ -1,21 +1,21 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { admin, type AppProcess, call, createTempDir, type DnsResponder, metricValue, startApp, startDnsResponder, type TempDir, waitUntil } from '@qr/testing';
+import {
+  admin,
+  type AppProcess,
+  call,
+  createTempDir,
+  type DnsResponder,
+  freePort,
+  metricValue,
+  startApp,
+  startDnsResponder,
+  type TempDir,
+  waitUntil,
+} from '@qr/testing';
 
 const ASK_PATH = '/internal/v1/tls/ask';
-
-/** A port nothing listens on now (Caddy takes its ports from its Caddyfile, so it cannot bind 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The Caddyfile of docs/operations.md, with the test's ports, no admin API and its own CA. */
 function caddyfile(o: { httpPort: number; httpsPort: number; askUrl: string; upstream: string }): string {
