@@ -41,7 +41,7 @@ describe('dashboard: the A/B split of a code', () => {
     const port = await freePort();
     base = `http://localhost:${port}`;
     server = await startApp('all-in-one', { DATA_DIR: dir.path, PORT: String(port), PUBLIC_BASE_URL: base, TRUST_PROXY: 'true' });
-    const link = (await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link'))[1];
+    const link = (await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link'))![1];
     const workspaceId = /workspace: (ws_\w+)/.exec(server.output())![1];
     key = String(admin(['key', 'create', '--workspace', workspaceId, '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
     browser = await launchChromium();
