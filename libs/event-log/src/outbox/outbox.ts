@@ -123,7 +123,8 @@ export class OutboxWriter {
     for (let start = 0; start < rows.length; start += ADD_CHUNK) {
       const chunk = rows.slice(start, start + ADD_CHUNK);
       const params = chunk.flatMap((row) => [row.eventId, row.topic, row.key, row.payload, now, row.events]);
-      await tx.query(insertSql(chunk.length), params);
+      // Sent with what follows (on PostgreSQL, at the end of a transaction, with its COMMIT; Tx.send).
+      tx.send(insertSql(chunk.length), params);
     }
     tx.afterCommit(() => this.committed.notify());
   }
