@@ -78,7 +78,9 @@ describe.each(STORAGE_KINDS)('Database on %s', (kind) => {
       tx.afterCommit(() => committed.push('failed'));
     });
     await expect(failed).rejects.toThrow(kind === 'sqlite' ? /UNIQUE constraint failed/ : /duplicate key value/);
-    expect(await db.query('SELECT id, n FROM items WHERE id IN ($1, $2) ORDER BY id', ['sent-before-duplicate', 'sent-taken'])).toEqual([{ id: 'sent-taken', n: 1 }]);
+    expect(await db.query('SELECT id, n FROM items WHERE id IN ($1, $2) ORDER BY id', ['sent-before-duplicate', 'sent-taken'])).toEqual([
+      { id: 'sent-taken', n: 1 },
+    ]);
     expect(committed).toEqual(['sent']);
   });
 

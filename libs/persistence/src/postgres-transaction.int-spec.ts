@@ -57,7 +57,16 @@ describe('PostgreSQL transactions', () => {
       tx.send('UPDATE items SET n = $1 WHERE id = $2', [2, 'pipelined']);
     });
     // Each statement is written before the answer to the one before it: two round trips, not four.
-    expect(order).toEqual(['sent BEGIN', 'sent INSERT', 'answered BEGIN', 'answered INSERT', 'sent UPDATE', 'sent COMMIT', 'answered UPDATE', 'answered COMMIT']);
+    expect(order).toEqual([
+      'sent BEGIN',
+      'sent INSERT',
+      'answered BEGIN',
+      'answered INSERT',
+      'sent UPDATE',
+      'sent COMMIT',
+      'answered UPDATE',
+      'answered COMMIT',
+    ]);
     expect(await n('pipelined')).toBe(2);
   });
 
