@@ -1,6 +1,7 @@
 import { type EventEnvelope } from '@qr/contracts';
 import { type OutboxWriter } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
+import { DEFAULT_MILESTONES } from '@qr/visitor';
 import { byCode, countedFrom, type LockedLinkRow, outcomesInOrder, type ScanToCount, settle } from './scan-batch';
 import { type ScanLink, type ScanOutcome } from './scan-link';
 
@@ -27,7 +28,6 @@ export class ScanCounter {
   constructor(
     private readonly db: Database,
     private readonly outbox: ScanOutbox,
-    private readonly milestones: readonly number[],
     private readonly onCounted: OnCounted = () => undefined,
   ) {}
 
@@ -49,7 +49,7 @@ export class ScanCounter {
         const counted = countedFrom(locked[i].rows[0], code);
         if (!counted) return;
         if (counted.after !== counted.before) tx.send('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [counted.after, code.qrId]);
-        events.push(...settle(code, counted, this.milestones, outcomes));
+        events.push(...settle(code, counted, DEFAULT_MILESTONES, outcomes));
         tx.afterCommit(() => this.onCounted(code.link, counted.after));
       });
       // The counts' writes and the events' go with the COMMIT (Tx.send).
