@@ -185,14 +185,7 @@ async function migrateAll(config: RuntimeConfig): Promise<Output> {
     const db = await openDatabase({ name: spec.name, storage: config.storage, migrations: spec.migrations, runMigrations: true });
     await db.close();
   }
-  const log = await openEventLog({
-    transport: config.eventTransport,
-    storage: config.storage,
-    runMigrations: true,
-    clientId: 'admin-cli',
-    log: silentLog,
-    partitions: config.eventLogPartitions,
-  });
+  const log = await adminEventLog(config);
   try {
     // Kafka: the topics, with EVENT_LOG_PARTITIONS partitions each (the services create them too, in the background).
     if (log instanceof KafkaEventLog) await log.ensureTopics();
@@ -202,17 +195,16 @@ async function migrateAll(config: RuntimeConfig): Promise<Output> {
   return { migrated: [...SERVICE_STORE_SPECS.map((s) => s.name), log.transport === 'kafka' ? 'kafka topics' : 'eventlog'] };
 }
 
+/** The deployment's event log, migrated, as the admin CLI's client. */
+function adminEventLog(config: RuntimeConfig) {
+  const { eventTransport: transport, storage, eventLogPartitions: partitions } = config;
+  return openEventLog({ transport, storage, runMigrations: true, clientId: 'admin-cli', log: silentLog, partitions });
+}
+
 /** The running analytics-service (if any) replays at once; otherwise it replays when it starts. */
 async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
   const db = await openDatabase({ name: ANALYTICS_STORE_SPEC.name, storage: config.storage, migrations: ANALYTICS_STORE_SPEC.migrations, runMigrations: true });
-  const log = await openEventLog({
-    transport: config.eventTransport,
-    storage: config.storage,
-    runMigrations: true,
-    clientId: 'admin-cli',
-    log: silentLog,
-    partitions: config.eventLogPartitions,
-  });
+  const log = await adminEventLog(config);
   try {
     await rebuildProjection(db, log);
     return { rebuilt: 'analytics', replay: 'from the start of the event log' };

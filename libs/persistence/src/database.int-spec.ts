@@ -63,6 +63,27 @@ describe.each(STORAGE_KINDS)('Database on %s', (kind) => {
     expect(await db.query('SELECT id FROM items WHERE id = $1', ['after-failure'])).toEqual([{ id: 'after-failure' }]);
   });
 
+  it('commits the writes a body sent without waiting, and fails the whole transaction when one of them fails', async () => {
+    const committed: string[] = [];
+    await db.transaction(async (tx) => {
+      tx.send('INSERT INTO items (id, n) VALUES ($1, $2)', ['sent', 1]);
+      tx.send('UPDATE items SET n = n + $1 WHERE id = $2', [1, 'sent']);
+      tx.afterCommit(() => committed.push('sent'));
+    });
+    expect([await db.query('SELECT n FROM items WHERE id = $1', ['sent']), committed]).toEqual([[{ n: 2 }], ['sent']]);
+    await db.execute('INSERT INTO items (id, n) VALUES ($1, $2)', ['sent-taken', 1]);
+    const failed = db.transaction(async (tx) => {
+      tx.send('INSERT INTO items (id, n) VALUES ($1, $2)', ['sent-before-duplicate', 1]);
+      tx.send('INSERT INTO items (id, n) VALUES ($1, $2)', ['sent-taken', 2]);
+      tx.afterCommit(() => committed.push('failed'));
+    });
+    await expect(failed).rejects.toThrow(kind === 'sqlite' ? /UNIQUE constraint failed/ : /duplicate key value/);
+    expect(await db.query('SELECT id, n FROM items WHERE id IN ($1, $2) ORDER BY id', ['sent-before-duplicate', 'sent-taken'])).toEqual([
+      { id: 'sent-taken', n: 1 },
+    ]);
+    expect(committed).toEqual(['sent']);
+  });
+
   it('does not show a transaction’s uncommitted writes to readers', async () => {
     let seenInside: unknown[] = [];
     await db.transaction(async (tx) => {

@@ -85,6 +85,7 @@ export class Database {
     const tx: Tx = {
       dialect: 'sqlite',
       query: async <R>(sql: string, params: readonly unknown[] = []) => runSqlite<R>(statements, sql, params),
+      send: (sql, params = []) => void runSqlite(statements, sql, params),
       afterCommit: (cb) => callbacks.push(cb),
     };
     await beginImmediate(statements);

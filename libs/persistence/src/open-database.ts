@@ -96,7 +96,15 @@ async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<
     schema,
     migrations: [...options.migrations],
     migrationsTableName: 'schema_migrations',
-    extra: { options: connectionOptions({ ...options.postgresSettings, search_path: schema }), max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+    extra: {
+      options: connectionOptions({ ...options.postgresSettings, search_path: schema }),
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      // node-postgres writes each statement at once instead of after the answer to the one before, so a
+      // transaction's statements share round trips (PostgresTransaction); each keeps its own Sync, and a
+      // failed one fails those behind it in its transaction, as without pipelining.
+      pipeline: true,
+    },
   });
   await writer.initialize();
   return new Database(options.name, 'postgres', writer, writer, schema, `${redactedUrl(url)}#${schema}`);

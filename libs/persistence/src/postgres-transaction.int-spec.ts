@@ -4,6 +4,8 @@ import { type Database } from './database';
 import { defineMigration } from './migration';
 import { openDatabase } from './open-database';
 
+// The client's own query, for a spy that passes calls through.
+const realQuery = Client.prototype.query;
 const TABLE = ['CREATE TABLE items (id TEXT PRIMARY KEY, n BIGINT NOT NULL, blob BYTEA)'];
 const migrations = [defineMigration({ timestamp: 1763700009500, name: 'Items', sqlite: TABLE, postgres: TABLE })];
 
@@ -38,6 +40,34 @@ describe('PostgreSQL transactions', () => {
     expect(await n('private value')).toBe(6);
     const [row] = await db.query<{ blob: Buffer }>('SELECT blob FROM items WHERE id = $1', ['private value']);
     expect([...row.blob]).toEqual([0, 1, 2, 255]);
+  });
+
+  it('pipelines: BEGIN goes with the first statement, and the writes sent without waiting go with the COMMIT', async () => {
+    const order: string[] = [];
+    queries.mockImplementation(function (this: Client, ...args: unknown[]) {
+      const text = String(args[0]).split(' ')[0];
+      order.push(`sent ${text}`);
+      const answer = (realQuery as (...a: unknown[]) => Promise<unknown> | undefined).apply(this, args);
+      // The pool's own calls pass a callback and get no promise.
+      void answer?.then(() => order.push(`answered ${text}`));
+      return answer;
+    } as never);
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['pipelined', 1]);
+      tx.send('UPDATE items SET n = $1 WHERE id = $2', [2, 'pipelined']);
+    });
+    // Each statement is written before the answer to the one before it: two round trips, not four.
+    expect(order).toEqual([
+      'sent BEGIN',
+      'sent INSERT',
+      'answered BEGIN',
+      'answered INSERT',
+      'sent UPDATE',
+      'sent COMMIT',
+      'answered UPDATE',
+      'answered COMMIT',
+    ]);
+    expect(await n('pipelined')).toBe(2);
   });
 
   it('refuses statements once it has ended: its connection may be serving another transaction', async () => {

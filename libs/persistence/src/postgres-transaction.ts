@@ -4,8 +4,11 @@ import { toDialectQuery } from './sql-dialect';
 
 /**
  * One PostgreSQL transaction on a pooled connection of node-postgres, without TypeORM's query runner
- * around each statement. BEGIN goes just before the first statement, so a transaction that runs no
- * statement sends nothing; every value goes as a bound parameter.
+ * around each statement; every value goes as a bound parameter. The pool's connections pipeline
+ * (open-database.ts): a statement is written at once, without waiting for the answers before it. So
+ * BEGIN goes with the first statement (a transaction that runs no statement sends nothing), and the
+ * writes a body sends without waiting (`send`) go with the COMMIT: a scan batch is two round trips
+ * (the locks and reads with BEGIN; the writes, the outbox's rows and COMMIT), not one per statement.
  */
 export class PostgresTransaction implements Tx {
   readonly dialect = 'postgres' as const;
@@ -14,6 +17,8 @@ export class PostgresTransaction implements Tx {
   /** Committed or rolled back: the connection may already serve another transaction. */
   private finished = false;
   private readonly committed: Array<() => void> = [];
+  /** Statements sent with `send`: the commit waits for them and fails with them. */
+  private readonly sent: Array<Promise<unknown>> = [];
   /**
    * Set when the connection failed (an error event: PostgreSQL restarted, the backend was terminated,
    * the network dropped) or ROLLBACK did: it must not go back to the pool.
@@ -30,11 +35,17 @@ export class PostgresTransaction implements Tx {
   async query<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<Rows<T>> {
     this.assertOpen();
     const q = toDialectQuery(sql, params, 'postgres');
-    if (!this.begun) {
-      this.begun = true;
-      await this.client.query('BEGIN');
-    }
-    return rowsOf<T>(await this.client.query(q.sql, q.params));
+    const begin = this.begun ? undefined : this.client.query('BEGIN');
+    this.begun = true;
+    const [, result] = await Promise.all([begin, this.client.query(q.sql, q.params)]);
+    return rowsOf<T>(result);
+  }
+
+  send(sql: string, params: readonly unknown[] = []): void {
+    const sent = this.query(sql, params);
+    // Waited for by the commit; until then a failure must not count as unhandled.
+    sent.catch(() => undefined);
+    this.sent.push(sent);
   }
 
   afterCommit(fn: () => void): void {
@@ -47,7 +58,10 @@ export class PostgresTransaction implements Tx {
     let result: T;
     try {
       result = await fn(this);
-      if (this.begun) expectCommitted(await this.client.query('COMMIT'));
+      if (this.begun) {
+        const [, commit] = await Promise.all([Promise.all(this.sent), this.client.query('COMMIT')]);
+        expectCommitted(commit);
+      }
     } catch (err) {
       if (this.begun && !this.finished) await this.rollback();
       throw err;

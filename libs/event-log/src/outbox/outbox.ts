@@ -54,14 +54,6 @@ function recordOf(row: OutboxRow): LogRecord {
 export interface OutboxOptions {
   batchSize?: number;
   pollMs?: number;
-  /**
-   * How long the relay waits before reading again when `lingers` says so: batches grow under load.
-   * Default 5 ms on SQLite (all-in-one's background) and 25 ms on PostgreSQL (a relay to Kafka): each
-   * relay cycle there is a transaction of four statements and a Kafka request, and a busy redirect replica
-   * that relayed every 5 ms spent about 10 µs more per scan on it (measured with one replica under wrk).
-   */
-  lingerMs?: number;
-  clock?: Clock;
   log: Log;
   /** SQLite: how long without new rows before the relay deletes relayed rows itself (default 1 s). */
   idleBeforeCleaningMs?: number;
@@ -75,6 +67,14 @@ const RELAY_BATCH_SQL = `WITH relay AS (SELECT pg_try_advisory_xact_lock(hashtex
   batch AS (SELECT id FROM outbox WHERE (SELECT held FROM relay) ORDER BY id LIMIT $2)
 DELETE FROM outbox USING batch WHERE outbox.id = batch.id
 RETURNING outbox.id, outbox.event_id, outbox.topic, outbox.partition_key, outbox.payload, outbox.event_count`;
+
+/**
+ * How long the relay waits before reading again when `lingers` says so: batches grow under load. 5 ms on
+ * SQLite (all-in-one's background); 25 ms on PostgreSQL (a relay to Kafka), where each relay cycle is a
+ * transaction and a Kafka request, and a busy redirect replica that relayed every 5 ms spent about 10 µs
+ * more per scan on it (measured with one replica under wrk).
+ */
+const LINGER_MS = { sqlite: 5, postgres: 25 };
 
 /** Relayed rows a writer's transaction deletes at most, besides twice as many as it adds. */
 const CLEAN_MIN = 100;
@@ -123,7 +123,8 @@ export class OutboxWriter {
     for (let start = 0; start < rows.length; start += ADD_CHUNK) {
       const chunk = rows.slice(start, start + ADD_CHUNK);
       const params = chunk.flatMap((row) => [row.eventId, row.topic, row.key, row.payload, now, row.events]);
-      await tx.query(insertSql(chunk.length), params);
+      // Sent with what follows (on PostgreSQL, at the end of a transaction, with its COMMIT; Tx.send).
+      tx.send(insertSql(chunk.length), params);
     }
     tx.afterCommit(() => this.committed.notify());
   }
@@ -172,7 +173,7 @@ export class Outbox {
     private readonly log: EventLog,
     private readonly o: OutboxOptions,
   ) {
-    this.writer = new OutboxWriter(db, o.clock);
+    this.writer = new OutboxWriter(db);
   }
 
   async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
@@ -223,7 +224,7 @@ export class Outbox {
         if (moved.rows === 0) {
           if (Date.now() - this.lastMovedAt >= (this.o.idleBeforeCleaningMs ?? IDLE_BEFORE_CLEANING_MS)) await this.deleteRelayed();
           await this.waker.wait(this.o.pollMs ?? 1000);
-        } else if (lingers(moved.events, moved.rows >= (this.o.batchSize ?? 500))) await sleep(this.o.lingerMs ?? (this.db.dialect === 'postgres' ? 25 : 5));
+        } else if (lingers(moved.events, moved.rows >= (this.o.batchSize ?? 500))) await sleep(LINGER_MS[this.db.dialect]);
       } catch (err) {
         failures += 1;
         this.o.log.event('warn', 'outbox relay failed; will retry', { store: this.db.name, failures, error: String(err) });

@@ -1,7 +1,8 @@
 import { type EventEnvelope } from '@qr/contracts';
 import { type OutboxWriter } from '@qr/event-log';
-import { type Database, type Tx } from '@qr/persistence';
-import { byCode, type CodeScans, type Counted, countedFrom, type LockedLinkRow, outcomesInOrder, type ScanToCount, settle } from './scan-batch';
+import { type Database } from '@qr/persistence';
+import { DEFAULT_MILESTONES } from '@qr/visitor';
+import { byCode, countedFrom, type LockedLinkRow, outcomesInOrder, type ScanToCount, settle } from './scan-batch';
 import { type ScanLink, type ScanOutcome } from './scan-link';
 
 /** Where the counter's events go: the store's outbox. */
@@ -27,7 +28,6 @@ export class ScanCounter {
   constructor(
     private readonly db: Database,
     private readonly outbox: ScanOutbox,
-    private readonly milestones: readonly number[],
     private readonly onCounted: OnCounted = () => undefined,
   ) {}
 
@@ -36,26 +36,25 @@ export class ScanCounter {
     const outcomes = new Map<ScanToCount, ScanOutcome>();
     const codes = byCode(batch).sort((a, b) => (a.qrId < b.qrId ? -1 : a.qrId > b.qrId ? 1 : 0));
     await this.db.transaction(async (tx) => {
+      // All the reads are sent before any answer is awaited (on PostgreSQL one round trip, with BEGIN);
+      // they run, and lock, in the order sent.
+      const forUpdate = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      const locked = await Promise.all(
+        codes.map((code) =>
+          tx.query<LockedLinkRow>(`SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1${forUpdate}`, [code.qrId]),
+        ),
+      );
       const events: EventEnvelope[] = [];
-      for (const code of codes) {
-        const counted = await this.countCode(tx, code);
-        if (!counted) continue;
-        events.push(...settle(code, counted, this.milestones, outcomes));
+      codes.forEach((code, i) => {
+        const counted = countedFrom(locked[i].rows[0], code);
+        if (!counted) return;
+        if (counted.after !== counted.before) tx.send('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [counted.after, code.qrId]);
+        events.push(...settle(code, counted, DEFAULT_MILESTONES, outcomes));
         tx.afterCommit(() => this.onCounted(code.link, counted.after));
-      }
+      });
+      // The counts' writes and the events' go with the COMMIT (Tx.send).
       await this.outbox.add(tx, events);
     });
     return outcomesInOrder(batch, outcomes);
-  }
-
-  /** Locks the code's row and moves its count by its scans; null when the row is not the one they were judged by. */
-  private async countCode(tx: Tx, code: CodeScans): Promise<Counted | null> {
-    const forUpdate = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    const { rows } = await tx.query<LockedLinkRow>(`SELECT qr_id, scan_count, scan_limit, revision, deleted_at FROM links WHERE qr_id = $1${forUpdate}`, [
-      code.qrId,
-    ]);
-    const counted = countedFrom(rows[0], code);
-    if (counted && counted.after !== counted.before) await tx.query('UPDATE links SET scan_count = $1 WHERE qr_id = $2', [counted.after, code.qrId]);
-    return counted;
   }
 }

@@ -1,7 +1,6 @@
 import { errorText, type Log } from '@qr/domain';
 import { Waker } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
-import { DEFAULT_MILESTONES } from '@qr/visitor';
 import { type ScanToCount } from './scan-batch';
 import { type OnCounted, ScanCounter, type ScanOutbox } from './scan-counter';
 import { type RecordsScans, type ScanFacts, type ScanLink, type ScanOutcome } from './scan-link';
@@ -20,7 +19,6 @@ const LOAD_BATCH = 16;
 const GATHER_MS = 2;
 
 export interface ScanRecorderOptions {
-  milestones?: readonly number[];
   /** Told each code's count as committed (the link cache keeps it). */
   onCounted?: OnCounted;
 }
@@ -70,7 +68,7 @@ export class ScanRecorder implements RecordsScans {
     private readonly log: Log,
     options: ScanRecorderOptions = {},
   ) {
-    this.counter = new ScanCounter(db, outbox, options.milestones ?? DEFAULT_MILESTONES, options.onCounted);
+    this.counter = new ScanCounter(db, outbox, options.onCounted);
   }
 
   record(link: ScanLink, facts: ScanFacts, at: Date): Promise<ScanOutcome> {
