@@ -1,6 +1,5 @@
-import { BulkCreateRequest, fieldErrors } from '@qr/api-contract';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Actor, ApiError, Errors, isActor, systemClock, UNKNOWN_ACTOR } from '@qr/domain';
+import { ApiError, Errors, systemClock } from '@qr/domain';
 import { type LogoImage } from '@qr/qr-design';
 import { logoView } from '../logos/logos.repository';
 import { presetView } from '../presets/design-presets.repository';
@@ -17,6 +16,7 @@ import { parseImageOptions } from '../rendering/image-options';
 import { CodeImages, etagListHas } from '../rendering/code-images';
 import { payloadOf, renderDraftSvg } from '../rendering/render-image';
 import { CODES_USE_CASES, type CodesUseCases } from './codes-use-cases';
+import { actorIn, creationCommands } from './creation-commands';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type QrCommandPayloads } from './qr-commands';
 
@@ -34,26 +34,10 @@ export class CodesCommands implements OnModuleInit {
   }
 
   onModuleInit(): void {
+    const creation = creationCommands(this.u, (records, recorded) => this.views(records, recorded));
     const handlers: { [K in keyof QrCommandPayloads]: (p: QrCommandPayloads[K]) => Promise<unknown> } = {
-      [QR_COMMANDS.planCreate]: async (p) => {
-        // The designs are read back once, by createMany, on the short codes the codes get.
-        const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''), false);
-        return { items: plan.map((item) => ({ index: item.index, category: item.draft.category, existing: item.existing !== null })) };
-      },
-      [QR_COMMANDS.createMany]: async (p) => {
-        const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''));
-        const outcome = await this.u.createCodes.execute(p.workspaceId, plan, actorIn(p));
-        // A code created just now has no scans to ask redirect-service about.
-        const existing = new Set(outcome.results.filter((r) => r.result === 'existing').map((r) => r.record.id));
-        const views = await this.views(
-          outcome.results.map((r) => r.record),
-          (r) => existing.has(r.id),
-        );
-        return {
-          results: outcome.results.map((r, i) => ({ index: r.index, result: r.result, category: r.record.category, qr_code: views[i] })),
-          failed_index: outcome.failure?.index ?? null,
-        };
-      },
+      [QR_COMMANDS.planCreate]: creation.planCreate,
+      [QR_COMMANDS.createMany]: creation.createMany,
       [QR_COMMANDS.get]: async (p) => (await this.views([await this.mustFind(p.workspaceId, p.id)]))[0],
       [QR_COMMANDS.list]: async (p) => {
         const q = parseListQuery(p.query, true);
@@ -217,17 +201,4 @@ export class CodesCommands implements OnModuleInit {
       }),
     );
   }
-}
-
-/** An older gateway (a rolling upgrade) sends no actor; its changes are recorded as made by an unknown caller. */
-function actorIn(p: { actor?: unknown }): Actor {
-  return isActor(p.actor) ? p.actor : UNKNOWN_ACTOR;
-}
-
-function checkItems(items: unknown, bulk: boolean): unknown[] {
-  const errors = bulk ? fieldErrors(BulkCreateRequest, 'items', items, '/items') : [];
-  if (errors.length) throw Errors.validationFailed(errors);
-  // A single create is one item: the gateway passes `[body]`.
-  if (!Array.isArray(items) || items.length === 0) throw Errors.validationFailed([{ pointer: '', code: 'invalid', detail: 'the body must be a JSON object' }]);
-  return items;
 }
