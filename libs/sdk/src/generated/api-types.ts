@@ -727,6 +727,8 @@ export interface components {
             country?: string;
             /** @description ISO 639, from Accept-Language */
             language?: string;
+            /** @description A/B split: this entry gets weight / (sum of the weights of the entries with the same conditions) of their scans, sticky per visitor per UTC day. If one entry of such a group has a weight, all need one, not all 0 */
+            weight?: number;
         };
         QrCodeInput: {
             type: components["schemas"]["QrType"];
@@ -739,7 +741,7 @@ export interface components {
             /** @enum {unknown} */
             status?: "active" | "paused";
             content?: components["schemas"]["QrContent"];
-            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition */
+            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition or a weight (A/B split) */
             destinations?: components["schemas"]["Destination"][] | null;
             /** @description Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code */
             client_ref?: string | null;
@@ -969,7 +971,7 @@ export interface components {
             /** @enum {unknown} */
             status?: "active" | "paused";
             content?: components["schemas"]["QrContent"];
-            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition */
+            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition or a weight (A/B split) */
             destinations?: components["schemas"]["Destination"][] | null;
             /** @description Dynamic codes: the path after the domain (the back-half), chosen instead of a random one. Case-sensitive, unique per domain; a PATCH may change it only while the code has never been scanned */
             short_code?: string | null;
