@@ -5,6 +5,7 @@ import { benchBulkCreate } from './bulk-create.bench';
 import { benchDashboard } from './dashboard.bench';
 import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
+import { benchBackHalves } from './back-half.bench';
 import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
 import { benchKafkaConsumers, benchKafkaLatency } from './kafka.bench';
 import { benchFreshness } from './freshness.bench';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     ['bulk', () => benchBulkCreate()],
     ['validation', () => benchValidation()],
     ['redirect', () => benchRedirect()],
+    ['back-half', () => benchBackHalves()],
     ['ingest', () => benchAnalyticsIngest()],
     ['consumers', () => benchKafkaConsumers()],
     ['analytics', () => benchAnalyticsQuery()],

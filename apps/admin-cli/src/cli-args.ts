@@ -5,8 +5,8 @@ export interface CliArgs {
   flags: Record<string, string | boolean | undefined>;
 }
 
-const STRING_FLAGS = ['name', 'plan', 'workspace', 'email', 'role', 'expires-in', 'expires-at', 'key', 'batch', 'to', 'from'];
-const BOOLEAN_FLAGS = ['json', 'help', 'password-stdin', 'with-secrets-key'];
+const STRING_FLAGS = ['name', 'plan', 'workspace', 'email', 'role', 'expires-in', 'expires-at', 'key', 'batch', 'to', 'from', 'format', 'file', 'domain'];
+const BOOLEAN_FLAGS = ['json', 'help', 'password-stdin', 'with-secrets-key', 'dry-run'];
 const OPTIONS = Object.fromEntries([
   ...STRING_FLAGS.map((name) => [name, { type: 'string' as const }]),
   ...BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' as const }]),

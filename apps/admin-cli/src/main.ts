@@ -22,6 +22,7 @@ import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { CommandRegistry, ConfigError, DEPLOYABLES, InProcessCommandBus, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
 import { ResealSecrets, WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
 import { backup, BackupError, restore, secretsRingOf, SERVICE_STORE_SPECS } from './backup';
+import { importLinks } from './import-links';
 import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args';
 
 const USAGE = `usage: npm run admin -- <command> [--json]
@@ -42,6 +43,8 @@ const USAGE = `usage: npm run admin -- <command> [--json]
   secrets status                                        how many webhook secrets each key of SECRETS_KEYS seals
   backup --to DIR [--with-secrets-key]                  every store as at one instant, while the server serves (SQLite files, or pg_dump)
   restore --from DIR                                    into an empty DATA_DIR or a new database; checks the backup and the secrets key first
+  import links --workspace ws_… --format bitly|shlink|kutt|yourls|dub --file F [--domain D] [--dry-run]
+                                                       another shortener's links at their old domain and path; --domain for links whose export names none
 Reads the same environment as the server (DATA_DIR, DATABASE_URL…), so it works while the server runs.`;
 
 type Output = Record<string, unknown>;
@@ -55,6 +58,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   if (group === 'secrets' && (action === 'reseal' || action === 'status')) return resealSecrets(config, f, action === 'status');
   if (group === 'backup' && action === undefined) return backup(config, requireFlag(f, 'to'), { withSecretsKey: f['with-secrets-key'] === true });
   if (group === 'restore' && action === undefined) return restore(config, requireFlag(f, 'from'));
+  if (group === 'import' && action === 'links') return importLinks(config, f);
   const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
   try {
     switch (`${group} ${action}`) {

@@ -1,6 +1,7 @@
 export * from './store/gateway-database';
 export * from './store/gateway-migrations';
 export * from './workspaces/identity-records';
+export { WorkspacesRepository } from './workspaces/workspaces.repository';
 export * from './workspaces/api-keys.repository';
 export * from './workspaces/create-workspace';
 export * from './workspaces/set-workspace-plan';

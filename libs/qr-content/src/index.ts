@@ -22,4 +22,4 @@ export type { PhoneContent } from './content/phone-content';
 export type { SmsContent } from './content/sms-content';
 export type { LocationContent } from './content/location-content';
 export { UTM_FIELDS, type UtmField } from './utm-fields';
-export { BACK_HALF_MAX, RESERVED_FIRST_SEGMENTS, validateBackHalf } from './back-half/back-half';
+export { BACK_HALF_MAX, isServableBackHalf, RESERVED_FIRST_SEGMENTS, validateBackHalf } from './back-half/back-half';

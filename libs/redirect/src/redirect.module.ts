@@ -60,7 +60,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   // The IP database loads on first use (~25 ms): pay that at boot, not on the first scan.
   countryOfIp('8.8.8.8');
   const links = new LinksRepository(store.db);
-  const readStored = (codes: string[]) => links.findByShortCodes(codes);
+  const readStored = (keys: string[]) => links.findByRouteKeys(keys);
   // All-in-one sees every change, so its cache needs no check. A replica among several checks each
   // cached row: a scan's in its recording transaction (ScanRecorder), any other answer's against Redis
   // (ReplicaLinkReader), which without Redis reads PostgreSQL. Either way the lookups of one turn of
@@ -77,7 +77,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   const lookups = new BatchedLinkLookup(replica ? (codes) => replica.read(codes) : readStored);
   const rereads = new BatchedLinkLookup(replica ? (codes) => replica.reread(codes) : readStored);
   // The cache may hold a newer row than a read that finished after a change was applied.
-  const cacheRead = (link: LinkRecord | null) => (link ? (cache.put(link), cache.get(link.short_code) ?? link) : null);
+  const cacheRead = (link: LinkRecord | null) => (link ? (cache.put(link), cache.get(link.route_key) ?? link) : null);
   const linkSource: LinkSource = replica
     ? { find: (code) => lookups.find(code), cached: (code) => replica.cached(code), reread: (code) => rereads.find(code) }
     : {
@@ -87,7 +87,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       };
   const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, {
-    onCounted: (link, count) => cache.setScanCount(link.short_code, count),
+    onCounted: (link, count) => cache.setScanCount(link.route_key, count),
   });
   // Tallied in a plain map and handed to prom-client when scraped: its `inc` hashes the label object on every call.
   const scans = new Map<string, number>();

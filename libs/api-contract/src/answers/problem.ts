@@ -27,6 +27,12 @@ export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning:
   { code: 'logo_in_use', status: 409, meaning: 'A live code or a brand preset shows the logo; the detail names them. Change their design first.' },
   { code: 'preset_in_use', status: 409, meaning: 'Live codes follow the brand preset; give them another look first.' },
   { code: 'too_many_logos', status: 409, meaning: 'The workspace has 100 logos, the most it keeps; delete one first.' },
+  {
+    code: 'short_code_taken',
+    status: 409,
+    meaning: 'A chosen short_code is held by another code on that domain; `errors` points at each, naming the holder when it is of this workspace.',
+  },
+  { code: 'short_code_scanned', status: 409, meaning: 'A PATCH of short_code on a code that has been scanned: its path is printed somewhere.' },
   { code: 'request_timeout', status: 408, meaning: 'The request was not received in full in time; the connection is closed.' },
   { code: 'payload_too_large', status: 413, meaning: 'The body is larger than the limit (1 MiB by default).' },
   { code: 'unsupported_media_type', status: 415, meaning: 'A logo upload that is neither multipart/form-data nor JSON.' },

@@ -1,7 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { type FieldError, isPlainObject } from '@qr/domain';
 import { WEEKDAYS } from '@qr/opening-rules';
-import { isQrType, QR_TYPES, type QrCategory, type QrType } from '@qr/qr-content';
+import { BACK_HALF_MAX, isQrType, QR_TYPES, type QrCategory, type QrType, validateBackHalf } from '@qr/qr-content';
 import { Declaration, declaredFields, type FieldCheck, type JsonSchema } from '../engine/declare';
 import { fault, type Fault } from '../engine/fault';
 import { Field, List } from '../engine/fields';
@@ -92,6 +92,17 @@ export class QrCodeInput {
     }),
   )
   client_ref?: string | null;
+
+  // The back-half rule (validateBackHalf) names its own problems; null draws a random code.
+  @Field((value) => (value === null ? [] : validateBackHalf(value, '').map((e) => fault(e.code, e.detail))), {
+    type: ['string', 'null'],
+    minLength: 1,
+    maxLength: BACK_HALF_MAX,
+    pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$',
+    description:
+      'Dynamic codes: the path after the domain (the back-half), chosen instead of a random one. Case-sensitive, unique per domain; a PATCH may change it only while the code has never been scanned',
+  })
+  short_code?: string | null;
 
   @Name(200)
   utm_source?: string | null;

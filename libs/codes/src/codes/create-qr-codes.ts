@@ -8,6 +8,7 @@ import { type CodeChange, type CodeChangeLog } from '../history/code-change-log'
 import { type LinkSync } from '../links/link-sync';
 import { type PlannedItem } from './plan-creation';
 import { newPreviewToken, newShortCode } from './short-code';
+import { domainKeyOf, shortCodeTaken } from './short-code-taken';
 
 export interface CreationResult {
   index: number;
@@ -103,8 +104,8 @@ export class CreateQrCodes {
         ...item.draft,
         id: newId('qr', this.clock),
         workspace_id: workspaceId,
-        // The planned short code first (its design was checked on it); a new one only if it collided.
-        short_code: item.draft.category === 'dynamic' ? (attempt === 0 && item.shortCode ? item.shortCode : newShortCode()) : null,
+        // A chosen one always; else the planned one first (its design was checked on it), a new one only if it collided.
+        short_code: item.draft.category === 'dynamic' ? (item.draft.short_code ?? (attempt === 0 && item.shortCode ? item.shortCode : newShortCode())) : null,
         preview_token: newPreviewToken(),
         scan_count: 0,
         revision: 1,
@@ -115,6 +116,12 @@ export class CreateQrCodes {
       if (await this.codes.insert(tx, record)) return { index: item.index, result: 'created', record };
       const taken = record.client_ref ? await this.codes.findByClientRef(workspaceId, record.client_ref, tx) : null;
       if (taken) return { index: item.index, result: 'existing', record: taken };
+      if (item.draft.short_code !== null) {
+        // A chosen back-half taken since the plan looked: the index judged, and the answer is the plan's 409.
+        const key = { domainKey: domainKeyOf(item.draft), shortCode: item.draft.short_code };
+        const holder = (await this.codes.findHolders([key], tx)).get(`${key.domainKey}\u0000${key.shortCode}`);
+        if (holder) throw shortCodeTaken(workspaceId, [{ pointer: item.pointer, shortCode: key.shortCode, holder }]);
+      }
       // Otherwise a random short code or token collided: draw again.
     }
     throw new Error('could not allocate a unique short code');

@@ -4,6 +4,7 @@ import { type QrCodeDraft, type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';
 import { type ReferencesRepository } from './references.repository';
 import { newShortCode } from './short-code';
+import { domainKeyOf, shortCodeTaken } from './short-code-taken';
 import { type DesignCheck } from '../rendering/design-check';
 
 export interface PlannedItem {
@@ -85,6 +86,7 @@ export async function planDrafts(
     ),
   ]);
   const seenRefs = new Map<string, number>();
+  const seenPaths = new Map<string, number>();
   drafts.forEach((d, index) => {
     if (!d) return;
     if (d.folder_id && !folders.has(d.folder_id)) errors.push(fieldError(`${pointerOf(index)}/folder_id`, 'not_found', 'no such folder in this workspace'));
@@ -96,11 +98,17 @@ export async function planDrafts(
         errors.push(fieldError(`${pointerOf(index)}/client_ref`, 'duplicate', `same client_ref as item ${seenRefs.get(d.client_ref)}`));
       else seenRefs.set(d.client_ref, index);
     }
+    if (d.short_code !== null) {
+      const key = `${domainKeyOf(d)}\u0000${d.short_code}`;
+      if (seenPaths.has(key))
+        errors.push(fieldError(`${pointerOf(index)}/short_code`, 'duplicate', `same short_code on the same domain as item ${seenPaths.get(key)}`));
+      else seenPaths.set(key, index);
+    }
   });
   if (errors.length) throw Errors.validationFailed(errors);
   for (const [index, d] of drafts.entries()) errors.push(...(await deps.designs.resolvePreset(workspaceId, d!, pointerOf(index))));
   if (errors.length) throw Errors.validationFailed(errors);
-  const shortCodes = drafts.map((d) => (d!.category === 'dynamic' ? newShortCode() : null));
+  const shortCodes = drafts.map((d) => (d!.category === 'dynamic' ? (d!.short_code ?? newShortCode()) : null));
   // Every designed item is rendered and decoded before anything is written: a batch stays all or nothing.
   const hostOf = await deps.references.hostLookup(valid.filter((d) => d.design !== null));
   for (const [index, d] of drafts.entries()) {
@@ -109,7 +117,13 @@ export async function planDrafts(
       const problems = await deps.designs.problems({ ...d!, workspace_id: workspaceId, short_code: shortCodes[index] }, hostOf(d!), pointerOf(index), readBack);
       // A design at the edge of what reads (the largest logo) reads on most patterns but not on every one,
       // and the server chose the short code: another draw, not a refusal by chance. Static data is the client's.
-      if (shortCodes[index] === null || draw === MAX_SHORT_CODE_DRAWS || !problems.length || problems.some((p) => p.code !== 'unreadable')) {
+      if (
+        shortCodes[index] === null ||
+        d!.short_code !== null ||
+        draw === MAX_SHORT_CODE_DRAWS ||
+        !problems.length ||
+        problems.some((p) => p.code !== 'unreadable')
+      ) {
         errors.push(...problems);
         break;
       }
@@ -118,6 +132,14 @@ export async function planDrafts(
   }
   if (errors.length) throw Errors.validationFailed(errors);
   const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));
+  // A chosen back-half another code holds refuses the batch (409), unless the item is that code, sent again by its client_ref.
+  const chosen = drafts.flatMap((d, index) => (d!.short_code !== null && !(d!.client_ref && existing.has(d!.client_ref)) ? [{ index, draft: d! }] : []));
+  const holders = await deps.codes.findHolders(chosen.map((c) => ({ domainKey: domainKeyOf(c.draft), shortCode: c.draft.short_code! })));
+  const taken = chosen.flatMap((c) => {
+    const holder = holders.get(`${domainKeyOf(c.draft)}\u0000${c.draft.short_code}`);
+    return holder ? [{ pointer: pointerOf(c.index), shortCode: c.draft.short_code!, holder }] : [];
+  });
+  if (taken.length) throw shortCodeTaken(workspaceId, taken);
   return drafts.map((draft, index) => ({
     index,
     pointer: pointerOf(index),

@@ -6,7 +6,7 @@ import { DEFAULT_DESIGN, type Design, isDefaultDesign } from '@qr/qr-design';
 import { type QrCodeDraft } from './qr-code-record';
 
 /** Fields that only make sense when scans reach us. */
-const DYNAMIC_ONLY = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'fallback_url', 'custom_domain_id'] as const;
+const DYNAMIC_ONLY = ['short_code', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'fallback_url', 'custom_domain_id'] as const;
 
 export type ParsedInput = { ok: true; draft: QrCodeDraft } | { ok: false; errors: FieldError[] };
 
@@ -129,6 +129,7 @@ function buildDraft(
     content,
     destinations,
     client_ref: str(input.client_ref),
+    short_code: category === 'dynamic' ? str(input.short_code) : null,
     utm_source: str(input.utm_source),
     utm_medium: str(input.utm_medium),
     utm_campaign: str(input.utm_campaign),

@@ -83,6 +83,7 @@ export function inputFromRecord(r: QrCodeRecord): Record<string, unknown> {
     content: r.content,
     ...(smart ? { destinations: r.destinations } : {}),
     client_ref: r.client_ref,
+    ...(r.category === 'dynamic' ? { short_code: r.short_code } : {}),
     ...Object.fromEntries(UTM_FIELDS.map((f) => [f, r[f]])),
     start_at: time(r.start_at),
     end_at: time(r.end_at),

@@ -40,11 +40,11 @@ export interface QrCodeRecord extends Record<UtmField, string | null> {
   deleted_at: number | null;
 }
 
-/** What a valid create request decides; the service adds ids, tokens and times. */
-export type QrCodeDraft = Omit<
-  QrCodeRecord,
-  'id' | 'workspace_id' | 'short_code' | 'preview_token' | 'scan_count' | 'revision' | 'created_at' | 'updated_at' | 'deleted_at'
->;
+/**
+ * What a valid create request decides; the service adds ids, tokens and times. `short_code` is the
+ * chosen back-half, or null for the service to draw one (a dynamic code) or none (a static one).
+ */
+export type QrCodeDraft = Omit<QrCodeRecord, 'id' | 'workspace_id' | 'preview_token' | 'scan_count' | 'revision' | 'created_at' | 'updated_at' | 'deleted_at'>;
 
 type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days' | 'design' | 'design_preset_id' | 'design_overrides'> & {
   content: string;

@@ -1,5 +1,6 @@
 import { type Database, readRows, type Tx } from '@qr/persistence';
 import { QR_CODE_COLUMNS, type QrCodeRecord, recordFromRow, rowValues } from './qr-code-record';
+import { type ShortCodeHolder } from './short-code-taken';
 import { designUnder, DesignPresetsRepository } from '../presets/design-presets.repository';
 
 export interface ListFilters {
@@ -13,27 +14,14 @@ export interface ListFilters {
 
 const INSERT_SQL = `INSERT INTO qr_codes (${QR_CODE_COLUMNS.join(', ')}) VALUES (${QR_CODE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT DO NOTHING`;
 const MUTABLE: readonly (keyof QrCodeRecord)[] = QR_CODE_COLUMNS.filter(
-  (c) =>
-    ![
-      'id',
-      'workspace_id',
-      'type',
-      'category',
-      'client_ref',
-      'short_code',
-      'preview_token',
-      'custom_domain_id',
-      'created_at',
-      'scan_count',
-      'deleted_at',
-    ].includes(c),
+  (c) => !['id', 'workspace_id', 'type', 'category', 'client_ref', 'preview_token', 'custom_domain_id', 'created_at', 'scan_count', 'deleted_at'].includes(c),
 );
 
 /** Every read is scoped to a workspace: another workspace's code is simply not found. */
 export class QrCodesRepository {
   constructor(private readonly db: Database) {}
 
-  /** False when a unique key (client_ref in the workspace, short code, token) is taken. */
+  /** False when a unique key (client_ref in the workspace, short code on its domain, token) is taken. */
   async insert(tx: Tx, record: QrCodeRecord): Promise<boolean> {
     return (await tx.query(INSERT_SQL, rowValues(record))).affected === 1;
   }
@@ -53,6 +41,24 @@ export class QrCodesRepository {
       [workspaceId, ...refs],
     );
     return this.resolved(rows.map(recordFromRow));
+  }
+
+  /**
+   * Which code, of any workspace, holds each (domain, short code), keyed `domainKey NUL shortCode`:
+   * the check before a chosen back-half is written. The unique index stays the judge of a race.
+   */
+  async findHolders(paths: ReadonlyArray<{ domainKey: string; shortCode: string }>, tx?: Tx): Promise<Map<string, ShortCodeHolder>> {
+    if (paths.length === 0) return new Map();
+    const codes = [...new Set(paths.map((p) => p.shortCode))];
+    const rows = await readRows<{ id: string; workspace_id: string; short_code: string; custom_domain_id: string | null; deleted_at: unknown }>(
+      this.db,
+      tx,
+      `SELECT id, workspace_id, short_code, custom_domain_id, deleted_at FROM qr_codes WHERE short_code IN (${codes.map((_, i) => `$${i + 1}`).join(', ')})`,
+      codes,
+    );
+    return new Map(
+      rows.map((r) => [`${r.custom_domain_id ?? ''}\u0000${r.short_code}`, { id: r.id, workspace_id: r.workspace_id, deleted: r.deleted_at !== null }]),
+    );
   }
 
   async findByPreviewToken(token: string): Promise<QrCodeRecord | null> {

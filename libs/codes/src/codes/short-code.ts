@@ -1,15 +1,18 @@
 import { randomBase62, type RandomBytes } from '@qr/domain';
+import { isServableBackHalf } from '@qr/qr-content';
 
 /** 7 base62 characters: 3.5·10¹² codes, short enough for a small pattern (version 2 at ECC M). */
 export const SHORT_CODE_LENGTH = 7;
 
-/** Top-level paths the servers answer themselves; a short code must never shadow one. */
-export const RESERVED_PATHS: ReadonlySet<string> = new Set(['healthz', 'readyz', 'metrics', 'api', 'internal', 'favicon.ico', 'robots.txt']);
-
+/**
+ * A random short code the redirect route serves: never a path the servers answer themselves, in any
+ * case (`Metrics` too), by the same rule chosen back-halves follow. Uniqueness on its domain is the
+ * unique index's to judge: the insert draws again when it is taken, by a chosen code or a drawn one.
+ */
 export function newShortCode(random?: RandomBytes): string {
   for (;;) {
     const code = randomBase62(SHORT_CODE_LENGTH, random);
-    if (!RESERVED_PATHS.has(code)) return code;
+    if (isServableBackHalf(code)) return code;
   }
 }
 

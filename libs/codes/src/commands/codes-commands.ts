@@ -1,13 +1,12 @@
-import { BulkCreateRequest, fieldErrors } from '@qr/api-contract';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Actor, ApiError, Errors, isActor, systemClock, UNKNOWN_ACTOR } from '@qr/domain';
+import { ApiError, Errors, systemClock } from '@qr/domain';
 import { type LogoImage } from '@qr/qr-design';
 import { logoView } from '../logos/logos.repository';
 import { presetView } from '../presets/design-presets.repository';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
 import { page, parseListQuery } from '../codes/list-query';
-import { parseItems, planCreation, planDrafts } from '../codes/plan-creation';
+import { planCreation } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
 import { domainView } from '../domains/domain-view';
@@ -17,6 +16,7 @@ import { parseImageOptions } from '../rendering/image-options';
 import { CodeImages, etagListHas } from '../rendering/code-images';
 import { payloadOf, renderDraftSvg } from '../rendering/render-image';
 import { CODES_USE_CASES, type CodesUseCases } from './codes-use-cases';
+import { actorIn, creationCommands } from './creation-commands';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type QrCommandPayloads } from './qr-commands';
 
@@ -34,33 +34,10 @@ export class CodesCommands implements OnModuleInit {
   }
 
   onModuleInit(): void {
+    const creation = creationCommands(this.u, (records, recorded) => this.views(records, recorded));
     const handlers: { [K in keyof QrCommandPayloads]: (p: QrCommandPayloads[K]) => Promise<unknown> } = {
-      [QR_COMMANDS.planCreate]: async (p) => {
-        const parsed = parseItems(checkItems(p.items, p.bulk), itemPointer(p.bulk));
-        // The designs are read back once, by createMany, on the short codes the codes get.
-        const plan = await planDrafts(this.u, p.workspaceId, parsed, itemPointer(p.bulk), false);
-        return {
-          items: plan.map((item) => ({ index: item.index, category: item.draft.category, existing: item.existing !== null })),
-          // The gateway sends these back to createMany, so each item is parsed once per create.
-          drafts: parsed.drafts,
-        };
-      },
-      [QR_COMMANDS.createMany]: async (p) => {
-        // The drafts this service's plan parsed (the internal bus is ours); an older gateway (a rolling upgrade) sends the items.
-        const parsed = p.drafts ? { drafts: p.drafts, errors: [] } : parseItems(checkItems(p.items, p.bulk), itemPointer(p.bulk));
-        const plan = await planDrafts(this.u, p.workspaceId, parsed, itemPointer(p.bulk));
-        const outcome = await this.u.createCodes.execute(p.workspaceId, plan, actorIn(p));
-        // A code created just now has no scans to ask redirect-service about.
-        const existing = new Set(outcome.results.filter((r) => r.result === 'existing').map((r) => r.record.id));
-        const views = await this.views(
-          outcome.results.map((r) => r.record),
-          (r) => existing.has(r.id),
-        );
-        return {
-          results: outcome.results.map((r, i) => ({ index: r.index, result: r.result, category: r.record.category, qr_code: views[i] })),
-          failed_index: outcome.failure?.index ?? null,
-        };
-      },
+      [QR_COMMANDS.planCreate]: creation.planCreate,
+      [QR_COMMANDS.createMany]: creation.createMany,
       [QR_COMMANDS.get]: async (p) => (await this.views([await this.mustFind(p.workspaceId, p.id)]))[0],
       [QR_COMMANDS.list]: async (p) => {
         const q = parseListQuery(p.query, true);
@@ -224,22 +201,4 @@ export class CodesCommands implements OnModuleInit {
       }),
     );
   }
-}
-
-/** An older gateway (a rolling upgrade) sends no actor; its changes are recorded as made by an unknown caller. */
-function actorIn(p: { actor?: unknown }): Actor {
-  return isActor(p.actor) ? p.actor : UNKNOWN_ACTOR;
-}
-
-/** Where an item's fields are in the request: `/items/3` in a bulk, the body itself for a single create. */
-function itemPointer(bulk: boolean): (index: number) => string {
-  return (i) => (bulk ? `/items/${i}` : '');
-}
-
-function checkItems(items: unknown, bulk: boolean): unknown[] {
-  const errors = bulk ? fieldErrors(BulkCreateRequest, 'items', items, '/items') : [];
-  if (errors.length) throw Errors.validationFailed(errors);
-  // A single create is one item: the gateway passes `[body]`.
-  if (!Array.isArray(items) || items.length === 0) throw Errors.validationFailed([{ pointer: '', code: 'invalid', detail: 'the body must be a JSON object' }]);
-  return items;
 }

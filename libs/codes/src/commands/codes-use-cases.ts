@@ -69,10 +69,11 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
       const logos = new LogosRepository(db);
       const presets = new DesignPresetsRepository(db);
       const designs = new DesignCheck(runtime.config.shortBaseUrl, logos, presets);
+      const scanCounts = new RecordedScanCounts(runtime.bus, runtime.logger, { onFallback: () => fallbacks.inc() });
       return {
         db,
         codes,
-        scanCounts: new RecordedScanCounts(runtime.bus, runtime.logger, { onFallback: () => fallbacks.inc() }),
+        scanCounts,
         references,
         folders,
         domains,
@@ -83,7 +84,7 @@ export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRunti
         presetChanges: new ChangePresets(presets, codes, references, designs),
         addLogo: new AddLogo(logos),
         createCodes: new CreateQrCodes(db, codes, changes, references, links),
-        updateCode: new UpdateQrCode(db, codes, references, changes, links, designs),
+        updateCode: new UpdateQrCode(db, codes, references, changes, links, designs, scanCounts),
         deleteCode: new DeleteQrCode(db, codes, changes, links),
         createFolder: new CreateFolder(folders),
         renameFolder: new RenameFolder(folders),

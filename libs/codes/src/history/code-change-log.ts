@@ -20,7 +20,7 @@ export interface CodeChange {
  */
 export class CodeChangeLog {
   constructor(
-    private readonly outbox: Outbox,
+    private readonly outbox: Pick<Outbox, 'add'>,
     private readonly history: CodeHistoryRepository,
   ) {}
 

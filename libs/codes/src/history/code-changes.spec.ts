@@ -42,7 +42,7 @@ describe('describeChange', () => {
   it('a create lists the values it set, not the unset ones', () => {
     const { action, changes } = describeChange(null, base);
     expect(action).toBe('created');
-    expect(changes.map((c) => c.field)).toEqual(['name', 'status', 'content', 'destinations', 'timezone']);
+    expect(changes.map((c) => c.field)).toEqual(['name', 'status', 'content', 'destinations', 'short_code', 'timezone']);
     expect(changes.every((c) => c.before === null)).toBe(true);
   });
 

@@ -20,7 +20,7 @@ export function payloadOf(record: PatternSource, shortBaseUrl: string, domainHos
  * link gets a stand-in code of the real length, so the preview has the size and density it will have.
  */
 export function renderDraftSvg(draft: QrCodeDraft, shortBaseUrl: string, domainHost: string | null, logo: LogoImage | null = null): string {
-  const standIn = { ...draft, short_code: draft.category === 'dynamic' ? '0'.repeat(SHORT_CODE_LENGTH) : null } as QrCodeRecord;
+  const standIn = { ...draft, short_code: draft.category === 'dynamic' ? (draft.short_code ?? '0'.repeat(SHORT_CODE_LENGTH)) : null } as QrCodeRecord;
   const matrix = encodeAt(payloadOf(standIn, shortBaseUrl, domainHost), eccOf(draft.design, 'M'));
   return draft.design ? drawingToSvg(drawDesign(matrix, draft.design, logo)) : renderSvg(matrix, { margin: DEFAULT_MARGIN });
 }

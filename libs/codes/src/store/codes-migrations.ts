@@ -108,6 +108,26 @@ const DESIGN_PRESETS = [
   `ALTER TABLE qr_codes ADD COLUMN design_preset_id TEXT`,
 ];
 
+/**
+ * A short code is unique per domain (the custom domain, or the default host for codes without one),
+ * not across all of them: two domains may each have `/promo` (docs/design/switching.md). The index
+ * holds deleted codes too, so a deleted code's path is never served by another code. SQLite cannot
+ * drop a column's UNIQUE, so the table is copied into one without it.
+ */
+const SHORT_CODE_INDEX = `CREATE UNIQUE INDEX qr_codes_short_code ON qr_codes (COALESCE(custom_domain_id, ''), short_code) WHERE short_code IS NOT NULL`;
+const SHORT_CODE_PER_DOMAIN_SQLITE = [
+  CODES[0].replace('CREATE TABLE qr_codes', 'CREATE TABLE qr_codes_per_domain').replace('short_code TEXT UNIQUE', 'short_code TEXT'),
+  `ALTER TABLE qr_codes_per_domain ADD COLUMN design TEXT`,
+  `ALTER TABLE qr_codes_per_domain ADD COLUMN design_preset_id TEXT`,
+  `INSERT INTO qr_codes_per_domain SELECT * FROM qr_codes`,
+  `DROP TABLE qr_codes`,
+  `ALTER TABLE qr_codes_per_domain RENAME TO qr_codes`,
+  CODES[1],
+  CODES[2],
+  SHORT_CODE_INDEX,
+];
+const SHORT_CODE_PER_DOMAIN_POSTGRES = [`ALTER TABLE qr_codes DROP CONSTRAINT qr_codes_short_code_key`, SHORT_CODE_INDEX];
+
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
   defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
@@ -117,4 +137,5 @@ export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1765400000000, name: 'CodeDesign', sqlite: DESIGN, postgres: DESIGN }),
   defineMigration({ timestamp: 1765400000100, name: 'Logos', sqlite: LOGOS, postgres: LOGOS }),
   defineMigration({ timestamp: 1765400000200, name: 'DesignPresets', sqlite: DESIGN_PRESETS, postgres: DESIGN_PRESETS }),
+  defineMigration({ timestamp: 1766800000000, name: 'ShortCodePerDomain', sqlite: SHORT_CODE_PER_DOMAIN_SQLITE, postgres: SHORT_CODE_PER_DOMAIN_POSTGRES }),
 ];

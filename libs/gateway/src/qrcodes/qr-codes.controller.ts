@@ -52,7 +52,11 @@ export class QrCodesController {
     tag: 'QR codes',
     description: '201 for a new code; 200 with the existing code, unchanged, when `client_ref` was used before in this workspace.',
     body: QrCodeInput,
-    answers: { '201': { description: 'Created', body: QrCode }, '200': { description: 'The code this client_ref already names', body: QrCode } },
+    answers: {
+      '201': { description: 'Created', body: QrCode },
+      '200': { description: 'The code this client_ref already names', body: QrCode },
+      '409': { problem: 'The chosen short_code is taken on that domain (short_code_taken)' },
+    },
   })
   @Post()
   async createOne(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
@@ -83,7 +87,10 @@ export class QrCodesController {
       'The whole batch is validated (pointers `/items/3/content/url`) and checked against the monthly calls (one per item) and the dynamic allowance before anything is written; ' +
       'a batch that does not fit creates nothing. Re-sending a partly created batch returns the finished codes (by client_ref) and creates the rest.',
     body: BulkCreateRequest,
-    answers: { '200': { description: 'Every item, in order', body: BulkCreateResult } },
+    answers: {
+      '200': { description: 'Every item, in order', body: BulkCreateResult },
+      '409': { problem: 'A chosen short_code is taken on that domain (short_code_taken); nothing is created' },
+    },
   })
   @Post('bulk')
   @HttpCode(200)

@@ -1,4 +1,4 @@
-import { validateBackHalf } from './back-half';
+import { isServableBackHalf, validateBackHalf } from './back-half';
 
 describe('validateBackHalf', () => {
   it.each(['a', 'Spring', 'spring-sale_2026', 'x'.repeat(64), 'promo/2026/box-1', '01', 'apis', 'application', 'metrics2'])('takes %s', (value) => {
@@ -38,4 +38,17 @@ describe('validateBackHalf', () => {
   it('reports at the pointer it is given, with the shape of other field errors', () => {
     expect(validateBackHalf('api', '/items/3/short_code')).toEqual([{ pointer: '/items/3/short_code', code: 'reserved', detail: expect.any(String) }]);
   });
+});
+
+describe('isServableBackHalf', () => {
+  it.each(['Ab3dE7x', 'a', 'promo/2026/box-1', 'x'.repeat(64), '01'])('routes %s', (path) => {
+    expect(isServableBackHalf(path)).toBe(true);
+  });
+
+  it.each(['', 'x'.repeat(65), 'api', 'APP/x', 'healthz', 'Metrics', '01/09506000134352', 'a//b', 'a/', 'a.vcf', '.well-known/gs1resolver'])(
+    'leaves %j to other routes',
+    (path) => {
+      expect(isServableBackHalf(path)).toBe(false);
+    },
+  );
 });

@@ -54,6 +54,15 @@ export function validateBackHalf(value: unknown, pointer = '/short_code'): Field
   return reason ? [fieldError(pointer, 'reserved', reason)] : [];
 }
 
+/**
+ * Whether a request path (without its leading slash) can name a code: the redirect's route test,
+ * answered without building errors. Every generated code and every back-half validateBackHalf lets
+ * through passes; reserved and GS1-shaped paths are left to the routes that own them.
+ */
+export function isServableBackHalf(path: string): boolean {
+  return path.length > 0 && path.length <= BACK_HALF_MAX && SHAPE.test(path) && reservedReason(path) === null;
+}
+
 /** Why a well-formed back-half is taken by the servers themselves, or null when it is free. */
 function reservedReason(backHalf: string): string | null {
   const segments = backHalf.split('/');

@@ -12,10 +12,10 @@ import {
   vcardDownload,
 } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
-import { type Destination, type FormContent, type MenuContent, type VcardContent } from '@qr/qr-content';
+import { type Destination, type FormContent, isServableBackHalf, type MenuContent, type VcardContent } from '@qr/qr-content';
 import { type FastRoute } from '@qr/platform';
 import { chooseDestination, type Stickiness, type UserAgentClassifier, utcDay, visitorHash } from '@qr/visitor';
-import { type LinkRecord, openingRulesOf } from '../links/link-record';
+import { type LinkRecord, openingRulesOf, routeKey } from '../links/link-record';
 import { type LinkSource } from '../links/link-source';
 import { redirectLocation } from '../links/redirect-location';
 import { type SubmitLead } from '../leads/submit-lead';
@@ -25,11 +25,11 @@ import { readFormBody } from './form-body';
 import { sendFile, sendPage, sendPlain, sendRedirect } from './respond';
 import { hostOf, readScanRequest } from './scan-request';
 
-const PATH = /^\/([0-9A-Za-z]{4,32})(\.vcf)?$/;
-const RESERVED = new Set(['healthz', 'readyz', 'metrics']);
+/** A short code or chosen back-half (isServableBackHalf says which), with `.vcf` for a vCard's download. */
+const PATH = /^\/([0-9A-Za-z_/-]{1,64})(\.vcf)?$/;
 const HOSTED = new Set(['menu', 'form', 'vcard']);
 
-const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDay(now), code: link.short_code });
+const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDay(now), code: link.route_key });
 
 /** How many times a scan is judged again after its recording found the row changed, before a 503. */
 const STALE_RETRIES = 3;
@@ -66,15 +66,18 @@ export class ShortLinkRoute implements FastRoute {
   matches(req: IncomingMessage, pathname: string): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return false;
     const m = PATH.exec(pathname);
-    return !!m && !RESERVED.has(m[1]);
+    return !!m && isServableBackHalf(m[1]);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    const [, code, vcf] = PATH.exec(pathname)!;
-    if (req.method === 'GET' && !vcf) return this.scan(req, res, code);
+    const [, path, vcf] = PATH.exec(pathname)!;
+    const host = hostOf(req);
+    // On a custom domain only that domain's codes answer; a shared host answers the default host's.
+    const key = this.d.sharedHosts.has(host) ? path : routeKey(host, path);
+    if (req.method === 'GET' && !vcf) return this.scan(req, res, key);
     const headOnly = req.method === 'HEAD';
-    const link = await this.d.links.find(code);
-    if (!link || !this.servesHost(link, hostOf(req))) return this.closed(res, null, 'not_found', 404, null, headOnly);
+    const link = await this.d.links.find(key);
+    if (!link) return this.closed(res, null, 'not_found', 404, null, headOnly);
     if (vcf) return this.vcard(res, link, headOnly);
     if (req.method === 'POST') return this.lead(req, res, link);
     const admission = admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now: this.clock() });
@@ -91,20 +94,17 @@ export class ShortLinkRoute implements FastRoute {
    * now. An answer that records nothing (missing, closed) is given only from a row found with `find`,
    * which sees every change committed before it was asked.
    */
-  private async scan(req: IncomingMessage, res: ServerResponse, code: string): Promise<void> {
-    const cached = this.d.links.cached(code);
-    let link = cached ?? (await this.d.links.find(code));
+  private async scan(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+    const cached = this.d.links.cached(key);
+    let link = cached ?? (await this.d.links.find(key));
     let checked = cached === undefined;
     let request: ReturnType<typeof readScanRequest> | null = null;
     let visitorFacts: Omit<ScanFacts, 'destination'> | null = null;
     for (let stale = 0; ;) {
       const now = this.clock();
-      const admission =
-        link && this.servesHost(link, hostOf(req))
-          ? admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now })
-          : null;
+      const admission = link ? admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now }) : null;
       if (!admission?.open && !checked) {
-        link = await this.d.links.find(code);
+        link = await this.d.links.find(key);
         checked = true;
         continue;
       }
@@ -131,13 +131,9 @@ export class ShortLinkRoute implements FastRoute {
         this.d.onScan('changing');
         return sendPlain(res, 503, 'This code is being changed; try again in a moment.');
       }
-      link = await this.d.links.reread(code);
+      link = await this.d.links.reread(key);
       checked = true;
     }
-  }
-
-  private servesHost(link: LinkRecord, host: string): boolean {
-    return this.d.sharedHosts.has(host) || host === link.domain_host;
   }
 
   private open(

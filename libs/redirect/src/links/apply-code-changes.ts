@@ -25,16 +25,22 @@ export class ApplyCodeChanges {
 
   async execute(changes: readonly LinkChange[]): Promise<void> {
     if (changes.length === 0) return;
-    const stored = await this.db.transaction(async (tx) => {
+    const ids = [...new Set(changes.map((c) => (c.kind === 'upsert' ? String(c.snapshot.id) : c.qr_id)))];
+    const { before, after } = await this.db.transaction(async (tx) => {
+      const before = await Promise.all(ids.map((id) => this.links.findByQrId(id, tx)));
       for (const change of changes) {
         if (change.kind === 'upsert') await this.links.upsertIfNewer(tx, linkFromSnapshot(change.snapshot));
         else await this.links.markDeleted(tx, change.qr_id, change.revision, this.clock().getTime());
       }
-      const ids = [...new Set(changes.map((c) => (c.kind === 'upsert' ? String(c.snapshot.id) : c.qr_id)))];
-      return Promise.all(ids.map((id) => this.links.findByQrId(id, tx)));
+      return { before, after: await Promise.all(ids.map((id) => this.links.findByQrId(id, tx))) };
     });
-    const links = stored.filter((link): link is LinkRecord => link !== null);
-    await this.revisions?.raise(links);
+    const links = after.filter((link): link is LinkRecord => link !== null);
+    // A short code changed on PATCH: the old path names nothing now. Its key is raised too, so a replica's cached row under it is not trusted.
+    const moved = links.flatMap((link, i) =>
+      before[i] && before[i].route_key !== link.route_key ? [{ route_key: before[i].route_key, revision: link.revision }] : [],
+    );
+    await this.revisions?.raise([...links, ...moved]);
+    for (const old of moved) this.cache?.forget(old.route_key);
     for (const link of links) this.cache?.put(link);
   }
 }

@@ -1,7 +1,7 @@
 import { BatchedLinkLookup } from './batched-link-lookup';
 import { type LinkRecord } from './link-record';
 
-const link = (short_code: string) => ({ short_code, qr_id: `qr_${short_code}` }) as unknown as LinkRecord;
+const link = (short_code: string) => ({ short_code, route_key: short_code, qr_id: `qr_${short_code}` }) as unknown as LinkRecord;
 
 describe('BatchedLinkLookup', () => {
   it('reads every code asked in one turn of the event loop with one read, each code once, and answers each asker', async () => {

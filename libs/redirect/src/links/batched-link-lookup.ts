@@ -39,7 +39,7 @@ export class BatchedLinkLookup {
     for (let i = 0; i < codes.length; i += MAX_CODES_PER_READ) {
       const chunk = codes.slice(i, i + MAX_CODES_PER_READ);
       try {
-        const found = new Map((await this.read(chunk)).map((link) => [link.short_code, link]));
+        const found = new Map((await this.read(chunk)).map((link) => [link.route_key, link]));
         for (const code of chunk) for (const w of batch.get(code)!) w.resolve(found.get(code) ?? null);
       } catch (err) {
         for (const code of chunk) for (const w of batch.get(code)!) w.reject(err);

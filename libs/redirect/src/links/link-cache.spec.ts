@@ -1,7 +1,8 @@
 import { LinkCache } from './link-cache';
-import { type LinkRecord } from './link-record';
+import { type LinkRecord, routeKey } from './link-record';
 
-const link = (o: Partial<LinkRecord>) => ({ short_code: 'abcd', qr_id: 'qr_1', revision: 1, deleted_at: null, scan_count: 0, ...o }) as LinkRecord;
+const link = (o: Partial<LinkRecord>) =>
+  ({ short_code: 'abcd', route_key: o.short_code ?? 'abcd', qr_id: 'qr_1', revision: 1, deleted_at: null, scan_count: 0, ...o }) as LinkRecord;
 
 describe('LinkCache', () => {
   it('keeps a newer revision when a read that started before the change finishes after it', () => {
@@ -28,5 +29,14 @@ describe('LinkCache', () => {
     for (const code of ['aaaa', 'bbbb', 'cccc']) cache.put(link({ short_code: code }));
     expect(cache.get('aaaa')).toBeUndefined();
     expect(cache.get('cccc')?.short_code).toBe('cccc');
+  });
+
+  it('forgets an old key, and keys a custom domain code by host and path', () => {
+    const cache = new LinkCache();
+    cache.put(link({ short_code: 'promo', route_key: routeKey('go.brand.example', 'promo') }));
+    expect(cache.get('promo')).toBeUndefined();
+    expect(cache.get('go.brand.example/promo')?.short_code).toBe('promo');
+    cache.forget('go.brand.example/promo');
+    expect(cache.get('go.brand.example/promo')).toBeUndefined();
   });
 });

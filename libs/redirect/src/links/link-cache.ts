@@ -1,7 +1,7 @@
 import { type LinkRecord } from './link-record';
 
 /**
- * Links by short code. In all-in-one every change to `links` passes through the process and updates
+ * Links by route key (routeKey: the short code, with the host on a custom domain). In all-in-one every change to `links` passes through the process and updates
  * the cache before the API answers (read-your-writes). A redirect replica among several checks a
  * cached row's revision before relying on it: a scan's in its recording transaction, any other
  * answer's against Redis (ReplicaLinkReader). Bounded: the oldest entry goes first.
@@ -11,8 +11,8 @@ export class LinkCache {
 
   constructor(private readonly capacity = 100_000) {}
 
-  get(shortCode: string): LinkRecord | undefined {
-    return this.entries.get(shortCode);
+  get(routeKey: string): LinkRecord | undefined {
+    return this.entries.get(routeKey);
   }
 
   /**
@@ -21,18 +21,23 @@ export class LinkCache {
    * committed scan count).
    */
   put(link: LinkRecord): void {
-    const cached = this.entries.get(link.short_code);
+    const cached = this.entries.get(link.route_key);
     if (cached && isNewer(cached, link)) return;
     if (cached && cached.scan_count > link.scan_count) link = { ...link, scan_count: cached.scan_count };
-    this.entries.delete(link.short_code);
-    this.entries.set(link.short_code, link);
+    this.entries.delete(link.route_key);
+    this.entries.set(link.route_key, link);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
 
   /** A committed scan count, so the cached row can refuse scans past the limit without a write. */
-  setScanCount(shortCode: string, count: number): void {
-    const link = this.entries.get(shortCode);
+  setScanCount(routeKey: string, count: number): void {
+    const link = this.entries.get(routeKey);
     if (link && count > link.scan_count) link.scan_count = count;
+  }
+
+  /** A link's old key after its short code changed: the path no longer names it. */
+  forget(routeKey: string): void {
+    this.entries.delete(routeKey);
   }
 
   clear(): void {

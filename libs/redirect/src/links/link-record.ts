@@ -7,6 +7,8 @@ export type UtmFields = Partial<Record<UtmField, string | null>>;
 export interface LinkRecord {
   qr_id: string;
   short_code: string;
+  /** What the short-link route looks the link up by (routeKey): a short code is unique per domain, not across them. */
+  route_key: string;
   workspace_id: string;
   client_ref: string | null;
   domain_host: string | null;
@@ -32,6 +34,7 @@ export interface LinkRecord {
 export const LINK_COLUMNS: readonly (keyof LinkRecord)[] = [
   'qr_id',
   'short_code',
+  'route_key',
   'workspace_id',
   'client_ref',
   'domain_host',
@@ -63,6 +66,7 @@ export function linkFromSnapshot(s: Record<string, unknown>): LinkRecord {
   return {
     qr_id: String(s.id),
     short_code: String(s.short_code),
+    route_key: routeKey(str('domain_host'), String(s.short_code)),
     workspace_id: String(s.workspace_id),
     client_ref: str('client_ref'),
     domain_host: str('domain_host'),
@@ -84,6 +88,15 @@ export function linkFromSnapshot(s: Record<string, unknown>): LinkRecord {
     revision: num('revision') ?? 0,
     updated_at: num('updated_at') ?? 0,
   };
+}
+
+/**
+ * A link's lookup key: the short code for a code on the default host (served on every shared host),
+ * `host/short_code` for a code on a custom domain (served on that host only). A back-half holds no
+ * `.` and a host name always does, so the two kinds never meet.
+ */
+export function routeKey(domainHost: string | null, shortCode: string): string {
+  return domainHost === null ? shortCode : `${domainHost}/${shortCode}`;
 }
 
 export function linkFromRow(row: Record<string, unknown>): LinkRecord {

@@ -34,19 +34,19 @@ export class LinkRevisions {
     return values.map((v) => (v === null ? null : Number(v)));
   }
 
-  async raise(links: ReadonlyArray<{ short_code: string; revision: number }>): Promise<void> {
+  async raise(links: ReadonlyArray<{ route_key: string; revision: number }>): Promise<void> {
     if (links.length === 0) return;
-    await this.redis.eval(RAISE, links.length, ...links.map((l) => this.key(l.short_code)), ...links.map((l) => String(l.revision)));
+    await this.redis.eval(RAISE, links.length, ...links.map((l) => this.key(l.route_key)), ...links.map((l) => String(l.revision)));
   }
 
   /**
    * Puts back a key that is missing (evicted, or Redis restarted empty) from a row read after it was
    * found missing. Only where still missing: a writer that raised it meanwhile knows better.
    */
-  async restore(links: ReadonlyArray<{ short_code: string; revision: number }>): Promise<void> {
+  async restore(links: ReadonlyArray<{ route_key: string; revision: number }>): Promise<void> {
     if (links.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const l of links) pipeline.set(this.key(l.short_code), String(l.revision), 'NX');
+    for (const l of links) pipeline.set(this.key(l.route_key), String(l.revision), 'NX');
     await pipeline.exec();
   }
 }

@@ -6,9 +6,10 @@ const UPDATABLE = LINK_COLUMNS.filter((c) => c !== 'qr_id' && c !== 'scan_count'
 export class LinksRepository {
   constructor(private readonly db: Database) {}
 
-  async findByShortCodes(shortCodes: readonly string[]): Promise<LinkRecord[]> {
-    if (shortCodes.length === 0) return [];
-    const rows = await this.db.query(`SELECT * FROM links WHERE short_code IN (${shortCodes.map((_, i) => `$${i + 1}`).join(', ')})`, shortCodes);
+  /** Links by route key (routeKey: the short code, with the host on a custom domain). */
+  async findByRouteKeys(keys: readonly string[]): Promise<LinkRecord[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db.query(`SELECT * FROM links WHERE route_key IN (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, keys);
     return rows.map(linkFromRow);
   }
 

@@ -44,7 +44,7 @@ describe('redirect replicas: cached links checked against revisions in Redis (Po
     const links = new LinksRepository(db);
     const reader = new ReplicaLinkReader(cache, revisions, (codes) => {
       reads.push(codes);
-      return links.findByShortCodes(codes);
+      return links.findByRouteKeys(codes);
     });
     reader.redisConnected();
     return {
@@ -89,8 +89,8 @@ describe('redirect replicas: cached links checked against revisions in Redis (Po
 
   it('never lowers a revision in Redis when two applies finish out of order', async () => {
     const revisions = new LinkRevisions(redis, prefix);
-    await revisions.raise([{ short_code: 'Ord1', revision: 7 }]);
-    await revisions.raise([{ short_code: 'Ord1', revision: 5 }]);
+    await revisions.raise([{ route_key: 'Ord1', revision: 7 }]);
+    await revisions.raise([{ route_key: 'Ord1', revision: 5 }]);
     expect(await revisions.latest(['Ord1', 'Never'])).toEqual([7, null]);
   });
 
@@ -151,7 +151,7 @@ describe('redirect replicas: cached links checked against revisions in Redis (Po
   it('treats a Redis that fails a read as gone for that lookup: the answer comes from PostgreSQL', async () => {
     const broken = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
     const cache = new LinkCache();
-    const reader = new ReplicaLinkReader(cache, new LinkRevisions(broken, prefix), (codes) => new LinksRepository(db).findByShortCodes(codes));
+    const reader = new ReplicaLinkReader(cache, new LinkRevisions(broken, prefix), (codes) => new LinksRepository(db).findByRouteKeys(codes));
     reader.redisConnected();
     const [found] = await reader.read(['Rep1']);
     expect(found?.short_code).toBe('Rep1');

@@ -78,7 +78,7 @@ export class ReplicaLinkReader {
     if (generation !== this.generation) return read;
     return read.map((link) => {
       this.cache.put(link);
-      return this.cache.get(link.short_code) ?? link;
+      return this.cache.get(link.route_key) ?? link;
     });
   }
 
@@ -106,8 +106,8 @@ export class ReplicaLinkReader {
       }
       this.cache.put(link);
       // The cache may hold a newer row than this read (a change this replica applied meanwhile).
-      answers.push(this.cache.get(link.short_code) ?? link);
-      if (revisions && revisionOf.get(link.short_code) === null) missingKeys.push(link);
+      answers.push(this.cache.get(link.route_key) ?? link);
+      if (revisions && revisionOf.get(link.route_key) === null) missingKeys.push(link);
     }
     if (missingKeys.length) this.revisions?.restore(missingKeys).catch(() => this.redisLost());
     return answers;

@@ -5,7 +5,7 @@ import { type LinkRecord } from '../links/link-record';
  * What recording a scan needs to know about its link: the fields its events carry, the revision the scan
  * was judged by, and that row's limit and count (the count a prediction may start from).
  */
-export type ScanLink = Pick<LinkRecord, 'qr_id' | 'workspace_id' | 'client_ref' | 'short_code' | 'revision' | 'scan_limit' | 'scan_count'>;
+export type ScanLink = Pick<LinkRecord, 'qr_id' | 'workspace_id' | 'client_ref' | 'short_code' | 'route_key' | 'revision' | 'scan_limit' | 'scan_count'>;
 
 export type ScanFacts = Omit<QrScannedV1, 'qr_id' | 'client_ref' | 'short_code' | 'scan_number' | 'scanned_at'>;
 

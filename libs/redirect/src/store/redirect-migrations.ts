@@ -41,6 +41,29 @@ const LINKS = [
   )`,
 ];
 
+/**
+ * Links are looked up by route key (`routeKey`: the short code on the default host, `host/short_code`
+ * on a custom domain), since a short code is unique per domain only. SQLite cannot drop a column's
+ * UNIQUE, so the table is copied into one without it.
+ */
+const ROUTE_KEY_OF_ROW = `CASE WHEN domain_host IS NULL THEN short_code ELSE domain_host || '/' || short_code END`;
+const ROUTE_KEY_SQLITE = [
+  LINKS[0]
+    .replace('CREATE TABLE links', 'CREATE TABLE links_by_route')
+    .replace('short_code TEXT NOT NULL UNIQUE,', 'short_code TEXT NOT NULL,\n    route_key TEXT NOT NULL UNIQUE,'),
+  `INSERT INTO links_by_route SELECT qr_id, short_code, ${ROUTE_KEY_OF_ROW}, workspace_id, client_ref, domain_host, type, status, content, destinations, utm, fallback_url,
+     start_at, end_at, daily_start, daily_end, daily_days, timezone, scan_limit, scan_count, deleted_at, revision, updated_at FROM links`,
+  `DROP TABLE links`,
+  `ALTER TABLE links_by_route RENAME TO links`,
+];
+const ROUTE_KEY_POSTGRES = [
+  `ALTER TABLE links ADD COLUMN route_key TEXT`,
+  `UPDATE links SET route_key = ${ROUTE_KEY_OF_ROW}`,
+  `ALTER TABLE links ALTER COLUMN route_key SET NOT NULL`,
+  `ALTER TABLE links DROP CONSTRAINT links_short_code_key`,
+  `CREATE UNIQUE INDEX links_route_key ON links (route_key)`,
+];
+
 export const REDIRECT_MIGRATIONS = [
   defineMigration({
     timestamp: 1763700000213,
@@ -51,4 +74,5 @@ export const REDIRECT_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000400, name: 'CreateLinksLeadsSalts', sqlite: LINKS, postgres: LINKS }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
+  defineMigration({ timestamp: 1766800000000, name: 'LinksByRouteKey', sqlite: ROUTE_KEY_SQLITE, postgres: ROUTE_KEY_POSTGRES }),
 ];

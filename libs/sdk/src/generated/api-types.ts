@@ -825,6 +825,8 @@ export interface components {
             destinations?: components["schemas"]["Destination"][] | null;
             /** @description Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code */
             client_ref?: string | null;
+            /** @description Dynamic codes: the path after the domain (the back-half), chosen instead of a random one. Case-sensitive, unique per domain; a PATCH may change it only while the code has never been scanned */
+            short_code?: string | null;
             utm_source?: string | null;
             utm_medium?: string | null;
             utm_campaign?: string | null;
@@ -1134,7 +1136,7 @@ export interface components {
              * @description Stable: branch on this, not on title or detail
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "unauthorized" | "plan_has_no_api_access" | "forbidden" | "csrf_failed" | "plan_has_no_webhooks" | "event_not_in_plan" | "not_found" | "method_not_allowed" | "workspace_changed" | "conflict" | "logo_in_use" | "preset_in_use" | "too_many_logos" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "quota_exceeded" | "dynamic_allowance_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "bad_request" | "unauthorized" | "plan_has_no_api_access" | "forbidden" | "csrf_failed" | "plan_has_no_webhooks" | "event_not_in_plan" | "not_found" | "method_not_allowed" | "workspace_changed" | "conflict" | "logo_in_use" | "preset_in_use" | "too_many_logos" | "short_code_taken" | "short_code_scanned" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "quota_exceeded" | "dynamic_allowance_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
             /** @description Also the X-Request-Id header; quote it when asking for help */
             request_id: string;
             /** @description One entry per problem (validation, and the 403s about webhook events) */
@@ -1606,6 +1608,8 @@ export interface components {
             content?: components["schemas"]["QrContent"];
             /** @description Dynamic website codes only; the first entry is the default, later ones need a condition or a weight (A/B split) */
             destinations?: components["schemas"]["Destination"][] | null;
+            /** @description Dynamic codes: the path after the domain (the back-half), chosen instead of a random one. Case-sensitive, unique per domain; a PATCH may change it only while the code has never been scanned */
+            short_code?: string | null;
             utm_source?: string | null;
             utm_medium?: string | null;
             utm_campaign?: string | null;
@@ -1806,6 +1810,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The chosen short_code is taken on that domain (short_code_taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -1869,6 +1882,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description A chosen short_code is taken on that domain (short_code_taken); nothing is created */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];

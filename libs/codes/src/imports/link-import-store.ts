@@ -1,0 +1,66 @@
+import { type Clock, newId, systemClock } from '@qr/domain';
+import { type Database } from '@qr/persistence';
+import { FoldersRepository } from '../folders/folders.repository';
+
+/**
+ * What a link import (docs/design/switching.md) reads of qr-service's store for its dry run, and the
+ * folders it files links into. The codes themselves are created by the creation commands.
+ */
+export class LinkImportStore {
+  private readonly folders: FoldersRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.folders = new FoldersRepository(db);
+  }
+
+  /** The workspace's verified domains: hostname → domain id. */
+  async verifiedDomains(workspaceId: string): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ id: string; hostname: string }>(
+      `SELECT id, hostname FROM custom_domains WHERE workspace_id = $1 AND status = 'verified'`,
+      [workspaceId],
+    );
+    return new Map(rows.map((r) => [r.hostname, r.id]));
+  }
+
+  /**
+   * Every code of the workspace on these domains, keyed `hostname/short_code`, with its first
+   * destination. Deleted codes too: a deleted code keeps its path (it is never served by another), so
+   * the import reports that path as existing rather than failing to create it.
+   */
+  async pathsOn(workspaceId: string, domains: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+    const hostOf = new Map([...domains].map(([host, id]) => [id, host]));
+    if (hostOf.size === 0) return new Map();
+    const ids = [...hostOf.keys()];
+    const rows = await this.db.query<{ custom_domain_id: string; short_code: string; destinations: string }>(
+      `SELECT custom_domain_id, short_code, destinations FROM qr_codes
+       WHERE workspace_id = $1 AND short_code IS NOT NULL AND custom_domain_id IN (${ids.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [workspaceId, ...ids],
+    );
+    return new Map(
+      rows.map((r) => [
+        `${hostOf.get(r.custom_domain_id)}/${r.short_code}`,
+        (JSON.parse(r.destinations) as Array<{ target_url: string }>)[0]?.target_url ?? '',
+      ]),
+    );
+  }
+
+  /** The folder of each name, made when the workspace has none of that name: name → folder id. */
+  async folderIds(workspaceId: string, names: readonly string[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(names)];
+    if (wanted.length === 0) return new Map();
+    const find = () =>
+      this.db.query<{ id: string; name: string }>(
+        `SELECT id, name FROM folders WHERE workspace_id = $1 AND name IN (${wanted.map((_, i) => `$${i + 2}`).join(', ')})`,
+        [workspaceId, ...wanted],
+      );
+    const found = new Set((await find()).map((r) => r.name));
+    // A folder made meanwhile by someone else is simply found by the second read.
+    for (const name of wanted.filter((n) => !found.has(n))) {
+      await this.folders.insert({ id: newId('fld', this.clock), workspace_id: workspaceId, name, created_at: this.clock().getTime() });
+    }
+    return new Map((await find()).map((r) => [r.name, r.id]));
+  }
+}
