@@ -108,6 +108,16 @@ const DESIGN_PRESETS = [
   `ALTER TABLE qr_codes ADD COLUMN design_preset_id TEXT`,
 ];
 
+/** One live gs1 code per host and Digital Link path (libs/codes/src/codes/gs1-keys.ts); host '' is the default host. */
+const GS1_KEYS = [
+  `CREATE TABLE gs1_keys (
+    host TEXT NOT NULL,
+    path TEXT NOT NULL,
+    qr_id TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (host, path)
+  )`,
+];
+
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
   defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
@@ -117,4 +127,5 @@ export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1765400000000, name: 'CodeDesign', sqlite: DESIGN, postgres: DESIGN }),
   defineMigration({ timestamp: 1765400000100, name: 'Logos', sqlite: LOGOS, postgres: LOGOS }),
   defineMigration({ timestamp: 1765400000200, name: 'DesignPresets', sqlite: DESIGN_PRESETS, postgres: DESIGN_PRESETS }),
+  defineMigration({ timestamp: 1765500000400, name: 'Gs1Keys', sqlite: GS1_KEYS, postgres: GS1_KEYS }),
 ];

@@ -646,6 +646,49 @@ export interface components {
             submit_label?: string;
             success_message?: string;
         };
+        Gs1Link: {
+            /**
+             * @description A GS1 Web Vocabulary link type as a CURIE (gs1:pip, gs1:recallStatus, …); not gs1:defaultLink, gs1:defaultLinkMulti or gs1:handledBy, which the resolver sets
+             * @example gs1:pip
+             */
+            link_type: string;
+            /**
+             * Format: uri
+             * @description Absolute http(s) URL, ASCII (punycode host)
+             */
+            href: string;
+            title: string;
+            /** @description Languages of the target: en, en-GB */
+            hreflang?: string[];
+            /** @description Media type of the target: text/html */
+            type?: string;
+            /** @description Values a request picks with ?context= (a country, a jurisdiction) */
+            context?: string[];
+            /** @description Exactly one link of a code is the default */
+            default?: boolean;
+        };
+        Gs1Content: {
+            /** @description GTIN-8, -12, -13 or -14 with its mod-10 check digit; stored as GTIN-14 */
+            gtin: string;
+            /** @description Consumer product variant (AI 22): 1–20 characters of GS1 character set 82 */
+            cpv?: string;
+            /** @description Batch or lot (AI 10): 1–20 characters of GS1 character set 82 */
+            lot?: string;
+            /** @description Serial number (AI 21): 1–20 characters of GS1 character set 82 */
+            serial?: string;
+            /**
+             * @description Data attributes printed in the URI’s query string, by AI: 11, 13, 15, 16, 17 (YYMMDD), 7003, 30, 310n–369n
+             * @example {
+             *       "17": "270101"
+             *     }
+             */
+            data?: {
+                [key: string]: string;
+            };
+            item_description?: string;
+            /** @description Exactly one is the default */
+            links: components["schemas"]["Gs1Link"][];
+        };
         LocationContent: {
             latitude: number;
             longitude: number;
@@ -942,12 +985,12 @@ export interface components {
             background?: boolean;
         };
         /**
-         * @description website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either
+         * @description website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either; gs1 dynamic (it prints a GS1 Digital Link URI)
          * @enum {unknown}
          */
-        QrType: "website" | "menu" | "form" | "vcard" | "text" | "wifi" | "email" | "phone" | "sms" | "location";
+        QrType: "website" | "menu" | "form" | "vcard" | "text" | "wifi" | "email" | "phone" | "sms" | "location" | "gs1";
         /** @description The content of the code’s `type`: WebsiteContent for website, MenuContent for menu, and so on. */
-        QrContent: components["schemas"]["WebsiteContent"] | components["schemas"]["MenuContent"] | components["schemas"]["FormContent"] | components["schemas"]["VcardContent"] | components["schemas"]["TextContent"] | components["schemas"]["WifiContent"] | components["schemas"]["EmailContent"] | components["schemas"]["PhoneContent"] | components["schemas"]["SmsContent"] | components["schemas"]["LocationContent"];
+        QrContent: components["schemas"]["WebsiteContent"] | components["schemas"]["MenuContent"] | components["schemas"]["FormContent"] | components["schemas"]["VcardContent"] | components["schemas"]["TextContent"] | components["schemas"]["WifiContent"] | components["schemas"]["EmailContent"] | components["schemas"]["PhoneContent"] | components["schemas"]["SmsContent"] | components["schemas"]["LocationContent"] | components["schemas"]["Gs1Content"];
         /** @description Only the fields to change; enabling a disabled endpoint clears its failure state */
         WebhookEndpointPatch: {
             /** @description pro: all but milestones; agency: all */
