@@ -34,20 +34,28 @@ const code = { qr_id: { type: 'string' }, client_ref: nullableString };
 
 export const WEBHOOK_EVENT_SCHEMAS = {
   WebhookEventType: { enum: [...WEBHOOK_EVENT_TYPES] },
-  QrScannedEvent: event('qr.scanned', 'A short link was opened (302 to a destination or a hosted page). Bots are included, flagged by is_bot.', {
-    ...code,
-    short_code: { type: 'string' },
-    destination: {
-      type: ['string', 'null'],
-      description: 'The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form)',
+  QrScannedEvent: event(
+    'qr.scanned',
+    'A short link was opened (302 to a destination or a hosted page), or the GS1 resolver answered a gs1 code (307 or its linkset). Bots are included, flagged by is_bot.',
+    {
+      ...code,
+      short_code: { type: 'string' },
+      destination: {
+        type: ['string', 'null'],
+        description: 'The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) and a GS1 linkset',
+      },
+      link_type: {
+        type: ['string', 'null'],
+        description: 'For a gs1 code: the GS1 link type the resolver served (`gs1:pip`, or `linkset` for the linkset); null for other codes',
+      },
+      country: { type: ['string', 'null'], description: 'ISO 3166-1 alpha-2, null when unknown' },
+      device: { enum: ['mobile', 'tablet', 'desktop', 'other'] },
+      os: nullableString,
+      browser: nullableString,
+      is_bot: { type: 'boolean' },
+      scanned_at: timestamp,
     },
-    country: { type: ['string', 'null'], description: 'ISO 3166-1 alpha-2, null when unknown' },
-    device: { enum: ['mobile', 'tablet', 'desktop', 'other'] },
-    os: nullableString,
-    browser: nullableString,
-    is_bot: { type: 'boolean' },
-    scanned_at: timestamp,
-  }),
+  ),
   LeadCreatedEvent: event('lead.created', 'Someone submitted the hosted form of a form code.', {
     ...code,
     lead_id: { type: 'string' },

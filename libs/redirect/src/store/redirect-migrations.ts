@@ -41,6 +41,9 @@ const LINKS = [
   )`,
 ];
 
+/** The GS1 resolver looks gs1 codes up by host and Digital Link path (libs/redirect/src/http/gs1-resolver.route.ts). */
+const GS1_PATHS = [`ALTER TABLE links ADD COLUMN gs1_path TEXT`, `CREATE INDEX links_gs1_path ON links (gs1_path) WHERE gs1_path IS NOT NULL`];
+
 export const REDIRECT_MIGRATIONS = [
   defineMigration({
     timestamp: 1763700000213,
@@ -51,4 +54,5 @@ export const REDIRECT_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000400, name: 'CreateLinksLeadsSalts', sqlite: LINKS, postgres: LINKS }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
+  defineMigration({ timestamp: 1765500000400, name: 'LinksGs1Path', sqlite: GS1_PATHS, postgres: GS1_PATHS }),
 ];

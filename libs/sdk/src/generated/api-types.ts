@@ -1414,7 +1414,7 @@ export interface components {
         };
         /** @enum {unknown} */
         WebhookEventType: "qr.scanned" | "lead.created" | "qr.scan_limit_reached" | "qr.scan_milestone_reached";
-        /** @description A short link was opened (302 to a destination or a hosted page). Bots are included, flagged by is_bot. */
+        /** @description A short link was opened (302 to a destination or a hosted page), or the GS1 resolver answered a gs1 code (307 or its linkset). Bots are included, flagged by is_bot. */
         QrScannedEvent: {
             /**
              * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
@@ -1436,8 +1436,10 @@ export interface components {
                 qr_id: string;
                 client_ref: string | null;
                 short_code: string;
-                /** @description The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) */
+                /** @description The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) and a GS1 linkset */
                 destination: string | null;
+                /** @description For a gs1 code: the GS1 link type the resolver served (`gs1:pip`, or `linkset` for the linkset); null for other codes */
+                link_type: string | null;
                 /** @description ISO 3166-1 alpha-2, null when unknown */
                 country: string | null;
                 /** @enum {unknown} */
