@@ -18,4 +18,6 @@ export interface Destination {
   os?: DestinationOs;
   country?: string;
   language?: string;
+  /** A/B split among the entries with the same conditions, 0–1000; see `chooseDestination` (@qr/visitor). */
+  weight?: number;
 }

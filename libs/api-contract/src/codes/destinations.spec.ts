@@ -42,6 +42,58 @@ describe('validateDestinations', () => {
     expect(found([{ target_url: url(0) }, { target_url: url(1) }])).toEqual(['/destinations/1 invalid']);
   });
 
+  describe('weights (A/B split)', () => {
+    it('accepts weighted variants of the default and of a conditioned group', () => {
+      expect(
+        found([
+          { target_url: url(0), weight: 70 },
+          { target_url: url(1), weight: 30 },
+          { target_url: url(2), country: 'DE', weight: 1 },
+          { target_url: url(3), country: 'DE', weight: 0 },
+          { target_url: url(4), os: 'ios' },
+        ]),
+      ).toEqual([]);
+    });
+
+    it('accepts the bounds 0 and 1000 and refuses what is outside, not whole or not a number', () => {
+      expect(
+        found([
+          { target_url: url(0), weight: 1000 },
+          { target_url: url(1), weight: 0 },
+        ]),
+      ).toEqual([]);
+      expect(
+        found([
+          { target_url: url(0), weight: 1001 },
+          { target_url: url(1), weight: -1 },
+          { target_url: url(2), weight: 2.5 },
+          { target_url: url(3), weight: '5' },
+        ]),
+      ).toEqual([
+        '/destinations/0/weight out_of_range',
+        '/destinations/1/weight out_of_range',
+        '/destinations/2/weight invalid',
+        '/destinations/3/weight invalid_type',
+      ]);
+    });
+
+    it('requires a weight on every entry of a weighted group, at the entry without one', () => {
+      expect(found([{ target_url: url(0) }, { target_url: url(1), weight: 50 }])).toEqual(['/destinations/0/weight required']);
+      expect(found([{ target_url: url(0) }, { target_url: url(1), country: 'DE', weight: 5 }, { target_url: url(2), country: 'DE' }])).toEqual([
+        '/destinations/2/weight required',
+      ]);
+    });
+
+    it('refuses a weighted group whose weights are all 0', () => {
+      expect(
+        found([
+          { target_url: url(0), weight: 0 },
+          { target_url: url(1), weight: 0 },
+        ]),
+      ).toEqual(['/destinations/0/weight invalid']);
+    });
+  });
+
   it('checks each condition value', () => {
     expect(
       found([
@@ -74,8 +126,8 @@ describe('validateDestinations', () => {
   });
 
   it('reports unknown fields, escaped per RFC 6901, under a custom pointer', () => {
-    expect(found([{ target_url: url(0), weight: 1, 'a/b~c': true }], '/items/3/destinations')).toEqual([
-      '/items/3/destinations/0/weight unknown_field',
+    expect(found([{ target_url: url(0), colour: 1, 'a/b~c': true }], '/items/3/destinations')).toEqual([
+      '/items/3/destinations/0/colour unknown_field',
       '/items/3/destinations/0/a~1b~0c unknown_field',
     ]);
   });

@@ -81,7 +81,7 @@ export class QrCodeInput {
   @List(
     { of: () => Destination },
     { nullable: true, min: 1, max: MAX_DESTINATIONS, also: destinationOrderFaults },
-    { description: 'Dynamic website codes only; the first entry is the default, later ones need a condition' },
+    { description: 'Dynamic website codes only; the first entry is the default, later ones need a condition or a weight (A/B split)' },
   )
   destinations?: Destination[] | null;
 

@@ -40,6 +40,12 @@ export class CustomDomainsRepository {
       : this.db.query<CustomDomainRecord>('SELECT * FROM custom_domains WHERE workspace_id = $1 ORDER BY id DESC LIMIT $2', [workspaceId, limit]);
   }
 
+  /** Whether `hostname` (normalized) is a verified custom domain of some workspace; which one is not asked. */
+  async isVerified(hostname: string): Promise<boolean> {
+    const rows = await this.db.query<{ one: number }>(`SELECT 1 AS one FROM custom_domains WHERE hostname = $1 AND status = 'verified'`, [hostname]);
+    return rows.length > 0;
+  }
+
   async recordCheck(id: string, outcome: { verified: boolean; error: string | null; at: number }): Promise<void> {
     await this.db.execute(
       `UPDATE custom_domains SET last_checked_at = $1, last_error = $2,

@@ -305,3 +305,15 @@ describe('loadRuntimeConfig — the dynamic allowance reconcile', () => {
     expect(loadRuntimeConfig({ TEST_FAULT: 'pause-after-allowance-reserve' }, DEPLOYABLES).testFault).toBe('pause-after-allowance-reserve');
   });
 });
+
+describe('loadRuntimeConfig — the on-demand TLS ask listener', () => {
+  it('is off unless TLS_ASK_PORT is set, and binds loopback by default', () => {
+    expect(loadRuntimeConfig({}, DEPLOYABLES).tlsAsk).toBeNull();
+    expect(loadRuntimeConfig({ TLS_ASK_PORT: '9080' }, DEPLOYABLES).tlsAsk).toEqual({ host: '127.0.0.1', port: 9080 });
+    expect(loadRuntimeConfig({ TLS_ASK_PORT: '9080', TLS_ASK_HOST: '0.0.0.0' }, DEPLOYABLES).tlsAsk).toEqual({ host: '0.0.0.0', port: 9080 });
+  });
+
+  it('refuses a port that is not one', () => {
+    expect(configErrorOf({ TLS_ASK_PORT: '70000' }).problems).toEqual([expect.stringMatching(/^TLS_ASK_PORT/)]);
+  });
+});

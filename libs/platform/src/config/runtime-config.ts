@@ -75,6 +75,8 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).optional(),
   ALLOWANCE_RECONCILE_INTERVAL: z.union([z.literal('off'), duration]).default('10m'),
   ALLOWANCE_HOLD_TIMEOUT: duration.default('5m'),
+  TLS_ASK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  TLS_ASK_HOST: z.string().default('127.0.0.1'),
   // Fault injection for the end-to-end tests (docs/configuration.md): never set in production.
   TEST_FAULT: z.enum(['pause-after-allowance-reserve']).optional(),
 });
@@ -169,6 +171,8 @@ export interface RuntimeConfig {
   allowanceReconcileIntervalMs: number | null;
   /** A create or delete holding its workspace's counter longer than this is taken for abandoned. */
   allowanceHoldTimeoutMs: number;
+  /** Caddy's on-demand TLS `ask` listener (qr-service, all-in-one); null when TLS_ASK_PORT is unset. */
+  tlsAsk: { host: string; port: number } | null;
   /** End-to-end tests only: a fault the gateway injects on purpose. */
   testFault: 'pause-after-allowance-reserve' | undefined;
 }
@@ -232,6 +236,7 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `QR Platform <no-reply@${new URL(publicBaseUrl).hostname}>` } : null,
     allowanceReconcileIntervalMs: e.ALLOWANCE_RECONCILE_INTERVAL === 'off' ? null : parseDuration(e.ALLOWANCE_RECONCILE_INTERVAL),
     allowanceHoldTimeoutMs: parseDuration(e.ALLOWANCE_HOLD_TIMEOUT)!,
+    tlsAsk: e.TLS_ASK_PORT === undefined ? null : { host: e.TLS_ASK_HOST, port: e.TLS_ASK_PORT },
     testFault: e.TEST_FAULT,
   };
 }

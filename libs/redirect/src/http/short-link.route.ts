@@ -14,7 +14,7 @@ import {
 import { admitScan } from '@qr/opening-rules';
 import { type Destination, type FormContent, type MenuContent, type VcardContent } from '@qr/qr-content';
 import { type FastRoute } from '@qr/platform';
-import { chooseDestination, type UserAgentClassifier, visitorHash } from '@qr/visitor';
+import { chooseDestination, type Stickiness, type UserAgentClassifier, utcDay, visitorHash } from '@qr/visitor';
 import { type LinkRecord, openingRulesOf } from '../links/link-record';
 import { type LinkSource } from '../links/link-source';
 import { redirectLocation } from '../links/redirect-location';
@@ -28,6 +28,8 @@ import { hostOf, readScanRequest } from './scan-request';
 const PATH = /^\/([0-9A-Za-z]{4,32})(\.vcf)?$/;
 const RESERVED = new Set(['healthz', 'readyz', 'metrics']);
 const HOSTED = new Set(['menu', 'form', 'vcard']);
+
+const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDay(now), code: link.short_code });
 
 /** How many times a scan is judged again after its recording found the row changed, before a 503. */
 const STALE_RETRIES = 3;
@@ -77,7 +79,10 @@ export class ShortLinkRoute implements FastRoute {
     if (req.method === 'POST') return this.lead(req, res, link);
     const admission = admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now: this.clock() });
     if (!admission.open) return this.closed(res, link, admission.reason, admission.status, admission.opensAt, true);
-    this.open(res, link, readScanRequest(req, this.d.classifier, this.d).visitor, true);
+    const request = readScanRequest(req, this.d.classifier, this.d);
+    const now = this.clock();
+    const sticky = stickinessOf(link, visitorHash(await this.d.salts.current(), request.ip, request.userAgent), now);
+    this.open(res, link, request.visitor, true, HOSTED.has(link.type) ? null : chooseDestination(link.destinations, request.visitor, sticky));
   }
 
   /**
@@ -115,7 +120,10 @@ export class ShortLinkRoute implements FastRoute {
         visitor_hash: visitorHash(await this.d.salts.current(), request.ip, request.userAgent),
       };
       // Chosen from the row the scan is judged by, so a scan judged again after a change records where it really went.
-      const destination = HOSTED.has(link.type) ? null : chooseDestination(link.destinations, request.visitor);
+      // Weighted entries split by the unique-visitor hash: one visitor sees one variant all day.
+      const destination = HOSTED.has(link.type)
+        ? null
+        : chooseDestination(link.destinations, request.visitor, stickinessOf(link, visitorFacts.visitor_hash, now));
       const outcome = await this.d.recorder.record(link, { ...visitorFacts, destination: destination?.target_url ?? null }, now);
       if (outcome.admitted) return this.open(res, link, request.visitor, false, destination);
       if (!outcome.stale) return this.closed(res, link, 'limit_reached', 410, null, false);

@@ -770,6 +770,8 @@ export interface components {
             country?: string;
             /** @description ISO 639, from Accept-Language */
             language?: string;
+            /** @description A/B split: this entry gets weight / (sum of the weights of the entries with the same conditions) of their scans, sticky per visitor per UTC day. If one entry of such a group has a weight, all need one, not all 0 */
+            weight?: number;
         };
         QrCodeInput: {
             type: components["schemas"]["QrType"];
@@ -782,7 +784,7 @@ export interface components {
             /** @enum {unknown} */
             status?: "active" | "paused";
             content?: components["schemas"]["QrContent"];
-            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition */
+            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition or a weight (A/B split) */
             destinations?: components["schemas"]["Destination"][] | null;
             /** @description Your idempotency key, unique per workspace among live codes: a second create with it answers the existing code */
             client_ref?: string | null;
@@ -1010,7 +1012,7 @@ export interface components {
             /** @enum {unknown} */
             status?: "active" | "paused";
             content?: components["schemas"]["QrContent"];
-            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition */
+            /** @description Dynamic website codes only; the first entry is the default, later ones need a condition or a weight (A/B split) */
             destinations?: components["schemas"]["Destination"][] | null;
             utm_source?: string | null;
             utm_medium?: string | null;

@@ -17,6 +17,8 @@ import { zonedDateDaysAgo } from '../../lib/zoned-time';
 
 import { codesApi } from '../../api/codes';
 
+import { abSplit, type SplitGroup } from './ab-split';
+
 const RANGES = [
   { value: '7', label: 'Last 7 days' },
   { value: '30', label: 'Last 30 days' },
@@ -114,6 +116,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
               </tbody>
             </table>
           </details>
+          <AbSplit groups={abSplit(code.destinations, a.by_destination)} />
           {code.type === 'menu' || code.type === 'vcard' || code.type === 'form' ? null : (
             <Breakdown
               title="Where scans went"
@@ -135,6 +138,50 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+/** The A/B split of each weighted group: what the weights ask for next to where this range's scans went. */
+function AbSplit({ groups }: { groups: SplitGroup[] }) {
+  if (groups.length === 0) return null;
+  return (
+    <div class="breakdown--wide" data-testid="ab-split">
+      <h3>A/B split</h3>
+      <p class="muted small">
+        Target: the weight’s share of its group. Actual: the share of this range’s scans. Each visitor keeps one variant for the day, so the actual split comes
+        closer to the target as visitors add up.
+      </p>
+      {groups.map((g) => (
+        <table class="table" key={g.label}>
+          <caption>{g.label === 'Default' ? 'Scans no rule matched' : `Scans matching ${g.label}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Destination</th>
+              {['Weight', 'Target', 'Scans', 'Actual'].map((label) => (
+                <th scope="col" class="num" key={label} style={{ whiteSpace: 'nowrap' }}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {g.rows.map((r) => (
+              <tr key={r.target_url}>
+                <th scope="row" class="mono small">
+                  {r.target_url}
+                </th>
+                <td class="num">{formatNumber(r.weight)}</td>
+                <td class="num">{percent(r.expected)}</td>
+                <td class="num">{formatNumber(r.scans)}</td>
+                <td class="num">{r.actual === null ? '—' : percent(r.actual)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
   );
 }
 

@@ -20,7 +20,7 @@ describe('the code form’s requests', () => {
         name: 'Spring',
         client_ref: 'sku-1',
         content: { url: 'https://example.com/a' },
-        rules: [{ target_url: 'https://example.com/de', device: '', os: 'ios', country: 'de', language: '' }],
+        rules: [{ target_url: 'https://example.com/de', device: '', os: 'ios', country: 'de', language: '', weight: '' }],
         start_at: '2026-12-01T09:00',
         daily_start: '08:00',
         daily_end: '18:00',
@@ -142,6 +142,32 @@ describe('the code form’s requests', () => {
     expect(formPointer('/destinations/2/country')).toBe('/rules/1/country');
     expect(formPointer('/destinations/1')).toBe('/rules/0');
     expect(formPointer('/content/url')).toBe('/content/url');
+    expect(formPointer('/destinations/0/weight')).toBe('/default_weight');
+    expect(formPointer('/destinations/3/weight')).toBe('/rules/2/weight');
+  });
+
+  it('keeps A/B weights through an edit, and sends a typed weight as a number where it is one, else as typed, for the server to judge', () => {
+    const code = {
+      type: 'website',
+      category: 'dynamic',
+      name: 'AB',
+      content: { url: 'https://example.com/a' },
+      destinations: [
+        { target_url: 'https://example.com/a', weight: 70 },
+        { target_url: 'https://example.com/b', weight: 30 },
+        { target_url: 'https://example.com/de', country: 'DE' },
+      ],
+      timezone: 'UTC',
+    } as unknown as QrCode;
+    const form = stateOfCode(code);
+    expect(form.default_weight).toBe('70');
+    expect(form.rules.map((r) => r.weight)).toEqual(['30', '']);
+    expect(patchBody(form).destinations).toEqual(code.destinations);
+    expect(createBody({ ...form, default_weight: '2.5' }).destinations).toEqual([
+      { target_url: 'https://example.com/a', weight: 2.5 },
+      ...code.destinations.slice(1),
+    ]);
+    expect(createBody({ ...form, rules: [], default_weight: '' })).not.toHaveProperty('destinations');
   });
 
   it('with a preset, sends its id and only what differs from it (whole on PATCH)', () => {

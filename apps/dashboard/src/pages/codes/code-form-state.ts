@@ -12,6 +12,8 @@ export interface DestinationRule {
   os: string;
   country: string;
   language: string;
+  /** A/B weight, 0–1000, or '' for none. */
+  weight: string;
 }
 
 /** Everything the code form edits, as strings and booleans the inputs hold. */
@@ -24,6 +26,8 @@ export interface CodeFormState {
   custom_domain_id: string;
   content: Record<string, unknown>;
   rules: DestinationRule[];
+  /** The A/B weight of the default destination (the URL field), or ''. */
+  default_weight: string;
   timezone: string;
   /** Wall-clock times in `timezone` (datetime-local), or ''. */
   start_at: string;
@@ -53,6 +57,7 @@ export function newCodeState(type: QrType = 'website'): CodeFormState {
     custom_domain_id: '',
     content: emptyContent(type),
     rules: [],
+    default_weight: '',
     timezone: browserTimeZone(),
     start_at: '',
     end_at: '',
@@ -82,6 +87,7 @@ export function stateOfCode(code: QrCode): CodeFormState {
     custom_domain_id: code.custom_domain_id ?? '',
     content,
     rules: code.type === 'website' && code.category === 'dynamic' ? code.destinations.slice(1).map(ruleOf) : [],
+    default_weight: weightText(code.destinations[0]?.weight),
     timezone: code.timezone,
     start_at: instantToWallTime(code.start_at, code.timezone),
     end_at: instantToWallTime(code.end_at, code.timezone),
@@ -100,8 +106,17 @@ export function stateOfCode(code: QrCode): CodeFormState {
 }
 
 function ruleOf(d: Destination): DestinationRule {
-  return { target_url: d.target_url, device: d.device ?? '', os: d.os ?? '', country: d.country ?? '', language: d.language ?? '' };
+  return {
+    target_url: d.target_url,
+    device: d.device ?? '',
+    os: d.os ?? '',
+    country: d.country ?? '',
+    language: d.language ?? '',
+    weight: weightText(d.weight),
+  };
 }
+
+const weightText = (weight: number | undefined) => (weight === undefined ? '' : String(weight));
 
 /** Stored content in the editors' shape: numbers as text, menu tags as one comma-separated line. */
 function stringsOf(type: QrType, content: Record<string, unknown>): Record<string, unknown> {
@@ -187,9 +202,10 @@ function destinationsOf(s: CodeFormState): Destination[] {
     const d: Record<string, string> = { target_url: r.target_url };
     for (const key of ['device', 'os', 'country', 'language'] as const)
       if (r[key]) d[key] = key === 'country' ? r[key].toUpperCase() : key === 'language' ? r[key].toLowerCase() : r[key];
-    return d as unknown as Destination;
+    return (r.weight.trim() ? { ...d, weight: numeric(r.weight) } : d) as unknown as Destination;
   });
-  return [{ target_url: String(s.content.url ?? '') }, ...rules];
+  const first = { target_url: String(s.content.url ?? '') };
+  return [(s.default_weight.trim() ? { ...first, weight: numeric(s.default_weight) } : first) as Destination, ...rules];
 }
 
 const isSmartWebsite = (s: Pick<CodeFormState, 'type' | 'category'>) => s.type === 'website' && s.category === 'dynamic';
@@ -249,7 +265,7 @@ export function createBody(s: CodeFormState): Record<string, unknown> {
   Object.assign(body, lookBody(s, false));
   if (s.category === 'dynamic') {
     if (s.custom_domain_id) body.custom_domain_id = s.custom_domain_id;
-    if (isSmartWebsite(s) && s.rules.length) body.destinations = destinationsOf(s);
+    if (isSmartWebsite(s) && (s.rules.length || s.default_weight.trim())) body.destinations = destinationsOf(s);
     Object.assign(body, dynamicFields(s, false));
   }
   return body;
@@ -272,6 +288,6 @@ export function formPointer(pointer: string): string {
   const m = /^\/destinations\/(\d+)(\/.*)?$/.exec(pointer);
   if (!m) return pointer;
   const index = Number(m[1]);
-  if (index === 0) return m[2] === '/target_url' || m[2] === undefined ? '/content/url' : pointer;
+  if (index === 0) return m[2] === '/target_url' || m[2] === undefined ? '/content/url' : m[2] === '/weight' ? '/default_weight' : pointer;
   return `/rules/${index - 1}${m[2] ?? ''}`;
 }

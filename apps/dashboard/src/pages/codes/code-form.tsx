@@ -170,7 +170,13 @@ export function CodeForm(props: CodeFormProps) {
       {dynamic && state.type === 'website' ? (
         <fieldset>
           <legend>Destination rules</legend>
-          <DestinationsEditor rules={state.rules} onRules={(rules) => set({ rules })} errors={errors} />
+          <DestinationsEditor
+            rules={state.rules}
+            onRules={(rules) => set({ rules })}
+            defaultWeight={state.default_weight}
+            onDefaultWeight={(default_weight) => set({ default_weight })}
+            errors={errors}
+          />
         </fieldset>
       ) : null}
       {dynamic ? (

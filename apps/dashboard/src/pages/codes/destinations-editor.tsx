@@ -19,25 +19,44 @@ const OSES = [
   { value: 'other', label: 'Other' },
 ];
 
+const WEIGHT_HINT = 'A/B split, 0–1000: rules with the same conditions share their scans by weight';
+
 /**
  * Destinations after the default one (the URL field above): each goes to its own URL when its
- * conditions match, and the first rule that matches a scan wins.
+ * conditions match, and the first rule that matches a scan wins. Rules with the same conditions and
+ * weights split their scans (a rule without conditions, with a weight, is a variant of the default).
  */
 export function DestinationsEditor({
   rules,
   onRules,
+  defaultWeight,
+  onDefaultWeight,
   errors,
   disabled,
 }: {
   rules: DestinationRule[];
   onRules: (r: DestinationRule[]) => void;
+  defaultWeight: string;
+  onDefaultWeight: (w: string) => void;
   errors: FieldErrors;
   disabled?: boolean;
 }) {
   const set = (i: number, patch: Partial<DestinationRule>) => onRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <>
-      <p class="muted small">Scans go to the destination URL above unless a rule below matches; the first matching rule wins.</p>
+      <p class="muted small">
+        Scans go to the destination URL above unless a rule below matches; the first matching rule wins. For an A/B test, give the destination URL a weight and
+        add rules without conditions, each with a weight: each visitor keeps one variant all day.
+      </p>
+      <TextField
+        label="Weight of the destination URL"
+        hint={WEIGHT_HINT}
+        inputMode="numeric"
+        value={defaultWeight}
+        onValue={onDefaultWeight}
+        error={errors.at('/default_weight')}
+        disabled={disabled}
+      />
       {rules.map((rule, i) => {
         const at = `/rules/${i}`;
         return (
@@ -88,6 +107,15 @@ export function DestinationsEditor({
                 disabled={disabled}
               />
             </div>
+            <TextField
+              label="Weight"
+              hint={WEIGHT_HINT}
+              inputMode="numeric"
+              value={rule.weight}
+              onValue={(v) => set(i, { weight: v })}
+              error={errors.at(`${at}/weight`)}
+              disabled={disabled}
+            />
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
             <button type="button" class="button button--small" onClick={() => onRules(rules.filter((_, j) => j !== i))} disabled={disabled}>
               Remove rule {i + 1}
@@ -99,7 +127,7 @@ export function DestinationsEditor({
         <button
           type="button"
           class="button"
-          onClick={() => onRules([...rules, { target_url: '', device: '', os: '', country: '', language: '' }])}
+          onClick={() => onRules([...rules, { target_url: '', device: '', os: '', country: '', language: '', weight: '' }])}
           disabled={disabled || rules.length >= 9}
         >
           Add a rule
