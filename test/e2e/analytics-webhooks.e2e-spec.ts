@@ -149,6 +149,7 @@ describe('analytics and webhooks (all-in-one)', () => {
       'destination',
       'device',
       'is_bot',
+      'link_type',
       'os',
       'qr_id',
       'scanned_at',

@@ -117,6 +117,7 @@ describe('SDK: webhooks and API keys (all-in-one)', () => {
         client_ref: 'verify-1',
         short_code: expect.any(String),
         destination: expect.stringMatching(/^https:\/\//),
+        link_type: null,
         country: null,
         device: 'desktop',
         os: 'Windows',

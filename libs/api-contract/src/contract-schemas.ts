@@ -41,7 +41,8 @@ export function contractSchemas(): Record<string, JsonSchema> {
     ...designInputs,
     QrType: {
       enum: [...QR_TYPES],
-      description: 'website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either',
+      description:
+        'website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either; gs1 dynamic (it prints a GS1 Digital Link URI)',
     },
     QrContent: {
       description: 'The content of the code’s `type`: WebsiteContent for website, MenuContent for menu, and so on.',

@@ -1,3 +1,4 @@
+import type { Gs1Content } from '@qr/gs1';
 import type { EmailContent } from './content/email-content';
 import { mailtoUri } from './content/email-content';
 import type { LocationContent } from './content/location-content';
@@ -18,11 +19,13 @@ const TARGETS: Partial<Record<QrType, Target>> = {
   phone: (c) => telUri(c as unknown as PhoneContent),
   sms: (c) => smsUri(c as unknown as SmsContent),
   location: (c) => geoUri(c as unknown as LocationContent),
+  // The resolver chooses among the links; the code's short link (not printed) answers the default.
+  gs1: (c) => defaultLinkHref(c as unknown as Gs1Content),
 };
 
 /**
  * Where a DYNAMIC non-hosted code redirects: website → its URL; email → `mailto:`; phone →
- * `tel:`; sms → `sms:<number>?body=…`; location → `geo:`. Null for hosted types (menu, form,
+ * `tel:`; sms → `sms:<number>?body=…`; location → `geo:`; gs1 → its default link. Null for hosted types (menu, form,
  * vcard: redirect-service serves a page) and for static-only types (text, wifi).
  *
  * @example dynamicTarget('sms', { number: '+4930123456', message: 'Hi there' }) // 'sms:+4930123456?body=Hi%20there'
@@ -30,4 +33,8 @@ const TARGETS: Partial<Record<QrType, Target>> = {
 export function dynamicTarget(type: QrType, content: Record<string, unknown>): string | null {
   const target = TARGETS[type];
   return target ? target(content) : null;
+}
+
+function defaultLinkHref(content: Gs1Content): string {
+  return (content.links.find((link) => link.default === true) ?? content.links[0]).href;
 }

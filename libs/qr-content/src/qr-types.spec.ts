@@ -13,10 +13,11 @@ describe('QR types and categories (docs/api.md, Types and categories)', () => {
     phone: ['dynamic', 'static'],
     sms: ['dynamic', 'static'],
     location: ['dynamic', 'static'],
+    gs1: ['dynamic'],
   };
 
-  it('lists the ten types in order', () => {
-    expect([...QR_TYPES]).toEqual(['website', 'menu', 'form', 'vcard', 'text', 'wifi', 'email', 'phone', 'sms', 'location']);
+  it('lists the eleven types in order', () => {
+    expect([...QR_TYPES]).toEqual(['website', 'menu', 'form', 'vcard', 'text', 'wifi', 'email', 'phone', 'sms', 'location', 'gs1']);
   });
 
   it.each(QR_TYPES)('%s allows exactly its categories', (type) => {

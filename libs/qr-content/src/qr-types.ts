@@ -8,10 +8,11 @@
  * | vcard                             | dynamic, static   | hosted contact page with .vcf     |
  * | text, wifi                        | static            | –                                 |
  * | email, phone, sms, location       | dynamic, static   | redirect to mailto:/tel:/sms:/geo:|
+ * | gs1                               | dynamic           | GS1 Digital Link, resolved by us  |
  */
 
 /** Every QR code type, in the order the API docs list them. */
-export const QR_TYPES = ['website', 'menu', 'form', 'vcard', 'text', 'wifi', 'email', 'phone', 'sms', 'location'] as const;
+export const QR_TYPES = ['website', 'menu', 'form', 'vcard', 'text', 'wifi', 'email', 'phone', 'sms', 'location', 'gs1'] as const;
 export type QrType = (typeof QR_TYPES)[number];
 
 /** Dynamic codes encode a short link; static codes encode the data itself. */
@@ -32,6 +33,8 @@ const CATEGORIES: Readonly<Record<QrType, readonly QrCategory[]>> = {
   phone: BOTH,
   sms: BOTH,
   location: BOTH,
+  // The pattern is a GS1 Digital Link URI our resolver answers: scans reach us, as for dynamic codes.
+  gs1: DYNAMIC_ONLY,
 };
 
 const HOSTED_TYPES: readonly QrType[] = ['menu', 'form', 'vcard'];

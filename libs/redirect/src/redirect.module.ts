@@ -4,6 +4,7 @@ import { Counter } from 'prom-client';
 import { REDIRECT_COMMANDS } from '@qr/contracts';
 import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { countryOfIp, UserAgentClassifier } from '@qr/visitor';
+import { Gs1ResolverRoute } from './http/gs1-resolver.route';
 import { ShortLinkRoute } from './http/short-link.route';
 import { SubmitLead } from './leads/submit-lead';
 import { ApplyCodeChanges, type LinkChange } from './links/apply-code-changes';
@@ -114,17 +115,31 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     });
   }
   const sharedHosts = new Set(['localhost', '127.0.0.1', '::1', new URL(config.shortBaseUrl).hostname, new URL(config.publicBaseUrl).hostname]);
+  const onScan = (outcome: string) => scans.set(outcome, (scans.get(outcome) ?? 0) + 1);
+  const salts = new DailySalts(store.db);
+  const classifier = new UserAgentClassifier();
   runtime.fastRoutes.push(
-    new ShortLinkRoute({
-      links: linkSource,
+    // GS1 Digital Link paths (`/01/…`) are reserved for the resolver (docs/design/switching.md).
+    new Gs1ResolverRoute({
+      findCodes: (domainHost, paths) => links.findGs1(domainHost, paths),
       recorder,
-      salts: new DailySalts(store.db),
-      submitLead: new SubmitLead(store.db, store.outbox!),
-      classifier: new UserAgentClassifier(),
+      salts,
+      classifier,
       sharedHosts,
       trustProxy: config.trustProxy,
       geoHeader: config.geoHeader,
-      onScan: (outcome) => scans.set(outcome, (scans.get(outcome) ?? 0) + 1),
+      onScan,
+    }),
+    new ShortLinkRoute({
+      links: linkSource,
+      recorder,
+      salts,
+      submitLead: new SubmitLead(store.db, store.outbox!),
+      classifier,
+      sharedHosts,
+      trustProxy: config.trustProxy,
+      geoHeader: config.geoHeader,
+      onScan,
     }),
   );
   runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));

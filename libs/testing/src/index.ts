@@ -22,3 +22,4 @@ export * from './api-fuzzer';
 export * from './scanned-event';
 export * from './gs1-conformance/gs1-conformance';
 export * from './gs1-conformance/gs1-suite-dir';
+export * from './gs1-conformance/conformance-fixture';

@@ -36,10 +36,16 @@ export class QrScannedData extends EventData {
   @Out(str) short_code!: string;
   @Out(
     nullable('string', {
-      description: 'The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form)',
+      description: 'The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) and a GS1 linkset',
     }),
   )
   destination!: string | null;
+  @Out(
+    nullable('string', {
+      description: 'For a gs1 code: the GS1 link type the resolver served (`gs1:pip`, or `linkset` for the linkset); null for other codes',
+    }),
+  )
+  link_type!: string | null;
   @Out(nullable('string', { description: 'ISO 3166-1 alpha-2, null when unknown' })) country!: string | null;
   @Out({ enum: ['mobile', 'tablet', 'desktop', 'other'] }) device!: string;
   @Out(nullable('string')) os!: string | null;
@@ -48,7 +54,11 @@ export class QrScannedData extends EventData {
   @Out(timestamp) scanned_at!: string;
 }
 
-@Declaration({ answer: true, description: 'A short link was opened (302 to a destination or a hosted page). Bots are included, flagged by is_bot.' })
+@Declaration({
+  answer: true,
+  description:
+    'A short link was opened (302 to a destination or a hosted page), or the GS1 resolver answered a gs1 code (307 or its linkset). Bots are included, flagged by is_bot.',
+})
 export class QrScannedEvent extends EventEnvelope {
   @Out(constant('qr.scanned')) type!: 'qr.scanned';
   @Out(ref('QrScannedData')) data!: QrScannedData;

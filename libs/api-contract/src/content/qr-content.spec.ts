@@ -15,6 +15,7 @@ const MINIMAL: Record<QrType, Record<string, unknown>> = {
   phone: { number: '+4930123456' },
   sms: { number: '+4930123456' },
   location: { latitude: 0, longitude: 0 },
+  gs1: { gtin: '9506000134352', links: [{ link_type: 'gs1:pip', href: 'https://brand.example/pip', title: 'Product', default: true }] },
 };
 
 const FULL: Record<QrType, Record<string, unknown>> = {
@@ -62,6 +63,18 @@ const FULL: Record<QrType, Record<string, unknown>> = {
   phone: { number: '+14155550123' },
   sms: { number: '+4930123456', message: 'Table 4, please' },
   location: { latitude: -33.8688, longitude: 151.2093, query: 'Sydney Opera House' },
+  gs1: {
+    gtin: '09506000134352',
+    cpv: 'RED',
+    lot: 'ABC123',
+    serial: 'S/1',
+    data: { '17': '270101' },
+    item_description: 'Risotto rice',
+    links: [
+      { link_type: 'gs1:pip', href: 'https://brand.example/en', title: 'Product', hreflang: ['en'], type: 'text/html', context: ['GB'], default: true },
+      { link_type: 'gs1:pip', href: 'https://brand.example/fr', title: 'Produit', hreflang: ['fr'] },
+    ],
+  },
 };
 
 describe('validateContent', () => {
@@ -123,6 +136,30 @@ describe('validateContent', () => {
       '/content/sections/0/items/1/y unknown_field',
       '/content/sections/0/items/1/a~1b unknown_field',
     ]);
+  });
+
+  it('places the GS1 rules at their fields: check digit, qualifiers, data attributes, links', () => {
+    const gs1 = {
+      gtin: '09506000134353',
+      lot: 'ABC 123',
+      data: { '17': '271301' },
+      links: [
+        { link_type: 'gs1:nosuch', href: 'ftp://x', title: 'A', default: true, extra: 1 },
+        { link_type: 'gs1:pip', href: 'https://brand.example/b', title: 'B', default: true },
+        { link_type: 'gs1:pip', href: 'https://brand.example/c', title: 'C' },
+      ],
+    };
+    expect(found('gs1', 'dynamic', gs1)).toEqual([
+      '/content/gtin invalid_check_digit',
+      '/content/lot invalid_characters',
+      '/content/data/17 invalid_date',
+      '/content/links/0/extra unknown_field',
+      '/content/links/0/link_type invalid',
+      '/content/links/0/href unsupported_scheme',
+      '/content/links/2 duplicate',
+    ]);
+    expect(validateContent('gs1', 'dynamic', { ...gs1, gtin: '09506000134353' })[0].detail).toMatch(/should be 2/);
+    expect(found('gs1', 'static', MINIMAL.gs1)).toEqual(['/category category_not_allowed']);
   });
 
   it('reports unknown fields in form fields', () => {

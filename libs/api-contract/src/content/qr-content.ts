@@ -3,6 +3,7 @@ import { allowedCategories, CONTENT_LIMITS, isQrType, type QrCategory, type QrTy
 import { check, type Declaration } from '../engine/validate';
 import { EmailContent } from './email-content';
 import { FormContent } from './form-content';
+import { Gs1Content } from './gs1-content';
 import { LocationContent } from './location-content';
 import { MenuContent } from './menu-content';
 import { PhoneContent } from './phone-content';
@@ -24,6 +25,7 @@ export const CONTENT_DECLARATIONS: Readonly<Record<QrType, Declaration<object>>>
   phone: PhoneContent,
   sms: SmsContent,
   location: LocationContent,
+  gs1: Gs1Content,
 };
 
 /*

@@ -113,7 +113,7 @@ export class CreateQrCodes {
         updated_at: now.getTime(),
         deleted_at: null,
       };
-      if (await this.codes.insert(tx, record)) return { index: item.index, result: 'created', record };
+      if (await this.codes.insert(tx, record, item.pointer)) return { index: item.index, result: 'created', record };
       const taken = record.client_ref ? await this.codes.findByClientRef(workspaceId, record.client_ref, tx) : null;
       if (taken) return { index: item.index, result: 'existing', record: taken };
       if (item.draft.short_code !== null) {

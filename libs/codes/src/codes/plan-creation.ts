@@ -5,6 +5,7 @@ import { type QrCodesRepository } from './qr-codes.repository';
 import { type ReferencesRepository } from './references.repository';
 import { newShortCode } from './short-code';
 import { domainKeyOf, shortCodeTaken } from './short-code-taken';
+import { type Gs1Keys, gs1KeyOf, gs1KeyTaken } from './gs1-keys';
 import { type DesignCheck } from '../rendering/design-check';
 
 export interface PlannedItem {
@@ -106,6 +107,7 @@ export async function planDrafts(
     }
   });
   if (errors.length) throw Errors.validationFailed(errors);
+  errors.push(...(await gs1KeyErrors(deps.codes.gs1Keys, drafts as QrCodeDraft[], pointerOf)));
   for (const [index, d] of drafts.entries()) errors.push(...(await deps.designs.resolvePreset(workspaceId, d!, pointerOf(index))));
   if (errors.length) throw Errors.validationFailed(errors);
   const shortCodes = drafts.map((d) => (d!.category === 'dynamic' ? (d!.short_code ?? newShortCode()) : null));
@@ -147,4 +149,21 @@ export async function planDrafts(
     existing: draft!.client_ref ? (existing.get(draft!.client_ref) ?? null) : null,
     shortCode: shortCodes[index],
   }));
+}
+
+/** gs1 items whose host and path a live code has, or an earlier item of the batch: `taken` at the item's content. */
+async function gs1KeyErrors(keys: Gs1Keys, drafts: readonly QrCodeDraft[], pointerOf: (index: number) => string): Promise<FieldError[]> {
+  const wanted = drafts.map((d) => gs1KeyOf(d));
+  const taken = await keys.taken(wanted.filter((k) => k !== null));
+  const seen = new Map<string, number>();
+  const errors: FieldError[] = [];
+  wanted.forEach((key, index) => {
+    if (!key) return;
+    const id = `${key.host} ${key.path}`;
+    if (taken.has(id)) errors.push(...gs1KeyTaken(pointerOf(index)).errors!);
+    else if (seen.has(id))
+      errors.push(fieldError(`${pointerOf(index)}/content`, 'duplicate', `same GTIN and qualifiers on the same host as item ${seen.get(id)}`));
+    else seen.set(id, index);
+  });
+  return errors;
 }

@@ -2,6 +2,7 @@ import { applyDesign, check, payloadSizeErrors, QrCodeInput, validateContent } f
 import { type FieldError, fieldError, isPlainObject, parseRfc3339 } from '@qr/domain';
 import { validateOpeningInput, type Weekday } from '@qr/opening-rules';
 import { allowedCategories, type Destination, dynamicTarget, isHostedType, type QrCategory, type QrType } from '@qr/qr-content';
+import { toGtin14 } from '@qr/gs1';
 import { DEFAULT_DESIGN, type Design, isDefaultDesign } from '@qr/qr-design';
 import { type QrCodeDraft } from './qr-code-record';
 
@@ -105,6 +106,8 @@ function resolveContent(type: QrType, category: QrCategory, input: Record<string
     return { content, destinations };
   }
   if (failed('content')) return { content, destinations };
+  // A GTIN is matched and printed as GTIN-14, so it is stored so: `9506000134352` is `09506000134352`.
+  if (type === 'gs1') content = { ...content, gtin: toGtin14(content.gtin as string) };
   if (category === 'static') errors.push(...payloadSizeErrors(type, content, `${at}/content`));
   if (!failed('content') && category === 'dynamic' && !isHostedType(type, category) && destinations.length === 0) {
     destinations = [{ target_url: dynamicTarget(type, content)! }];

@@ -1,5 +1,6 @@
 import { fieldError, type FieldError, formatUtc, isPlainObject } from '@qr/domain';
 import { designMergePatch, patchableFields, QR_CODE_IMMUTABLE } from '@qr/api-contract';
+import { toGtin14 } from '@qr/gs1';
 import { type Design } from '@qr/qr-design';
 import { parseQrCodeInput } from './qr-code-input';
 import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
@@ -17,6 +18,7 @@ export type PatchResult = { ok: true; draft: QrCodeDraft; changed: string[] } | 
 export function applyPatch(existing: QrCodeRecord, patch: unknown): PatchResult {
   if (!isPlainObject(patch)) return { ok: false, errors: [fieldError('', 'invalid_type', 'the body must be a JSON object')] };
   const errors = Object.keys(patch).flatMap((k) => keyErrors(existing, k));
+  if (existing.type === 'gs1') errors.push(...gs1KeyChangeErrors(existing, patch.content));
   if (errors.length) return { ok: false, errors };
   const merged: Record<string, unknown> = { ...inputFromRecord(existing), ...patch };
   if (existing.type === 'website' && existing.category === 'dynamic') syncWebsite(existing, patch, merged);
@@ -36,6 +38,17 @@ function keyErrors(existing: QrCodeRecord, key: string): FieldError[] {
     return [fieldError(`/${key}`, 'immutable_for_static', 'a static code’s data is in its printed pattern and cannot change')];
   }
   return [];
+}
+
+/** A gs1 code's GTIN and qualifiers are its printed URI: a PATCH may change its links and data, not them. */
+function gs1KeyChangeErrors(existing: QrCodeRecord, content: unknown): FieldError[] {
+  if (!isPlainObject(content)) return [];
+  return (['gtin', 'cpv', 'lot', 'serial'] as const).flatMap((field) => {
+    const sent = field === 'gtin' && typeof content.gtin === 'string' && /^\d{8}$|^\d{12,14}$/.test(content.gtin) ? toGtin14(content.gtin) : content[field];
+    return sent === existing.content[field]
+      ? []
+      : [fieldError(`/content/${field}`, 'immutable', `a gs1 code's ${field} is in its printed URI and cannot change; create another code`)];
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { formatUtc } from '@qr/domain';
+import { digitalLinkUri, type Gs1Content, gs1ContentKey } from '@qr/gs1';
 import { evaluateOpening } from '@qr/opening-rules';
 import { DEFAULT_DESIGN, eccOf } from '@qr/qr-design';
 import { type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
@@ -11,10 +12,19 @@ export interface ViewContext {
   now: Date;
 }
 
-/** The URL encoded in a dynamic code's pattern: the custom domain when set, else the short host. */
-export function shortUrlOf(record: Pick<QrCodeRecord, 'short_code'>, shortBaseUrl: string, domainHost: string | null): string | null {
+/**
+ * The URL encoded in a dynamic code's pattern: the custom domain when set, else the short host. A
+ * `gs1` code prints its GS1 Digital Link URI there (which the resolver answers), not its short code:
+ * a checkout scanner reads the GTIN, lot and expiry from the URI itself.
+ */
+export function shortUrlOf(record: Pick<QrCodeRecord, 'short_code' | 'type' | 'content'>, shortBaseUrl: string, domainHost: string | null): string | null {
   if (!record.short_code) return null;
-  return domainHost ? `https://${domainHost}/${record.short_code}` : `${shortBaseUrl}/${record.short_code}`;
+  const origin = domainHost ? `https://${domainHost}` : shortBaseUrl;
+  if (record.type === 'gs1') {
+    const content = record.content as unknown as Gs1Content;
+    return digitalLinkUri(origin, gs1ContentKey(content), content.data);
+  }
+  return `${origin}/${record.short_code}`;
 }
 
 export function previewUrlOf(record: Pick<QrCodeRecord, 'preview_token'>, publicBaseUrl: string): string {

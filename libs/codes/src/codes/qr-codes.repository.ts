@@ -2,6 +2,7 @@ import { type Database, readRows, type Tx } from '@qr/persistence';
 import { QR_CODE_COLUMNS, type QrCodeRecord, recordFromRow, rowValues } from './qr-code-record';
 import { type ShortCodeHolder } from './short-code-taken';
 import { designUnder, DesignPresetsRepository } from '../presets/design-presets.repository';
+import { Gs1Keys } from './gs1-keys';
 
 export interface ListFilters {
   folder_id?: string;
@@ -19,11 +20,21 @@ const MUTABLE: readonly (keyof QrCodeRecord)[] = QR_CODE_COLUMNS.filter(
 
 /** Every read is scoped to a workspace: another workspace's code is simply not found. */
 export class QrCodesRepository {
-  constructor(private readonly db: Database) {}
+  /** The gs1 codes' hosts and paths, claimed with the code they belong to. */
+  readonly gs1Keys: Gs1Keys;
 
-  /** False when a unique key (client_ref in the workspace, short code on its domain, token) is taken. */
-  async insert(tx: Tx, record: QrCodeRecord): Promise<boolean> {
-    return (await tx.query(INSERT_SQL, rowValues(record))).affected === 1;
+  constructor(private readonly db: Database) {
+    this.gs1Keys = new Gs1Keys(db);
+  }
+
+  /**
+   * False when a unique key (client_ref in the workspace, short code on its domain, token) is taken. A gs1 code
+   * also claims its host and path (Gs1Keys): a 422 at `${pointer}/content` when a live code has them.
+   */
+  async insert(tx: Tx, record: QrCodeRecord, pointer = ''): Promise<boolean> {
+    if ((await tx.query(INSERT_SQL, rowValues(record))).affected !== 1) return false;
+    await this.gs1Keys.claim(tx, record, pointer);
+    return true;
   }
 
   async find(workspaceId: string, id: string, tx?: Tx): Promise<QrCodeRecord | null> {
@@ -161,7 +172,10 @@ export class QrCodesRepository {
       'UPDATE qr_codes SET deleted_at = $1, updated_at = $1, client_ref = NULL, revision = revision + 1 WHERE id = $2 AND workspace_id = $3 AND deleted_at IS NULL',
       [now, id, workspaceId],
     );
-    return affected === 1 ? { ...existing, deleted_at: now, updated_at: now, revision: existing.revision + 1 } : null;
+    if (affected !== 1) return null;
+    // A deleted gs1 code gives its URI back, as a deleted code gives its client_ref.
+    if (existing.type === 'gs1') await this.gs1Keys.release(tx, id);
+    return { ...existing, deleted_at: now, updated_at: now, revision: existing.revision + 1 };
   }
 
   private async one(sql: string, params: unknown[], tx?: Tx): Promise<QrCodeRecord | null> {

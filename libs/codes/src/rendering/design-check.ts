@@ -45,6 +45,10 @@ export class DesignCheck {
   ): Promise<FieldError[]> {
     const design = record.design;
     if (!design) return [];
+    // A checkout scanner reads a GS1 code's URI for the GTIN, lot and expiry; a logo over modules risks that read.
+    if (record.type === 'gs1' && design.logo) {
+      return [{ pointer: `${at}/design/logo`, code: 'not_allowed_for_type', detail: 'gs1 codes take no logo: point-of-sale scanners must read them' }];
+    }
     const logo = design.logo ? ((await this.logos.images(record.workspace_id, [design.logo.id])).get(design.logo.id) ?? null) : null;
     if (design.logo && !logo) return [{ pointer: `${at}/design/logo/id`, code: 'not_found', detail: 'no such logo in this workspace' }];
     const payload = payloadOf(record, this.shortBaseUrl, domainHost);

@@ -127,6 +127,15 @@ const SHORT_CODE_PER_DOMAIN_SQLITE = [
   SHORT_CODE_INDEX,
 ];
 const SHORT_CODE_PER_DOMAIN_POSTGRES = [`ALTER TABLE qr_codes DROP CONSTRAINT qr_codes_short_code_key`, SHORT_CODE_INDEX];
+/** One live gs1 code per host and Digital Link path (libs/codes/src/codes/gs1-keys.ts); host '' is the default host. */
+const GS1_KEYS = [
+  `CREATE TABLE gs1_keys (
+    host TEXT NOT NULL,
+    path TEXT NOT NULL,
+    qr_id TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (host, path)
+  )`,
+];
 
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
@@ -138,4 +147,5 @@ export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1765400000100, name: 'Logos', sqlite: LOGOS, postgres: LOGOS }),
   defineMigration({ timestamp: 1765400000200, name: 'DesignPresets', sqlite: DESIGN_PRESETS, postgres: DESIGN_PRESETS }),
   defineMigration({ timestamp: 1766800000000, name: 'ShortCodePerDomain', sqlite: SHORT_CODE_PER_DOMAIN_SQLITE, postgres: SHORT_CODE_PER_DOMAIN_POSTGRES }),
+  defineMigration({ timestamp: 1766800000100, name: 'Gs1Keys', sqlite: GS1_KEYS, postgres: GS1_KEYS }),
 ];

@@ -1,3 +1,4 @@
+import { digitalLinkPath, type Gs1Content, gs1ContentKey } from '@qr/gs1';
 import { type OpeningRules, type Weekday } from '@qr/opening-rules';
 import { type Destination, UTM_FIELDS, type UtmField } from '@qr/qr-content';
 
@@ -29,6 +30,8 @@ export interface LinkRecord {
   deleted_at: number | null;
   revision: number;
   updated_at: number;
+  /** A gs1 code's canonical Digital Link path (`/01/09506000134352/10/ABC123`), which the resolver looks up; null for other types. */
+  gs1_path: string | null;
 }
 
 export const LINK_COLUMNS: readonly (keyof LinkRecord)[] = [
@@ -55,6 +58,7 @@ export const LINK_COLUMNS: readonly (keyof LinkRecord)[] = [
   'deleted_at',
   'revision',
   'updated_at',
+  'gs1_path',
 ];
 const JSON_COLUMNS = new Set<keyof LinkRecord>(['content', 'destinations', 'utm', 'daily_days']);
 const NUMBER_COLUMNS = new Set<keyof LinkRecord>(['start_at', 'end_at', 'scan_limit', 'scan_count', 'deleted_at', 'revision', 'updated_at']);
@@ -87,6 +91,7 @@ export function linkFromSnapshot(s: Record<string, unknown>): LinkRecord {
     deleted_at: num('deleted_at'),
     revision: num('revision') ?? 0,
     updated_at: num('updated_at') ?? 0,
+    gs1_path: s.type === 'gs1' ? digitalLinkPath(gs1ContentKey(s.content as unknown as Gs1Content)) : null,
   };
 }
 

@@ -29,6 +29,20 @@ export class LinksRepository {
     return affected === 1;
   }
 
+  /**
+   * The live gs1 codes at `paths` on a host: `domainHost` null for the platform's shared hosts (codes
+   * without a custom domain), else the codes of that verified custom domain. One query per resolution.
+   */
+  async findGs1(domainHost: string | null, paths: readonly string[]): Promise<LinkRecord[]> {
+    if (paths.length === 0) return [];
+    const hostClause = domainHost === null ? 'domain_host IS NULL' : `domain_host = $${paths.length + 1}`;
+    const rows = await this.db.query(
+      `SELECT * FROM links WHERE gs1_path IN (${paths.map((_, i) => `$${i + 1}`).join(', ')}) AND ${hostClause} AND deleted_at IS NULL`,
+      domainHost === null ? [...paths] : [...paths, domainHost],
+    );
+    return rows.map(linkFromRow);
+  }
+
   /** Deletion is final: it applies whatever the stored revision. */
   async markDeleted(tx: Tx, qrId: string, revision: number, now: number): Promise<boolean> {
     const { affected } = await tx.query(

@@ -23,6 +23,7 @@ export function scanned(link: ScanLink, facts: ScanFacts, scanNumber: number, at
     scan_number: scanNumber,
     destination: facts.destination ?? null,
   };
+  if (facts.link_type !== undefined) data.link_type = facts.link_type;
   return envelope('qr.scanned', link, at, data, scannedAt);
 }
 

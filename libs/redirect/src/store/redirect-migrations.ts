@@ -63,6 +63,8 @@ const ROUTE_KEY_POSTGRES = [
   `ALTER TABLE links DROP CONSTRAINT links_short_code_key`,
   `CREATE UNIQUE INDEX links_route_key ON links (route_key)`,
 ];
+/** The GS1 resolver looks gs1 codes up by host and Digital Link path (libs/redirect/src/http/gs1-resolver.route.ts). */
+const GS1_PATHS = [`ALTER TABLE links ADD COLUMN gs1_path TEXT`, `CREATE INDEX links_gs1_path ON links (gs1_path) WHERE gs1_path IS NOT NULL`];
 
 export const REDIRECT_MIGRATIONS = [
   defineMigration({
@@ -75,4 +77,5 @@ export const REDIRECT_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
   defineMigration({ timestamp: 1766800000000, name: 'LinksByRouteKey', sqlite: ROUTE_KEY_SQLITE, postgres: ROUTE_KEY_POSTGRES }),
+  defineMigration({ timestamp: 1766800000100, name: 'LinksGs1Path', sqlite: GS1_PATHS, postgres: GS1_PATHS }),
 ];

@@ -571,8 +571,10 @@ export interface components {
             /** @description Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test */
             test?: boolean;
             short_code: string;
-            /** @description The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) */
+            /** @description The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) and a GS1 linkset */
             destination: string | null;
+            /** @description For a gs1 code: the GS1 link type the resolver served (`gs1:pip`, or `linkset` for the linkset); null for other codes */
+            link_type: string | null;
             /** @description ISO 3166-1 alpha-2, null when unknown */
             country: string | null;
             /** @enum {unknown} */
@@ -586,7 +588,7 @@ export interface components {
              */
             scanned_at: string;
         };
-        /** @description A short link was opened (302 to a destination or a hosted page). Bots are included, flagged by is_bot. */
+        /** @description A short link was opened (302 to a destination or a hosted page), or the GS1 resolver answered a gs1 code (307 or its linkset). Bots are included, flagged by is_bot. */
         QrScannedEvent: {
             /**
              * @description The event id, also the webhook-id header: the same on every attempt; deduplicate on it
@@ -725,6 +727,49 @@ export interface components {
             fields: components["schemas"]["FormField"][];
             submit_label?: string;
             success_message?: string;
+        };
+        Gs1Link: {
+            /**
+             * @description A GS1 Web Vocabulary link type as a CURIE (gs1:pip, gs1:recallStatus, …); not gs1:defaultLink, gs1:defaultLinkMulti or gs1:handledBy, which the resolver sets
+             * @example gs1:pip
+             */
+            link_type: string;
+            /**
+             * Format: uri
+             * @description Absolute http(s) URL, ASCII (punycode host)
+             */
+            href: string;
+            title: string;
+            /** @description Languages of the target: en, en-GB */
+            hreflang?: string[];
+            /** @description Media type of the target: text/html */
+            type?: string;
+            /** @description Values a request picks with ?context= (a country, a jurisdiction) */
+            context?: string[];
+            /** @description Exactly one link of a code is the default */
+            default?: boolean;
+        };
+        Gs1Content: {
+            /** @description GTIN-8, -12, -13 or -14 with its mod-10 check digit; stored as GTIN-14 */
+            gtin: string;
+            /** @description Consumer product variant (AI 22): 1–20 characters of GS1 character set 82 */
+            cpv?: string;
+            /** @description Batch or lot (AI 10): 1–20 characters of GS1 character set 82 */
+            lot?: string;
+            /** @description Serial number (AI 21): 1–20 characters of GS1 character set 82 */
+            serial?: string;
+            /**
+             * @description Data attributes printed in the URI’s query string, by AI: 11, 13, 15, 16, 17 (YYMMDD), 7003, 30, 310n–369n
+             * @example {
+             *       "17": "270101"
+             *     }
+             */
+            data?: {
+                [key: string]: string;
+            };
+            item_description?: string;
+            /** @description Exactly one is the default */
+            links: components["schemas"]["Gs1Link"][];
         };
         LocationContent: {
             latitude: number;
@@ -1577,12 +1622,12 @@ export interface components {
             background?: boolean;
         };
         /**
-         * @description website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either
+         * @description website and vcard are dynamic or static; menu and form dynamic; text and wifi static; email, phone, sms, location either; gs1 dynamic (it prints a GS1 Digital Link URI)
          * @enum {unknown}
          */
-        QrType: "website" | "menu" | "form" | "vcard" | "text" | "wifi" | "email" | "phone" | "sms" | "location";
+        QrType: "website" | "menu" | "form" | "vcard" | "text" | "wifi" | "email" | "phone" | "sms" | "location" | "gs1";
         /** @description The content of the code’s `type`: WebsiteContent for website, MenuContent for menu, and so on. */
-        QrContent: components["schemas"]["WebsiteContent"] | components["schemas"]["MenuContent"] | components["schemas"]["FormContent"] | components["schemas"]["VcardContent"] | components["schemas"]["TextContent"] | components["schemas"]["WifiContent"] | components["schemas"]["EmailContent"] | components["schemas"]["PhoneContent"] | components["schemas"]["SmsContent"] | components["schemas"]["LocationContent"];
+        QrContent: components["schemas"]["WebsiteContent"] | components["schemas"]["MenuContent"] | components["schemas"]["FormContent"] | components["schemas"]["VcardContent"] | components["schemas"]["TextContent"] | components["schemas"]["WifiContent"] | components["schemas"]["EmailContent"] | components["schemas"]["PhoneContent"] | components["schemas"]["SmsContent"] | components["schemas"]["LocationContent"] | components["schemas"]["Gs1Content"];
         /** @enum {unknown} */
         WebhookEventType: "qr.scanned" | "lead.created" | "qr.scan_limit_reached" | "qr.scan_milestone_reached";
         /** @description Any event body; `type` tells which. */

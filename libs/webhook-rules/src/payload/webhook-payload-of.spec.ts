@@ -39,6 +39,7 @@ describe('webhookPayloadOf', () => {
         client_ref: 'order-42',
         short_code: 'aB3dE',
         destination: 'https://example.com/spring',
+        link_type: null,
         country: 'DE',
         device: 'mobile',
         os: 'iOS',
@@ -54,6 +55,7 @@ describe('webhookPayloadOf', () => {
       'destination',
       'device',
       'is_bot',
+      'link_type',
       'os',
       'qr_id',
       'scanned_at',
@@ -71,6 +73,10 @@ describe('webhookPayloadOf', () => {
   it('gives destination null for a scan recorded before events carried it', () => {
     const { destination: _, ...older } = SCAN;
     expect(webhookPayloadOf(envelope('qr.scanned', older))?.data).toMatchObject({ qr_id: 'qr_1', destination: null });
+  });
+
+  it('publishes the GS1 link type a resolver scan served', () => {
+    expect(webhookPayloadOf(envelope('qr.scanned', { ...SCAN, link_type: 'gs1:recallStatus' }))?.data).toMatchObject({ link_type: 'gs1:recallStatus' });
   });
 
   it.each([

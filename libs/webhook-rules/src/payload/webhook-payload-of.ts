@@ -14,12 +14,25 @@ export interface WebhookPayload {
  * An allowlist, not a denylist: a field added to the internal qr.scanned event later (like today's
  * visitor_hash and scan_number) stays internal until someone decides to publish it here.
  */
-const PUBLIC_SCAN_FIELDS = ['qr_id', 'client_ref', 'short_code', 'destination', 'country', 'device', 'os', 'browser', 'is_bot', 'scanned_at'] as const;
+const PUBLIC_SCAN_FIELDS = [
+  'qr_id',
+  'client_ref',
+  'short_code',
+  'destination',
+  'link_type',
+  'country',
+  'device',
+  'os',
+  'browser',
+  'is_bot',
+  'scanned_at',
+] as const;
 
 /**
  * The public payload of an internal event, or null when the event is not a webhook kind
  * (`qr.code.*`). A scan's data is reduced to the public fields (no visitor_hash, no scan_number;
- * `destination` null for a hosted page and for scans recorded before events carried it);
+ * `destination` null for a hosted page and for scans recorded before events carried it; `link_type`
+ * the GS1 link type served, null for other codes);
  * lead, limit and milestone data pass through. `id` is the event id, so every attempt and every
  * replay of one event carries the same id; `created_at` is the event's `occurred_at`.
  *

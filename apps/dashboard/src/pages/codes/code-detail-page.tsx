@@ -52,7 +52,7 @@ export function CodeDetailPage() {
         back={{ href: '/app/codes', label: 'Codes' }}
         subtitle={
           <>
-            {TYPE_LABELS[c.type]}, {c.category} · <StateBadge state={c.state} />
+            {TYPE_LABELS[c.type] ?? c.type}, {c.category} · <StateBadge state={c.state} />
           </>
         }
         actions={

@@ -26,6 +26,7 @@ export const TYPE_HINTS: Record<QrType, string> = {
   phone: 'Calls a number.',
   sms: 'Starts a text message.',
   location: 'Opens a place on a map.',
+  gs1: 'A product QR code: the GS1 Digital Link URI that checkouts read, resolved to the page for the product, lot or serial in the phone’s language.',
 };
 
 const textarea = (key: string, label: string, hint?: string): ContentFieldSpec => ({ key, label, kind: 'textarea', hint });

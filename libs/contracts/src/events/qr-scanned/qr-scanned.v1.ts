@@ -21,6 +21,11 @@ export interface QrScannedV1 {
    * deploy consumers before redirect-service (docs/design/event-log.md, "Changing an event").
    */
   destination?: string | null;
+  /**
+   * For a scan a GS1 resolver answered: the link type served (`gs1:pip`, or `linkset` for the
+   * linkset). Absent for other codes; optional, as `destination` is, for events written before it.
+   */
+  link_type?: string | null;
 }
 
 export const QR_SCANNED_V1 = defineEvent('qr.scanned', 1, {
@@ -40,5 +45,6 @@ export const QR_SCANNED_V1 = defineEvent('qr.scanned', 1, {
     visitor_hash: { type: 'string', pattern: '^[0-9a-f]{16,64}$' },
     scan_number: { type: 'integer', minimum: 1 },
     destination: { type: ['string', 'null'], maxLength: 4096 },
+    link_type: { type: ['string', 'null'], maxLength: 256 },
   },
 });
