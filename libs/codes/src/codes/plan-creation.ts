@@ -11,6 +11,8 @@ export interface PlannedItem {
   /** Where this item's fields are in the request (`/items/3`, or '' for a single create). */
   pointer: string;
   draft: QrCodeDraft;
+  /** The password as sent (clear text, never stored: the creation hashes it); null without one. */
+  password: string | null;
   /** The code this item's client_ref already names: it will be returned unchanged. */
   existing: QrCodeRecord | null;
   /** A dynamic item's short code, drawn here so that its design is checked on the very pattern it will have. */
@@ -37,8 +39,10 @@ export async function planCreation(
   readBack = true,
 ): Promise<PlannedItem[]> {
   const errors: FieldError[] = [];
+  const passwords: Array<string | null> = items.map(() => null);
   const drafts: Array<QrCodeDraft | null> = items.map((item, index) => {
     const parsed = parseQrCodeInput(item, pointerOf(index));
+    if (parsed.ok) passwords[index] = parsed.password ?? null;
     if (parsed.ok) return parsed.draft;
     errors.push(...parsed.errors);
     return null;
@@ -92,6 +96,7 @@ export async function planCreation(
     index,
     pointer: pointerOf(index),
     draft: draft!,
+    password: passwords[index],
     existing: draft!.client_ref ? (existing.get(draft!.client_ref) ?? null) : null,
     shortCode: shortCodes[index],
   }));

@@ -108,6 +108,9 @@ const DESIGN_PRESETS = [
   `ALTER TABLE qr_codes ADD COLUMN design_preset_id TEXT`,
 ];
 
+/** A dynamic code's password, as the members' slow hash (`scrypt$…`); null when scans open freely. */
+const CODE_PASSWORD = [`ALTER TABLE qr_codes ADD COLUMN password_hash TEXT`];
+
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
   defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
@@ -117,4 +120,5 @@ export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1765400000000, name: 'CodeDesign', sqlite: DESIGN, postgres: DESIGN }),
   defineMigration({ timestamp: 1765400000100, name: 'Logos', sqlite: LOGOS, postgres: LOGOS }),
   defineMigration({ timestamp: 1765400000200, name: 'DesignPresets', sqlite: DESIGN_PRESETS, postgres: DESIGN_PRESETS }),
+  defineMigration({ timestamp: 1766400000410, name: 'CodePassword', sqlite: CODE_PASSWORD, postgres: CODE_PASSWORD }),
 ];

@@ -59,6 +59,7 @@ export const QR_CODE_SCHEMAS = {
     custom_domain_id: nullableString,
     design: ref('Design'),
     design_preset_id: { type: ['string', 'null'], description: 'The brand preset the code follows; `design` is the preset with the code’s own overrides' },
+    password_protected: { type: 'boolean', description: 'A scan must enter the code’s password first. The password itself is never returned' },
     error_correction: { enum: ['M', 'H'], description: 'The level the pattern is encoded at: H when the design has a logo, otherwise M' },
     created_at: timestamp,
     updated_at: timestamp,
