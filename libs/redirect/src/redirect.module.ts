@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { Counter } from 'prom-client';
 import { REDIRECT_COMMANDS } from '@qr/contracts';
-import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
+import { EventConsumers, InProcessRateLimiter, type PlatformRuntime, RedisRateLimiter, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { countryOfIp, UserAgentClassifier } from '@qr/visitor';
 import { ShortLinkRoute } from './http/short-link.route';
 import { SubmitLead } from './leads/submit-lead';
@@ -125,6 +125,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       trustProxy: config.trustProxy,
       geoHeader: config.geoHeader,
       onScan: (outcome) => scans.set(outcome, (scans.get(outcome) ?? 0) + 1),
+      unlockLimiter: redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rd:`, runtime.logger) : new InProcessRateLimiter(),
     }),
   );
   runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));

@@ -25,6 +25,8 @@ export interface LinkRecord {
   scan_limit: number | null;
   scan_count: number;
   deleted_at: number | null;
+  /** `scrypt$…` when a scan must enter the code's password first; null when it opens freely. */
+  password_hash: string | null;
   revision: number;
   updated_at: number;
 }
@@ -50,6 +52,7 @@ export const LINK_COLUMNS: readonly (keyof LinkRecord)[] = [
   'scan_limit',
   'scan_count',
   'deleted_at',
+  'password_hash',
   'revision',
   'updated_at',
 ];
@@ -81,6 +84,7 @@ export function linkFromSnapshot(s: Record<string, unknown>): LinkRecord {
     scan_limit: num('scan_limit'),
     scan_count: 0,
     deleted_at: num('deleted_at'),
+    password_hash: str('password_hash'),
     revision: num('revision') ?? 0,
     updated_at: num('updated_at') ?? 0,
   };

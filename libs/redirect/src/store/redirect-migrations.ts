@@ -41,6 +41,9 @@ const LINKS = [
   )`,
 ];
 
+/** A protected code's password hash (`scrypt$…`, from qr-service's snapshot): scans check passwords against it. */
+const LINK_PASSWORD = [`ALTER TABLE links ADD COLUMN password_hash TEXT`];
+
 export const REDIRECT_MIGRATIONS = [
   defineMigration({
     timestamp: 1763700000213,
@@ -51,4 +54,5 @@ export const REDIRECT_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000400, name: 'CreateLinksLeadsSalts', sqlite: LINKS, postgres: LINKS }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
+  defineMigration({ timestamp: 1766400000420, name: 'LinkPassword', sqlite: LINK_PASSWORD, postgres: LINK_PASSWORD }),
 ];
