@@ -38,10 +38,11 @@ describe.each(STORAGE_KINDS)('dynamic allowance reconcile on %s', (kind) => {
     const registry = new CommandRegistry();
     registry.register(QR.planCreate, async (p) => {
       const { items } = p as { items: Item[] };
-      return { items: items.map((item, index) => ({ index, category: item.dynamic ? 'dynamic' : 'static', existing: false })) };
+      // As qr-service does, the plan answers the parsed items, which the gateway sends back to createMany.
+      return { items: items.map((item, index) => ({ index, category: item.dynamic ? 'dynamic' : 'static', existing: false })), drafts: items };
     });
     registry.register(QR.createMany, async (p) => {
-      const { workspaceId, items } = p as { workspaceId: string; items: Item[] };
+      const { workspaceId, drafts: items } = p as { workspaceId: string; drafts: Item[] };
       await beforeCreate();
       const results = [];
       for (const [index, item] of items.entries()) {

@@ -1,4 +1,6 @@
+import { WEBHOOK_EVENT_TYPES } from '@qr/domain';
 import { QR_TYPES } from '@qr/qr-content';
+import { WEBHOOK_EVENTS } from './answers/webhook-events';
 import { CONTENT_DECLARATIONS } from './content/qr-content';
 import { QR_CODE_IMMUTABLE } from './codes/qr-code-input';
 import { type JsonSchema } from './engine/declare';
@@ -7,9 +9,19 @@ import { omitSchema, partialSchema } from './engine/variants';
 
 const DESIGN_PARTS = ['Design', 'DesignGradient', 'DesignEyes', 'DesignFrame', 'DesignLogo'];
 
+// The answers' declarations: loading them registers their schemas.
+import './answers/analytics';
+import './answers/api-keys';
+import './answers/design';
+import './answers/folders-domains';
+import './answers/problem';
+import './answers/qr-code';
+import './answers/webhooks';
+
 /**
  * Every schema the declarations give the OpenAPI document: one per declared class (named as the
- * class), the `type` enum and the content union, and the variants a PATCH or a partial design takes.
+ * class), requests and answers alike; the `type` and event type enums and the content and event
+ * unions; and the variants a PATCH or a partial design takes.
  */
 export function contractSchemas(): Record<string, JsonSchema> {
   const declared = declaredSchemas();
@@ -34,6 +46,12 @@ export function contractSchemas(): Record<string, JsonSchema> {
     QrContent: {
       description: 'The content of the code’s `type`: WebsiteContent for website, MenuContent for menu, and so on.',
       anyOf: Object.values(CONTENT_DECLARATIONS).map((declaration) => ({ $ref: `#/components/schemas/${declaration.name}` })),
+    },
+    WebhookEventType: { enum: [...WEBHOOK_EVENT_TYPES] },
+    WebhookEvent: {
+      description: 'Any event body; `type` tells which.',
+      oneOf: WEBHOOK_EVENTS.map((e) => ({ $ref: `#/components/schemas/${e.body.name}` })),
+      discriminator: { propertyName: 'type', mapping: Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e.type, `#/components/schemas/${e.body.name}`])) },
     },
     WebhookEndpointPatch: partialSchema(declared.WebhookEndpointInput, (name) => name, {
       description: 'Only the fields to change; enabling a disabled endpoint clears its failure state',

@@ -35,16 +35,9 @@ import { MonthlyQuota } from './access/monthly-quota';
 import { AllowanceReconcileJob } from './access/allowance-reconcile.job';
 import { QuotaRepository } from './access/quota.repository';
 import { GATEWAY_REDIS, GatewayLifecycle } from './gateway-lifecycle';
-import { ApiKeysController } from './http/api-keys.controller';
-import { WorkspaceAnalyticsController } from './qrcodes/analytics.controller';
 import { CreateQrCodesFlow } from './qrcodes/create-qr-codes-flow';
-import { DomainsController, FoldersController } from './qrcodes/folders-domains.controller';
-import { PreviewsController } from './qrcodes/previews.controller';
-import { QrCodesController } from './qrcodes/qr-codes.controller';
-import { WebhookDeliveriesController, WebhookEndpointsController } from './qrcodes/webhooks.controller';
 import { OpenApiController } from './openapi/openapi.controller';
-import { LogosController } from './qrcodes/logos.controller';
-import { DesignPresetsController } from './qrcodes/design-presets.controller';
+import { PUBLIC_API_CONTROLLERS } from './public-api-controllers';
 
 export const MAILER = Symbol('MAILER');
 
@@ -60,19 +53,7 @@ export class GatewayModule {
     });
     return {
       module: GatewayModule,
-      controllers: [
-        OpenApiController,
-        ApiKeysController,
-        QrCodesController,
-        FoldersController,
-        DomainsController,
-        PreviewsController,
-        LogosController,
-        DesignPresetsController,
-        WorkspaceAnalyticsController,
-        WebhookEndpointsController,
-        WebhookDeliveriesController,
-      ],
+      controllers: [OpenApiController, ...PUBLIC_API_CONTROLLERS],
       providers: [
         serviceStoreProvider(GATEWAY_STORE, runtime, GATEWAY_STORE_SPEC),
         {

@@ -1,6 +1,6 @@
 import { Declaration } from '../engine/declare';
 import { fault, type Fault } from '../engine/fault';
-import { Field } from '../engine/fields';
+import { Field, Out } from '../engine/fields';
 import { nameFaults } from '../engine/text-faults';
 
 /** The optional name of an uploaded logo, whichever way the file came (JSON here, or a multipart field). */
@@ -26,4 +26,17 @@ export class LogoUpload {
     { required: true, seesAbsence: true },
   )
   data!: string;
+}
+
+/**
+ * POST /logos as multipart/form-data, for the document only: the gateway reads the stream itself
+ * (libs/gateway/src/qrcodes/logo-upload.ts) and checks `name` with logoNameFaults.
+ */
+@Declaration({ answer: true })
+export class LogoUploadForm {
+  @Out({ type: 'string', minLength: 1, maxLength: 200 }, { optional: true })
+  name?: string;
+
+  @Out({ type: 'string', contentMediaType: 'application/octet-stream', description: 'PNG, JPEG or SVG, at most 1 MB' })
+  file!: unknown;
 }

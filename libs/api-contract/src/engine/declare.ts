@@ -78,9 +78,10 @@ export function declareField(field: FieldDeclaration): PropertyDecorator {
  * fields and is closed (an unknown field is refused, so the document says so), unless the class is also
  * an answer (`answer`: the stored design), which may gain fields; its request variants are closed.
  */
-export function Declaration(doc: { description?: string; answer?: boolean; query?: boolean; dashboard?: boolean } = {}): ClassDecorator {
+export function Declaration(doc: { description?: string; answer?: boolean; query?: boolean; dashboard?: boolean; base?: boolean } = {}): ClassDecorator {
   return (declaration) => {
-    if (doc.query || doc.dashboard) UNLISTED_DECLARATIONS.add(declaration.name);
+    // `base`: fields several declarations share by extending it (a list page's), no schema of its own.
+    if (doc.query || doc.dashboard || doc.base) UNLISTED_DECLARATIONS.add(declaration.name);
     JSONSchema((schema) => {
       const fields = declaredFields(declaration as unknown as Declared);
       const required = [...fields].filter(([, f]) => f.required).map(([key]) => key);
@@ -89,7 +90,8 @@ export function Declaration(doc: { description?: string; answer?: boolean; query
         ...(doc.answer ? {} : { additionalProperties: false }),
         ...(doc.description ? { description: doc.description } : {}),
         ...(required.length ? { required } : {}),
-        properties: schema.properties,
+        // A declaration that extends another (an answer with its secret) lists the inherited fields too.
+        properties: Object.fromEntries([...fields].map(([key, field]) => [key, schema.properties?.[key] ?? field.schema])) as typeof schema.properties,
       };
     })(declaration);
   };

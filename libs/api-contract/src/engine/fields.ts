@@ -144,3 +144,11 @@ export function Opaque(max: number): PropertyDecorator {
   };
   return Field(check, { type: 'string', maxLength: max }, { required: true });
 }
+
+/**
+ * A field of an answer (a response body): documented, never validated (the server writes it). Every
+ * answer field is present, null when unset, so generated client types need no optional chaining.
+ */
+export function Out(schema: JsonSchema, rule: { optional?: boolean } = {}): PropertyDecorator {
+  return declareField({ check: () => [], schema, required: !rule.optional });
+}

@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, validateSync, type ValidatorOptions } from 'class-validator';
+import { validateSync, type ValidatorOptions } from 'class-validator';
 import { childPointer, type FieldError, isPlainObject } from '@qr/domain';
 import { declaredFields, takeFaults } from './declare';
 import { type Fault, fault, under } from './fault';
@@ -15,8 +15,6 @@ const OPTIONS: ValidatorOptions = {
   skipUndefinedProperties: true,
   validationError: { target: true, value: true },
 };
-
-keepConstraintLookups();
 
 // class-transformer drops these keys (they would reach the prototype); a client that sends one still hears about it.
 const DROPPED_KEYS = ['__proto__', 'constructor'];
@@ -92,31 +90,4 @@ export function fieldErrors<T extends object>(declaration: Declaration<T>, key: 
   const field = declaredFields(declaration).get(key);
   if (!field) throw new Error(`${declaration.name} declares no ${key}`);
   return field.check(owner[key], owner).map((f) => toFieldError(f, pointer));
-}
-
-/**
- * class-validator looks a class's constraints up on every validation, scanning every declared class
- * for parents (about 50 here, seven validations for a designed code), and groups them by property
- * again. A class's constraints are fixed once its module has loaded, so the lookup and its grouping
- * are kept per class; validations with groups or a schema, which this project does not use, go through
- * unchanged. Measured by the bench's validation row.
- */
-function keepConstraintLookups(): void {
-  const storage = getMetadataStorage();
-  const lookup = storage.getTargetValidationMetadatas.bind(storage);
-  const kept = new Map<unknown, ReturnType<typeof lookup>>();
-  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
-    if (schema !== undefined || always || strictGroups || groups?.length) return lookup(target, schema, always, strictGroups, groups);
-    let found = kept.get(target);
-    if (!found) kept.set(target, (found = lookup(target, schema, always, strictGroups, groups)));
-    return found;
-  };
-  const group = storage.groupByPropertyName.bind(storage);
-  const grouped = new WeakMap<object, ReturnType<typeof group>>();
-  // Only the kept lookups' arrays come back here twice; each is grouped once.
-  storage.groupByPropertyName = (metadata) => {
-    let found = grouped.get(metadata);
-    if (!found) grouped.set(metadata, (found = group(metadata)));
-    return found;
-  };
 }

@@ -32,21 +32,53 @@ const MAX_SHORT_CODE_DRAWS = 5;
  * are created, so a read-back here would prove a pattern no code gets.
  */
 export async function planCreation(
-  deps: { codes: QrCodesRepository; references: ReferencesRepository; designs: DesignCheck },
+  deps: PlanDeps,
   workspaceId: string,
   items: readonly unknown[],
   pointerOf: (index: number) => string,
   readBack = true,
 ): Promise<PlannedItem[]> {
+  return planDrafts(deps, workspaceId, parseItems(items, pointerOf), pointerOf, readBack);
+}
+
+type PlanDeps = { codes: QrCodesRepository; references: ReferencesRepository; designs: DesignCheck };
+
+/** Each item's draft (null where its fields are not valid) and the problems of the items that are not. */
+export interface ParsedItems {
+  drafts: Array<QrCodeDraft | null>;
+  /** Each item's password as sent (kept out of the draft: the draft reaches the record, events and history); null without one. */
+  passwords?: Array<string | null>;
+  errors: FieldError[];
+}
+
+/** Each item's fields against the declaration, into the draft it decides. */
+export function parseItems(items: readonly unknown[], pointerOf: (index: number) => string): ParsedItems {
   const errors: FieldError[] = [];
   const passwords: Array<string | null> = items.map(() => null);
-  const drafts: Array<QrCodeDraft | null> = items.map((item, index) => {
+  const drafts = items.map((item, index) => {
     const parsed = parseQrCodeInput(item, pointerOf(index));
     if (parsed.ok) passwords[index] = parsed.password ?? null;
     if (parsed.ok) return parsed.draft;
     errors.push(...parsed.errors);
     return null;
   });
+  return { drafts, errors, passwords };
+}
+
+/**
+ * planCreation for items already parsed (by parseItems, here or for the plan the gateway was
+ * answered): what the workspace's data decides, checked again at creation since it can change
+ * between the plan and the create. The items' own problems are answered together with these.
+ */
+export async function planDrafts(
+  deps: PlanDeps,
+  workspaceId: string,
+  parsed: ParsedItems,
+  pointerOf: (index: number) => string,
+  readBack = true,
+): Promise<PlannedItem[]> {
+  const { drafts } = parsed;
+  const errors = [...parsed.errors];
   const valid = drafts.filter((d): d is QrCodeDraft => d !== null);
   const [folders, domains] = await Promise.all([
     deps.references.existingFolders(
@@ -96,7 +128,7 @@ export async function planCreation(
     index,
     pointer: pointerOf(index),
     draft: draft!,
-    password: passwords[index],
+    password: parsed.passwords?.[index] ?? null,
     existing: draft!.client_ref ? (existing.get(draft!.client_ref) ?? null) : null,
     shortCode: shortCodes[index],
   }));

@@ -7,7 +7,7 @@ import { presetView } from '../presets/design-presets.repository';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
 import { page, parseListQuery } from '../codes/list-query';
-import { planCreation } from '../codes/plan-creation';
+import { parseItems, planCreation, planDrafts } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
 import { domainView } from '../domains/domain-view';
@@ -36,12 +36,20 @@ export class CodesCommands implements OnModuleInit {
   onModuleInit(): void {
     const handlers: { [K in keyof QrCommandPayloads]: (p: QrCommandPayloads[K]) => Promise<unknown> } = {
       [QR_COMMANDS.planCreate]: async (p) => {
+        const parsed = parseItems(checkItems(p.items, p.bulk), itemPointer(p.bulk));
         // The designs are read back once, by createMany, on the short codes the codes get.
-        const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''), false);
-        return { items: plan.map((item) => ({ index: item.index, category: item.draft.category, existing: item.existing !== null })) };
+        const plan = await planDrafts(this.u, p.workspaceId, parsed, itemPointer(p.bulk), false);
+        return {
+          items: plan.map((item) => ({ index: item.index, category: item.draft.category, existing: item.existing !== null })),
+          // The gateway sends these back to createMany, so each item is parsed once per create.
+          drafts: parsed.drafts,
+          passwords: parsed.passwords,
+        };
       },
       [QR_COMMANDS.createMany]: async (p) => {
-        const plan = await planCreation(this.u, p.workspaceId, checkItems(p.items, p.bulk), (i) => (p.bulk ? `/items/${i}` : ''));
+        // The drafts this service's plan parsed (the internal bus is ours); an older gateway (a rolling upgrade) sends the items.
+        const parsed = p.drafts ? { drafts: p.drafts, errors: [], passwords: p.passwords } : parseItems(checkItems(p.items, p.bulk), itemPointer(p.bulk));
+        const plan = await planDrafts(this.u, p.workspaceId, parsed, itemPointer(p.bulk));
         const outcome = await this.u.createCodes.execute(p.workspaceId, plan, actorIn(p));
         // A code created just now has no scans to ask redirect-service about.
         const existing = new Set(outcome.results.filter((r) => r.result === 'existing').map((r) => r.record.id));
@@ -222,6 +230,11 @@ export class CodesCommands implements OnModuleInit {
 /** An older gateway (a rolling upgrade) sends no actor; its changes are recorded as made by an unknown caller. */
 function actorIn(p: { actor?: unknown }): Actor {
   return isActor(p.actor) ? p.actor : UNKNOWN_ACTOR;
+}
+
+/** Where an item's fields are in the request: `/items/3` in a bulk, the body itself for a single create. */
+function itemPointer(bulk: boolean): (index: number) => string {
+  return (i) => (bulk ? `/items/${i}` : '');
 }
 
 function checkItems(items: unknown, bulk: boolean): unknown[] {

@@ -6,6 +6,8 @@ import { actorOf, ApiKeysRepository, AuditLogRepository, CreateApiKey, type Prin
 import { apiKeyView } from './api-key.view';
 import { readCreateApiKeyBody } from './api-key-body';
 import { API_PREFIX } from './api-prefix';
+import { ApiKeyInput, ApiKeyList, CreatedApiKey, DeletedApiKey } from '@qr/api-contract';
+import { Operation } from '../openapi/operation';
 
 @Controller(`${API_PREFIX}/api-keys`)
 @UseGuards(ApiAccessGuard)
@@ -16,6 +18,14 @@ export class ApiKeysController {
     private readonly audit: AuditLogRepository,
   ) {}
 
+  @Operation({
+    operationId: 'createApiKey',
+    summary: 'Create an API key (owner and editor keys only)',
+    description: 'The answer carries `secret` once; only its SHA-256 is stored. A key cannot be given a higher role than the key creating it.',
+    tag: 'API keys',
+    body: ApiKeyInput,
+    answers: { '201': { description: 'Created', body: CreatedApiKey } },
+  })
   @Post()
   @HttpCode(201)
   async create(@CurrentPrincipal() principal: Principal, @Body() sent: unknown, @Req() req: Request) {
@@ -35,6 +45,12 @@ export class ApiKeysController {
     return { ...apiKeyView(created.record), secret: created.secret };
   }
 
+  @Operation({
+    operationId: 'listApiKeys',
+    summary: 'List the workspace’s live keys (owner and editor keys only)',
+    tag: 'API keys',
+    answers: { '200': { description: 'Live keys, without secrets', body: ApiKeyList } },
+  })
   @Get()
   async list(@CurrentPrincipal() principal: Principal) {
     assertKeyManager(principal);
@@ -42,6 +58,12 @@ export class ApiKeysController {
     return { object: 'list', data: keys.map(apiKeyView) };
   }
 
+  @Operation({
+    operationId: 'revokeApiKey',
+    summary: 'Revoke a key; it answers 401 from the next request on',
+    tag: 'API keys',
+    answers: { '200': { description: 'Revoked', body: DeletedApiKey } },
+  })
   @Delete(':id')
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() req: Request) {
     assertKeyManager(principal);

@@ -3,7 +3,7 @@ import { type ServerResponse } from 'node:http';
 import { type ApiError, Errors } from '@qr/domain';
 import { JsonLogger, problemBody, ProblemFilter } from '@qr/platform';
 import { renderDocsPage } from './docs-page';
-import { ERROR_CODES } from './openapi-components';
+import { ERROR_CODES } from '@qr/api-contract';
 import { openApiDocument, type OpenApiDocument } from './openapi-document';
 
 const doc = openApiDocument('https://api.example.com');

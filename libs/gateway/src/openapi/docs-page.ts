@@ -1,4 +1,4 @@
-import { ERROR_CODES } from './openapi-components';
+import { ERROR_CODES } from '@qr/api-contract';
 import { type OpenApiDocument } from './openapi-document';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,6 +4,9 @@ import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
 import { ANALYTICS } from './create-qr-codes-flow';
+import { WorkspaceAnalyticsQuery } from '@qr/analytics-math';
+import { WorkspaceAnalytics } from '@qr/api-contract';
+import { Operation } from '../openapi/operation';
 
 /** The workspace summary: totals by day and the top codes, for the workspace or one folder. */
 @Controller(`${API_PREFIX}/analytics`)
@@ -11,6 +14,13 @@ import { ANALYTICS } from './create-qr-codes-flow';
 export class WorkspaceAnalyticsController {
   constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
 
+  @Operation({
+    operationId: 'getWorkspaceAnalytics',
+    summary: 'Workspace (or folder) summary: totals by day and top codes',
+    tag: 'Analytics',
+    query: WorkspaceAnalyticsQuery,
+    answers: { '200': { description: 'Summary', body: WorkspaceAnalytics } },
+  })
   @Get()
   summary(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>) {
     return this.bus.send('analytics-service', ANALYTICS.workspace, { workspaceId: p.workspaceId, query });

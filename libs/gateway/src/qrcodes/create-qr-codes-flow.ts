@@ -8,6 +8,10 @@ export { ANALYTICS_COMMANDS as ANALYTICS, QR_COMMANDS as QR } from '@qr/contract
 
 interface PlanAnswer {
   items: Array<{ index: number; category: 'dynamic' | 'static'; existing: boolean }>;
+  /** The items as qr-service parsed them: createMany takes these instead of parsing the items again. */
+  drafts: unknown[];
+  /** Their passwords, beside the drafts (never in them); sent back with the drafts. */
+  passwords?: Array<string | null>;
 }
 interface CreateAnswer {
   results: Array<{ index: number; result: 'created' | 'existing'; category: 'dynamic' | 'static'; qr_code: unknown }>;
@@ -15,7 +19,8 @@ interface CreateAnswer {
 }
 
 /**
- * Single and bulk creation share this flow: qr-service validates the whole batch and says which
+ * Single and bulk creation share this flow: qr-service validates the whole batch (answering the parsed
+ * items, which createMany takes back instead of parsing them again) and says which
  * items already exist (client_ref); the gateway reserves the dynamic allowance for the new dynamic
  * ones all at once (429 and nothing created when it does not fit); qr-service creates; unused
  * allowance (races, a failure part-way) is given back. The reservation holds until it is settled,
@@ -30,8 +35,7 @@ export class CreateQrCodesFlow {
   ) {}
 
   async execute(principal: Principal, items: unknown, bulk: boolean, actor: Actor): Promise<CreateAnswer['results']> {
-    const payload = { workspaceId: principal.workspaceId, items, bulk, actor };
-    const plan = await this.bus.send<PlanAnswer>('qr-service', QR.planCreate, payload);
+    const plan = await this.bus.send<PlanAnswer>('qr-service', QR.planCreate, { workspaceId: principal.workspaceId, items, bulk });
     const needed = plan.items.filter((i) => i.category === 'dynamic' && !i.existing).length;
     let holdId: string | null = null;
     if (needed > 0) {
@@ -43,7 +47,13 @@ export class CreateQrCodesFlow {
     }
     let answer: CreateAnswer;
     try {
-      answer = await this.bus.send<CreateAnswer>('qr-service', QR.createMany, payload);
+      answer = await this.bus.send<CreateAnswer>('qr-service', QR.createMany, {
+        workspaceId: principal.workspaceId,
+        drafts: plan.drafts,
+        passwords: plan.passwords,
+        bulk,
+        actor,
+      });
     } catch (err) {
       if (holdId) await this.quota.settleDynamic(holdId, principal.workspaceId, needed);
       throw err;

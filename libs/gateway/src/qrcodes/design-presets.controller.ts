@@ -5,6 +5,8 @@ import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { AuditTrail, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
+import { DeletedDesignPreset, DesignPreset, DesignPresetInput, DesignPresetList } from '@qr/api-contract';
+import { Operation } from '../openapi/operation';
 
 interface Named {
   id: string;
@@ -20,6 +22,13 @@ export class DesignPresetsController {
     private readonly audit: AuditTrail,
   ) {}
 
+  @Operation({
+    operationId: 'createDesignPreset',
+    summary: 'Create a brand preset (checked for scannability on a short link)',
+    tag: 'Design presets',
+    body: DesignPresetInput,
+    answers: { '201': { description: 'Created', body: DesignPreset } },
+  })
   @Post()
   @HttpCode(201)
   async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
@@ -28,17 +37,37 @@ export class DesignPresetsController {
     return preset;
   }
 
+  @Operation({
+    operationId: 'listDesignPresets',
+    summary: 'List the workspace’s brand presets, by name',
+    tag: 'Design presets',
+    answers: { '200': { description: 'Every preset', body: DesignPresetList } },
+  })
   @Get()
   list(@CurrentPrincipal() p: Principal) {
     return this.bus.send('qr-service', QR.listPresets, { workspaceId: p.workspaceId });
   }
 
+  @Operation({
+    operationId: 'getDesignPreset',
+    summary: 'A brand preset',
+    tag: 'Design presets',
+    answers: { '200': { description: 'The preset', body: DesignPreset } },
+  })
   @Get(':id')
   get(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     return this.bus.send('qr-service', QR.getPreset, { workspaceId: p.workspaceId, id });
   }
 
   /** A preset change shows on every code that follows it, so the audit log keeps who made it (the field names, not their values). */
+  @Operation({
+    operationId: 'updateDesignPreset',
+    summary: 'Change a brand preset; every code that follows it shows the change',
+    tag: 'Design presets',
+    description: 'The changed preset is checked for scannability on each kind of code that follows it; a 422 names the code it would not scan on.',
+    body: DesignPresetInput,
+    answers: { '200': { description: 'The preset', body: DesignPreset } },
+  })
   @Patch(':id')
   async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
     const preset = await this.bus.send<Named>('qr-service', QR.updatePreset, { workspaceId: p.workspaceId, id, body: body ?? null });
@@ -47,6 +76,12 @@ export class DesignPresetsController {
     return preset;
   }
 
+  @Operation({
+    operationId: 'deleteDesignPreset',
+    summary: 'Delete a brand preset no code follows',
+    tag: 'Design presets',
+    answers: { '200': { description: 'Deleted', body: DeletedDesignPreset }, '409': { problem: 'Codes still follow it' } },
+  })
   @Delete(':id')
   async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
     const preset = await this.bus.send<Named>('qr-service', QR.getPreset, { workspaceId: p.workspaceId, id });

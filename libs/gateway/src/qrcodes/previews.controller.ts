@@ -6,6 +6,7 @@ import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
 import { type ImagePayload } from './qr-codes.controller';
 import { sendImage } from './send-image';
+import { Operation } from '../openapi/operation';
 
 /**
  * Public, unauthenticated previews: the URL's token is the secret. They render for paused and
@@ -16,6 +17,14 @@ import { sendImage } from './send-image';
 export class PreviewsController {
   constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
 
+  @Operation({
+    operationId: 'getPreview',
+    summary: 'Public SVG preview (the `preview_url` of a code); no key, no quota, cacheable with ETag',
+    tag: 'QR codes',
+    public: true,
+    params: { file: { schema: { type: 'string', pattern: '^[0-9A-Za-z]{32}\\.svg$' }, description: '`<token>.svg`, as in preview_url' } },
+    answers: { '200': { description: 'SVG', media: ['image/svg+xml'] }, '304': { description: 'Not modified' } },
+  })
   @Get(':file')
   async preview(@Param('file') file: string, @Req() req: Request, @Res() res: Response) {
     const token = /^([0-9A-Za-z]{32})\.svg$/.exec(file)?.[1];

@@ -5,6 +5,17 @@ import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { AuditTrail, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
+import {
+  DeletedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointInput,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+  WebhookTestResult,
+} from '@qr/api-contract';
+import { Operation } from '../openapi/operation';
 
 interface EndpointAnswer {
   id: string;
@@ -26,6 +37,15 @@ export class WebhookEndpointsController {
     return this.bus.send<T>('webhook-dispatcher', command, { workspaceId: p.workspaceId, plan: p.plan.name, ...extra });
   }
 
+  @Operation({
+    operationId: 'createWebhookEndpoint',
+    summary: 'Register an endpoint; the answer carries its signing secret once',
+    tag: 'Webhooks',
+    description:
+      'Deliveries follow Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,…). 403 when the plan has no webhooks or lacks an event kind.',
+    body: WebhookEndpointInput,
+    answers: { '201': { description: 'Created', body: WebhookEndpointWithSecret } },
+  })
   @Post()
   @HttpCode(201)
   async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
@@ -34,16 +54,35 @@ export class WebhookEndpointsController {
     return created;
   }
 
+  @Operation({
+    operationId: 'listWebhookEndpoints',
+    summary: 'List endpoints',
+    tag: 'Webhooks',
+    answers: { '200': { description: 'Endpoints', body: WebhookEndpointList } },
+  })
   @Get()
   list(@CurrentPrincipal() p: Principal) {
     return this.send(WH.list, p);
   }
 
+  @Operation({
+    operationId: 'getWebhookEndpoint',
+    summary: 'Get an endpoint',
+    tag: 'Webhooks',
+    answers: { '200': { description: 'Endpoint', body: WebhookEndpoint } },
+  })
   @Get(':id')
   get(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     return this.send(WH.get, p, { id });
   }
 
+  @Operation({
+    operationId: 'updateWebhookEndpoint',
+    summary: 'Change url, description, events or status (re-enabling clears the failure state)',
+    tag: 'Webhooks',
+    body: 'WebhookEndpointPatch',
+    answers: { '200': { description: 'Endpoint', body: WebhookEndpoint } },
+  })
   @Patch(':id')
   async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
     const updated = await this.send<EndpointAnswer>(WH.update, p, { id, body: body ?? null });
@@ -53,6 +92,12 @@ export class WebhookEndpointsController {
     return updated;
   }
 
+  @Operation({
+    operationId: 'deleteWebhookEndpoint',
+    summary: 'Delete an endpoint (its pending deliveries stop)',
+    tag: 'Webhooks',
+    answers: { '200': { description: 'Deleted', body: DeletedWebhookEndpoint } },
+  })
   @Delete(':id')
   async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
     const deleted = await this.send(WH.remove, p, { id });
@@ -60,6 +105,12 @@ export class WebhookEndpointsController {
     return deleted;
   }
 
+  @Operation({
+    operationId: 'rotateWebhookSecret',
+    summary: 'New secret (shown once); the old one stays valid 24 h and both signatures are sent meanwhile',
+    tag: 'Webhooks',
+    answers: { '200': { description: 'Endpoint with its new secret', body: WebhookEndpointWithSecret } },
+  })
   @Post(':id/rotate-secret')
   @HttpCode(200)
   async rotate(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
@@ -68,11 +119,23 @@ export class WebhookEndpointsController {
     return rotated;
   }
 
+  @Operation({
+    operationId: 'listWebhookDeliveries',
+    summary: 'Delivery log: status, attempts, response code, duration (never the response body)',
+    tag: 'Webhooks',
+    answers: { '200': { description: 'Deliveries', body: WebhookDeliveryList } },
+  })
   @Get(':id/deliveries')
   deliveries(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     return this.send(WH.deliveries, p, { id });
   }
 
+  @Operation({
+    operationId: 'testWebhookEndpoint',
+    summary: 'Send a sample event now: one attempt, recorded in the delivery log (never retried on its own, never counted toward disabling the endpoint)',
+    tag: 'Webhooks',
+    answers: { '200': { description: 'What the endpoint answered', body: WebhookTestResult } },
+  })
   @Post(':id/test')
   @HttpCode(200)
   test(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
@@ -85,6 +148,12 @@ export class WebhookEndpointsController {
 export class WebhookDeliveriesController {
   constructor(@Inject(COMMAND_BUS) private readonly bus: CommandBus) {}
 
+  @Operation({
+    operationId: 'retryWebhookDelivery',
+    summary: 'Send a delivery again now',
+    tag: 'Webhooks',
+    answers: { '202': { description: 'Queued', body: WebhookDelivery } },
+  })
   @Post(':id/retry')
   @HttpCode(202)
   retry(@CurrentPrincipal() p: Principal, @Param('id') id: string) {

@@ -1,0 +1,22 @@
+import { type JsonSchema } from '../engine/declare';
+import { Declaration } from '../engine/declare';
+import { Out } from '../engine/fields';
+
+/* The JSON types answers are written with; an answer's field is null when unset, never absent. */
+export const str: JsonSchema = { type: 'string' };
+export const int: JsonSchema = { type: 'integer' };
+export const bool: JsonSchema = { type: 'boolean' };
+export const nullable = (type: string, doc: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...doc });
+export const timestamp: JsonSchema = { type: 'string', format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
+export const nullableTimestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
+export const day: JsonSchema = { type: 'string', format: 'date' };
+export const constant = (value: unknown): JsonSchema => ({ const: value });
+export const arrayOf = (items: JsonSchema, doc: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...doc });
+
+/** The fields of a page of a list: `data` is declared by each list. */
+@Declaration({ answer: true, base: true })
+export class Page {
+  @Out(constant('list')) object!: 'list';
+  @Out(bool) has_more!: boolean;
+  @Out(nullable('string', { description: 'Pass as `cursor` for the next page' })) next_cursor!: string | null;
+}
