@@ -11,3 +11,4 @@ export { renderClosedPage } from './render-closed-page';
 export type { ClosedReason } from './render-closed-page';
 export { HONEYPOT_FIELD } from './honeypot-field';
 export { validateLeadSubmission } from './validate-lead-submission';
+export { PASSWORD_FIELD, type PasswordPageOptions, type PasswordProblem, renderPasswordPage } from './render-password-page';

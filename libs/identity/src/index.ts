@@ -11,7 +11,7 @@ export * from './workspaces/bootstrap-first-workspace';
 export * from './access/principal';
 export * from './access/actor-of';
 export * from './access/authenticate-api-key';
-export * from './access/rate-limiter';
+export { InProcessRateLimiter, type RateLimiter, RedisRateLimiter } from '@qr/platform';
 export * from './access/session-access';
 export * from './access/session-cookie';
 export * from './sessions/authenticate-session';

@@ -17,3 +17,4 @@ export * from './runtime/run-deployables';
 export * from './runtime/background-thread';
 export * from './runtime/service-store';
 export * from './runtime/event-consumers';
+export * from './rate-limit/rate-limiter';

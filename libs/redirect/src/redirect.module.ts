@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { Counter } from 'prom-client';
 import { REDIRECT_COMMANDS } from '@qr/contracts';
-import { EventConsumers, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
+import { EventConsumers, InProcessRateLimiter, type PlatformRuntime, RedisRateLimiter, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { countryOfIp, UserAgentClassifier } from '@qr/visitor';
 import { Gs1ResolverRoute } from './http/gs1-resolver.route';
 import { ShortLinkRoute } from './http/short-link.route';
@@ -140,6 +140,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       trustProxy: config.trustProxy,
       geoHeader: config.geoHeader,
       onScan,
+      unlockLimiter: redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rd:`, runtime.logger) : new InProcessRateLimiter(),
     }),
   );
   runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));

@@ -45,6 +45,8 @@ export class QrCode {
   @Out(ref('Design')) design!: object;
   @Out(nullable('string', { description: 'The brand preset the code follows; `design` is the preset with the code’s own overrides' }))
   design_preset_id!: string | null;
+  @Out({ type: 'boolean', description: 'A scan must enter the code’s password first. The password itself is never returned' })
+  password_protected!: boolean;
   @Out({ enum: ['M', 'H'], description: 'The level the pattern is encoded at: H when the design has a logo, otherwise M' }) error_correction!: string;
   @Out(timestamp) created_at!: string;
   @Out(timestamp) updated_at!: string;

@@ -5,7 +5,7 @@ import { BACK_HALF_MAX, isQrType, QR_TYPES, type QrCategory, type QrType, valida
 import { Declaration, declaredFields, type FieldCheck, type JsonSchema } from '../engine/declare';
 import { fault, type Fault } from '../engine/fault';
 import { Field, List } from '../engine/fields';
-import { nameFaults } from '../engine/text-faults';
+import { nameFaults, textFaults } from '../engine/text-faults';
 import { fieldErrors, instanceFaults } from '../engine/validate';
 import { urlFaults } from '../content/content-fields';
 import { CONTENT_DECLARATIONS } from '../content/qr-content';
@@ -49,6 +49,21 @@ const contentFaults: FieldCheck = (value, owner): readonly Fault[] => {
   if (!isQrType(owner.type)) return [];
   return value instanceof CONTENT_DECLARATIONS[owner.type] ? instanceFaults(value) : [fault('invalid_type', 'Must be a JSON object.')];
 };
+
+/**
+ * A code's password is shared on the poster or told at the door, so it is shorter than a member's
+ * (which guards an account): 4 characters at least. The slow hash and the scan throttle, not the length,
+ * stop guessing. 256 at most, as members' passwords, so one check costs one bounded hash.
+ */
+export const CODE_PASSWORD_MIN = 4;
+export const CODE_PASSWORD_MAX = 256;
+
+const passwordFaults: FieldCheck = (value) =>
+  value === null
+    ? []
+    : typeof value !== 'string'
+      ? [fault('invalid_type', 'must be a string, or null to remove the password')]
+      : textFaults(value, { max: CODE_PASSWORD_MAX, min: CODE_PASSWORD_MIN, singleLine: true });
 
 const TYPE_DETAIL = `type must be one of ${QR_TYPES.join(', ')}`;
 const PRESET_ID = /^dsp_[0-9A-Za-z]{24}$/;
@@ -159,6 +174,16 @@ export class QrCodeInput {
     description: 'How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset',
   })
   design?: object | null;
+
+  @Field(passwordFaults, {
+    type: ['string', 'null'],
+    minLength: CODE_PASSWORD_MIN,
+    maxLength: CODE_PASSWORD_MAX,
+    writeOnly: true,
+    description:
+      'Dynamic codes only. A scan must enter it before it opens; stored as a slow hash and never returned (see `password_protected`). null removes it',
+  })
+  password?: string | null;
 
   @Field((value) => (value === null || (typeof value === 'string' && PRESET_ID.test(value)) ? [] : [fault('invalid', PRESET_DETAIL)]), {
     type: ['string', 'null'],

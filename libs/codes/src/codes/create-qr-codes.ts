@@ -1,5 +1,6 @@
 import { type Actor, ApiError, type Clock, Errors, fieldError, newId, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
+import { passwordHashOf } from './code-password';
 import { codeCreated } from './qr-code-events';
 import { type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';
@@ -45,11 +46,13 @@ export class CreateQrCodes {
     const results: CreationResult[] = plan.filter((p) => p.existing).map((p) => ({ index: p.index, result: 'existing' as const, record: p.existing! }));
     const fresh = plan.filter((p) => !p.existing);
     const hostOf = await this.references.hostLookup(fresh.map((p) => p.draft));
+    // Hashed before any transaction: scrypt's tens of milliseconds are not spent holding a connection.
+    const hashes = new Map(await Promise.all(fresh.map(async (p) => [p.index, await passwordHashOf(p.password, null)] as const)));
     for (let i = 0; i < fresh.length; i += CREATE_CHUNK) {
       const chunk = fresh.slice(i, i + CREATE_CHUNK);
       let created: CreationResult[];
       try {
-        created = await this.db.transaction((tx) => this.createChunk(tx, workspaceId, chunk, hostOf, actor));
+        created = await this.db.transaction((tx) => this.createChunk(tx, workspaceId, chunk, hostOf, hashes, actor));
       } catch (error) {
         // A refusal found inside the first transaction (a folder deleted since the plan) is the request's answer: nothing was written.
         if (i === 0 && error instanceof ApiError) throw error;
@@ -69,6 +72,7 @@ export class CreateQrCodes {
     workspaceId: string,
     chunk: readonly PlannedItem[],
     hostOf: (r: QrCodeRecord) => string | null,
+    hashes: ReadonlyMap<number, string | null>,
     actor: Actor,
   ): Promise<CreationResult[]> {
     await this.holdFolders(tx, workspaceId, chunk);
@@ -76,7 +80,7 @@ export class CreateQrCodes {
     const results: CreationResult[] = [];
     const changes: CodeChange[] = [];
     for (const item of chunk) {
-      const result = await this.createOne(tx, workspaceId, item, now);
+      const result = await this.createOne(tx, workspaceId, item, hashes.get(item.index) ?? null, now);
       if (result.result === 'created') changes.push({ event: codeCreated(result.record, hostOf(result.record), now), before: null, after: result.record });
       results.push(result);
     }
@@ -98,7 +102,7 @@ export class CreateQrCodes {
       throw Errors.validationFailed(refused.map((item) => fieldError(`${item.pointer}/folder_id`, 'not_found', 'no such folder in this workspace')));
   }
 
-  private async createOne(tx: Tx, workspaceId: string, item: PlannedItem, now: Date): Promise<CreationResult> {
+  private async createOne(tx: Tx, workspaceId: string, item: PlannedItem, passwordHash: string | null, now: Date): Promise<CreationResult> {
     for (let attempt = 0; attempt < MAX_KEY_ATTEMPTS; attempt++) {
       const record: QrCodeRecord = {
         ...item.draft,
@@ -107,6 +111,7 @@ export class CreateQrCodes {
         // A chosen one always; else the planned one first (its design was checked on it), a new one only if it collided.
         short_code: item.draft.category === 'dynamic' ? (item.draft.short_code ?? (attempt === 0 && item.shortCode ? item.shortCode : newShortCode())) : null,
         preview_token: newPreviewToken(),
+        password_hash: passwordHash,
         scan_count: 0,
         revision: 1,
         created_at: now.getTime(),

@@ -13,6 +13,8 @@ export interface PlannedItem {
   /** Where this item's fields are in the request (`/items/3`, or '' for a single create). */
   pointer: string;
   draft: QrCodeDraft;
+  /** The password as sent (clear text, never stored: the creation hashes it); null without one. */
+  password: string | null;
   /** The code this item's client_ref already names: it will be returned unchanged. */
   existing: QrCodeRecord | null;
   /** A dynamic item's short code, drawn here so that its design is checked on the very pattern it will have. */
@@ -46,19 +48,23 @@ type PlanDeps = { codes: QrCodesRepository; references: ReferencesRepository; de
 /** Each item's draft (null where its fields are not valid) and the problems of the items that are not. */
 export interface ParsedItems {
   drafts: Array<QrCodeDraft | null>;
+  /** Each item's password as sent (kept out of the draft: the draft reaches the record, events and history); null without one. */
+  passwords?: Array<string | null>;
   errors: FieldError[];
 }
 
 /** Each item's fields against the declaration, into the draft it decides. */
 export function parseItems(items: readonly unknown[], pointerOf: (index: number) => string): ParsedItems {
   const errors: FieldError[] = [];
+  const passwords: Array<string | null> = items.map(() => null);
   const drafts = items.map((item, index) => {
     const parsed = parseQrCodeInput(item, pointerOf(index));
+    if (parsed.ok) passwords[index] = parsed.password ?? null;
     if (parsed.ok) return parsed.draft;
     errors.push(...parsed.errors);
     return null;
   });
-  return { drafts, errors };
+  return { drafts, errors, passwords };
 }
 
 /**
@@ -146,6 +152,7 @@ export async function planDrafts(
     index,
     pointer: pointerOf(index),
     draft: draft!,
+    password: parsed.passwords?.[index] ?? null,
     existing: draft!.client_ref ? (existing.get(draft!.client_ref) ?? null) : null,
     shortCode: shortCodes[index],
   }));

@@ -4,7 +4,9 @@ import { type QrCodeRecord } from './qr-code-record';
 
 /**
  * What consumers (redirect routing, analytics) may know of a code: everything but the preview
- * token, plus the hostname of its custom domain (redirect-service routes by Host).
+ * token, plus the hostname of its custom domain (redirect-service routes by Host). The password's
+ * scrypt hash goes along: redirect-service checks a scan's password against it in its own store.
+ * These are internal events (never webhooks), and only the slow hash travels, never the password.
  */
 export function codeSnapshot(record: QrCodeRecord, domainHost: string | null): Record<string, unknown> {
   const { preview_token: _secret, ...rest } = record;

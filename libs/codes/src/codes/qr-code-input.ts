@@ -7,9 +7,24 @@ import { DEFAULT_DESIGN, type Design, isDefaultDesign } from '@qr/qr-design';
 import { type QrCodeDraft } from './qr-code-record';
 
 /** Fields that only make sense when scans reach us. */
-const DYNAMIC_ONLY = ['short_code', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'fallback_url', 'custom_domain_id'] as const;
+const DYNAMIC_ONLY = [
+  'short_code',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'fallback_url',
+  'custom_domain_id',
+  'password',
+] as const;
 
-export type ParsedInput = { ok: true; draft: QrCodeDraft } | { ok: false; errors: FieldError[] };
+/**
+ * `password` is the clear text as sent (undefined: not sent; null: remove). It is kept out of the
+ * draft on purpose: the draft is spread into the stored record, its events and its history, and the
+ * clear text must reach none of them. The use case hashes it (`passwordHashOf`).
+ */
+export type ParsedInput = { ok: true; draft: QrCodeDraft; password: string | null | undefined } | { ok: false; errors: FieldError[] };
 
 /**
  * Validates a create request (or a PATCH merged onto the stored code) against the QrCodeInput
@@ -40,7 +55,8 @@ export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
   errors.push(...validateOpeningInput(input, category, at));
   const look = parseLook(input, at, errors);
   if (errors.length) return { ok: false, errors };
-  return { ok: true, draft: { ...buildDraft(input, type, category, content, destinations), ...look } };
+  const password = typeof input.password === 'string' || input.password === null ? input.password : undefined;
+  return { ok: true, draft: { ...buildDraft(input, type, category, content, destinations), ...look }, password };
 }
 
 /**

@@ -8,7 +8,7 @@ import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-recor
 /** The fields a PATCH may set, in the order a change lists them: the declaration's, but the immutable ones. */
 export const PATCH_FIELDS: readonly string[] = patchableFields();
 
-export type PatchResult = { ok: true; draft: QrCodeDraft; changed: string[] } | { ok: false; errors: FieldError[] };
+export type PatchResult = { ok: true; draft: QrCodeDraft; password: string | null | undefined; changed: string[] } | { ok: false; errors: FieldError[] };
 
 /**
  * A PATCH is checked by merging it onto the stored code and validating the result as a whole, with
@@ -27,8 +27,13 @@ export function applyPatch(existing: QrCodeRecord, patch: unknown): PatchResult 
   if (!parsed.ok) return parsed;
   const before = inputFromRecord(existing);
   const after: Record<string, unknown> = { ...before, design: parsed.draft.design_preset_id ? parsed.draft.design_overrides : parsed.draft.design };
-  const changed = Object.keys(patch).filter((k) => JSON.stringify(k === 'design' ? after.design : patch[k]) !== JSON.stringify(before[k] ?? null));
-  return { ok: true, draft: parsed.draft, changed };
+  const changed = Object.keys(patch).filter((k) =>
+    // A new password always changes the code (the old one cannot be read back to compare); null changes only a protected code.
+    k === 'password'
+      ? patch.password !== null || existing.password_hash !== null
+      : JSON.stringify(k === 'design' ? after.design : patch[k]) !== JSON.stringify(before[k] ?? null),
+  );
+  return { ok: true, draft: parsed.draft, password: parsed.password, changed };
 }
 
 function keyErrors(existing: QrCodeRecord, key: string): FieldError[] {

@@ -34,6 +34,8 @@ export interface QrCodeRecord extends Record<UtmField, string | null> {
   design_preset_id: string | null;
   /** With a preset, what the code sets differently (a partial design, `{}` for nothing); null without one. */
   design_overrides: Record<string, unknown> | null;
+  /** `scrypt$…` of the code's password (the members' hash, `hashPassword`); null when scans open freely. */
+  password_hash: string | null;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -44,9 +46,13 @@ export interface QrCodeRecord extends Record<UtmField, string | null> {
  * What a valid create request decides; the service adds ids, tokens and times. `short_code` is the
  * chosen back-half, or null for the service to draw one (a dynamic code) or none (a static one).
  */
-export type QrCodeDraft = Omit<QrCodeRecord, 'id' | 'workspace_id' | 'preview_token' | 'scan_count' | 'revision' | 'created_at' | 'updated_at' | 'deleted_at'>;
+export type QrCodeDraft = Omit<
+  QrCodeRecord,
+  'id' | 'workspace_id' | 'preview_token' | 'password_hash' | 'scan_count' | 'revision' | 'created_at' | 'updated_at' | 'deleted_at'
+>;
 
-type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days' | 'design' | 'design_preset_id' | 'design_overrides'> & {
+type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days' | 'design' | 'design_preset_id' | 'design_overrides' | 'password_hash'> & {
+  password_hash?: string | null;
   content: string;
   destinations: string;
   daily_days: string | null;
@@ -66,6 +72,7 @@ export function recordFromRow(row: Row): QrCodeRecord {
     // With a preset the column holds the overrides; the repository resolves the design from the preset.
     design: row.design_preset_id || row.design === null || row.design === undefined ? null : { ...DEFAULT_DESIGN, ...JSON.parse(row.design) },
     design_preset_id: row.design_preset_id ?? null,
+    password_hash: row.password_hash ?? null,
     design_overrides: row.design_preset_id ? (JSON.parse(row.design ?? '{}') as Record<string, unknown>) : null,
     start_at: numberOrNull(row.start_at),
     end_at: numberOrNull(row.end_at),
@@ -102,6 +109,7 @@ export const QR_CODE_COLUMNS: readonly (keyof QrCodeRecord)[] = [
   'custom_domain_id',
   'design',
   'design_preset_id',
+  'password_hash',
   'revision',
   'created_at',
   'updated_at',

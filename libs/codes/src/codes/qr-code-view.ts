@@ -79,6 +79,8 @@ export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
     custom_domain_id: r.custom_domain_id,
     design: r.design ?? DEFAULT_DESIGN,
     design_preset_id: r.design_preset_id,
+    // The password itself is write-only: an answer says only whether there is one.
+    password_protected: r.password_hash !== null,
     error_correction: eccOf(r.design, 'M' as const),
     created_at: time(r.created_at)!,
     updated_at: time(r.updated_at)!,

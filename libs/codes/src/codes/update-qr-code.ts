@@ -1,5 +1,6 @@
 import { type Actor, ApiError, type Clock, Errors, fieldError, isPlainObject, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
+import { passwordHashOf } from './code-password';
 import { applyPatch } from './qr-code-patch';
 import { codeUpdated } from './qr-code-events';
 import { type QrCodeRecord } from './qr-code-record';
@@ -41,7 +42,13 @@ export class UpdateQrCode {
         if (!found.size) throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
       }
       const now = this.clock();
-      const updated: QrCodeRecord = { ...existing, ...result.draft, revision: existing.revision + 1, updated_at: now.getTime() };
+      const updated: QrCodeRecord = {
+        ...existing,
+        ...result.draft,
+        password_hash: await passwordHashOf(result.password, existing.password_hash),
+        revision: existing.revision + 1,
+        updated_at: now.getTime(),
+      };
       const host = (await this.references.hostLookup([existing]))(existing);
       if (result.changed.includes('design') || result.changed.includes('design_preset_id') || (movesPath && updated.design)) {
         const problems = await this.designs.resolvePreset(workspaceId, updated);

@@ -41,11 +41,12 @@ export function creationCommands(u: CreationUseCases, views: (records: QrCodeRec
         items: plan.map((item) => ({ index: item.index, category: item.draft.category, existing: item.existing !== null })),
         // The gateway sends these back to createMany, so each item is parsed once per create.
         drafts: parsed.drafts,
+        passwords: parsed.passwords,
       };
     },
     createMany: async (p: QrCommandPayloads['qr.create-many']): Promise<CreationAnswer> => {
       // The drafts this service's plan parsed (the internal bus is ours); an older gateway (a rolling upgrade) sends the items.
-      const parsed = p.drafts ? { drafts: p.drafts, errors: [] } : parseItems(checkItems(p.items, p.bulk), itemPointer(p.bulk));
+      const parsed = p.drafts ? { drafts: p.drafts, errors: [], passwords: p.passwords } : parseItems(checkItems(p.items, p.bulk), itemPointer(p.bulk));
       const plan = await planDrafts(u, p.workspaceId, parsed, itemPointer(p.bulk));
       const outcome = await u.createCodes.execute(p.workspaceId, plan, actorIn(p));
       // A code created just now has no scans to ask redirect-service about.

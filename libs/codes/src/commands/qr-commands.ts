@@ -11,8 +11,11 @@ type Ws = { workspaceId: string };
 type By = { actor?: unknown };
 export interface QrCommandPayloads {
   'qr.plan-create': Ws & { items: unknown; bulk: boolean };
-  /** `drafts`: what qr.plan-create answered for the same items (the items are then not sent again). */
-  'qr.create-many': Ws & By & { items?: unknown; drafts?: QrCodeDraft[]; bulk: boolean };
+  /**
+   * `drafts`: what qr.plan-create answered for the same items (the items are then not sent again);
+   * `passwords`: its passwords, beside the drafts (clear text, on the internal bus the items came on; hashed at creation).
+   */
+  'qr.create-many': Ws & By & { items?: unknown; drafts?: QrCodeDraft[]; passwords?: Array<string | null>; bulk: boolean };
   'qr.get': Ws & { id: string };
   'qr.list': Ws & { query: Record<string, unknown> };
   'qr.update': Ws & By & { id: string; patch: unknown };

@@ -13,6 +13,7 @@ const base: QrCodeRecord = {
   client_ref: null,
   short_code: 'AbC1234',
   preview_token: 'x'.repeat(32),
+  password_hash: null,
   utm_source: null,
   utm_medium: null,
   utm_campaign: null,

@@ -136,6 +136,8 @@ const GS1_KEYS = [
     PRIMARY KEY (host, path)
   )`,
 ];
+/** A dynamic code's password, as the members' slow hash (`scrypt$…`); null when scans open freely. */
+const CODE_PASSWORD = [`ALTER TABLE qr_codes ADD COLUMN password_hash TEXT`];
 
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
@@ -148,4 +150,5 @@ export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1765400000200, name: 'DesignPresets', sqlite: DESIGN_PRESETS, postgres: DESIGN_PRESETS }),
   defineMigration({ timestamp: 1766800000000, name: 'ShortCodePerDomain', sqlite: SHORT_CODE_PER_DOMAIN_SQLITE, postgres: SHORT_CODE_PER_DOMAIN_POSTGRES }),
   defineMigration({ timestamp: 1766800000100, name: 'Gs1Keys', sqlite: GS1_KEYS, postgres: GS1_KEYS }),
+  defineMigration({ timestamp: 1766800000200, name: 'CodePassword', sqlite: CODE_PASSWORD, postgres: CODE_PASSWORD }),
 ];

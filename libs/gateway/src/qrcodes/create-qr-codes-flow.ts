@@ -10,6 +10,8 @@ interface PlanAnswer {
   items: Array<{ index: number; category: 'dynamic' | 'static'; existing: boolean }>;
   /** The items as qr-service parsed them: createMany takes these instead of parsing the items again. */
   drafts: unknown[];
+  /** Their passwords, beside the drafts (never in them); sent back with the drafts. */
+  passwords?: Array<string | null>;
 }
 interface CreateAnswer {
   results: Array<{ index: number; result: 'created' | 'existing'; category: 'dynamic' | 'static'; qr_code: unknown }>;
@@ -45,7 +47,13 @@ export class CreateQrCodesFlow {
     }
     let answer: CreateAnswer;
     try {
-      answer = await this.bus.send<CreateAnswer>('qr-service', QR.createMany, { workspaceId: principal.workspaceId, drafts: plan.drafts, bulk, actor });
+      answer = await this.bus.send<CreateAnswer>('qr-service', QR.createMany, {
+        workspaceId: principal.workspaceId,
+        drafts: plan.drafts,
+        passwords: plan.passwords,
+        bulk,
+        actor,
+      });
     } catch (err) {
       if (holdId) await this.quota.settleDynamic(holdId, principal.workspaceId, needed);
       throw err;

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { canWrite, Errors } from '@qr/domain';
 import { csrfTokenMatches } from '@qr/session-rules';
 import { AuthenticateSession, type SessionPrincipal } from '../sessions/authenticate-session';
-import { type RateLimiter } from './rate-limiter';
+import { type RateLimiter } from '@qr/platform';
 import { CSRF_HEADER, DashboardCookieNames, SESSION_COOKIE, WORKSPACE_HEADER } from './session-cookie';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');

@@ -1,7 +1,7 @@
 import { type Clock, Errors, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { checkNewPassword, DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost, signInLimits, verifyPassword } from '@qr/session-rules';
-import { InProcessRateLimiter, type RateLimiter } from '../access/rate-limiter';
+import { InProcessRateLimiter, type RateLimiter } from '@qr/platform';
 import { AccountsRepository } from '../workspaces/accounts.repository';
 import { SessionsRepository } from './sessions.repository';
 import { throttle } from './throttle';

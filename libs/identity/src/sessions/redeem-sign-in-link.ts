@@ -10,7 +10,7 @@ import {
   type ScryptCost,
   signInLinkStatusAt,
 } from '@qr/session-rules';
-import { type RateLimiter } from '../access/rate-limiter';
+import { type RateLimiter } from '@qr/platform';
 import { AccountsRepository } from '../workspaces/accounts.repository';
 import { type SignInLinkRecord } from '../workspaces/identity-records';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';

@@ -2,7 +2,7 @@ import { ApiError, type Clock } from '@qr/domain';
 import { type Database, openDatabase } from '@qr/persistence';
 import { csrfTokenFor, digestToken, type ScryptCost } from '@qr/session-rules';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
-import { InProcessRateLimiter } from '../access/rate-limiter';
+import { InProcessRateLimiter } from '@qr/platform';
 import { AccountsRepository } from '../workspaces/accounts.repository';
 import { AddMember } from '../workspaces/add-member';
 import { ApiKeysRepository } from '../workspaces/api-keys.repository';

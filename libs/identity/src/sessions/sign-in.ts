@@ -11,7 +11,7 @@ import {
   signInLimits,
   verifyPassword,
 } from '@qr/session-rules';
-import { type RateLimiter } from '../access/rate-limiter';
+import { type RateLimiter } from '@qr/platform';
 import { AccountsRepository } from '../workspaces/accounts.repository';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { SessionsRepository } from './sessions.repository';

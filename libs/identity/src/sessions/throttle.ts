@@ -1,6 +1,6 @@
 import { type Clock, Errors } from '@qr/domain';
 import { type ThrottleLimit } from '@qr/session-rules';
-import { type RateLimiter } from '../access/rate-limiter';
+import { type RateLimiter } from '@qr/platform';
 
 /**
  * Counts one attempt against each limit (all of them, so a refused attempt still counts everywhere)

@@ -1,7 +1,7 @@
 import { type Clock, isEmailAddress, type Log, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { passwordResetEmail, type ThrottleLimit } from '@qr/session-rules';
-import { type RateLimiter } from '../access/rate-limiter';
+import { type RateLimiter } from '@qr/platform';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { type Mailer } from '../mail/mailer';
 import { IssueSignInLink } from '../sessions/issue-sign-in-link';

@@ -2,7 +2,7 @@ import { type Actor, ApiError, type Clock, silentLog } from '@qr/domain';
 import { type Database, openDatabase } from '@qr/persistence';
 import { type ScryptCost } from '@qr/session-rules';
 import { linkIn, provisionStorage, startTestSmtp, STORAGE_KINDS, type TestSmtp, type TestStorage } from '@qr/testing';
-import { InProcessRateLimiter } from '../access/rate-limiter';
+import { InProcessRateLimiter } from '@qr/platform';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import { AddMember } from '../workspaces/add-member';
 import { CreateApiKey } from '../workspaces/create-api-key';

@@ -10,15 +10,17 @@ import { type HtmlPage } from '@qr/hosted-pages';
  */
 const BASE_HEADERS = ['Cache-Control', 'no-store', 'X-Robots-Tag', 'noindex'] as const;
 
-export function sendRedirect(res: ServerResponse, location: string): void {
-  res.writeHead(302, [...BASE_HEADERS, 'Location', location, 'Content-Length', '0']);
+/** `extra`: more header name/value pairs (the unlock cookie of a password-protected code). */
+export function sendRedirect(res: ServerResponse, location: string, extra: readonly string[] = []): void {
+  res.writeHead(302, [...BASE_HEADERS, ...extra, 'Location', location, 'Content-Length', '0']);
   res.end();
 }
 
-export function sendPage(res: ServerResponse, page: HtmlPage, headOnly: boolean, status = page.status): void {
+export function sendPage(res: ServerResponse, page: HtmlPage, headOnly: boolean, status = page.status, extra: readonly string[] = []): void {
   const body = Buffer.from(page.html, 'utf8');
   res.writeHead(status, [
     ...BASE_HEADERS,
+    ...extra,
     'Content-Type',
     'text/html; charset=utf-8',
     'Content-Security-Policy',

@@ -3,18 +3,34 @@ import { type Clock, FixedWindowCounter, systemClock } from '@qr/domain';
 import {
   type ClosedReason,
   HONEYPOT_FIELD,
+  PASSWORD_FIELD,
+  type PasswordProblem,
   renderClosedPage,
   renderFormPage,
   renderFormThanksPage,
   renderMenuPage,
+  renderPasswordPage,
   renderVcardPage,
   validateLeadSubmission,
   vcardDownload,
 } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
 import { type Destination, type FormContent, isServableBackHalf, type MenuContent, type VcardContent } from '@qr/qr-content';
-import { type FastRoute } from '@qr/platform';
-import { chooseDestination, type Stickiness, type UserAgentClassifier, utcDay, visitorHash } from '@qr/visitor';
+import { type FastRoute, type RateLimiter } from '@qr/platform';
+import { verifyPassword } from '@qr/session-rules';
+import {
+  chooseDestination,
+  signUnlock,
+  type Stickiness,
+  UNLOCK_TTL_MS,
+  unlockAttemptLimits,
+  unlockCookieName,
+  unlockDayOf,
+  type UserAgentClassifier,
+  utcDay,
+  verifyUnlock,
+  visitorHash,
+} from '@qr/visitor';
 import { type LinkRecord, openingRulesOf, routeKey } from '../links/link-record';
 import { type LinkSource } from '../links/link-source';
 import { redirectLocation } from '../links/redirect-location';
@@ -28,6 +44,27 @@ import { hostOf, readScanRequest } from './scan-request';
 /** A short code or chosen back-half (isServableBackHalf says which), with `.vcf` for a vCard's download. */
 const PATH = /^\/([0-9A-Za-z_/-]{1,64})(\.vcf)?$/;
 const HOSTED = new Set(['menu', 'form', 'vcard']);
+
+/** One cookie's value from a Cookie header, or null. */
+function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const proto = req.headers['x-forwarded-proto'];
+  return (
+    trustProxy &&
+    String(Array.isArray(proto) ? proto[0] : proto)
+      .split(',')[0]
+      .trim() === 'https'
+  );
+}
 
 const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDay(now), code: link.route_key });
 
@@ -45,6 +82,8 @@ export interface ShortLinkDeps {
   trustProxy: boolean;
   geoHeader: string | undefined;
   onScan: (outcome: string) => void;
+  /** Password attempts on protected codes, per code and per address: Redis when the service has it, else in this process. */
+  unlockLimiter: RateLimiter;
   clock?: Clock;
 }
 
@@ -78,6 +117,9 @@ export class ShortLinkRoute implements FastRoute {
     const headOnly = req.method === 'HEAD';
     const link = await this.d.links.find(key);
     if (!link) return this.closed(res, null, 'not_found', 404, null, headOnly);
+    if (link.password_hash !== null && req.method === 'POST' && !(await this.unlocked(req, link))) return this.unlock(req, res, link);
+    // HEAD never learns where a protected code leads, cookie or not; nor does its .vcf without an unlock.
+    if (link.password_hash !== null && (headOnly || !(await this.unlocked(req, link)))) return this.askPassword(res, link, headOnly);
     if (vcf) return this.vcard(res, link, headOnly);
     if (req.method === 'POST') return this.lead(req, res, link);
     const admission = admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now: this.clock() });
@@ -94,7 +136,7 @@ export class ShortLinkRoute implements FastRoute {
    * now. An answer that records nothing (missing, closed) is given only from a row found with `find`,
    * which sees every change committed before it was asked.
    */
-  private async scan(req: IncomingMessage, res: ServerResponse, key: string): Promise<void> {
+  private async scan(req: IncomingMessage, res: ServerResponse, key: string, unlockCookie: string | null = null): Promise<void> {
     const cached = this.d.links.cached(key);
     let link = cached ?? (await this.d.links.find(key));
     let checked = cached === undefined;
@@ -111,6 +153,10 @@ export class ShortLinkRoute implements FastRoute {
       if (!link || !admission) return this.closed(res, null, 'not_found', 404, null, false);
       if (!admission.open) return this.closed(res, link, admission.reason, admission.status, admission.opensAt, false);
       request ??= readScanRequest(req, this.d.classifier, this.d);
+      // A protected code: bots and visitors without an unlock get the password page and are not counted;
+      // an unlock from an earlier visit opens without counting again (one scan per visitor session).
+      const gate = unlockCookie === null && link.password_hash !== null ? await this.gate(req, link, request.visitor.isBot) : 'open';
+      if (gate === 'ask') return this.askPassword(res, link, false);
       visitorFacts ??= {
         country: request.visitor.country,
         device: request.visitor.device,
@@ -124,8 +170,10 @@ export class ShortLinkRoute implements FastRoute {
       const destination = HOSTED.has(link.type)
         ? null
         : chooseDestination(link.destinations, request.visitor, stickinessOf(link, visitorFacts.visitor_hash, now));
+      if (gate === 'unlocked') return this.open(res, link, request.visitor, false, destination, [], 'unlocked_again');
       const outcome = await this.d.recorder.record(link, { ...visitorFacts, destination: destination?.target_url ?? null }, now);
-      if (outcome.admitted) return this.open(res, link, request.visitor, false, destination);
+      if (outcome.admitted)
+        return this.open(res, link, request.visitor, false, destination, unlockCookie ? ['Set-Cookie', unlockCookie] : [], unlockCookie ? 'unlock' : 'open');
       if (!outcome.stale) return this.closed(res, link, 'limit_reached', 410, null, false);
       if (++stale > STALE_RETRIES) {
         this.d.onScan('changing');
@@ -142,10 +190,53 @@ export class ShortLinkRoute implements FastRoute {
     visitor: Parameters<typeof chooseDestination>[1],
     headOnly: boolean,
     chosen: Destination | null = null,
+    extraHeaders: readonly string[] = [],
+    outcome = headOnly ? 'head' : 'open',
   ): void {
-    this.d.onScan(headOnly ? 'head' : 'open');
-    if (HOSTED.has(link.type)) return sendPage(res, this.hostedPage(link), headOnly);
-    sendRedirect(res, redirectLocation((chosen ?? chooseDestination(link.destinations, visitor)).target_url, link.utm));
+    this.d.onScan(outcome);
+    if (HOSTED.has(link.type)) return sendPage(res, this.hostedPage(link), headOnly, undefined, extraHeaders);
+    sendRedirect(res, redirectLocation((chosen ?? chooseDestination(link.destinations, visitor)).target_url, link.utm), extraHeaders);
+  }
+
+  /** What a GET of a protected code meets: a bot is always asked (it never sees the destination); else its unlock cookie decides. */
+  private async gate(req: IncomingMessage, link: LinkRecord, isBot: boolean): Promise<'ask' | 'unlocked'> {
+    return !isBot && (await this.unlocked(req, link)) ? 'unlocked' : 'ask';
+  }
+
+  /** True when the request carries this code's unlock cookie, signed for its current password and not expired. */
+  private async unlocked(req: IncomingMessage, link: LinkRecord): Promise<boolean> {
+    const value = cookieValue(req.headers.cookie, unlockCookieName(link.qr_id));
+    const day = value ? unlockDayOf(value) : null;
+    const secret = day ? await this.d.salts.of(day) : null;
+    return secret !== null && verifyUnlock(secret, value!, { codeId: link.qr_id, passwordHash: link.password_hash! }, this.clock());
+  }
+
+  /** The password page: a page view, not a scan (nothing is recorded, no webhook). */
+  private askPassword(res: ServerResponse, link: LinkRecord, headOnly: boolean, problem?: PasswordProblem, status = 200): void {
+    this.d.onScan(problem ? `password_${problem}` : 'password_page');
+    sendPage(res, renderPasswordPage({ action: `/${link.short_code}`, problem, status }), headOnly);
+  }
+
+  /**
+   * A password posted to a protected code: throttled per code and per address (every attempt counts),
+   * checked against the scrypt hash, then counted as one scan (with its webhook) and redirected with an
+   * unlock cookie. A wrong password gets the page again, 401. A bot is only ever shown the page.
+   */
+  private async unlock(req: IncomingMessage, res: ServerResponse, link: LinkRecord): Promise<void> {
+    const admission = admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now: this.clock() });
+    if (!admission.open) return this.closed(res, link, admission.reason, admission.status, admission.opensAt, false);
+    const request = readScanRequest(req, this.d.classifier, this.d);
+    const limits = unlockAttemptLimits(link.qr_id, request.ip ?? 'unknown');
+    const allowed = await Promise.all(limits.map((l) => this.d.unlockLimiter.allow(l.key, l.limit, l.windowMs)));
+    if (allowed.includes(false)) return this.askPassword(res, link, false, 'throttled', 429);
+    const body = await readFormBody(req);
+    const offered = body?.[PASSWORD_FIELD];
+    if (request.visitor.isBot) return this.askPassword(res, link, false);
+    if (typeof offered !== 'string' || !(await verifyPassword(offered, link.password_hash!))) return this.askPassword(res, link, false, 'wrong', 401);
+    const now = this.clock();
+    const value = signUnlock(await this.d.salts.current(), utcDay(now), { codeId: link.qr_id, passwordHash: link.password_hash! }, now);
+    const cookie = `${unlockCookieName(link.qr_id)}=${value}; Path=/; Max-Age=${UNLOCK_TTL_MS / 1000}; HttpOnly; SameSite=Lax${isHttps(req, this.d.trustProxy) ? '; Secure' : ''}`;
+    return this.scan(req, res, link.route_key, cookie);
   }
 
   private hostedPage(link: LinkRecord) {

@@ -28,6 +28,8 @@ export interface LinkRecord {
   scan_limit: number | null;
   scan_count: number;
   deleted_at: number | null;
+  /** `scrypt$…` when a scan must enter the code's password first; null when it opens freely. */
+  password_hash: string | null;
   revision: number;
   updated_at: number;
   /** A gs1 code's canonical Digital Link path (`/01/09506000134352/10/ABC123`), which the resolver looks up; null for other types. */
@@ -56,6 +58,7 @@ export const LINK_COLUMNS: readonly (keyof LinkRecord)[] = [
   'scan_limit',
   'scan_count',
   'deleted_at',
+  'password_hash',
   'revision',
   'updated_at',
   'gs1_path',
@@ -89,6 +92,7 @@ export function linkFromSnapshot(s: Record<string, unknown>): LinkRecord {
     scan_limit: num('scan_limit'),
     scan_count: 0,
     deleted_at: num('deleted_at'),
+    password_hash: str('password_hash'),
     revision: num('revision') ?? 0,
     updated_at: num('updated_at') ?? 0,
     gs1_path: s.type === 'gs1' ? digitalLinkPath(gs1ContentKey(s.content as unknown as Gs1Content)) : null,

@@ -11,6 +11,8 @@ import { utcDay } from '@qr/visitor';
 export class DailySalts {
   /** `until`: the first millisecond of the next UTC day, so the hot path compares numbers instead of formatting dates. */
   private cached: { salt: string; until: number } | null = null;
+  /** The one earlier day's salt asked for last (yesterday's, for unlock cookies issued then). */
+  private previous: { day: string; salt: string } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -28,5 +30,17 @@ export class DailySalts {
     });
     this.cached = { salt, until: Date.parse(`${day}T00:00:00Z`) + 86_400_000 };
     return salt;
+  }
+
+  /**
+   * The salt of `day` when it is still kept (today's or yesterday's), else null. It keys the unlock
+   * cookies of password-protected codes: one issued yesterday is checked with yesterday's salt.
+   */
+  async of(day: string): Promise<string | null> {
+    if (day === utcDay(this.clock())) return this.current();
+    if (this.previous?.day === day) return this.previous.salt;
+    const row = (await this.db.query<{ salt: string }>('SELECT salt FROM daily_salts WHERE day = $1', [day]))[0];
+    if (row) this.previous = { day, salt: row.salt };
+    return row?.salt ?? null;
   }
 }

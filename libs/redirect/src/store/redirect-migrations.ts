@@ -65,6 +65,8 @@ const ROUTE_KEY_POSTGRES = [
 ];
 /** The GS1 resolver looks gs1 codes up by host and Digital Link path (libs/redirect/src/http/gs1-resolver.route.ts). */
 const GS1_PATHS = [`ALTER TABLE links ADD COLUMN gs1_path TEXT`, `CREATE INDEX links_gs1_path ON links (gs1_path) WHERE gs1_path IS NOT NULL`];
+/** A protected code's password hash (`scrypt$…`, from qr-service's snapshot): scans check passwords against it. */
+const LINK_PASSWORD = [`ALTER TABLE links ADD COLUMN password_hash TEXT`];
 
 export const REDIRECT_MIGRATIONS = [
   defineMigration({
@@ -78,4 +80,5 @@ export const REDIRECT_MIGRATIONS = [
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
   defineMigration({ timestamp: 1766800000000, name: 'LinksByRouteKey', sqlite: ROUTE_KEY_SQLITE, postgres: ROUTE_KEY_POSTGRES }),
   defineMigration({ timestamp: 1766800000100, name: 'LinksGs1Path', sqlite: GS1_PATHS, postgres: GS1_PATHS }),
+  defineMigration({ timestamp: 1766800000200, name: 'LinkPassword', sqlite: LINK_PASSWORD, postgres: LINK_PASSWORD }),
 ];

@@ -906,6 +906,8 @@ export interface components {
             custom_domain_id?: string | null;
             /** @description How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset */
             design?: components["schemas"]["DesignInput"] | null;
+            /** @description Dynamic codes only. A scan must enter it before it opens; stored as a slow hash and never returned (see `password_protected`). null removes it */
+            password?: string | null;
             /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
             design_preset_id?: string | null;
         };
@@ -1249,6 +1251,8 @@ export interface components {
             design: components["schemas"]["Design"];
             /** @description The brand preset the code follows; `design` is the preset with the code’s own overrides */
             design_preset_id: string | null;
+            /** @description A scan must enter the code’s password first. The password itself is never returned */
+            password_protected: boolean;
             /**
              * @description The level the pattern is encoded at: H when the design has a logo, otherwise M
              * @enum {unknown}
@@ -1687,6 +1691,8 @@ export interface components {
             folder_id?: string | null;
             /** @description How the code looks; null: the default design. With design_preset_id: what this code sets differently from the preset */
             design?: components["schemas"]["DesignInput"] | null;
+            /** @description Dynamic codes only. A scan must enter it before it opens; stored as a slow hash and never returned (see `password_protected`). null removes it */
+            password?: string | null;
             /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
             design_preset_id?: string | null;
         };
