@@ -1,6 +1,6 @@
 import { admin, call, createTempDir, startApp, startDnsResponder } from '@qr/testing';
 import { type BenchRow, fmt } from './bench-report';
-import { median } from './stats';
+import { type LoadSummary, summarize } from './same-run-redirects';
 import { type LoadResult, wrk } from './wrk';
 
 const RUNS = 5;
@@ -53,15 +53,7 @@ export async function benchBackHalves(): Promise<BenchRow[]> {
   }
 }
 
-function summarize(results: LoadResult[]) {
-  return {
-    rps: median(results.map((r) => r.requestsPerSecond)),
-    p99: median(results.map((r) => r.p99Ms)),
-    errors: results.reduce((n, r) => n + r.non2xx3xx, 0),
-  };
-}
-
-function row(name: string, ours: ReturnType<typeof summarize>, base: ReturnType<typeof summarize>): BenchRow {
+function row(name: string, ours: LoadSummary, base: LoadSummary): BenchRow {
   return {
     benchmark: name,
     figure: `${fmt.rate(ours.rps, 'req')}; p99 ${fmt.ms(ours.p99)}`,

@@ -6,6 +6,8 @@ import { benchDashboard } from './dashboard.bench';
 import { benchQrRender } from './qr-render.bench';
 import { benchRedirect } from './redirect.bench';
 import { benchBackHalves } from './back-half.bench';
+import { benchGs1 } from './gs1.bench';
+import { benchPassword } from './password.bench';
 import { benchAnalyticsIngest, benchAnalyticsQuery } from './analytics.bench';
 import { benchKafkaConsumers, benchKafkaLatency } from './kafka.bench';
 import { benchFreshness } from './freshness.bench';
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
     ['validation', () => benchValidation()],
     ['redirect', () => benchRedirect()],
     ['back-half', () => benchBackHalves()],
+    ['gs1', () => benchGs1()],
+    ['password', () => benchPassword()],
     ['ingest', () => benchAnalyticsIngest()],
     ['consumers', () => benchKafkaConsumers()],
     ['analytics', () => benchAnalyticsQuery()],
