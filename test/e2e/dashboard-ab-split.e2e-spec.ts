@@ -92,12 +92,12 @@ describe('dashboard: the A/B split of a code', () => {
     await saveScreenshot(page, 'ab-split');
 
     await page.goto(`${base}/app/codes/${code.id}/edit`);
-    await page.getByLabel('Weight of the destination URL').waitFor();
-    expect(await page.getByLabel('Weight of the destination URL').inputValue()).toBe('70');
-    await page.getByLabel('Weight of the destination URL').fill('2.5');
+    await page.getByLabel('A/B weight of the default destination').waitFor();
+    expect(await page.getByLabel('A/B weight of the default destination').inputValue()).toBe('70');
+    await page.getByLabel('A/B weight of the default destination').fill('2.5');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Must be a whole number.').waitFor();
-    await page.getByLabel('Weight of the destination URL').fill('60');
+    await page.getByLabel('A/B weight of the default destination').fill('60');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(`${base}/app/codes/${code.id}?saved=1`);
     const read = await call<Code>(api(`/qrcodes/${code.id}`), { key });

@@ -125,6 +125,7 @@ describe.each(STORAGE_KINDS)('webhook delivery on %s', (kind) => {
         client_ref: 'ref',
         short_code: 'Abc1234',
         destination: 'https://example.com/spring',
+        link_type: null,
         country: 'DE',
         device: 'mobile',
         os: 'iOS',

@@ -49,7 +49,7 @@ export function DestinationsEditor({
         add rules without conditions, each with a weight: each visitor keeps one variant all day.
       </p>
       <TextField
-        label="Weight of the destination URL"
+        label="A/B weight of the default destination"
         hint={WEIGHT_HINT}
         inputMode="numeric"
         value={defaultWeight}
