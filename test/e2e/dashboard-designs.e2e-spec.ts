@@ -185,6 +185,8 @@ describe('designs in the dashboard', () => {
     await page.getByLabel('Frame colour, as #rrggbb').fill('#b71c1c');
     await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
+    // The edit page has the same heading: the code's page after a save is the one with ?saved=1.
+    await page.waitForURL(/\/app\/codes\/qr_[^/?]+\?saved=1$/);
     await page.getByRole('heading', { name: 'Spring menu', level: 1 }).waitFor();
     expect(await (await page.request.get(`${base}${src}`)).text()).toContain('#b71c1c');
   });
