@@ -35,7 +35,8 @@ export function ListTable<T extends { id: string }>(props: {
   if (rows.length === 0) return <>{props.empty ?? null}</>;
   const columns = props.columns.filter((c): c is Column<T> => c !== false);
   return (
-    <div class={props.spaced ? 'table-wrap spaced' : 'table-wrap'} aria-busy={props.busy}>
+    // A wide table scrolls inside its wrapper on a narrow screen; a keyboard user scrolls it once it has focus.
+    <div class={props.spaced ? 'table-wrap spaced' : 'table-wrap'} tabIndex={0} aria-busy={props.busy}>
       <table class="table" data-testid={props.testId}>
         <caption class="visually-hidden">{props.caption}</caption>
         <thead>
