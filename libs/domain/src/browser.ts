@@ -6,3 +6,4 @@ export type { Meter } from './quota/usage-summary';
 export type { MeAnswer, PlanView, SignedOutAnswer, UsageAnswer } from './dashboard/dashboard-answers';
 export type { MemberView, MembersAnswer, InvitationAnswer, AuditEntryView, AuditAction, AuditLogAnswer } from './dashboard/team-answers';
 export type { Actor, ChangeChannel } from './audit/actor';
+export type { FieldError } from './errors/api-error';
