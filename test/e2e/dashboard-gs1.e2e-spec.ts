@@ -197,6 +197,7 @@ describe('dashboard: GS1 codes', () => {
     await page.getByTestId('gs1-key').waitFor();
     await expect(page.getByTestId('gs1-key').innerText()).resolves.toMatch(new RegExp(`GTIN\\s+${GTIN14}\\s+Lot \\(10\\)\\s+ABC123`));
     expect(await page.getByLabel('GTIN', { exact: true }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     // The edited code's own GTIN and lot are not "taken": the preview draws it.
     expect(await livePreviewReads(uri)).toBe(uri);
     // Only a code of the workspace is named so.
