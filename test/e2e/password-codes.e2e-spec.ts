@@ -133,6 +133,9 @@ describe('password-protected codes (all-in-one)', () => {
     for (let i = 0; i < 10; i++) expect((await post(code.short_code, `wrong ${i}`, '198.51.100.5')).status).toBe(401);
     const throttled = await post(code.short_code, SECRET, '198.51.100.5');
     expect(throttled.status).toBe(429);
+    // Until the quarter-hour window that refused it ends.
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(throttled.headers.location).toBeUndefined();
     expect(throttled.body).toContain('Too many attempts.');
     expect((await post(code.short_code, SECRET, '198.51.100.6')).status).toBe(302);

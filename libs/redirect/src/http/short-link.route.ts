@@ -24,6 +24,7 @@ import {
   type Stickiness,
   UNLOCK_TTL_MS,
   unlockAttemptLimits,
+  unlockRetryAfterSeconds,
   unlockCookieName,
   unlockDayOf,
   type UserAgentClassifier,
@@ -214,7 +215,9 @@ export class ShortLinkRoute implements FastRoute {
   /** The password page: a page view, not a scan (nothing is recorded, no webhook). */
   private askPassword(res: ServerResponse, link: LinkRecord, headOnly: boolean, problem?: PasswordProblem, status = 200): void {
     this.d.onScan(problem ? `password_${problem}` : 'password_page');
-    sendPage(res, renderPasswordPage({ action: `/${link.short_code}`, problem, status }), headOnly);
+    // A throttled visitor (or a script) learns when the window that refused it ends.
+    const extra = problem === 'throttled' ? ['Retry-After', String(unlockRetryAfterSeconds(this.clock()))] : [];
+    sendPage(res, renderPasswordPage({ action: `/${link.short_code}`, problem, status }), headOnly, undefined, extra);
   }
 
   /**
