@@ -11,6 +11,7 @@ import { designForm } from './design-form';
 import { DestinationsEditor } from './destinations-editor';
 import { type FieldErrors } from './field-errors';
 import { OpeningRulesEditor, UtmEditor } from './opening-rules-editor';
+import { PasswordEditor } from './password-editor';
 
 export interface CodeFormProps {
   mode: 'create' | 'edit';
@@ -183,6 +184,12 @@ export function CodeForm(props: CodeFormProps) {
         <fieldset>
           <legend>Opening rules</legend>
           <OpeningRulesEditor state={state} set={set} errors={errors} />
+        </fieldset>
+      ) : null}
+      {dynamic ? (
+        <fieldset>
+          <legend>Password</legend>
+          <PasswordEditor form={state.password} onForm={(password) => set({ password })} errors={errors} />
         </fieldset>
       ) : null}
       {dynamic ? (
