@@ -1352,7 +1352,7 @@ export interface components {
              * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
              */
             occurred_at: string;
-            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. */
+            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. A password is named, never shown: `password` goes from null to `set`, from `set` to `changed`, or from `set` to null. */
             changes: components["schemas"]["QrCodeFieldChange"][];
             actor: components["schemas"]["QrCodeChangeActor"];
             /** @enum {unknown} */
