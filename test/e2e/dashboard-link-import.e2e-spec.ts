@@ -100,7 +100,11 @@ describe('dashboard: importing another shortener’s links', () => {
       expect([path, res.status, res.headers.location]).toEqual([path, 302, destination]);
     }
     const listed = await call<{ data: Array<{ client_ref: string }> }>(api('/qrcodes?limit=100'), { key });
-    expect(listed.body.data.map((c) => c.client_ref).sort()).toEqual(['import:go.acme.example/Poster', 'import:go.acme.example/poster-2025', 'import:go.acme.example/spring']);
+    expect(listed.body.data.map((c) => c.client_ref).sort()).toEqual([
+      'import:go.acme.example/Poster',
+      'import:go.acme.example/poster-2025',
+      'import:go.acme.example/spring',
+    ]);
 
     expect(await preview()).toContain('0 will be created · 3 already exist · 1 cannot be imported');
     await page.getByText('There is nothing to create').waitFor();

@@ -72,7 +72,10 @@ export class CodeAnalytics {
     }),
   )
   by_destination!: DestinationCount[];
-  @Out({ ...ref('PasswordPageCount'), description: 'A password-protected code’s password page: its views and unlocks in the range, apart (zeros for a code never protected)' })
+  @Out({
+    ...ref('PasswordPageCount'),
+    description: 'A password-protected code’s password page: its views and unlocks in the range, apart (zeros for a code never protected)',
+  })
   password_page!: PasswordPageCount;
 }
 

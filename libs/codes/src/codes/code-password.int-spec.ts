@@ -97,7 +97,9 @@ describe.each(STORAGE_KINDS)('a dynamic code’s password on %s', (kind) => {
     const entries = await db.query<{ revision: number; changes: string }>('SELECT revision, changes FROM code_history WHERE qr_id = $1 ORDER BY revision', [
       code.id,
     ]);
-    const named = entries.map((e) => (JSON.parse(e.changes) as Array<{ field: string; before: unknown; after: unknown }>).filter((c) => c.field === 'password'));
+    const named = entries.map((e) =>
+      (JSON.parse(e.changes) as Array<{ field: string; before: unknown; after: unknown }>).filter((c) => c.field === 'password'),
+    );
     expect(named).toEqual([
       [{ field: 'password', before: null, after: 'set' }],
       [],

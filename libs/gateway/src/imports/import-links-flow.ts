@@ -97,10 +97,7 @@ export class ImportLinksFlow {
     const names = [...new Set(toCreate.flatMap((l) => l.tags.slice(0, 1)))];
     const folders = names.length
       ? new Map(
-          (await this.bus.send<Array<{ name: string; id: string }>>('qr-service', QR.linkImportFolders, { workspaceId, names })).map((f) => [
-            f.name,
-            f.id,
-          ]),
+          (await this.bus.send<Array<{ name: string; id: string }>>('qr-service', QR.linkImportFolders, { workspaceId, names })).map((f) => [f.name, f.id]),
         )
       : new Map<string, string>();
     const items = toCreate.map((link) => createItem(link, domainIds.get(link.domain!)!, folders));

@@ -107,8 +107,8 @@ export function LinkImportPage() {
             </div>
           </div>
           <p class="muted small">
-            The preview writes nothing. Click counts and creation dates stay with the old product. Importing the same file again creates only links that
-            are not there yet.
+            The preview writes nothing. Click counts and creation dates stay with the old product. Importing the same file again creates only links that are not
+            there yet.
           </p>
         </form>
       )}
