@@ -39,6 +39,7 @@ describe('dashboard: importing another shortener’s links', () => {
   let page: Page;
   let base: string;
   let key: string;
+  let workspaceId: string;
   const api = (path: string) => `${base}/api/public/v1${path}`;
 
   beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('dashboard: importing another shortener’s links', () => {
     base = `http://localhost:${port}`;
     server = await startApp('all-in-one', { DATA_DIR: dir.path, PORT: String(port), PUBLIC_BASE_URL: base, DNS_RESOLVER: dns.address });
     const link = (await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link'))![1];
-    const workspaceId = /workspace: (ws_\w+)/.exec(server.output())![1];
+    workspaceId = /workspace: (ws_\w+)/.exec(server.output())![1];
     key = String(admin(['key', 'create', '--workspace', workspaceId, '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
     const domain = await call<{ id: string; verification: { value: string } }>(api('/domains'), { method: 'POST', key, json: { hostname: 'go.acme.example' } });
     dns.set('_qr-verify.go.acme.example', { TXT: [[domain.body.verification.value]] });
@@ -123,5 +124,24 @@ describe('dashboard: importing another shortener’s links', () => {
     expect(bad.body.errors!.map((e) => e.pointer).sort()).toEqual(['/colour', '/format']);
     const unknown = await post('?format=dub');
     expect([unknown.status, unknown.body.file_problems!.map((p) => p.code)]).toEqual([200, ['unknown_format']]);
+  }, 60_000);
+
+  it('is for editors and owners, as the CSV import: a viewer is told so, and the server refuses a viewer’s preview (403)', async () => {
+    const invite = admin(['member', 'invite', '--workspace', workspaceId, '--email', 'vera@example.com', '--role', 'viewer'], {
+      DATA_DIR: dir.path,
+      PUBLIC_BASE_URL: base,
+    }).json;
+    const viewer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await acceptSignInLink(viewer, String(invite.url), 'vera reads only');
+    await viewer.goto(`${base}/app/import-links`);
+    await viewer.getByText('an editor or an owner imports links').waitFor();
+    expect(await viewer.getByLabel('Export file').count()).toBe(0);
+    const csrf = await viewer.evaluate(`fetch('/app/api/session').then((r) => r.json()).then((s) => s.csrf_token)`);
+    const refused = (await viewer.evaluate(
+      `fetch('/app/api/link-imports/preview?format=bitly', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'X-CSRF-Token': ${JSON.stringify(csrf)} }, body: 'x' })
+        .then(async (r) => ({ status: r.status, body: await r.json() }))`,
+    )) as { status: number; body: { code: string } };
+    expect([refused.status, refused.body.code]).toEqual([403, 'forbidden']);
+    await viewer.context().close();
   }, 60_000);
 });
