@@ -1,4 +1,5 @@
 import { APP_API, query, send } from './client';
+import { type LinkImportReport } from './types';
 
 /** The products an export can come from, as the importer names them (`LINK_IMPORT_SOURCES` on the server). */
 export const LINK_SOURCES = [
@@ -8,42 +9,6 @@ export const LINK_SOURCES = [
   { value: 'yourls', label: 'YOURLS' },
   { value: 'dub', label: 'Dub' },
 ] as const;
-
-export interface ImportNote {
-  code: string;
-  detail: string;
-  field?: string;
-}
-
-export interface LinkImportRecord {
-  record: number;
-  line: number | null;
-  outcome: 'create' | 'exists' | 'refused';
-  domain: string | null;
-  path: string | null;
-  destination: string | null;
-  title: string | null;
-  folder: string | null;
-  expires_at: string | null;
-  visit_limit: number | null;
-  reasons: ImportNote[];
-  warnings: ImportNote[];
-}
-
-/** What /app/api/link-imports answers, the preview and the import alike (the admin CLI prints the same). */
-export interface LinkImportReport {
-  object: 'link_import';
-  format: string;
-  detected_format: string | null;
-  dry_run: boolean;
-  written: boolean;
-  created: number;
-  existing: number;
-  counts: { create: number; exists: number; refused: number };
-  allowance: { needed: number; remaining: number | null };
-  file_problems: ImportNote[];
-  records: LinkImportRecord[];
-}
 
 export interface LinkImportChoice {
   format: string;

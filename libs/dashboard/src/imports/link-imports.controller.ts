@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Inject, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { LinkImportOptions, readQueryDeclared } from '@qr/api-contract';
+import { LinkImportOptions, LinkImportReport as LinkImportReportAnswer, readQueryDeclared } from '@qr/api-contract';
 import { ApiError } from '@qr/domain';
 import { ImportLinksFlow, type LinkImportReport } from '@qr/gateway';
 import { actorOf, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { MAX_EXPORT_BYTES } from '@qr/link-import';
+import { Operation } from '@qr/platform';
 
 /** The export file is sent as its bytes: the parser reads the encodings and refuses what it cannot read. */
 export const EXPORT_FILE_TYPES = ['application/octet-stream'];
@@ -23,12 +24,32 @@ export class LinkImportsController {
 
   @Post('preview')
   @HttpCode(200)
+  @Operation({
+    operationId: 'previewLinkImport',
+    summary: 'The dry run of another shortener’s export (the file as the body, application/octet-stream); writes nothing',
+    tag: 'Codes',
+    query: LinkImportOptions,
+    answers: {
+      '200': { description: 'What the import would do, per record', body: LinkImportReportAnswer },
+      '415': { problem: 'The body is not application/octet-stream' },
+    },
+  })
   preview(@CurrentMember() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
     return this.run(principal, query, body, req, false);
   }
 
   @Post()
   @HttpCode(200)
+  @Operation({
+    operationId: 'importLinks',
+    summary: 'Import another shortener’s export (the file as the body, application/octet-stream): the dry run, then its links created',
+    tag: 'Codes',
+    query: LinkImportOptions,
+    answers: {
+      '200': { description: 'What was written, with the dry run it came from', body: LinkImportReportAnswer },
+      '415': { problem: 'The body is not application/octet-stream' },
+    },
+  })
   create(@CurrentMember() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
     return this.run(principal, query, body, req, true);
   }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 
-import { type LinkImportRecord, type LinkImportReport, LINK_SOURCES, linkImportsApi } from '../../api/link-imports';
+import { LINK_SOURCES, linkImportsApi } from '../../api/link-imports';
+import { type LinkImportRecord, type LinkImportReport } from '../../api/types';
 import { useDomains } from '../../api/workspace-lists';
 import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
