@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { dashboardDocument } from '@qr/dashboard';
 import { type Browser, type Page } from 'playwright-core';
 import {
   acceptSignInLink,
@@ -6,11 +8,13 @@ import {
   type AppProcess,
   axeViolations,
   call,
+  contractViolations,
   createTempDir,
   type DnsResponder,
   freePort,
   launchChromium,
   rawRequest,
+  type RecordedExchange,
   saveScreenshot,
   startApp,
   startDnsResponder,
@@ -114,16 +118,23 @@ describe('dashboard: importing another shortener’s links', () => {
 
   it('answers a wrong product choice and a bad query as the API does, writing nothing', async () => {
     const csrf = await page.evaluate(`fetch('/app/api/session').then((r) => r.json()).then((s) => s.csrf_token)`);
-    const post = (query: string) =>
-      page.evaluate(
-        `fetch('/app/api/link-imports/preview${query}', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'X-CSRF-Token': ${JSON.stringify(csrf)} }, body: 'Name,Where\\nbox,https://example.com\\n' })
+    const post = async (query: string, body = 'Name,Where\nbox,https://example.com\n') => {
+      const answer = (await page.evaluate(
+        `fetch('/app/api/link-imports/preview${query}', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'X-CSRF-Token': ${JSON.stringify(csrf)} }, body: ${JSON.stringify(body)} })
           .then(async (r) => ({ status: r.status, type: r.headers.get('content-type'), body: await r.json() }))`,
-      ) as Promise<{ status: number; type: string; body: { code?: string; errors?: Array<{ pointer: string }>; file_problems?: Array<{ code: string }> } }>;
+      )) as { status: number; type: string; body: { code?: string; errors?: Array<{ pointer: string }>; file_problems?: Array<{ code: string }> } };
+      seen.push({ method: 'POST', path: '/app/api/link-imports/preview', status: answer.status, contentType: answer.type, body: answer.body });
+      return answer;
+    };
+    const seen: RecordedExchange[] = [];
     const bad = await post('?format=tinyurl&colour=red');
     expect([bad.status, bad.type, bad.body.code]).toEqual([422, expect.stringMatching(/^application\/problem\+json/), 'validation_failed']);
     expect(bad.body.errors!.map((e) => e.pointer).sort()).toEqual(['/colour', '/format']);
     const unknown = await post('?format=dub');
     expect([unknown.status, unknown.body.file_problems!.map((p) => p.code)]).toEqual([200, ['unknown_format']]);
+    // A report with records of each kind, answered as the dashboard's document declares it.
+    expect((await post('?format=bitly&domain=go.acme.example', readFileSync(BITLY, 'utf8'))).status).toBe(200);
+    expect(contractViolations(dashboardDocument(), seen)).toEqual([]);
   }, 60_000);
 
   it('is for editors and owners, as the CSV import: a viewer is told so, and the server refuses a viewer’s preview (403)', async () => {
