@@ -32,6 +32,8 @@ export {
   ChangePasswordInput,
   ForgotPasswordInput,
   InviteInput,
+  LINK_IMPORT_SOURCES,
+  LinkImportOptions,
   RedeemLinkInput,
   RoleInput,
   SignInInput,
