@@ -15,6 +15,7 @@ import { type ClosedReason, renderClosedPage } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
 import { type FastRoute } from '@qr/platform';
 import { type UserAgentClassifier, visitorHash } from '@qr/visitor';
+import { type Gs1CodeSource } from '../links/gs1-code-source';
 import { type LinkRecord, openingRulesOf } from '../links/link-record';
 import { type DailySalts } from '../scans/daily-salts';
 import { type RecordsScans } from '../scans/scan-link';
@@ -25,8 +26,8 @@ const PRIMARY_KEY_PREFIXES = PRIMARY_KEYS.map((ai) => `/${ai}/`);
 const STALE_RETRIES = 3;
 
 export interface Gs1ResolverDeps {
-  /** The live gs1 codes at `paths`, on the shared hosts (`domainHost` null) or on one custom domain. */
-  findCodes(domainHost: string | null, paths: readonly string[]): Promise<LinkRecord[]>;
+  /** The live gs1 codes of a request's levels, on the shared hosts (`domainHost` null) or on one custom domain. */
+  codes: Gs1CodeSource;
   recorder: RecordsScans;
   salts: DailySalts;
   classifier: UserAgentClassifier;
@@ -98,7 +99,7 @@ export class Gs1ResolverRoute implements FastRoute {
     const host = hostOf(req);
     const domainHost = this.d.sharedHosts.has(host) ? null : host;
     for (let stale = 0; ; stale++) {
-      const codes = await this.d.findCodes(domainHost, request.levelPaths);
+      const codes = await (stale === 0 ? this.d.codes.find(domainHost, request.levelPaths) : this.d.codes.reread(domainHost, request.levelPaths));
       const candidates: Candidate[] = codes.map((link) => ({ content: link.content as unknown as Gs1Content, path: link.gs1_path ?? undefined, link }));
       const answer = resolveGs1(request, candidates);
       if (answer.kind === 'not_found' && !answer.code) {
