@@ -46,6 +46,12 @@ export class DestinationCount {
 }
 
 @Declaration({ answer: true })
+export class LinkTypeCount {
+  @Out({ type: 'string', description: 'The GS1 link type a resolution served (gs1:pip, gs1:recallStatus…), or linkset' }) link_type!: string;
+  @Out(int) scans!: number;
+}
+
+@Declaration({ answer: true })
 export class CodeAnalytics {
   @Out(str) qr_id!: string;
   @Out(day) from!: string;
@@ -64,6 +70,13 @@ export class CodeAnalytics {
     }),
   )
   by_destination!: DestinationCount[];
+  @Out(
+    arrayOf(ref('LinkTypeCount'), {
+      description:
+        'GS1 codes: resolutions by the link type served. Scans that served no link type (every other code type, a gs1 code’s short link) are not in it',
+    }),
+  )
+  by_link_type!: LinkTypeCount[];
 }
 
 @Declaration({ answer: true })
