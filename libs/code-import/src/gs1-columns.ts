@@ -1,5 +1,3 @@
-import { type RowError } from './parse-code-csv';
-
 /**
  * The columns of a `gs1` row (one code per row, one row per level: a product, a lot and a serial of
  * one GTIN are three rows). The key and its qualifiers are plain columns, as the API's content
@@ -28,7 +26,8 @@ const LINK_COLUMNS = { link_type: 'link_type', link_href: 'href', link_title: 't
 
 export interface Gs1Row {
   content: Record<string, unknown>;
-  errors: Omit<RowError, 'line'>[];
+  /** Cells that cannot be read, as the row's errors (parseCodeCsv adds the line). */
+  errors: Array<{ column: string; code: string; detail: string }>;
   /** Content fields filled from a column of another name (the `link_*` columns), for errors the API reports there. */
   columns: Record<string, string>;
 }
@@ -52,7 +51,11 @@ export function gs1ContentOf(value: (column: string) => string): Gs1Row {
   const shorthand = Object.keys(LINK_COLUMNS).filter((column) => value(column) !== '');
   if (value('links')) {
     if (shorthand.length)
-      errors.push({ column: 'links', code: 'conflicting_columns', detail: `give the links either as JSON in links or as one link in ${shorthand.join(', ')}, not both` });
+      errors.push({
+        column: 'links',
+        code: 'conflicting_columns',
+        detail: `give the links either as JSON in links or as one link in ${shorthand.join(', ')}, not both`,
+      });
     try {
       content.links = JSON.parse(value('links'));
     } catch {
@@ -62,7 +65,10 @@ export function gs1ContentOf(value: (column: string) => string): Gs1Row {
     const link: Record<string, unknown> = { link_type: value('link_type') || DEFAULT_GS1_LINK_TYPE };
     if (value('link_href')) link.href = value('link_href');
     if (value('link_title')) link.title = value('link_title');
-    if (value('link_hreflang')) link.hreflang = value('link_hreflang').split(/[\s,;]+/).filter(Boolean);
+    if (value('link_hreflang'))
+      link.hreflang = value('link_hreflang')
+        .split(/[\s,;]+/)
+        .filter(Boolean);
     link.default = true;
     content.links = [link];
     for (const [column, field] of Object.entries(LINK_COLUMNS)) columns[`/content/links/0/${field}`] = column;

@@ -81,9 +81,9 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
         the content fields of each type (<code>text</code>, <code>ssid</code>, <code>number</code>…), or <code>content</code> as JSON. A <code>gs1</code> row
         (one per product, lot or serial) takes <code>gtin</code>, <code>cpv</code>, <code>lot</code>, <code>serial</code>, <code>data</code> (as the URI’s
         query: <code>17=270101</code>), and one default link in <code>link_href</code>, <code>link_title</code>, <code>link_type</code> (default{' '}
-        <code>gs1:pip</code>) and <code>link_hreflang</code>, or every link as JSON in <code>links</code>. An export of this page
-        can be imported as it is (into another workspace, say); its codes without a <code>client_ref</code> are reported as rows to fix, and its read-only
-        columns (id, short link, scans, dates) are ignored.
+        <code>gs1:pip</code>) and <code>link_hreflang</code>, or every link as JSON in <code>links</code>. An export of this page can be imported as it is (into
+        another workspace, say); its codes without a <code>client_ref</code> are reported as rows to fix, and its read-only columns (id, short link, scans,
+        dates) are ignored.
       </p>
       <pre class="code-block">{EXAMPLE}</pre>
       <form onSubmit={run}>
