@@ -90,7 +90,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   // A replica's cache cannot say that no code exists at a path (another replica may have just made
   // one), and a resolution's recording checks only the code it scanned: a replica reads every time.
   const readGs1 = (domainHost: string | null, paths: readonly string[]) => links.findGs1(domainHost, paths);
-  const gs1Codes: Gs1CodeSource = replica ? { find: readGs1, reread: readGs1 } : new CachedGs1Codes(cache, readGs1);
+  const gs1Codes: Gs1CodeSource = replica ? { cached: () => undefined, find: readGs1, reread: readGs1 } : new CachedGs1Codes(cache, readGs1);
   const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, {
     onCounted: (link, count) => cache.setScanCount(link.route_key, count),

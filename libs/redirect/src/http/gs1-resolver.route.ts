@@ -99,7 +99,11 @@ export class Gs1ResolverRoute implements FastRoute {
     const host = hostOf(req);
     const domainHost = this.d.sharedHosts.has(host) ? null : host;
     for (let stale = 0; ; stale++) {
-      const codes = await (stale === 0 ? this.d.codes.find(domainHost, request.levelPaths) : this.d.codes.reread(domainHost, request.levelPaths));
+      // Answered from the cache without a turn of the event loop when it can be, as a short link's scan is.
+      const codes =
+        stale === 0
+          ? (this.d.codes.cached(domainHost, request.levelPaths) ?? (await this.d.codes.find(domainHost, request.levelPaths)))
+          : await this.d.codes.reread(domainHost, request.levelPaths);
       const candidates: Candidate[] = codes.map((link) => ({ content: link.content as unknown as Gs1Content, path: link.gs1_path ?? undefined, link }));
       const answer = resolveGs1(request, candidates);
       if (answer.kind === 'not_found' && !answer.code) {

@@ -3,6 +3,8 @@ import { type LinkRecord } from './link-record';
 
 /** Where the GS1 resolver gets the live gs1 codes of a request's levels (built in redirect.module). */
 export interface Gs1CodeSource {
+  /** The same as `find` when this process holds the answer, without waiting on anything; else undefined. */
+  cached(domainHost: string | null, paths: readonly string[]): LinkRecord[] | undefined;
   /** The live gs1 codes at `paths` on a host (`domainHost` null: the shared hosts), with every change committed before the call. */
   find(domainHost: string | null, paths: readonly string[]): Promise<LinkRecord[]>;
   /** The same as stored now, past any cache: for a resolution its recording found stale. */
@@ -20,6 +22,10 @@ export class CachedGs1Codes implements Gs1CodeSource {
     private readonly cache: LinkCache,
     private readonly read: (domainHost: string | null, paths: readonly string[]) => Promise<LinkRecord[]>,
   ) {}
+
+  cached(domainHost: string | null, paths: readonly string[]): LinkRecord[] | undefined {
+    return this.cache.gs1Links(domainHost, paths);
+  }
 
   async find(domainHost: string | null, paths: readonly string[]): Promise<LinkRecord[]> {
     return this.cache.gs1Links(domainHost, paths) ?? this.reread(domainHost, paths);
