@@ -32,15 +32,19 @@ export {
   ChangePasswordInput,
   ForgotPasswordInput,
   InviteInput,
+  LINK_IMPORT_SOURCES,
+  LinkImportOptions,
   RedeemLinkInput,
   RoleInput,
   SignInInput,
   SwitchWorkspaceInput,
   TokenInput,
 } from './bodies/dashboard-bodies';
-export { AuditLogQuery } from './queries/page-query';
+export { AuditLogQuery, DraftPreviewQuery } from './queries/page-query';
 export { optionalNameErrors } from './engine/text-faults';
 // The answers (response bodies): declared once, each a schema of the OpenAPI document.
-export { ERROR_CODES } from './answers/problem';
+export { DASHBOARD_ERROR_CODES, ERROR_CODES } from './answers/problem';
 export { WEBHOOK_EVENTS } from './answers/webhook-events';
 export * from './answers/answer-classes';
+export * from './answers/dashboard';
+export { dashboardSchemas } from './engine/schemas';
