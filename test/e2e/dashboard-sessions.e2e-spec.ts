@@ -1,10 +1,14 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { dashboardDocument } from '@qr/dashboard';
+import { cellsOf, codeBox, PAGE_SIZES, parseSheetLayout } from '@qr/print-sheet';
 import {
   admin,
   type AppProcess,
   call,
   contractViolations,
   createTempDir,
+  decodePdfRegion,
   freePort,
   type RecordedExchange,
   startApp,
@@ -380,6 +384,62 @@ describe('dashboard sessions', () => {
         }),
       );
     }
+  });
+
+  it('imports gs1 rows (links as JSON or in the link_* columns), reports bad ones at their column, and prints the codes on a sheet zbar reads as their Digital Link URIs', async () => {
+    const { c } = await memberOfTwo('gia@example.com', ['owner', 'owner']);
+    const GTIN = '09506000134352';
+    const links = JSON.stringify([
+      { link_type: 'gs1:pip', href: 'https://brand.example/en/rice', title: 'Risotto rice', hreflang: ['en'], default: true },
+      { link_type: 'gs1:pip', href: 'https://brand.example/fr/riz', title: 'Riz', hreflang: ['fr'] },
+    ]).replace(/"/g, '""');
+    const csv = [
+      'client_ref,name,type,gtin,lot,serial,data,link_type,link_href,link_title,link_hreflang,links',
+      // A spreadsheet drops the GTIN's leading zero: a GTIN-13, the same product.
+      `rice,Rice,gs1,9506000134352,,,,,,,,"${links}"`,
+      `rice-abc,Rice lot ABC123,gs1,${GTIN},ABC123,,17=270101,gs1:recallStatus,https://brand.example/lots/ABC123,Recall status,,`,
+      `rice-abc-s1,Rice S1,gs1,${GTIN},ABC123,S1,,,https://brand.example/s1,Serial S1,"en, fr",`,
+      `bad-digit,Bad,gs1,09506000134353,,,,,https://brand.example/x,X,,`,
+      `bad-language,Bad,gs1,${GTIN},XYZ,,,,https://brand.example/y,Y,english,`,
+    ].join('\n');
+    const { report } = await importCsv(c, csv);
+    expect(report).toMatchObject({ rows: 5, created: 3, failed: 2 });
+    expect(report.errors).toEqual([
+      expect.objectContaining({ line: 5, column: 'gtin', code: 'invalid_check_digit', pointer: '/content/gtin' }),
+      expect.objectContaining({ line: 6, column: 'link_hreflang', pointer: '/content/links/0/hreflang/0' }),
+    ]);
+    const listed = await c.request<{ data: Array<{ id: string; client_ref: string; short_url: string; content: Record<string, unknown> }> }>(
+      'GET',
+      '/api/public/v1/qrcodes',
+    );
+    const byRef = Object.fromEntries(listed.body.data.map((d) => [d.client_ref, d]));
+    expect(byRef.rice.content).toMatchObject({ gtin: GTIN, links: [{ hreflang: ['en'], default: true }, { hreflang: ['fr'] }] });
+    expect(byRef['rice-abc'].content).toMatchObject({ lot: 'ABC123', data: { '17': '270101' }, links: [{ link_type: 'gs1:recallStatus', default: true }] });
+    expect(byRef['rice-abc-s1'].short_url).toBe(`${base}/01/${GTIN}/10/ABC123/21/S1`);
+
+    const codes = ['rice', 'rice-abc', 'rice-abc-s1'].map((ref) => byRef[ref]);
+    const layout = { preset: 'a4-3x7', label: 'short_link' };
+    const sheet = await fetch(`${base}/app/api/print-sheets`, {
+      method: 'POST',
+      headers: {
+        cookie: c.jar.header(),
+        'content-type': 'application/json',
+        'x-csrf-token': String((await c.request('GET', '/app/api/session')).body.csrf_token),
+      },
+      body: JSON.stringify({ code_ids: codes.map((code) => code.id), ...layout }),
+    });
+    expect(sheet.status).toBe(200);
+    const path = join(dir.path, 'gs1-sheet.pdf');
+    writeFileSync(path, Buffer.from(await sheet.arrayBuffer()));
+    const parsed = parseSheetLayout(layout);
+    if (!parsed.ok) throw new Error('the layout is valid');
+    const cells = cellsOf(parsed.layout);
+    const printed = codes.map((_, i) => {
+      const box = codeBox(cells[i], 'short_link');
+      return decodePdfRegion(path, 1, { x: box.x - 2, y: box.y - 2, width: box.side + 4, height: box.side + 4 }, PAGE_SIZES.A4.height);
+    });
+    // Creation order is the file's order; what a checkout scanner reads is each code's Digital Link URI.
+    expect(printed).toEqual([`${base}/01/${GTIN}`, `${base}/01/${GTIN}/10/ABC123?17=270101`, `${base}/01/${GTIN}/10/ABC123/21/S1`]);
   });
 
   it('answers the members routes as declared', async () => {

@@ -152,13 +152,27 @@ describe('GS1 round trip (all-in-one)', () => {
     expect(types(codes.product.id)).toEqual(['gs1:pip']);
     expect(types(codes.lot.id)).toEqual(['gs1:recallStatus', 'gs1:recallStatus']);
     expect(types(codes.serial.id)).toEqual(['gs1:dpp', 'gs1:pip', 'linkset']);
-    const analytics = async (id: string) =>
-      (await call<{ total_scans: number; by_destination: Array<{ destination: string; scans: number }> }>(api(`/qrcodes/${id}/analytics`), { key })).body;
+    type Analytics = {
+      total_scans: number;
+      by_destination: Array<{ destination: string; scans: number }>;
+      by_link_type: Array<{ link_type: string; scans: number }>;
+    };
+    const analytics = async (id: string) => (await call<Analytics>(api(`/qrcodes/${id}/analytics`), { key })).body;
     await waitUntil(async () => (await analytics(codes.serial.id)).total_scans === 3, 'the projection to catch up', 15_000);
     expect((await analytics(codes.lot.id)).total_scans).toBe(2);
     expect((await analytics(codes.serial.id)).by_destination.map((d) => d.destination).sort()).toEqual(
       // The linkset sends the phone nowhere: its scan's destination is `unknown`.
       ['https://brand.example/dpp/S1', 'https://brand.example/fr/rice?linkType=gs1:pip', 'unknown'].sort(),
     );
+    // The link type served is a dimension of each code's analytics, as in its webhooks.
+    expect((await analytics(codes.serial.id)).by_link_type).toEqual([
+      { link_type: 'gs1:dpp', scans: 1 },
+      { link_type: 'gs1:pip', scans: 1 },
+      { link_type: 'linkset', scans: 1 },
+    ]);
+    expect((await analytics(codes.lot.id)).by_link_type).toEqual([{ link_type: 'gs1:recallStatus', scans: 2 }]);
+    expect((await analytics(codes.product.id)).by_link_type).toEqual([{ link_type: 'gs1:pip', scans: 1 }]);
+    const csv = await fetch(api(`/qrcodes/${codes.lot.id}/analytics?format=csv`), { headers: { authorization: `Bearer ${key}` } });
+    expect(await csv.text()).toContain('link_type,scans\r\ngs1:recallStatus,2\r\n');
   });
 });

@@ -1,4 +1,5 @@
 import { CONTENT_DECLARATIONS, fieldSchemas } from '@qr/api-contract';
+import { GS1_COLUMNS } from './gs1-columns';
 
 /** Columns every row may fill, whatever its type (the code's own fields). */
 export const CODE_COLUMNS = [
@@ -26,10 +27,12 @@ export const CODE_COLUMNS = [
 
 /**
  * Columns that fill `content`, by type: the fields of the type's content declaration. A type whose
- * content nests lists or objects (menu, form) takes it as JSON in `content`.
+ * content nests lists or objects (menu, form) takes it as JSON in `content`; `gs1` has columns of its
+ * own (gs1ContentOf), since every gs1 code is a GTIN, its qualifiers and links.
  */
 export const CONTENT_COLUMNS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   Object.entries(CONTENT_DECLARATIONS).map(([type, declaration]) => {
+    if (type === 'gs1') return [type, GS1_COLUMNS];
     const fields = fieldSchemas(declaration);
     const flat = fields.every(([, schema]) => schema.type !== 'array' && schema.$ref === undefined);
     return [type, flat ? fields.map(([name]) => name) : []];

@@ -63,6 +63,57 @@ describe('parseCodeCsv', () => {
     expect(parsed.rows.map((r) => r.line)).toEqual([5]);
   });
 
+  it('reads gs1 rows: the GTIN and qualifiers as columns, data as the URI’s query string, one link in link_* or every link as JSON', () => {
+    const links = JSON.stringify([
+      { link_type: 'gs1:pip', href: 'https://brand.example/en', title: 'Rice', hreflang: ['en'], default: true },
+      { link_type: 'gs1:pip', href: 'https://brand.example/fr', title: 'Riz', hreflang: ['fr'] },
+    ]).replace(/"/g, '""');
+    const csv = [
+      'client_ref,type,name,gtin,lot,serial,data,link_type,link_href,link_title,link_hreflang,links',
+      `p1,gs1,Rice,9506000134352,,,,,,,,"${links}"`,
+      'l1,GS1,Rice lot,09506000134352,ABC123,,17=270101&3103=000500,gs1:recallStatus,https://brand.example/lots/ABC123,Recall status,,',
+      's1,gs1,,09506000134352,ABC123,S1,?17=270101,,https://brand.example/s1,Serial page,"en, fr",',
+    ].join('\n');
+    const parsed = parseCodeCsv(csv, folders);
+    if (!parsed.ok) throw new Error('expected ok');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows.map((r) => r.item.content)).toEqual([
+      { gtin: '9506000134352', links: JSON.parse(links.replace(/""/g, '"')) },
+      {
+        gtin: '09506000134352',
+        lot: 'ABC123',
+        data: { '17': '270101', '3103': '000500' },
+        links: [{ link_type: 'gs1:recallStatus', href: 'https://brand.example/lots/ABC123', title: 'Recall status', default: true }],
+      },
+      {
+        gtin: '09506000134352',
+        lot: 'ABC123',
+        serial: 'S1',
+        data: { '17': '270101' },
+        links: [{ link_type: 'gs1:pip', href: 'https://brand.example/s1', title: 'Serial page', hreflang: ['en', 'fr'], default: true }],
+      },
+    ]);
+    expect(parsed.rows[0].columns).toBeUndefined();
+    expect(parsed.rows[2].columns).toMatchObject({ '/content/links/0/href': 'link_href', '/content/links/0/hreflang': 'link_hreflang' });
+  });
+
+  it('reports a gs1 row’s unreadable data, bad links JSON, or links given both ways', () => {
+    const csv = [
+      'client_ref,type,gtin,data,links,link_href',
+      'a,gs1,9506000134352,17:270101,,https://a.example',
+      'b,gs1,9506000134352,,[{oops,',
+      'c,gs1,9506000134352,,[],https://c.example',
+    ].join('\n');
+    const parsed = parseCodeCsv(csv, folders);
+    if (!parsed.ok) throw new Error('expected ok');
+    expect(parsed.errors.map((e) => [e.line, e.column, e.code])).toEqual([
+      [2, 'data', 'invalid_data'],
+      [3, 'links', 'invalid_json'],
+      [4, 'links', 'conflicting_columns'],
+    ]);
+    expect(parsed.rows).toEqual([]);
+  });
+
   it('counts lines across a value that spans lines', () => {
     const parsed = parseCodeCsv('client_ref,name,url\nsku-1,"two\nlines",https://a.example\nsku-2,x,https://b.example', folders);
     expect(parsed.ok && parsed.rows.map((r) => r.line)).toEqual([2, 4]);
@@ -89,14 +140,28 @@ describe('parseCodeCsv', () => {
 
 describe('toRowError', () => {
   it('maps an API pointer of a bulk item to the row’s line and column', () => {
-    expect(toRowError({ pointer: '/items/3/content/url', code: 'invalid_url', detail: 'x' }, 7, '/items/3')).toEqual({
+    const row = { line: 7 };
+    expect(toRowError({ pointer: '/items/3/content/url', code: 'invalid_url', detail: 'x' }, row, '/items/3')).toEqual({
       line: 7,
       column: 'url',
       code: 'invalid_url',
       detail: 'x',
+      pointer: '/content/url',
     });
-    expect(toRowError({ pointer: '/items/3/folder_id', code: 'not_found', detail: 'x' }, 7, '/items/3')).toMatchObject({ column: 'folder' });
-    expect(toRowError({ pointer: '/items/3/content/sections/0/name', code: 'required', detail: 'x' }, 7, '/items/3')).toMatchObject({ column: 'content' });
-    expect(toRowError({ pointer: '/items/3', code: 'invalid', detail: 'x' }, 7, '/items/3')).toMatchObject({ column: null });
+    expect(toRowError({ pointer: '/items/3/folder_id', code: 'not_found', detail: 'x' }, row, '/items/3')).toMatchObject({ column: 'folder' });
+    expect(toRowError({ pointer: '/items/3/content/sections/0/name', code: 'required', detail: 'x' }, row, '/items/3')).toMatchObject({ column: 'content' });
+    expect(toRowError({ pointer: '/items/3', code: 'invalid', detail: 'x' }, row, '/items/3')).toEqual({ line: 7, column: null, code: 'invalid', detail: 'x' });
+  });
+
+  it('maps a gs1 row’s errors to its gs1 columns, the link_* columns when the link came from them', () => {
+    const parsed = parseCodeCsv('client_ref,type,gtin,link_href,link_hreflang\ns1,gs1,9506000134353,https://a.example,english', folders);
+    if (!parsed.ok) throw new Error('expected ok');
+    const [row] = parsed.rows;
+    const error = (pointer: string) => toRowError({ pointer: `/items/0${pointer}`, code: 'c', detail: 'd' }, row, '/items/0');
+    expect(error('/content/gtin')).toMatchObject({ line: 2, column: 'gtin', pointer: '/content/gtin' });
+    expect(error('/content/links/0/title')).toMatchObject({ column: 'link_title' });
+    expect(error('/content/links/0/hreflang/0')).toMatchObject({ column: 'link_hreflang', pointer: '/content/links/0/hreflang/0' });
+    expect(error('/content/data/17')).toMatchObject({ column: 'data' });
+    expect(toRowError({ pointer: '/items/0/content/links/1/href', code: 'c', detail: 'd' }, { line: 3 }, '/items/0')).toMatchObject({ column: 'links' });
   });
 });

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { type FieldError, fromCsvCell } from '@qr/domain';
+import { gs1ContentOf } from './gs1-columns';
 import { BOOLEAN_FIELDS, CONTENT_COLUMNS, KNOWN_COLUMNS, NUMBER_FIELDS } from './import-columns';
 
 /** The most rows one import takes. */
@@ -9,6 +10,8 @@ export const MAX_IMPORT_ROWS = 5000;
 export interface ImportRow {
   line: number;
   item: Record<string, unknown>;
+  /** Fields of `item` filled from a column of another name (a gs1 link's `link_*` columns): pointer → column. */
+  columns?: Readonly<Record<string, string>>;
 }
 
 /** A problem with one row (or with the file, line 1 being its header). */
@@ -18,6 +21,8 @@ export interface RowError {
   column: string | null;
   code: string;
   detail: string;
+  /** Where in the row's create request the API found it (`/content/links/1/hreflang/0`), when it named a field. */
+  pointer?: string;
 }
 
 export type ParsedCsv = { ok: true; rows: ImportRow[]; errors: RowError[] } | { ok: false; errors: RowError[] };
@@ -70,7 +75,7 @@ export function parseCodeCsv(text: string, folderIdOf: (nameOrId: string) => str
     previousEnd = info.lines;
     const built = itemOf(record, folderIdOf);
     if (built.errors.length) errors.push(...built.errors.map((e) => ({ ...e, line })));
-    else rows.push({ line, item: built.item });
+    else rows.push({ line, item: built.item, ...(built.columns ? { columns: built.columns } : {}) });
   }
   return { ok: true, rows, errors };
 }
@@ -78,7 +83,7 @@ export function parseCodeCsv(text: string, folderIdOf: (nameOrId: string) => str
 function itemOf(
   record: Record<string, string>,
   folderIdOf: (nameOrId: string) => string | null,
-): { item: Record<string, unknown>; errors: Omit<RowError, 'line'>[] } {
+): { item: Record<string, unknown>; errors: Omit<RowError, 'line'>[]; columns?: Record<string, string> } {
   const errors: Omit<RowError, 'line'>[] = [];
   // Cells are read back from their spreadsheet-safe form (a leading ' before = + - @ is ours, not the data's).
   const value = (key: string) => fromCsvCell((record[key] ?? '').trim());
@@ -120,6 +125,11 @@ function itemOf(
     } catch {
       errors.push({ column: 'content', code: 'invalid_json', detail: 'content is not valid JSON' });
     }
+  } else if (item.type === 'gs1') {
+    const gs1 = gs1ContentOf(value);
+    item.content = gs1.content;
+    errors.push(...gs1.errors);
+    if (Object.keys(gs1.columns).length) return { item, errors, columns: gs1.columns };
   } else {
     const fields = CONTENT_COLUMNS[String(item.type)] ?? [];
     item.content = Object.fromEntries(fields.filter((f) => value(f) !== '').map((f) => [f, typed(f, value(f))]));
@@ -140,14 +150,17 @@ function firstLineAfter(lines: readonly string[], previousEnd: number, end: numb
 
 /**
  * A problem the API reported for the bulk item of a row (`/items/3/content/url`, bulk pointers
- * relative to the batch) as the row's error: its line, and the column the field came from.
+ * relative to the batch) as the row's error: its line, the column the field came from, and the
+ * field's pointer within the row's request (which link of a `links` list, say).
  */
-export function toRowError(problem: FieldError, line: number, itemPointer: string): RowError {
+export function toRowError(problem: FieldError, row: Pick<ImportRow, 'line' | 'columns'>, itemPointer: string): RowError {
   const field = problem.pointer.slice(itemPointer.length);
-  return { line, column: columnOf(field), code: problem.code, detail: problem.detail };
+  return { line: row.line, column: columnOf(field, row.columns), code: problem.code, detail: problem.detail, ...(field ? { pointer: field } : {}) };
 }
 
-function columnOf(field: string): string | null {
+function columnOf(field: string, columns: ImportRow['columns']): string | null {
+  // The longest of the row's own field → column entries that holds the field.
+  for (let at = field; at; at = at.slice(0, at.lastIndexOf('/'))) if (columns?.[at]) return columns[at];
   const parts = field.split('/').filter(Boolean);
   if (parts.length === 0) return null;
   if (parts[0] === 'content') return parts.length > 1 && KNOWN_COLUMNS.has(parts[1]) ? parts[1] : 'content';

@@ -11,6 +11,7 @@ import { SubmitLead } from './leads/submit-lead';
 import { ApplyCodeChanges, type LinkChange } from './links/apply-code-changes';
 import { BatchedLinkLookup } from './links/batched-link-lookup';
 import { subscribeToCodeChanges } from './links/code-changes.consumer';
+import { CachedGs1Codes, type Gs1CodeSource } from './links/gs1-code-source';
 import { LinkCache } from './links/link-cache';
 import { type LinkRecord } from './links/link-record';
 import { LinkRevisions } from './links/link-revisions';
@@ -87,6 +88,10 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
         cached: (code) => cache.get(code),
         reread: async (code) => cacheRead(await rereads.find(code)),
       };
+  // A replica's cache cannot say that no code exists at a path (another replica may have just made
+  // one), and a resolution's recording checks only the code it scanned: a replica reads every time.
+  const readGs1 = (domainHost: string | null, paths: readonly string[]) => links.findGs1(domainHost, paths);
+  const gs1Codes: Gs1CodeSource = replica ? { cached: () => undefined, find: readGs1, reread: readGs1 } : new CachedGs1Codes(cache, readGs1);
   const apply = new ApplyCodeChanges(store.db, links, cache, revisions);
   const recorder = new ScanRecorder(store.db, store.outbox!, runtime.logger, {
     onCounted: (link, count) => cache.setScanCount(link.route_key, count),
@@ -122,7 +127,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
   runtime.fastRoutes.push(
     // GS1 Digital Link paths (`/01/…`) are reserved for the resolver (docs/design/switching.md).
     new Gs1ResolverRoute({
-      findCodes: (domainHost, paths) => links.findGs1(domainHost, paths),
+      codes: gs1Codes,
       recorder,
       salts,
       classifier,

@@ -1,18 +1,18 @@
-/** Scans of one dimension value (a device, country, OS, browser or destination) as the projection stores them. */
+/** Scans of one dimension value (a device, country, OS, browser, destination or GS1 link type) as the projection stores them. */
 export interface DimensionRow {
   value: string | null;
   human: number;
   bot: number;
 }
 
-type DimensionKind = 'device' | 'country' | 'os' | 'browser' | 'destination';
+type DimensionKind = 'device' | 'country' | 'os' | 'browser' | 'destination' | 'link_type';
 
 /** Every device class, in the order the answer lists them, zeros included. */
 const DEVICES = ['mobile', 'tablet', 'desktop', 'other'] as const;
 
 /**
  * One breakdown of the analytics answer: scans summed per value, bots only when `includeBots`.
- * Countries, OSes, browsers and destinations: a missing value (null or '') is `'unknown'`, values without
+ * Countries, OSes, browsers, destinations and link types: a missing value (null or '') is `'unknown'`, values without
  * scans are dropped, and the rest sorted by scans descending, then value ascending (by code
  * unit, so the order does not depend on the server's locale). Devices: always mobile, tablet,
  * desktop, other in that order, zeros kept; a missing or unrecognised device counts as other.

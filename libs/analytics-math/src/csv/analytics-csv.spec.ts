@@ -24,6 +24,7 @@ const answer = {
   by_os: [{ os: 'android', scans: 7 }],
   by_browser: [] as Array<{ browser: string; scans: number }>,
   by_destination: [{ destination: 'https://example.com/a,b', scans: 7 }],
+  by_link_type: [{ link_type: 'gs1:pip', scans: 7 }],
 };
 
 describe('analyticsCsv', () => {
@@ -55,6 +56,9 @@ describe('analyticsCsv', () => {
           '',
           'destination,scans',
           '"https://example.com/a,b",7',
+          '',
+          'link_type,scans',
+          'gs1:pip,7',
           '',
         ].join('\r\n'),
     );

@@ -16,6 +16,7 @@ interface AnalyticsAnswer {
   by_os: Array<{ os: string; scans: number }>;
   by_browser: Array<{ browser: string; scans: number }>;
   by_destination: Array<{ destination: string; scans: number }>;
+  by_link_type: Array<{ link_type: string; scans: number }>;
 }
 
 const BOM = '\uFEFF';
@@ -25,7 +26,7 @@ const CRLF = '\r\n';
  * The analytics answer as one spreadsheet-friendly CSV file: UTF-8 with a BOM (so Excel reads
  * it as UTF-8), CRLF line ends and RFC 4180 quoting, text cells made formula-safe. Sections,
  * each a header row and its rows, separated by one blank line: the summary, by_day, by_device,
- * by_country, by_os, by_browser, by_destination. A breakdown without rows keeps its header row, so every file
+ * by_country, by_os, by_browser, by_destination, by_link_type. A breakdown without rows keeps its header row, so every file
  * has the same shape.
  *
  * @example
@@ -45,6 +46,7 @@ export function analyticsCsv(answer: AnalyticsAnswer): string {
     [['os', 'scans'], ...answer.by_os.map((d): Cell[] => [d.os, d.scans])],
     [['browser', 'scans'], ...answer.by_browser.map((d): Cell[] => [d.browser, d.scans])],
     [['destination', 'scans'], ...answer.by_destination.map((d): Cell[] => [d.destination, d.scans])],
+    [['link_type', 'scans'], ...answer.by_link_type.map((d): Cell[] => [d.link_type, d.scans])],
   ];
   return BOM + sections.map(csvRows).join(CRLF);
 }

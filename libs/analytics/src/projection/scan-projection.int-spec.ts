@@ -89,6 +89,33 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
     ]);
   });
 
+  it('counts GS1 resolutions by the link type served, and keeps no link-type rows for scans without one', async () => {
+    const events = [
+      scan('qr_gs1', '2026-11-20T08:00:00Z', { link_type: 'gs1:pip' }),
+      scan('qr_gs1', '2026-11-20T09:00:00Z', { link_type: 'gs1:pip' }),
+      scan('qr_gs1', '2026-11-20T09:05:00Z', { link_type: 'linkset' }),
+      scan('qr_gs1', '2026-11-21T10:00:00Z', { link_type: 'gs1:recallStatus' }),
+      scan('qr_gs1', '2026-11-21T10:05:00Z', { link_type: 'gs1:recallStatus', is_bot: true }),
+      scan('qr_gs1', '2026-11-21T11:00:00Z', { link_type: null }),
+      scan('qr_plain', '2026-11-21T11:00:00Z'),
+    ];
+    await new ScanProjection(db).apply(events);
+    const expected = [
+      { link_type: 'gs1:pip', scans: 2 },
+      { link_type: 'gs1:recallStatus', scans: 1 },
+      { link_type: 'linkset', scans: 1 },
+    ];
+    expect((await json('qr_gs1', 'UTC')).by_link_type).toEqual(expected);
+    expect((await json('qr_gs1', 'Asia/Kolkata', { include_bots: 'true' })).by_link_type).toEqual([
+      { link_type: 'gs1:pip', scans: 2 },
+      { link_type: 'gs1:recallStatus', scans: 2 },
+      { link_type: 'linkset', scans: 1 },
+    ]);
+    expect((await json('qr_plain', 'UTC')).by_link_type).toEqual([]);
+    const rows = await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM scan_day_dims WHERE qr_id = 'qr_plain' AND dim = 'link_type'");
+    expect(Number(rows[0].n)).toBe(0);
+  });
+
   it('counts password page views and unlocks apart from scans, in the range of the query’s time zone, once per event', async () => {
     const events = [
       gate('qr_pw', '2026-11-20T08:00:00Z', 'page_view'),

@@ -5,7 +5,9 @@ import { type Database, type Tx } from '@qr/persistence';
 import { upsertAdding } from './upsert-adding';
 
 export const PROJECTION_CONSUMER = 'analytics-service.projection';
-const DIMENSIONS = ['device', 'country', 'os', 'browser', 'destination'] as const;
+const DIMENSIONS = ['device', 'country', 'os', 'browser', 'destination', 'link_type'] as const;
+/** Kept only for scans that have a value: only a GS1 resolution serves a link type, and other scans need no rows for it. */
+const ONLY_WHEN_SET = new Set<(typeof DIMENSIONS)[number]>(['link_type']);
 
 type Counts = { human: number; bot: number; human_uniques: number; bot_uniques: number };
 
@@ -58,7 +60,7 @@ export class ScanProjection {
     const groups = new Map<string, { scan: PlacedScan; counts: Counts }>();
     for (const scan of scans) {
       const d = scan.e.data;
-      const key = `${d.qr_id}|${scan.bucket}|${d.is_bot ? 1 : 0}|${d.device ?? ''}|${d.country ?? ''}|${d.os ?? ''}|${d.browser ?? ''}|${d.destination ?? ''}`;
+      const key = `${d.qr_id}|${scan.bucket}|${d.is_bot ? 1 : 0}|${d.device ?? ''}|${d.country ?? ''}|${d.os ?? ''}|${d.browser ?? ''}|${d.destination ?? ''}|${d.link_type ?? ''}`;
       const counts = getOrCreate(groups, key, () => ({ scan, counts: { human: 0, bot: 0, human_uniques: 0, bot_uniques: 0 } })).counts;
       counts[d.is_bot ? 'bot' : 'human'] += 1;
       if (newVisitors.has(scan)) counts[d.is_bot ? 'bot_uniques' : 'human_uniques'] += 1;
@@ -84,6 +86,7 @@ export class ScanProjection {
       b.bot_uniques += counts.bot_uniques;
       for (const dim of DIMENSIONS) {
         const value = e.data[dim] ?? '';
+        if (value === '' && ONLY_WHEN_SET.has(dim)) continue;
         const bd = getOrCreate(bucketDims, `${qrId}|${bucket}|${dim}|${value}`, () => ({ qr_id: qrId, bucket, dim, value, human: 0, bot: 0 }));
         const dd = getOrCreate(dayDims, `${qrId}|${day}|${dim}|${value}`, () => ({ qr_id: qrId, day, dim, value, human: 0, bot: 0 }));
         bd.human += counts.human;

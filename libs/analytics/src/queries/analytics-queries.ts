@@ -11,7 +11,7 @@ import {
 import { type Clock, Errors, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 
-const DIMENSIONS = ['device', 'country', 'os', 'browser', 'destination'] as const;
+const DIMENSIONS = ['device', 'country', 'os', 'browser', 'destination', 'link_type'] as const;
 
 export type CodeAnalytics = Awaited<ReturnType<AnalyticsQueries['codeAnswer']>>;
 
@@ -59,6 +59,7 @@ export class AnalyticsQueries {
       by_os: dims[2].map((d) => ({ os: d.value, scans: d.scans })),
       by_browser: dims[3].map((d) => ({ browser: d.value, scans: d.scans })),
       by_destination: dims[4].map((d) => ({ destination: d.value, scans: d.scans })),
+      by_link_type: dims[5].map((d) => ({ link_type: d.value, scans: d.scans })),
       password_page: { page_views: Number(gate?.page_views ?? 0), unlocks: Number(gate?.unlocks ?? 0) },
     };
   }

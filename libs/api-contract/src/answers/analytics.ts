@@ -46,6 +46,12 @@ export class DestinationCount {
 }
 
 @Declaration({ answer: true })
+export class LinkTypeCount {
+  @Out({ type: 'string', description: 'The GS1 link type a resolution served (gs1:pip, gs1:recallStatus…), or linkset' }) link_type!: string;
+  @Out(int) scans!: number;
+}
+
+@Declaration({ answer: true })
 export class PasswordPageCount {
   @Out({ ...int, description: 'Times the password page was shown for a GET or a post that did not unlock (HEAD not counted); not scans' })
   page_views!: number;
@@ -72,6 +78,13 @@ export class CodeAnalytics {
     }),
   )
   by_destination!: DestinationCount[];
+  @Out(
+    arrayOf(ref('LinkTypeCount'), {
+      description:
+        'GS1 codes: resolutions by the link type served. Scans that served no link type (every other code type, a gs1 code’s short link) are not in it',
+    }),
+  )
+  by_link_type!: LinkTypeCount[];
   @Out({
     ...ref('PasswordPageCount'),
     description: 'A password-protected code’s password page: its views and unlocks in the range, apart (zeros for a code never protected)',

@@ -89,7 +89,7 @@ export class ImportCodes {
       const index = Number(/^\/items\/(\d+)/.exec(e.pointer)?.[1]);
       if (!Number.isInteger(index) || !pending[index]) continue;
       named.add(index);
-      report.errors.push(toRowError(e, pending[index].line, `/items/${index}`));
+      report.errors.push(toRowError(e, pending[index], `/items/${index}`));
     }
     report.failed += named.size;
     return named;

@@ -5,6 +5,8 @@ import { type Database, openDatabase } from '@qr/persistence';
 import { provisionStorage, rawRequest, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { UserAgentClassifier } from '@qr/visitor';
 import { ApplyCodeChanges } from '../links/apply-code-changes';
+import { CachedGs1Codes } from '../links/gs1-code-source';
+import { LinkCache } from '../links/link-cache';
 import { LinksRepository } from '../links/links.repository';
 import { DailySalts } from '../scans/daily-salts';
 import { ScanRecorder } from '../scans/scan-recorder';
@@ -31,6 +33,8 @@ describe.each(STORAGE_KINDS)('the GS1 resolver route through node:http on %s', (
   let log: EventLog;
   let server: Server;
   let base: string;
+  let apply: ApplyCodeChanges;
+  let reads = 0;
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(`${base}${path}`, { method, headers });
   const scanned = async (qrId: string) =>
     (await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE partition_key = $1 ORDER BY id', [qrId]))
@@ -43,7 +47,10 @@ describe.each(STORAGE_KINDS)('the GS1 resolver route through node:http on %s', (
     db = await openDatabase({ name: 'redirect', storage: provisioned.storage, migrations: REDIRECT_MIGRATIONS, runMigrations: true });
     log = await openEventLog({ transport: { kind: 'sql' }, storage: provisioned.storage, runMigrations: true, clientId: 't', log: silentLog });
     const links = new LinksRepository(db);
-    await new ApplyCodeChanges(db, links, null).execute([
+    // The all-in-one's wiring: changes pass through the link cache the resolver reads.
+    const cache = new LinkCache();
+    apply = new ApplyCodeChanges(db, links, cache);
+    await apply.execute([
       gs1('qr_gs1product', {
         links: [
           link('gs1:pip', 'en', 'https://brand.example/en/pip', { default: true }),
@@ -57,7 +64,7 @@ describe.each(STORAGE_KINDS)('the GS1 resolver route through node:http on %s', (
     ]);
     const outbox = new Outbox(db, log, { log: silentLog });
     const route = new Gs1ResolverRoute({
-      findCodes: (host, paths) => links.findGs1(host, paths),
+      codes: new CachedGs1Codes(cache, (host, paths) => (reads++, links.findGs1(host, paths))),
       recorder: new ScanRecorder(db, outbox, silentLog),
       salts: new DailySalts(db),
       classifier: new UserAgentClassifier(),
@@ -148,5 +155,29 @@ describe.each(STORAGE_KINDS)('the GS1 resolver route through node:http on %s', (
     expect((await get(`/01/${GTIN}`, { host: 'other.example' })).status).toBe(404);
     const description = await get('/.well-known/gs1resolver', { host: 'id.brand.example', 'x-forwarded-proto': 'https' });
     expect(JSON.parse(description.body)).toMatchObject({ resolverRoot: 'https://id.brand.example', supportedPrimaryKeys: ['01'] });
+  });
+
+  it('answers from the link cache once it knows every level, and shows a new, edited, paused or deleted code at once', async () => {
+    const path = `/01/${GTIN}/10/CACHED/21/S1`;
+    const lot = (revision: number, patch: Record<string, unknown> = {}, href = 'https://brand.example/cached') =>
+      gs1('qr_gs1cached', { lot: 'CACHED', links: [link('gs1:pip', null, href, { default: true })] }, { revision, ...patch });
+    await apply.execute([lot(1)]);
+    expect((await get(path)).headers.location).toBe('https://brand.example/cached');
+    const afterFirst = reads;
+    expect((await get(path)).headers.location).toBe('https://brand.example/cached');
+    expect(reads).toBe(afterFirst);
+    await apply.execute([lot(2, {}, 'https://brand.example/cached-v2')]);
+    expect((await get(path)).headers.location).toBe('https://brand.example/cached-v2');
+    // The serial had no code: the cache knew that, and learns of the new one with the change.
+    await apply.execute([gs1('qr_gs1serial1', { lot: 'CACHED', serial: 'S1', links: [link('gs1:pip', null, 'https://brand.example/s1', { default: true })] })]);
+    expect((await get(path)).headers.location).toBe('https://brand.example/s1');
+    await apply.execute([{ kind: 'delete', qr_id: 'qr_gs1serial1', revision: 2 }]);
+    expect((await get(path)).headers.location).toBe('https://brand.example/cached-v2');
+    await apply.execute([lot(3, { status: 'paused' })]);
+    expect((await get(path)).status).toBe(403);
+    await apply.execute([{ kind: 'delete', qr_id: 'qr_gs1cached', revision: 4 }]);
+    // Neither the serial nor the lot has a live code now: the product answers.
+    expect((await get(path)).headers.location).toBe('https://brand.example/en/pip');
+    expect(reads).toBeGreaterThan(afterFirst);
   });
 });

@@ -15,6 +15,7 @@ import { type ClosedReason, renderClosedPage } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
 import { type FastRoute } from '@qr/platform';
 import { type UserAgentClassifier, visitorHash } from '@qr/visitor';
+import { type Gs1CodeSource } from '../links/gs1-code-source';
 import { type LinkRecord, openingRulesOf } from '../links/link-record';
 import { type DailySalts } from '../scans/daily-salts';
 import { type RecordsScans } from '../scans/scan-link';
@@ -25,8 +26,8 @@ const PRIMARY_KEY_PREFIXES = PRIMARY_KEYS.map((ai) => `/${ai}/`);
 const STALE_RETRIES = 3;
 
 export interface Gs1ResolverDeps {
-  /** The live gs1 codes at `paths`, on the shared hosts (`domainHost` null) or on one custom domain. */
-  findCodes(domainHost: string | null, paths: readonly string[]): Promise<LinkRecord[]>;
+  /** The live gs1 codes of a request's levels, on the shared hosts (`domainHost` null) or on one custom domain. */
+  codes: Gs1CodeSource;
   recorder: RecordsScans;
   salts: DailySalts;
   classifier: UserAgentClassifier;
@@ -98,7 +99,11 @@ export class Gs1ResolverRoute implements FastRoute {
     const host = hostOf(req);
     const domainHost = this.d.sharedHosts.has(host) ? null : host;
     for (let stale = 0; ; stale++) {
-      const codes = await this.d.findCodes(domainHost, request.levelPaths);
+      // Answered from the cache without a turn of the event loop when it can be, as a short link's scan is.
+      const codes =
+        stale === 0
+          ? (this.d.codes.cached(domainHost, request.levelPaths) ?? (await this.d.codes.find(domainHost, request.levelPaths)))
+          : await this.d.codes.reread(domainHost, request.levelPaths);
       const candidates: Candidate[] = codes.map((link) => ({ content: link.content as unknown as Gs1Content, path: link.gs1_path ?? undefined, link }));
       const answer = resolveGs1(request, candidates);
       if (answer.kind === 'not_found' && !answer.code) {
@@ -170,15 +175,26 @@ export class Gs1ResolverRoute implements FastRoute {
   }
 }
 
+/**
+ * Headers go to node:http as one name/value list (respond.ts says why): the resolver's answers carry
+ * ten of them, and the object form cost a spread and a key walk more per answer.
+ */
+function headerList(headers: Readonly<Record<string, string>>, length: number): string[] {
+  const list: string[] = [];
+  for (const name in headers) list.push(name, headers[name]);
+  list.push('X-Robots-Tag', 'noindex', 'Content-Length', String(length));
+  return list;
+}
+
 function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body?: string): void {
   const bytes = body === undefined ? undefined : Buffer.from(body, 'utf8');
-  res.writeHead(status, { ...headers, 'X-Robots-Tag': 'noindex', 'Content-Length': String(bytes?.length ?? 0) });
+  res.writeHead(status, headerList(headers, bytes?.length ?? 0));
   res.end(bytes);
 }
 
 function sendJson(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: unknown, headOnly: boolean): void {
   const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  res.writeHead(status, { ...headers, 'X-Robots-Tag': 'noindex', 'Content-Length': String(bytes.length) });
+  res.writeHead(status, headerList(headers, bytes.length));
   res.end(headOnly ? undefined : bytes);
 }
 

@@ -39,4 +39,46 @@ describe('LinkCache', () => {
     cache.forget('go.brand.example/promo');
     expect(cache.get('go.brand.example/promo')).toBeUndefined();
   });
+
+  describe('gs1 codes by host and path', () => {
+    const lot = (o: Partial<LinkRecord> = {}) => link({ short_code: 'lot1', qr_id: 'qr_lot', gs1_path: '/01/09506000134352/10/L1', domain_host: null, ...o });
+    const paths = ['/01/09506000134352/10/L1/21/S1', '/01/09506000134352/10/L1', '/01/09506000134352'];
+
+    it('answers only when it knows every path, a code or none', () => {
+      const cache = new LinkCache();
+      cache.put(lot());
+      expect(cache.gs1Links(null, paths)).toBeUndefined();
+      cache.noteGs1Absent(null, [paths[0], paths[2]], cache.gs1Generation);
+      expect(cache.gs1Links(null, paths)?.map((l) => l.qr_id)).toEqual(['qr_lot']);
+      expect(cache.gs1Links('id.brand.example', paths)).toBeUndefined();
+    });
+
+    it('does not record an absence read before a gs1 code changed', () => {
+      const cache = new LinkCache();
+      const generation = cache.gs1Generation;
+      cache.put(lot());
+      cache.noteGs1Absent(null, [paths[0], paths[2]], generation);
+      expect(cache.gs1Links(null, paths)).toBeUndefined();
+      // The same row read again is no change.
+      const again = cache.gs1Generation;
+      cache.put(lot());
+      cache.noteGs1Absent(null, [paths[0], paths[2]], again);
+      expect(cache.gs1Links(null, paths)).toHaveLength(1);
+    });
+
+    it('replaces a known absence with a new code, and forgets a deleted or evicted one', () => {
+      const cache = new LinkCache(3);
+      cache.noteGs1Absent(null, paths, cache.gs1Generation);
+      expect(cache.gs1Links(null, paths)).toEqual([]);
+      cache.put(lot());
+      expect(cache.gs1Links(null, paths)?.map((l) => l.revision)).toEqual([1]);
+      cache.put(lot({ revision: 2, deleted_at: 5 }));
+      expect(cache.gs1Links(null, paths)).toBeUndefined();
+      cache.put(lot({ short_code: 'lot2', qr_id: 'qr_lot2' }));
+      expect(cache.gs1Links(null, [paths[1]])?.map((l) => l.qr_id)).toEqual(['qr_lot2']);
+      for (const code of ['aaaa', 'bbbb', 'cccc']) cache.put(link({ short_code: code }));
+      expect(cache.get('lot2')).toBeUndefined();
+      expect(cache.gs1Links(null, [paths[1]])).toBeUndefined();
+    });
+  });
 });

@@ -942,6 +942,11 @@ export interface components {
             destination: string;
             scans: number;
         };
+        LinkTypeCount: {
+            /** @description The GS1 link type a resolution served (gs1:pip, gs1:recallStatus…), or linkset */
+            link_type: string;
+            scans: number;
+        };
         PasswordPageCount: {
             /** @description Times the password page was shown for a GET or a post that did not unlock (HEAD not counted); not scans */
             page_views: number;
@@ -966,6 +971,8 @@ export interface components {
             by_browser: components["schemas"]["BrowserCount"][];
             /** @description Where scans went: a code whose destination changed, or with conditional destinations, shows how many scans went where */
             by_destination: components["schemas"]["DestinationCount"][];
+            /** @description GS1 codes: resolutions by the link type served. Scans that served no link type (every other code type, a gs1 code’s short link) are not in it */
+            by_link_type: components["schemas"]["LinkTypeCount"][];
             /** @description A password-protected code’s password page: its views and unlocks in the range, apart (zeros for a code never protected) */
             password_page: components["schemas"]["PasswordPageCount"];
         };

@@ -127,6 +127,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
             />
           )}
           <div class="breakdowns">
+            {code.type === 'gs1' ? <Breakdown title="GS1 link types served" rows={a.by_link_type.map((r) => [r.link_type, r.scans])} /> : null}
             <Breakdown title="Devices" rows={a.by_device.map((r) => [r.device, r.scans])} />
             <Breakdown title="Countries" rows={a.by_country.map((r) => [r.country, r.scans])} />
             <Breakdown title="Operating systems" rows={a.by_os.map((r) => [r.os, r.scans])} />

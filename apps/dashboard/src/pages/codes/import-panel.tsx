@@ -9,6 +9,8 @@ import { codesApi } from '../../api/codes';
 interface RowError {
   line: number;
   column: string | null;
+  /** The field within the row's request, when deeper than its column (which link of `links`). */
+  pointer?: string;
   code: string;
   detail: string;
 }
@@ -76,9 +78,12 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
         missing, and an import never changes a code that exists already (edit those one by one, or through the API). Other columns: <code>name</code>,{' '}
         <code>type</code> (default website), <code>category</code>, <code>url</code>, <code>folder</code> (a folder’s name), <code>status</code>,{' '}
         <code>scan_limit</code>, <code>start_at</code>, <code>end_at</code>, <code>timezone</code>, <code>fallback_url</code>, the <code>utm_*</code> fields,
-        the content fields of each type (<code>text</code>, <code>ssid</code>, <code>number</code>…), or <code>content</code> as JSON. An export of this page
-        can be imported as it is (into another workspace, say); its codes without a <code>client_ref</code> are reported as rows to fix, and its read-only
-        columns (id, short link, scans, dates) are ignored.
+        the content fields of each type (<code>text</code>, <code>ssid</code>, <code>number</code>…), or <code>content</code> as JSON. A <code>gs1</code> row
+        (one per product, lot or serial) takes <code>gtin</code>, <code>cpv</code>, <code>lot</code>, <code>serial</code>, <code>data</code> (as the URI’s
+        query: <code>17=270101</code>), and one default link in <code>link_href</code>, <code>link_title</code>, <code>link_type</code> (default{' '}
+        <code>gs1:pip</code>) and <code>link_hreflang</code>, or every link as JSON in <code>links</code>. An export of this page can be imported as it is (into
+        another workspace, say); its codes without a <code>client_ref</code> are reported as rows to fix, and its read-only columns (id, short link, scans,
+        dates) are ignored.
       </p>
       <pre class="code-block">{EXAMPLE}</pre>
       <form onSubmit={run}>
@@ -123,7 +128,10 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
                 {report.errors.slice(0, 200).map((e, i) => (
                   <tr key={i}>
                     <td class="num">{e.line}</td>
-                    <td class="mono">{e.column ?? '—'}</td>
+                    <td class="mono">
+                      {e.column ?? '—'}
+                      {e.pointer && e.pointer !== `/content/${e.column}` && e.pointer !== `/${e.column}` ? <div class="small muted">{e.pointer}</div> : null}
+                    </td>
                     <td>{e.detail}</td>
                   </tr>
                 ))}
