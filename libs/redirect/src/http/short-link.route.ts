@@ -16,7 +16,7 @@ import {
 } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
 import { type Destination, type FormContent, isServableBackHalf, type MenuContent, type VcardContent } from '@qr/qr-content';
-import { type FastRoute, type RateLimiter } from '@qr/platform';
+import { type FastRoute, type RateLimiter, readCookie, setCookieValue } from '@qr/platform';
 import { verifyPassword } from '@qr/session-rules';
 import {
   chooseDestination,
@@ -44,16 +44,6 @@ import { hostOf, readScanRequest } from './scan-request';
 /** A short code or chosen back-half (isServableBackHalf says which), with `.vcf` for a vCard's download. */
 const PATH = /^\/([0-9A-Za-z_/-]{1,64})(\.vcf)?$/;
 const HOSTED = new Set(['menu', 'form', 'vcard']);
-
-/** One cookie's value from a Cookie header, or null. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
 
 function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
@@ -205,7 +195,7 @@ export class ShortLinkRoute implements FastRoute {
 
   /** True when the request carries this code's unlock cookie, signed for its current password and not expired. */
   private async unlocked(req: IncomingMessage, link: LinkRecord): Promise<boolean> {
-    const value = cookieValue(req.headers.cookie, unlockCookieName(link.qr_id));
+    const value = readCookie(req, unlockCookieName(link.qr_id));
     const day = value ? unlockDayOf(value) : null;
     const secret = day ? await this.d.salts.of(day) : null;
     return secret !== null && verifyUnlock(secret, value!, { codeId: link.qr_id, passwordHash: link.password_hash! }, this.clock());
@@ -235,7 +225,7 @@ export class ShortLinkRoute implements FastRoute {
     if (typeof offered !== 'string' || !(await verifyPassword(offered, link.password_hash!))) return this.askPassword(res, link, false, 'wrong', 401);
     const now = this.clock();
     const value = signUnlock(await this.d.salts.current(), utcDay(now), { codeId: link.qr_id, passwordHash: link.password_hash! }, now);
-    const cookie = `${unlockCookieName(link.qr_id)}=${value}; Path=/; Max-Age=${UNLOCK_TTL_MS / 1000}; HttpOnly; SameSite=Lax${isHttps(req, this.d.trustProxy) ? '; Secure' : ''}`;
+    const cookie = setCookieValue(unlockCookieName(link.qr_id), value, { maxAgeSeconds: UNLOCK_TTL_MS / 1000, secure: isHttps(req, this.d.trustProxy) });
     return this.scan(req, res, link.route_key, cookie);
   }
 
