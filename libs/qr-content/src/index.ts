@@ -10,9 +10,6 @@ export type { Destination, DestinationDevice, DestinationOs } from './destinatio
 export { staticPayload } from './static-payload';
 export { dynamicTarget } from './dynamic-target';
 export type { WebsiteContent } from './content/website-content';
-export type { MenuContent, MenuItem, MenuSection } from './content/menu-content';
-export { FORM_FIELD_TYPES } from './content/form-content';
-export type { FormContent, FormField, FormFieldType } from './content/form-content';
 export type { VcardContent } from './content/vcard-content';
 export type { TextContent } from './content/text-content';
 export { WIFI_ENCRYPTIONS } from './content/wifi-content';

@@ -15,7 +15,8 @@ import {
   vcardDownload,
 } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
-import { type Destination, type FormContent, isServableBackHalf, type MenuContent, type VcardContent } from '@qr/qr-content';
+import type { FormContent, MenuContent } from '@qr/api-contract';
+import { type Destination, isServableBackHalf, type VcardContent } from '@qr/qr-content';
 import { type FastRoute, type RateLimiter, readCookie, setCookieValue } from '@qr/platform';
 import { verifyPassword } from '@qr/session-rules';
 import {
