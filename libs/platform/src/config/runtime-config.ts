@@ -171,7 +171,8 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     webhookAllowedCidrs: e.WEBHOOK_ALLOWED_CIDRS.split(',')
       .map((c) => c.trim())
       .filter(Boolean),
-    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((d) => d.trim()),
+    /** Delays before each retry of a webhook delivery (docs/api.md, "Deliveries"); checked above, so each parses. */
+    webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((d) => parseDuration(d.trim())!),
     bootstrapPlan: e.BOOTSTRAP_PLAN,
     logLevel: e.LOG_LEVEL,
     internalToken: e.INTERNAL_TOKEN,
