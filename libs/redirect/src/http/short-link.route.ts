@@ -14,6 +14,7 @@ import {
   validateLeadSubmission,
   vcardDownload,
 } from '@qr/hosted-pages';
+import { utcDayOf } from '@qr/analytics-math';
 import { admitScan } from '@qr/opening-rules';
 import type { FormContent, MenuContent } from '@qr/api-contract';
 import { type Destination, isServableBackHalf, type VcardContent } from '@qr/qr-content';
@@ -28,7 +29,6 @@ import {
   unlockCookieName,
   unlockDayOf,
   type UserAgentClassifier,
-  utcDay,
   verifyUnlock,
   visitorHash,
 } from '@qr/visitor';
@@ -57,7 +57,7 @@ function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   );
 }
 
-const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDay(now), code: link.route_key });
+const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDayOf(now.getTime()), code: link.route_key });
 
 /** How many times a scan is judged again after its recording found the row changed, before a 503. */
 const STALE_RETRIES = 3;
@@ -225,7 +225,7 @@ export class ShortLinkRoute implements FastRoute {
     if (request.visitor.isBot) return this.askPassword(res, link, false);
     if (typeof offered !== 'string' || !(await verifyPassword(offered, link.password_hash!))) return this.askPassword(res, link, false, 'wrong', 401);
     const now = this.clock();
-    const value = signUnlock(await this.d.salts.current(), utcDay(now), { codeId: link.qr_id, passwordHash: link.password_hash! }, now);
+    const value = signUnlock(await this.d.salts.current(), utcDayOf(now.getTime()), { codeId: link.qr_id, passwordHash: link.password_hash! }, now);
     const cookie = setCookieValue(unlockCookieName(link.qr_id), value, { maxAgeSeconds: UNLOCK_TTL_MS / 1000, secure: isHttps(req, this.d.trustProxy) });
     return this.scan(req, res, link.route_key, cookie);
   }
