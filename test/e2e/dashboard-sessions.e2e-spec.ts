@@ -1,4 +1,16 @@
-import { admin, type AppProcess, call, createTempDir, freePort, startApp, type TempDir, waitUntil } from '@qr/testing';
+import { dashboardDocument } from '@qr/dashboard';
+import {
+  admin,
+  type AppProcess,
+  call,
+  contractViolations,
+  createTempDir,
+  freePort,
+  type RecordedExchange,
+  startApp,
+  type TempDir,
+  waitUntil,
+} from '@qr/testing';
 
 /** A browser's cookie jar, as far as these tests need one: name → value, from Set-Cookie answers. */
 class Jar {
@@ -30,6 +42,8 @@ describe('dashboard sessions', () => {
   let workspaceId: string;
   // The admin CLI reads the server's environment: the links it prints use the same public URL.
   const env = () => ({ DATA_DIR: dir.path, PUBLIC_BASE_URL: base });
+  /** Every JSON answer of /app/api the clients saw: the last test checks them against the dashboard's document. */
+  const seen: RecordedExchange[] = [];
 
   /** A client with its own cookies: reads the session answer for its CSRF token, then calls with both. */
   const client = () => {
@@ -47,6 +61,9 @@ describe('dashboard sessions', () => {
       if (o.contentType) headers['content-type'] = o.contentType;
       const res = await call<T>(`${base}${path}`, { method, json, headers, body: o.body });
       jar.take(res);
+      const contentType = res.headers.get('content-type') ?? '';
+      if (path.startsWith('/app/api') && /^application\/(problem\+)?json/.test(contentType))
+        seen.push({ method, path: path.split('?')[0], status: res.status, contentType, body: res.body });
       const answered = res.body as { csrf_token?: string } | undefined;
       if (answered && typeof answered === 'object' && typeof answered.csrf_token === 'string') csrf = answered.csrf_token;
       return res;
@@ -363,5 +380,33 @@ describe('dashboard sessions', () => {
         }),
       );
     }
+  });
+
+  it('answers the members routes as declared', async () => {
+    const shop = admin(['workspace', 'create', '--name', 'Team shop', '--plan', 'pro'], env()).json;
+    admin(['member', 'add', '--workspace', String(shop.id), '--email', 'olga@example.com', '--role', 'owner', '--password-stdin'], env(), 'olga owns the shop');
+    const c = await signedIn('olga@example.com', 'olga owns the shop');
+    const invited = await c.request<{ member: { id: string } }>('POST', '/app/api/members', { email: 'ivan@example.com', role: 'viewer' });
+    expect(invited.status).toBe(201);
+    const id = invited.body.member.id;
+    expect((await c.request('PATCH', `/app/api/members/${id}`, { role: 'editor' })).body).toMatchObject({ member: { role: 'editor' }, api_keys_revoked: 0 });
+    expect((await c.request('POST', `/app/api/members/${id}/invitation`)).status).toBe(200);
+    expect((await c.request('GET', '/app/api/members')).body).toMatchObject({
+      object: 'list',
+      data: expect.arrayContaining([expect.objectContaining({ status: 'invited' })]),
+    });
+    expect((await c.request('DELETE', `/app/api/members/${id}/invitation`)).body).toMatchObject({ revoked: true });
+    expect((await c.request('GET', '/app/api/audit-log')).body).toMatchObject({
+      data: expect.arrayContaining([expect.objectContaining({ action: 'member.invited' })]),
+    });
+    expect((await c.request('POST', '/app/api/members', { email: 'not an email', role: 'boss' })).status).toBe(422);
+    expect((await c.request('GET', '/app/api/print-sheets/presets')).status).toBe(200);
+  });
+
+  // Runs last: the answers of every test above, against the declarations of the dashboard's own API.
+  it('answered every /app/api call as its declaration says', () => {
+    expect(seen.length).toBeGreaterThan(40);
+    expect(new Set(seen.map((e) => e.path.split('/')[3])).size).toBeGreaterThanOrEqual(8);
+    expect(contractViolations(dashboardDocument(), seen)).toEqual([]);
   });
 });

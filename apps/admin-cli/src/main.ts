@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { ApiError, type AuditAction, formatUtc, isRole, normalizeEmail, OPERATOR_ACTOR, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
+import { ApiError, formatUtc, isRole, normalizeEmail, OPERATOR_ACTOR, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
+import { type AuditAction } from '@qr/api-contract';
 import { KafkaEventLog, openEventLog } from '@qr/event-log';
 import { AllowanceReconcile } from '@qr/gateway';
 import {

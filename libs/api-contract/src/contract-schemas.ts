@@ -12,6 +12,7 @@ const DESIGN_PARTS = ['Design', 'DesignGradient', 'DesignEyes', 'DesignFrame', '
 // The answers' declarations: loading them registers their schemas.
 import './answers/analytics';
 import './answers/api-keys';
+import './answers/dashboard';
 import './answers/design';
 import './answers/folders-domains';
 import './answers/problem';

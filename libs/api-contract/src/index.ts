@@ -44,6 +44,8 @@ export {
 export { AuditLogQuery } from './queries/page-query';
 export { optionalNameErrors } from './engine/text-faults';
 // The answers (response bodies): declared once, each a schema of the OpenAPI document.
-export { ERROR_CODES } from './answers/problem';
+export { DASHBOARD_ERROR_CODES, ERROR_CODES } from './answers/problem';
 export { WEBHOOK_EVENTS } from './answers/webhook-events';
 export * from './answers/answer-classes';
+export * from './answers/dashboard';
+export { dashboardSchemas } from './engine/schemas';

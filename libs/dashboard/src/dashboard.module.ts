@@ -1,6 +1,6 @@
 import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { CreateQrCodesFlow, QuotaRepository } from '@qr/gateway';
+import { CreateQrCodesFlow, dashboardApiDocument, QuotaRepository } from '@qr/gateway';
 import { DashboardCookieNames, MembersController, SessionController, SessionCookies } from '@qr/identity';
 import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, textBodyMiddleware } from '@qr/platform';
 import { DraftPreviewController } from './codes/draft-preview.controller';
@@ -21,6 +21,21 @@ import { WorkspaceUsage } from './usage/workspace-usage';
  * JSON (/app/api: sign-in, account, usage, previews, print sheets, imports). Everything else it shows
  * comes from the public API's routes, which accept the session cookie: one rule, one place.
  */
+/** The controllers of the dashboard's JSON API (`/app/api`), each route with its `@Operation`. */
+export const DASHBOARD_API_CONTROLLERS = [
+  SessionController,
+  MembersController,
+  AuditLogController,
+  UsageController,
+  DraftPreviewController,
+  PrintSheetController,
+  ImportsController,
+  ExportsController,
+] as const;
+
+/** The dashboard's document (not published): the dashboard's answer types and the e2e contract checks come from it. */
+export const dashboardDocument = () => dashboardApiDocument(DASHBOARD_API_CONTROLLERS);
+
 @Module({})
 export class DashboardModule implements NestModule {
   constructor(@Inject(PLATFORM_RUNTIME) private readonly runtime: PlatformRuntime) {}
@@ -34,17 +49,7 @@ export class DashboardModule implements NestModule {
     return {
       module: DashboardModule,
       imports: [gateway],
-      controllers: [
-        SessionController,
-        MembersController,
-        AuditLogController,
-        UsageController,
-        DraftPreviewController,
-        PrintSheetController,
-        ImportsController,
-        ExportsController,
-        SpaController,
-      ],
+      controllers: [...DASHBOARD_API_CONTROLLERS, SpaController],
       providers: [
         { provide: DashboardAssets, useValue: assets },
         {

@@ -3,6 +3,4 @@
 export { ROLES, type Role } from './access/roles';
 export { PLAN_NAMES, type PlanName, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './plans/plans';
 export type { Meter } from './quota/usage-summary';
-export type { MeAnswer, PlanView, SignedOutAnswer, UsageAnswer } from './dashboard/dashboard-answers';
-export type { MemberView, MembersAnswer, InvitationAnswer, AuditEntryView, AuditAction, AuditLogAnswer } from './dashboard/team-answers';
 export type { Actor, ChangeChannel } from './audit/actor';

@@ -22,6 +22,4 @@ export * from './html/escape-html';
 export * from './net/special-purpose-ipv4';
 export * from './identity/email';
 export * from './quota/allowance-reconcile';
-export type { MeAnswer, PlanView, SignedOutAnswer, UsageAnswer } from './dashboard/dashboard-answers';
 export * from './audit/actor';
-export type { MemberView, MembersAnswer, InvitationAnswer, AuditEntryView, AuditAction, AuditLogAnswer } from './dashboard/team-answers';

@@ -6,6 +6,7 @@ export * from './http/client-error';
 export * from './http/problem.filter';
 export * from './http/json-body.middleware';
 export * from './http/cookies';
+export * from './http/operation';
 export * from './health/health-registry';
 export * from './health/health.controller';
 export * from './metrics/metrics';

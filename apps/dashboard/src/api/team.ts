@@ -1,4 +1,4 @@
-import { type AuditLogAnswer, type InvitationAnswer, type MembersAnswer, type MemberView, type Role } from '@qr/domain/browser';
+import { type AuditLogAnswer, type InvitationAnswer, type MembersAnswer, type Role, type RoleChanged } from './types';
 import { appApi, query } from './client';
 
 const member = (id: string) => `/members/${encodeURIComponent(id)}`;
@@ -7,7 +7,7 @@ const member = (id: string) => `/members/${encodeURIComponent(id)}`;
 export const teamApi = {
   list: (signal?: AbortSignal) => appApi.get<MembersAnswer>('/members', { signal }),
   invite: (email: string, role: Role) => appApi.post<InvitationAnswer>('/members', { email, role }),
-  setRole: (id: string, role: Role) => appApi.patch<{ member: MemberView; api_keys_revoked: number }>(member(id), { role }),
+  setRole: (id: string, role: Role) => appApi.patch<RoleChanged>(member(id), { role }),
   remove: (id: string) => appApi.del<{ sessions_ended: number; api_keys_revoked: number }>(member(id)),
   resend: (id: string) => appApi.post<InvitationAnswer>(`${member(id)}/invitation`),
   revokeInvitation: (id: string) => appApi.del(`${member(id)}/invitation`),

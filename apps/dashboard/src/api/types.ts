@@ -21,9 +21,26 @@ export type {
   WebhookTestResult as WebhookTest,
 } from '@qr-platform/sdk';
 
-// The dashboard's own answers and the names it shares with the server, from the server's own
-// definitions (the libs' browser entries): nothing here is written twice.
-export type { MeAnswer as Me, Meter, PlanName, PlanView, Role, SignedOutAnswer as SignedOut, UsageAnswer as Usage } from '@qr/domain/browser';
+// The dashboard's own answers, generated from the declarations (libs/api-contract/src/answers/dashboard.ts)
+// through the dashboard's document, and the names it shares with the server from the libs' browser entries.
+type Answer = import('../generated/dashboard-api-types').components['schemas'];
+export type Me = Answer['MeAnswer'];
+export type SignedOut = Answer['SignedOutAnswer'];
+export type Usage = Answer['UsageAnswer'];
+export type PlanView = Answer['PlanView'];
+export type MembersAnswer = Answer['MembersAnswer'];
+export type MemberView = Answer['MemberView'];
+export type InvitationAnswer = Answer['InvitationAnswer'];
+export type RoleChanged = Answer['RoleChanged'];
+export type AuditLogAnswer = Answer['AuditLogAnswer'];
+export type AuditEntryView = Answer['AuditEntryView'];
+export type AuditAction = AuditEntryView['action'];
+export type SignInLinkAnswer = Answer['SignInLinkAnswer'];
+export type PasswordResetAccepted = Answer['PasswordResetAccepted'];
+export type DraftPreviewAnswer = Answer['DraftPreviewAnswer'];
+export type SheetPreset = Answer['SheetPreset'];
+export type SheetPresetsAnswer = Answer['SheetPresetsAnswer'];
+export type { Meter, PlanName, Role } from '@qr/domain/browser';
 export type { QrCategory as Category } from '@qr/qr-content/browser';
 export type { Weekday } from '@qr/opening-rules/browser';
 

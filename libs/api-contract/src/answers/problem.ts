@@ -45,6 +45,12 @@ export const ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning:
   { code: 'service_unavailable', status: 503, meaning: 'A service this request needs is down; retry shortly.' },
 ];
 
+/** The codes only the dashboard's own API answers (signing in): its document adds them to Problem's. */
+export const DASHBOARD_ERROR_CODES: ReadonlyArray<{ code: string; status: number; meaning: string }> = [
+  { code: 'invalid_credentials', status: 401, meaning: 'The email or password is not right (one answer for both).' },
+  { code: 'link_not_usable', status: 410, meaning: 'The sign-in link expired, was used, or was replaced by a newer one.' },
+];
+
 /** One problem of a request, where it is (the JSON pointer) and what it is. */
 @Declaration({ answer: true })
 export class FieldError {

@@ -24,6 +24,8 @@ const FIELDS = new WeakMap<object, Map<string, FieldDeclaration>>();
  * parameters) and the dashboard's own bodies (sign-in, team), which the public API does not serve.
  */
 export const UNLISTED_DECLARATIONS = new Set<string>();
+/** The dashboard's own bodies and answers: the dashboard's document (not the public one) lists them. */
+export const DASHBOARD_DECLARATIONS = new Set<string>();
 /** Faults found by `validate`, kept for `defaultMessage` so a failing rule runs once, not twice. */
 const FOUND = new WeakMap<object, Map<string, readonly Fault[]>>();
 
@@ -82,6 +84,7 @@ export function Declaration(doc: { description?: string; answer?: boolean; query
   return (declaration) => {
     // `base`: fields several declarations share by extending it (a list page's), no schema of its own.
     if (doc.query || doc.dashboard || doc.base) UNLISTED_DECLARATIONS.add(declaration.name);
+    if (doc.dashboard) DASHBOARD_DECLARATIONS.add(declaration.name);
     JSONSchema((schema) => {
       const fields = declaredFields(declaration as unknown as Declared);
       const required = [...fields].filter(([, f]) => f.required).map(([key]) => key);

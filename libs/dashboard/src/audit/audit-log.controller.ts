@@ -1,9 +1,9 @@
 import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuditLogQuery, intOr, readQueryDeclared } from '@qr/api-contract';
-import { type AuditLogAnswer, csvRows } from '@qr/domain';
+import { AuditLogAnswer, AuditLogQuery, intOr, readQueryDeclared } from '@qr/api-contract';
+import { csvRows } from '@qr/domain';
 import { AUDIT_CSV_COLUMNS, auditCsvRow, auditEntryView, AuditLogRepository, CurrentMember, ownerOf, SessionGuard, type SessionPrincipal } from '@qr/identity';
-import { JsonLogger } from '@qr/platform';
+import { JsonLogger, Operation } from '@qr/platform';
 import { streamResponse } from '../http/stream-response';
 
 /** The workspace audit log (owners): a page at a time, newest first, and the whole of it as CSV. */
@@ -16,6 +16,13 @@ export class AuditLogController {
   ) {}
 
   @Get()
+  @Operation({
+    operationId: 'listAuditLog',
+    summary: 'The workspace audit log, newest first',
+    tag: 'Audit log',
+    query: AuditLogQuery,
+    answers: { '200': { description: 'A page of entries', body: AuditLogAnswer } },
+  })
   async list(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Query() query: Record<string, unknown>): Promise<AuditLogAnswer> {
     const { workspaceId } = ownerOf(principal, req);
     const read = readQueryDeclared(AuditLogQuery, query);
@@ -27,6 +34,12 @@ export class AuditLogController {
   }
 
   @Get('export.csv')
+  @Operation({
+    operationId: 'exportAuditLog',
+    summary: 'The whole audit log as CSV',
+    tag: 'Audit log',
+    answers: { '200': { description: 'CSV', media: ['text/csv'] } },
+  })
   async csv(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { workspaceId } = ownerOf(principal, req);
     const audit = this.audit;

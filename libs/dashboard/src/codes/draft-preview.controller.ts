@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { QR_COMMANDS } from '@qr/contracts';
 import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
+import { DraftPreviewAnswer, QrCodeInput } from '@qr/api-contract';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
 
 /**
  * The create form's live preview: the body is exactly what POST /qrcodes would get, checked by the
@@ -14,8 +15,15 @@ export class DraftPreviewController {
 
   @Post()
   @HttpCode(200)
+  @Operation({
+    operationId: 'previewDraft',
+    summary: 'Draw a code that is not saved',
+    tag: 'Codes',
+    body: QrCodeInput,
+    answers: { '200': { description: 'The drawing', body: DraftPreviewAnswer } },
+  })
   preview(@CurrentMember() principal: SessionPrincipal, @Body() item: unknown) {
-    return this.bus.send<{ svg: string; existing: { id: string; name: string } | null }>('qr-service', QR_COMMANDS.renderDraft, {
+    return this.bus.send<DraftPreviewAnswer>('qr-service', QR_COMMANDS.renderDraft, {
       workspaceId: principal.workspaceId,
       item: item ?? null,
     });

@@ -4,7 +4,7 @@ import { EXPORT_COLUMNS } from '@qr/code-import';
 import { QR_COMMANDS } from '@qr/contracts';
 import { csvRows } from '@qr/domain';
 import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
-import { COMMAND_BUS, type CommandBus, JsonLogger } from '@qr/platform';
+import { COMMAND_BUS, type CommandBus, JsonLogger, Operation } from '@qr/platform';
 import { streamResponse } from '../http/stream-response';
 import { folderIndex } from './folder-index';
 
@@ -38,6 +38,12 @@ export class ExportsController {
   ) {}
 
   @Get('codes.csv')
+  @Operation({
+    operationId: 'exportCodes',
+    summary: 'The workspace’s codes as CSV',
+    tag: 'Codes',
+    answers: { '200': { description: 'CSV, with the import’s columns', media: ['text/csv'] }, '422': { problem: 'A filter is wrong' } },
+  })
   async codes(@CurrentMember() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const filters = Object.fromEntries(Object.entries(query).filter(([k]) => ['q', 'folder_id', 'status', 'type'].includes(k)));
     const list = (cursor: string | null) =>

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@
 import type { Request, Response } from 'express';
 import { ApiError } from '@qr/domain';
 import { actorOf, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
-import { JsonLogger } from '@qr/platform';
+import { JsonLogger, Operation } from '@qr/platform';
 import { ImportCodes } from './import-codes';
 
 /** 5,000 rows of a few hundred bytes fit easily (DashboardModule reads the body with this limit). */
@@ -24,6 +24,15 @@ export class ImportsController {
 
   @Post()
   @HttpCode(200)
+  @Operation({
+    operationId: 'importCodes',
+    summary: 'Create codes from a CSV file',
+    tag: 'Codes',
+    answers: {
+      '200': { description: 'JSON lines: progress, then the result', media: ['application/x-ndjson'] },
+      '415': { problem: 'The body is not text/csv' },
+    },
+  })
   async create(@CurrentMember() principal: SessionPrincipal, @Body() csv: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (typeof csv !== 'string' || !/^text\/(csv|plain)\b/i.test(String(req.headers['content-type']))) {
       throw new ApiError(415, 'unsupported_media_type', 'Unsupported media type', 'Send the file as text/csv.');

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { AnyRole, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
-import { JsonLogger } from '@qr/platform';
+import { SheetPresetsAnswer } from '@qr/api-contract';
+import { JsonLogger, Operation } from '@qr/platform';
 import { PAGE_SIZES, SHEET_PRESETS } from '@qr/print-sheet';
 import { streamResponse } from '../http/stream-response';
 import { BuildPrintSheet } from './build-print-sheet';
@@ -17,7 +18,13 @@ export class PrintSheetController {
 
   /** The layouts the print page offers (the PDF's geometry is the server's, so the page asks it). */
   @Get('presets')
-  presets() {
+  @Operation({
+    operationId: 'listSheetPresets',
+    summary: 'The print sheet layouts',
+    tag: 'Print',
+    answers: { '200': { description: 'The layouts', body: SheetPresetsAnswer } },
+  })
+  presets(): SheetPresetsAnswer {
     return {
       object: 'list',
       data: SHEET_PRESETS.map((p) => ({ id: p.id, label: p.label, page_size: p.pageSize, columns: p.columns, rows: p.rows })),
@@ -28,6 +35,15 @@ export class PrintSheetController {
   @Post()
   @HttpCode(200)
   @AnyRole()
+  @Operation({
+    operationId: 'printSheet',
+    summary: 'A vector PDF of many codes',
+    tag: 'Print',
+    answers: {
+      '200': { description: 'The PDF, streamed', media: ['application/pdf'] },
+      '422': { problem: 'A layout or selection field is wrong, or the codes do not fit' },
+    },
+  })
   async create(@CurrentMember() principal: SessionPrincipal, @Body() body: unknown, @Res() res: Response): Promise<void> {
     const sheet = await this.sheets.start(principal, body);
     const date = new Date().toISOString().slice(0, 10);

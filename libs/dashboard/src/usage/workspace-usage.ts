@@ -1,4 +1,5 @@
-import { billingPeriodAt, type Clock, formatUtc, systemClock, type UsageAnswer, usageSummary } from '@qr/domain';
+import { billingPeriodAt, type Clock, formatUtc, systemClock, usageSummary } from '@qr/domain';
+import { type UsageAnswer } from '@qr/api-contract';
 import { type QuotaRepository } from '@qr/gateway';
 import { planView, type SessionPrincipal } from '@qr/identity';
 

@@ -7,7 +7,7 @@ import { apiKeyView } from './api-key.view';
 import { readCreateApiKeyBody } from './api-key-body';
 import { API_PREFIX } from './api-prefix';
 import { ApiKeyInput, ApiKeyList, CreatedApiKey, DeletedApiKey } from '@qr/api-contract';
-import { Operation } from '../openapi/operation';
+import { Operation } from '@qr/platform';
 
 @Controller(`${API_PREFIX}/api-keys`)
 @UseGuards(ApiAccessGuard)

@@ -1,10 +1,10 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
-import { contractSchemas, queryParameters, WEBHOOK_EVENTS } from '@qr/api-contract';
+import { contractSchemas, DASHBOARD_ERROR_CODES, dashboardSchemas, ERROR_CODES, queryParameters, WEBHOOK_EVENTS } from '@qr/api-contract';
 import { API_PREFIX } from '../http/api-prefix';
 import { PUBLIC_API_CONTROLLERS } from '../public-api-controllers';
-import { type AnswerDoc, Operation, type OperationDoc, type SchemaOf } from './operation';
+import { type AnswerDoc, Operation, type OperationDoc, type SchemaOf } from '@qr/platform';
 import { WEBHOOK_SIGNATURE_HEADERS } from './webhook-signature-headers';
 
 type Json = Record<string, unknown>;
@@ -37,18 +37,56 @@ export function openApiDocument(publicBaseUrl: string): OpenApiDocument {
     },
     servers: [{ url: `${publicBaseUrl}/api/public/v1` }],
     security: [{ apiKey: [] }, { dashboardSession: [] }],
-    paths: operations(),
+    paths: operations(PUBLIC_API_CONTROLLERS, API_PREFIX),
     // What we send to registered endpoints (OpenAPI 3.1): one entry per event type.
     webhooks: Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e.type, delivery(e.body.name, e.summary)])),
     components: { securitySchemes: SECURITY_SCHEMES, headers: HEADERS, schemas: contractSchemas(), responses: RESPONSES },
   };
 }
 
-/** Every documented route of the public controllers, by path and method. */
-function operations(): OpenApiDocument['paths'] {
+/**
+ * The dashboard's own JSON API (`/app/api`), built from its controllers' `@Operation`s as the public
+ * document is. It is not published: the dashboard's answer types are generated from it (scripts/sdk.js)
+ * and its e2e suites check every answer they see against it. Paths are absolute.
+ */
+export function dashboardApiDocument(controllers: readonly Controller[]) {
+  const schemas = contractSchemas();
+  const problemSchema = schemas.Problem as { properties: Record<string, Json> };
+  const codes = [...ERROR_CODES, ...DASHBOARD_ERROR_CODES].map((e) => e.code);
+  const paths = operations(controllers, '');
+  // Every route of a signed-in page may meet a session that switched workspace in another tab.
+  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
+    const responses = operation.responses as Record<string, unknown>;
+    responses['409'] ??= shared('WorkspaceChanged');
+  }
+  return {
+    openapi: '3.1.0' as const,
+    info: { title: 'QR platform dashboard API (internal: the dashboard app is its only client)', version: '1.0.0' },
+    security: [{ dashboardSession: [] }],
+    paths,
+    components: {
+      securitySchemes: { dashboardSession: SECURITY_SCHEMES.dashboardSession },
+      schemas: {
+        ...schemas,
+        Problem: { ...problemSchema, properties: { ...problemSchema.properties, code: { ...problemSchema.properties.code, enum: codes } } },
+        ...dashboardSchemas(),
+        SessionAnswer: { oneOf: [{ $ref: '#/components/schemas/MeAnswer' }, { $ref: '#/components/schemas/SignedOutAnswer' }] },
+      },
+      responses: {
+        ...RESPONSES,
+        WorkspaceChanged: problem('workspace_changed: the page shows another workspace than the session now has; nothing was changed'),
+      },
+    },
+  };
+}
+
+type Controller = abstract new (...args: never[]) => object;
+
+/** Every documented route of the controllers, by path (below `prefix`) and method. */
+function operations(controllers: readonly Controller[], prefix: string): OpenApiDocument['paths'] {
   const reflector = new Reflector();
   const paths: OpenApiDocument['paths'] = {};
-  for (const controller of PUBLIC_API_CONTROLLERS) {
+  for (const controller of controllers) {
     const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
     const proto = controller.prototype as unknown as Record<string, unknown>;
     for (const handler of Object.getOwnPropertyNames(proto)) {
@@ -61,7 +99,11 @@ function operations(): OpenApiDocument['paths'] {
         .flatMap((p) => p.split('/'))
         .filter(Boolean)
         .join('/');
-      const path = `/${nestPath.slice(API_PREFIX.length + 1)}`.replace(/\/$/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const path = nestPath
+        .slice(prefix.length)
+        .replace(/^\/?/, '/')
+        .replace(/(.)\/$/, '$1')
+        .replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       (paths[path] ??= {})[method] = operation(
         doc,
         [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),

@@ -6,7 +6,7 @@ import { API_PREFIX } from '../http/api-prefix';
 import { ANALYTICS } from './create-qr-codes-flow';
 import { WorkspaceAnalyticsQuery } from '@qr/analytics-math';
 import { WorkspaceAnalytics } from '@qr/api-contract';
-import { Operation } from '../openapi/operation';
+import { Operation } from '@qr/platform';
 
 /** The workspace summary: totals by day and the top codes, for the workspace or one folder. */
 @Controller(`${API_PREFIX}/analytics`)

@@ -6,7 +6,7 @@ import { AuditTrail, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
 import { DeletedDesignPreset, DesignPreset, DesignPresetInput, DesignPresetList } from '@qr/api-contract';
-import { Operation } from '../openapi/operation';
+import { Operation } from '@qr/platform';
 
 interface Named {
   id: string;

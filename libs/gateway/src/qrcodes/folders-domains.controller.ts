@@ -6,7 +6,7 @@ import { actorOf, AuditTrail, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
 import { DeletedFolder, Domain, DomainInput, DomainList, Folder, FolderInput, FolderList, PageQuery } from '@qr/api-contract';
-import { Operation } from '../openapi/operation';
+import { Operation } from '@qr/platform';
 
 @Controller(`${API_PREFIX}/folders`)
 @UseGuards(ApiAccessGuard)

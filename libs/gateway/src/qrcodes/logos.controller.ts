@@ -8,7 +8,7 @@ import { QR } from './create-qr-codes-flow';
 import { readLogoUpload } from './logo-upload';
 import { type ImagePayload, sendImage } from './send-image';
 import { DeletedLogo, Logo, LogoList, LogoUpload, LogoUploadForm } from '@qr/api-contract';
-import { Operation } from '../openapi/operation';
+import { Operation } from '@qr/platform';
 
 interface Named {
   id: string;

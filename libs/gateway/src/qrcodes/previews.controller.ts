@@ -6,7 +6,7 @@ import { API_PREFIX } from '../http/api-prefix';
 import { QR } from './create-qr-codes-flow';
 import { type ImagePayload } from './qr-codes.controller';
 import { sendImage } from './send-image';
-import { Operation } from '../openapi/operation';
+import { Operation } from '@qr/platform';
 
 /**
  * Public, unauthenticated previews: the URL's token is the secret. They render for paused and

@@ -18,7 +18,7 @@ import {
   QrCodeList,
   CodeAnalytics,
 } from '@qr/api-contract';
-import { Operation } from '../openapi/operation';
+import { Operation } from '@qr/platform';
 import { Errors, isPlainObject } from '@qr/domain';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';

@@ -15,7 +15,7 @@ import {
   WebhookEndpointWithSecret,
   WebhookTestResult,
 } from '@qr/api-contract';
-import { Operation } from '../openapi/operation';
+import { Operation } from '@qr/platform';
 
 interface EndpointAnswer {
   id: string;

@@ -1,4 +1,5 @@
-import { type AuditEntryView, formatUtc } from '@qr/domain';
+import { formatUtc } from '@qr/domain';
+import { type AuditEntryView } from '@qr/api-contract';
 import { type AuditRecord } from './audit-log.repository';
 
 export function auditEntryView(r: AuditRecord): AuditEntryView {

@@ -1,4 +1,5 @@
-import { type Actor, type AuditAction, type Clock, newId, systemClock } from '@qr/domain';
+import { type Actor, type Clock, newId, systemClock } from '@qr/domain';
+import { type AuditAction } from '@qr/api-contract';
 import { type Database, type Tx } from '@qr/persistence';
 
 export interface AuditRecord {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { type AuditAction } from '@qr/domain';
+import { type AuditAction } from '@qr/api-contract';
 import { actorOf } from '../access/actor-of';
 import { type Principal } from '../access/principal';
 import { AuditLogRepository } from './audit-log.repository';

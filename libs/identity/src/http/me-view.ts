@@ -1,4 +1,5 @@
-import { canManageApiKeys, canWrite, type MeAnswer, type Plan, type PlanView } from '@qr/domain';
+import { canManageApiKeys, canWrite, type Plan } from '@qr/domain';
+import { type MeAnswer, type PlanView } from '@qr/api-contract';
 import { type SessionPrincipal } from '../sessions/authenticate-session';
 import { type Membership } from '../sessions/current-session';
 

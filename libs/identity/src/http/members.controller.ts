@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { type InvitationAnswer, type MembersAnswer } from '@qr/domain';
+import { InvitationAnswer, InvitationRevoked, InviteInput, MemberRemoved, MembersAnswer, RoleChanged, RoleInput } from '@qr/api-contract';
+import { Operation } from '@qr/platform';
 import { CurrentMember, SessionGuard } from '../access/session-access';
 import { type SessionPrincipal } from '../sessions/authenticate-session';
 import { Team } from '../team/team';
@@ -17,35 +18,68 @@ export class MembersController {
   constructor(private readonly team: Team) {}
 
   @Get()
+  @Operation({
+    operationId: 'listMembers',
+    summary: 'The members and pending invitations',
+    tag: 'Members',
+    answers: { '200': { description: 'The members', body: MembersAnswer } },
+  })
   async list(@CurrentMember() principal: SessionPrincipal, @Req() req: Request): Promise<MembersAnswer> {
     return { object: 'list', data: await this.team.list(ownerOf(principal, req)), invitations_by: this.team.invitationsBy };
   }
 
   @Post()
   @HttpCode(201)
+  @Operation({
+    operationId: 'inviteMember',
+    summary: 'Invite a person by email',
+    tag: 'Members',
+    body: InviteInput,
+    answers: { '201': { description: 'Invited', body: InvitationAnswer } },
+  })
   invite(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request): Promise<InvitationAnswer> {
     const owner = ownerOf(principal, req);
     return this.team.invite(owner, readInviteBody(sent));
   }
 
   @Patch(':id')
+  @Operation({
+    operationId: 'setMemberRole',
+    summary: 'Change a member’s role',
+    tag: 'Members',
+    body: RoleInput,
+    answers: { '200': { description: 'Changed', body: RoleChanged } },
+  })
   setRole(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Body() sent: unknown, @Req() req: Request) {
     const owner = ownerOf(principal, req);
     return this.team.setRole(owner, id, readRoleBody(sent).role);
   }
 
   @Delete(':id')
+  @Operation({ operationId: 'removeMember', summary: 'Remove a member', tag: 'Members', answers: { '200': { description: 'Removed', body: MemberRemoved } } })
   remove(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Req() req: Request) {
     return this.team.remove(ownerOf(principal, req), id);
   }
 
   @Post(':id/invitation')
   @HttpCode(200)
+  @Operation({
+    operationId: 'resendInvitation',
+    summary: 'Send a new invitation link',
+    tag: 'Members',
+    answers: { '200': { description: 'Sent again', body: InvitationAnswer } },
+  })
   resend(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Req() req: Request): Promise<InvitationAnswer> {
     return this.team.resend(ownerOf(principal, req), id);
   }
 
   @Delete(':id/invitation')
+  @Operation({
+    operationId: 'revokeInvitation',
+    summary: 'Revoke an invitation',
+    tag: 'Members',
+    answers: { '200': { description: 'Revoked', body: InvitationRevoked } },
+  })
   revoke(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Req() req: Request) {
     return this.team.revokeInvitation(ownerOf(principal, req), id);
   }

@@ -7,7 +7,21 @@ import { Passwords } from '../sessions/passwords';
 import { RedeemSignInLink } from '../sessions/redeem-sign-in-link';
 import { SignIn } from '../sessions/sign-in';
 import { ForgotPassword } from '../team/forgot-password';
-import { formatUtc, type MeAnswer, type SignedOutAnswer } from '@qr/domain';
+import {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  MeAnswer,
+  PasswordChanged,
+  PasswordResetAccepted,
+  RedeemLinkInput,
+  SignedOutAnswer,
+  SignInInput,
+  SignInLinkAnswer,
+  SwitchWorkspaceInput,
+  TokenInput,
+} from '@qr/api-contract';
+import { formatUtc } from '@qr/domain';
+import { Operation } from '@qr/platform';
 import { csrfTokenFor } from '@qr/session-rules';
 import { meView } from './me-view';
 import { SessionCookies } from './session-cookies';
@@ -32,6 +46,12 @@ export class SessionController {
 
   /** Who is signed in, or `{signed_in: false}` with the CSRF token the sign-in form needs. */
   @Get('session')
+  @Operation({
+    operationId: 'getSession',
+    summary: 'Who is signed in',
+    tag: 'Session',
+    answers: { '200': { description: 'MeAnswer when signed in, else SignedOutAnswer', body: 'SessionAnswer' } },
+  })
   async session(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeAnswer | SignedOutAnswer> {
     const token = this.cookies.sessionToken(req);
     const principal = token ? await this.authenticate.execute(token).catch(() => null) : null;
@@ -44,6 +64,13 @@ export class SessionController {
 
   @Post('session')
   @HttpCode(200)
+  @Operation({
+    operationId: 'signIn',
+    summary: 'Sign in with email and password',
+    tag: 'Session',
+    body: SignInInput,
+    answers: { '200': { description: 'Signed in', body: MeAnswer } },
+  })
   async create(@Body() sent: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const body = readSignInBody(sent);
     this.cookies.checkPresessionCsrf(req);
@@ -59,6 +86,7 @@ export class SessionController {
   @Delete('session')
   @UseGuards(SessionGuard)
   @AnyRole()
+  @Operation({ operationId: 'signOut', summary: 'Sign out', tag: 'Session', answers: { '200': { description: 'Signed out', body: SignedOutAnswer } } })
   async destroy(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.current.signOut(principal);
     this.cookies.clearSession(req, res);
@@ -70,6 +98,13 @@ export class SessionController {
   @HttpCode(200)
   @UseGuards(SessionGuard)
   @AnyRole()
+  @Operation({
+    operationId: 'switchWorkspace',
+    summary: 'Look at another workspace of the member',
+    tag: 'Session',
+    body: SwitchWorkspaceInput,
+    answers: { '200': { description: 'Switched', body: MeAnswer } },
+  })
   async switchWorkspace(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
     const body = readSwitchWorkspaceBody(sent);
     await this.current.switchTo(principal, body.workspace_id);
@@ -80,6 +115,13 @@ export class SessionController {
 
   @Post('sign-in-links/inspect')
   @HttpCode(200)
+  @Operation({
+    operationId: 'inspectSignInLink',
+    summary: 'Whom a sign-in link is for',
+    tag: 'Session',
+    body: TokenInput,
+    answers: { '200': { description: 'The link’s details', body: SignInLinkAnswer }, '410': { problem: 'The link was used or has expired' } },
+  })
   async inspectLink(@Body() sent: unknown, @Req() req: Request) {
     const body = readTokenBody(sent);
     this.cookies.checkPresessionCsrf(req);
@@ -89,6 +131,13 @@ export class SessionController {
 
   @Post('sign-in-links/redeem')
   @HttpCode(200)
+  @Operation({
+    operationId: 'redeemSignInLink',
+    summary: 'Choose a password with a sign-in link, and sign in',
+    tag: 'Session',
+    body: RedeemLinkInput,
+    answers: { '200': { description: 'Signed in', body: MeAnswer }, '410': { problem: 'The link was used or has expired' } },
+  })
   async redeemLink(@Body() sent: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const body = readRedeemLinkBody(sent);
     this.cookies.checkPresessionCsrf(req);
@@ -102,6 +151,13 @@ export class SessionController {
    */
   @Post('password-reset')
   @HttpCode(202)
+  @Operation({
+    operationId: 'forgotPassword',
+    summary: 'Email a link to choose a new password',
+    tag: 'Session',
+    body: ForgotPasswordInput,
+    answers: { '202': { description: 'The same answer for anyone', body: PasswordResetAccepted } },
+  })
   async forgotPassword(@Body() sent: unknown, @Req() req: Request) {
     const body = readForgotPasswordBody(sent);
     this.cookies.checkPresessionCsrf(req);
@@ -113,6 +169,13 @@ export class SessionController {
   @HttpCode(200)
   @UseGuards(SessionGuard)
   @AnyRole()
+  @Operation({
+    operationId: 'changePassword',
+    summary: 'Change the member’s own password',
+    tag: 'Session',
+    body: ChangePasswordInput,
+    answers: { '200': { description: 'Changed; the member’s other sessions ended', body: PasswordChanged } },
+  })
   async changePassword(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
     const body = readChangePasswordBody(sent);
     await this.passwords.change({

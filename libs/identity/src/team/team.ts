@@ -1,4 +1,5 @@
-import { type Actor, type Clock, Errors, formatUtc, type InvitationAnswer, type MemberView, normalizeEmail, systemClock } from '@qr/domain';
+import { type Actor, type Clock, Errors, formatUtc, normalizeEmail, systemClock } from '@qr/domain';
+import { type InvitationAnswer, type MemberView } from '@qr/api-contract';
 import { type Database } from '@qr/persistence';
 import { invitationEmail } from '@qr/session-rules';
 import { AuditLogRepository } from '../audit/audit-log.repository';

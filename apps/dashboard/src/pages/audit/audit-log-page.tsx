@@ -1,4 +1,4 @@
-import { type AuditAction, type AuditEntryView } from '@qr/domain/browser';
+import { type AuditAction, type AuditEntryView } from '../../api/types';
 import { teamApi } from '../../api/team';
 import { formatDateTime } from '../../lib/format';
 import { useOlderPages } from '../../lib/use-older-pages';

@@ -1,4 +1,5 @@
-import { type InvitationAnswer, type MemberView, type Role, ROLES } from '@qr/domain/browser';
+import { ROLES } from '@qr/domain/browser';
+import { type InvitationAnswer, type MemberView, type Role } from '../../api/types';
 import { useState } from 'preact/hooks';
 import { ProblemError } from '../../api/problem';
 import { teamApi } from '../../api/team';

@@ -16,7 +16,8 @@ import { TextField } from '../../ui/field';
 
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 
-import { type LinkDetails, sessionApi } from '../../api/session-api';
+import { sessionApi } from '../../api/session-api';
+import { type SignInLinkAnswer } from '../../api/types';
 
 /**
  * A sign-in link (invitation, first run, or a reset): says whom it is for, asks for a password,
@@ -26,7 +27,7 @@ export function WelcomePage() {
   const { accept, state } = useSession();
   const { route } = useLocation();
   const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
-  const [details, setDetails] = useState<LinkDetails | null>(null);
+  const [details, setDetails] = useState<SignInLinkAnswer | null>(null);
   const { busy, error, setError, run } = useAction();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');

@@ -34,5 +34,5 @@ export interface OperationDoc {
   public?: boolean;
 }
 
-/** `@Operation({...})` on a route of the public API: read back by the document (openapi-document.ts). */
+/** `@Operation({...})` on a route of the public API or the dashboard's JSON API: read back by the documents built from them (@qr/gateway's openapi-document.ts). */
 export const Operation = Reflector.createDecorator<OperationDoc>();
