@@ -18,6 +18,7 @@ export default defineConfig({
       '@qr/qr-content/browser': lib('qr-content/src/browser.ts'),
       '@qr/opening-rules/browser': lib('opening-rules/src/browser.ts'),
       '@qr/qr-design/browser': lib('qr-design/src/browser.ts'),
+      '@qr/gs1/browser': lib('gs1/src/browser.ts'),
     },
   },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },

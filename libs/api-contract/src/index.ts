@@ -41,7 +41,7 @@ export {
   SwitchWorkspaceInput,
   TokenInput,
 } from './bodies/dashboard-bodies';
-export { AuditLogQuery } from './queries/page-query';
+export { AuditLogQuery, DraftPreviewQuery } from './queries/page-query';
 export { optionalNameErrors } from './engine/text-faults';
 // The answers (response bodies): declared once, each a schema of the OpenAPI document.
 export { DASHBOARD_ERROR_CODES, ERROR_CODES } from './answers/problem';

@@ -4,3 +4,4 @@ export { ROLES, type Role } from './access/roles';
 export { PLAN_NAMES, type PlanName, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './plans/plans';
 export type { Meter } from './quota/usage-summary';
 export type { Actor, ChangeChannel } from './audit/actor';
+export type { FieldError } from './errors/api-error';

@@ -1,4 +1,5 @@
-import type { FieldError } from '@qr/domain';
+// The browser entry's FieldError: the dashboard type-checks this file, and @qr/domain's index is server code.
+import type { FieldError } from '@qr/domain/browser';
 
 /** The lengths a GTIN is written in: GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN-13) and GTIN-14. */
 export const GTIN_LENGTHS = [8, 12, 13, 14] as const;

@@ -5,5 +5,7 @@ import { type DraftPreviewAnswer } from './types';
 export type PreviewAnswer = DraftPreviewAnswer;
 
 export const previewsApi = {
-  render: (body: unknown, signal?: AbortSignal) => appApi.post<PreviewAnswer>('/previews', body, { signal }),
+  /** `codeId`: the code an edit page draws (the GS1 Digital Link path it holds is its own, not taken). */
+  render: (body: unknown, signal?: AbortSignal, codeId?: string) =>
+    appApi.post<PreviewAnswer>(codeId ? `/previews?code_id=${encodeURIComponent(codeId)}` : '/previews', body, { signal }),
 };

@@ -1640,6 +1640,10 @@ export interface components {
             limit: number;
             cursor?: string;
         };
+        DraftPreviewQuery: {
+            /** @description The edited code (a code of the workspace, or 404) */
+            code_id?: string;
+        };
         SignInInput: {
             email: string;
             password: string;
@@ -2314,7 +2318,10 @@ export interface operations {
     };
     previewDraft: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The edited code (a code of the workspace, or 404) */
+                code_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -37,6 +37,7 @@ export const TYPE_LABELS: Record<string, string> = {
   phone: 'Phone',
   sms: 'SMS',
   location: 'Location',
+  gs1: 'GS1 product (Digital Link)',
 };
 
 export const STATE_LABELS: Record<string, string> = {

@@ -99,21 +99,43 @@ export interface Option {
   value: string;
   label: string;
   disabled?: boolean;
+  /** Options with a group are shown under its heading (an <optgroup>), in the order they come. */
+  group?: string;
 }
 
 export function SelectField(props: Common & { value: string; onValue: (value: string) => void; options: readonly Option[] }) {
   const id = useId();
+  const option = (o: Option) => (
+    <option key={o.value} value={o.value} disabled={o.disabled}>
+      {o.label}
+    </option>
+  );
   return (
     <Frame {...props} id={id}>
       <select {...controlProps(id, props)} value={props.value} onChange={(e) => props.onValue((e.currentTarget as HTMLSelectElement).value)}>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
+        {groupsOf(props.options).map(([group, options]) =>
+          group ? (
+            <optgroup key={group} label={group}>
+              {options.map(option)}
+            </optgroup>
+          ) : (
+            options.map(option)
+          ),
+        )}
       </select>
     </Frame>
   );
+}
+
+/** Runs of options by their group ('' for none). */
+function groupsOf(options: readonly Option[]): Array<[string, Option[]]> {
+  const runs: Array<[string, Option[]]> = [];
+  for (const o of options) {
+    const group = o.group ?? '';
+    if (runs.length && runs[runs.length - 1][0] === group) runs[runs.length - 1][1].push(o);
+    else runs.push([group, [o]]);
+  }
+  return runs;
 }
 
 export function CheckboxField(props: {

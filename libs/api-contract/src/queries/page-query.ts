@@ -86,3 +86,10 @@ export class AuditLogQuery {
   @QueryText({ type: 'string' }, (cursor) => (/^aud_[0-9A-Za-z]{24}$/.test(cursor) ? [] : [fault('invalid', NOT_A_CURSOR)]))
   cursor?: string;
 }
+
+/** POST /app/api/previews: the edit page names the code it draws, whose own GS1 Digital Link path is then not taken. */
+@Declaration({ query: true, dashboard: true })
+export class DraftPreviewQuery {
+  @QueryText({ type: 'string', description: 'The edited code (a code of the workspace, or 404)' })
+  code_id?: string;
+}

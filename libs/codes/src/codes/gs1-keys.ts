@@ -42,14 +42,14 @@ export class Gs1Keys {
     await tx.query('DELETE FROM gs1_keys WHERE qr_id = $1', [qrId]);
   }
 
-  /** Which of `keys` are taken ("host path" strings), for refusing a batch before anything is written. */
-  async taken(keys: ReadonlyArray<{ host: string; path: string }>): Promise<Set<string>> {
+  /** Which of `keys` are taken ("host path" strings) by a code other than `except`, for refusing a batch before anything is written. */
+  async taken(keys: ReadonlyArray<{ host: string; path: string }>, except: string | null = null): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const where = keys.map((_, i) => `(host = $${2 * i + 1} AND path = $${2 * i + 2})`).join(' OR ');
-    const rows = await this.db.query<{ host: string; path: string }>(
-      `SELECT host, path FROM gs1_keys WHERE ${where}`,
-      keys.flatMap((k) => [k.host, k.path]),
-    );
+    const rows = await this.db.query<{ host: string; path: string }>(`SELECT host, path FROM gs1_keys WHERE (${where}) AND qr_id <> $${2 * keys.length + 1}`, [
+      ...keys.flatMap((k) => [k.host, k.path]),
+      except ?? '',
+    ]);
     return new Set(rows.map((r) => `${r.host} ${r.path}`));
   }
 }

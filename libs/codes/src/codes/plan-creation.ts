@@ -32,6 +32,9 @@ const MAX_SHORT_CODE_DRAWS = 5;
  * `readBack` false leaves out drawing and decoding each design (its other rules still apply): for a
  * plan made only to reserve the dynamic allowance, whose short codes are drawn again when the codes
  * are created, so a read-back here would prove a pattern no code gets.
+ *
+ * `editing`: the code of the workspace an edit page's preview draws as it would be saved; the GS1
+ * Digital Link path it holds itself is not taken.
  */
 export async function planCreation(
   deps: PlanDeps,
@@ -39,8 +42,9 @@ export async function planCreation(
   items: readonly unknown[],
   pointerOf: (index: number) => string,
   readBack = true,
+  editing: string | null = null,
 ): Promise<PlannedItem[]> {
-  return planDrafts(deps, workspaceId, parseItems(items, pointerOf), pointerOf, readBack);
+  return planDrafts(deps, workspaceId, parseItems(items, pointerOf), pointerOf, readBack, editing);
 }
 
 type PlanDeps = { codes: QrCodesRepository; references: ReferencesRepository; designs: DesignCheck };
@@ -78,6 +82,7 @@ export async function planDrafts(
   parsed: ParsedItems,
   pointerOf: (index: number) => string,
   readBack = true,
+  editing: string | null = null,
 ): Promise<PlannedItem[]> {
   const { drafts } = parsed;
   const errors = [...parsed.errors];
@@ -113,7 +118,7 @@ export async function planDrafts(
     }
   });
   if (errors.length) throw Errors.validationFailed(errors);
-  errors.push(...(await gs1KeyErrors(deps.codes.gs1Keys, drafts as QrCodeDraft[], pointerOf)));
+  errors.push(...(await gs1KeyErrors(deps.codes.gs1Keys, drafts as QrCodeDraft[], pointerOf, editing)));
   for (const [index, d] of drafts.entries()) errors.push(...(await deps.designs.resolvePreset(workspaceId, d!, pointerOf(index))));
   if (errors.length) throw Errors.validationFailed(errors);
   const shortCodes = drafts.map((d) => (d!.category === 'dynamic' ? (d!.short_code ?? newShortCode()) : null));
@@ -159,9 +164,17 @@ export async function planDrafts(
 }
 
 /** gs1 items whose host and path a live code has, or an earlier item of the batch: `taken` at the item's content. */
-async function gs1KeyErrors(keys: Gs1Keys, drafts: readonly QrCodeDraft[], pointerOf: (index: number) => string): Promise<FieldError[]> {
+async function gs1KeyErrors(
+  keys: Gs1Keys,
+  drafts: readonly QrCodeDraft[],
+  pointerOf: (index: number) => string,
+  editing: string | null,
+): Promise<FieldError[]> {
   const wanted = drafts.map((d) => gs1KeyOf(d));
-  const taken = await keys.taken(wanted.filter((k) => k !== null));
+  const taken = await keys.taken(
+    wanted.filter((k) => k !== null),
+    editing,
+  );
   const seen = new Map<string, number>();
   const errors: FieldError[] = [];
   wanted.forEach((key, index) => {

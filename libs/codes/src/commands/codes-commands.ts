@@ -60,7 +60,8 @@ export class CodesCommands implements OnModuleInit {
         return this.images.answer(record, await this.payloadOf(record), options, p.ifNoneMatch, (r) => this.logoOf(r));
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
-        const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '');
+        const editing = typeof p.codeId === 'string' ? (await this.mustFind(p.workspaceId, p.codeId)).id : null;
+        const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '', true, editing);
         const host = (await this.u.references.hostLookup([item.draft]))(item.draft);
         return {
           svg: renderDraftSvg(item.draft, this.config.shortBaseUrl, host, await this.logoOf({ ...item.draft, workspace_id: p.workspaceId })),

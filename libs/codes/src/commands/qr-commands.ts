@@ -24,7 +24,8 @@ export interface QrCommandPayloads {
   /** `ifNoneMatch`: the request's If-None-Match; a match is answered `{etag, notModified: true}` without rendering. */
   'qr.image': Ws & { id: string; query: Record<string, unknown>; ifNoneMatch?: unknown };
   'qr.preview': { token: string; ifNoneMatch?: unknown };
-  'qr.render-draft': Ws & { item: unknown };
+  /** `codeId`: the code an edit page draws; its own GS1 Digital Link path is not taken. */
+  'qr.render-draft': Ws & { item: unknown; codeId?: unknown };
   'qr.sheet-codes': Ws & { ids?: unknown; folderId?: unknown; afterId?: string | null; limit?: number };
   'qr.live-dynamic-counts': { workspaceIds: unknown };
   'folders.create': Ws & { body: unknown };

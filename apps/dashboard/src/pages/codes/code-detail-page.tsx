@@ -23,6 +23,8 @@ import { PageHeader } from '../../ui/page-header';
 
 import { AnalyticsPanel } from './analytics-panel';
 
+import { Gs1Facts } from './gs1-facts';
+
 import { HistoryPanel } from './history-panel';
 
 import { useFolders } from '../../api/workspace-lists';
@@ -77,7 +79,11 @@ export function CodeDetailPage() {
           ) : null
         }
       />
-      {query.created ? <Notice kind="success">The code is created{c.category === 'dynamic' ? ' and its short link works now' : ''}.</Notice> : null}
+      {query.created ? (
+        <Notice kind="success">
+          The code is created{c.type === 'gs1' ? ' and its URI resolves now' : c.category === 'dynamic' ? ' and its short link works now' : ''}.
+        </Notice>
+      ) : null}
       {query.saved ? <Notice kind="success">Changes saved. The next scan follows them.</Notice> : null}
       <ErrorNotice error={actionError} />
       <nav class="section-tabs" aria-label="Code sections">
@@ -100,7 +106,7 @@ export function CodeDetailPage() {
         <div class="split">
           <div>
             <section class="panel" aria-labelledby="link-title">
-              <h2 id="link-title">{c.short_url ? 'Short link' : 'Static code'}</h2>
+              <h2 id="link-title">{c.type === 'gs1' ? 'GS1 Digital Link URI' : c.short_url ? 'Short link' : 'Static code'}</h2>
               {c.short_url ? (
                 <p class="short-link">
                   <a href={c.short_url} target="_blank" rel="noopener noreferrer" class="mono" data-testid="short-url">
@@ -111,6 +117,11 @@ export function CodeDetailPage() {
               ) : (
                 <p class="muted">The data is in the pattern itself; scans never reach us, so there are no analytics.</p>
               )}
+              {c.type === 'gs1' ? (
+                <p class="muted small">
+                  Printed in the code: a checkout scanner reads the GTIN and what follows it offline; a phone opens it and our resolver sends it on.
+                </p>
+              ) : null}
               <dl class="facts">
                 <dt>Scans</dt>
                 <dd>
@@ -134,6 +145,7 @@ export function CodeDetailPage() {
                 <dd class="mono small">{c.id}</dd>
               </dl>
             </section>
+            {c.type === 'gs1' ? <Gs1Facts content={c.content as unknown as Record<string, unknown>} /> : null}
             {c.category === 'dynamic' ? <AnalyticsPanel code={c} /> : null}
           </div>
           <Downloads c={c} />
@@ -156,7 +168,7 @@ function OpeningFacts({ c }: { c: QrCode }) {
     <>
       <dt>Destination</dt>
       <dd>
-        {c.destinations[0]?.target_url ?? <span class="muted">hosted page</span>}
+        {c.type === 'gs1' ? 'the resolver’s choice among the links below' : (c.destinations[0]?.target_url ?? <span class="muted">hosted page</span>)}
         {rules.length ? ` (+${rules.length} rule${rules.length > 1 ? 's' : ''})` : ''}
       </dd>
       <dt>Opens</dt>

@@ -74,7 +74,7 @@ export function CodeEditPage() {
             }
           />
         </form>
-        <LivePreview body={previewBody} onProblem={setPreviewError} />
+        <LivePreview body={previewBody} onProblem={setPreviewError} codeId={id} />
       </div>
     </>
   );

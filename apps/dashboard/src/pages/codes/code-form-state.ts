@@ -4,6 +4,7 @@ import { WEEKDAYS } from '@qr/opening-rules/browser';
 import { UTM_FIELDS, type UtmField } from '@qr/qr-content/browser';
 import { allowedCategories, CONTENT_FIELDS, emptyContent } from './code-types';
 import { designBody, designForm, type DesignForm, isDefaultDesignForm, overridesOf } from './design-form';
+import { gs1ContentBody, type Gs1EditorContent, gs1EditorContent } from './gs1-form';
 
 /** A conditional destination after the default one, as the form edits it ('' = no condition). */
 export interface DestinationRule {
@@ -118,7 +119,7 @@ function ruleOf(d: Destination): DestinationRule {
 
 const weightText = (weight: number | undefined) => (weight === undefined ? '' : String(weight));
 
-/** Stored content in the editors' shape: numbers as text, menu tags as one comma-separated line. */
+/** Stored content in the editors' shape: numbers as text, menu tags and GS1 link languages as one comma-separated line. */
 function stringsOf(type: QrType, content: Record<string, unknown>): Record<string, unknown> {
   if (type === 'menu') {
     const sections = (content.sections as Array<{ name: string; items: Array<Record<string, unknown>> }>) ?? [];
@@ -138,6 +139,7 @@ function stringsOf(type: QrType, content: Record<string, unknown>): Record<strin
     };
   }
   if (type === 'form') return { submit_label: '', success_message: '', ...content };
+  if (type === 'gs1') return { ...gs1EditorContent(content) };
   return Object.fromEntries(Object.entries(content).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
 }
 
@@ -150,6 +152,7 @@ const filled = (v: unknown) => typeof v === 'string' && v !== '';
 export function contentBody(type: QrType, content: Record<string, unknown>): Record<string, unknown> {
   if (type === 'menu') return menuBody(content);
   if (type === 'form') return formBody(content);
+  if (type === 'gs1') return gs1ContentBody(content as unknown as Gs1EditorContent);
   const out: Record<string, unknown> = {};
   for (const spec of CONTENT_FIELDS[type] ?? []) {
     if (spec.when && !spec.when(content)) continue;

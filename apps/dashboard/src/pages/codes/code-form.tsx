@@ -47,7 +47,8 @@ export function CodeForm(props: CodeFormProps) {
       client_ref: state.client_ref,
       folder_id: state.folder_id,
       timezone: state.timezone,
-      design: state.design,
+      // gs1 codes take no logo (the API refuses one): a logo chosen for another type goes.
+      design: type === 'gs1' ? { ...state.design, logo_id: '' } : state.design,
       type,
       category,
       content: emptyContent(type),
@@ -78,15 +79,22 @@ export function CodeForm(props: CodeFormProps) {
               onValue={(v) => set({ category: v as CodeFormState['category'] })}
               options={categories.map((c) => ({
                 value: c,
-                label: c === 'dynamic' ? 'Dynamic (editable short link)' : 'Static (data in the pattern)',
+                label:
+                  c === 'dynamic'
+                    ? state.type === 'gs1'
+                      ? 'Dynamic (GS1 Digital Link URI)'
+                      : 'Dynamic (editable short link)'
+                    : 'Static (data in the pattern)',
                 disabled: c === 'dynamic' && !props.dynamicAllowed,
               }))}
               hint={
                 !props.dynamicAllowed
                   ? 'Your plan has no dynamic codes; static codes are unlimited.'
-                  : state.category === 'dynamic'
-                    ? 'The pattern holds a short link: change where it goes, see scans, set opening rules, after printing.'
-                    : 'The pattern holds the data itself: it never changes and scans never reach us.'
+                  : state.type === 'gs1'
+                    ? 'The pattern holds the GS1 Digital Link URI: change its links, see scans, set opening rules, after printing.'
+                    : state.category === 'dynamic'
+                      ? 'The pattern holds a short link: change where it goes, see scans, set opening rules, after printing.'
+                      : 'The pattern holds the data itself: it never changes and scans never reach us.'
               }
               error={errors.at('/category')}
             />
@@ -147,7 +155,14 @@ export function CodeForm(props: CodeFormProps) {
       <fieldset>
         <legend>Content</legend>
         {dataLocked ? <p class="muted small">A static code’s data is in its printed pattern, so it cannot change.</p> : null}
-        <ContentEditor type={state.type} content={state.content} onContent={(content) => set({ content })} errors={errors} disabled={dataLocked} />
+        <ContentEditor
+          type={state.type}
+          content={state.content}
+          onContent={(content) => set({ content })}
+          errors={errors}
+          disabled={dataLocked}
+          editing={!creating}
+        />
       </fieldset>
       <fieldset>
         <legend>Design</legend>
@@ -155,6 +170,7 @@ export function CodeForm(props: CodeFormProps) {
           form={state.design}
           onForm={(design) => set({ design })}
           errors={errors}
+          noLogo={state.type === 'gs1' ? GS1_NO_LOGO : undefined}
           preset={{
             presetId: state.design_preset_id,
             presetDesign: state.preset_design,
@@ -185,7 +201,8 @@ export function CodeForm(props: CodeFormProps) {
           <OpeningRulesEditor state={state} set={set} errors={errors} />
         </fieldset>
       ) : null}
-      {dynamic ? (
+      {/* The GS1 resolver passes the scan's own query string on, and adds no UTM fields. */}
+      {dynamic && state.type !== 'gs1' ? (
         <details class="panel" open={Object.values(state.utm).some(Boolean) || undefined}>
           <summary>UTM parameters</summary>
           <p class="muted small">Added to the destination’s query on every redirect.</p>
@@ -210,6 +227,8 @@ export function CodeForm(props: CodeFormProps) {
     </>
   );
 }
+
+const GS1_NO_LOGO = 'No logo on GS1 codes: checkout scanners must read every module, and the API refuses one.';
 
 function preferredCategory(type: QrType, dynamicAllowed: boolean) {
   const allowed = allowedCategories(type);

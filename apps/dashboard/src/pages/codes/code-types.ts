@@ -1,4 +1,5 @@
 import { type QrType } from '../../api/types';
+import { emptyGs1Content } from './gs1-form';
 
 /** How the form shows one content field of a type; the rules themselves are the server's. */
 export interface ContentFieldSpec {
@@ -31,7 +32,7 @@ export const TYPE_HINTS: Record<QrType, string> = {
 
 const textarea = (key: string, label: string, hint?: string): ContentFieldSpec => ({ key, label, kind: 'textarea', hint });
 
-/** The flat types' fields; menu and form have editors of their own. */
+/** The flat types' fields; menu, form and gs1 have editors of their own. */
 export const CONTENT_FIELDS: Partial<Record<QrType, readonly ContentFieldSpec[]>> = {
   website: [{ key: 'url', label: 'Destination URL', kind: 'url', required: true, hint: 'An absolute http or https address.' }],
   text: [{ key: 'text', label: 'Text', kind: 'textarea', required: true }],
@@ -80,5 +81,6 @@ export function emptyContent(type: QrType): Record<string, unknown> {
   if (type === 'menu') return { title: '', currency: '', sections: [{ name: '', items: [{ name: '', description: '', price: '', tags: '' }] }], footer: '' };
   if (type === 'form') return { title: '', fields: [{ name: 'email', label: 'Email', type: 'email', required: true }], submit_label: '', success_message: '' };
   if (type === 'wifi') return { ssid: '', encryption: 'WPA', password: '', hidden: false };
+  if (type === 'gs1') return { ...emptyGs1Content() };
   return Object.fromEntries((CONTENT_FIELDS[type] ?? []).map((f) => [f.key, f.kind === 'checkbox' ? false : '']));
 }

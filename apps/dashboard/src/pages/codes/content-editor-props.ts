@@ -7,4 +7,6 @@ export interface ContentEditorProps {
   onContent: (content: Record<string, unknown>) => void;
   errors: FieldErrors;
   disabled?: boolean;
+  /** The code exists: what is fixed at creation (a gs1 code's GTIN and qualifiers) is shown, not edited. */
+  editing?: boolean;
 }

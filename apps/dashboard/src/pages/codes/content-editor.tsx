@@ -1,15 +1,17 @@
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/field';
 import { CONTENT_FIELDS } from './code-types';
 import { FormFieldsEditor } from './form-fields-editor';
+import { Gs1ContentEditor } from './gs1-content-editor';
 import { MenuEditor } from './menu-editor';
 import { type ContentEditorProps } from './content-editor-props';
 
 export type { ContentEditorProps } from './content-editor-props';
 
-/** The `content` of a code: one field per property of flat types, repeaters for menus and forms. */
+/** The `content` of a code: one field per property of flat types, repeaters for menus, forms and GS1 links. */
 export function ContentEditor(props: ContentEditorProps) {
   if (props.type === 'menu') return <MenuEditor {...props} />;
   if (props.type === 'form') return <FormFieldsEditor {...props} />;
+  if (props.type === 'gs1') return <Gs1ContentEditor {...props} />;
   const { content, onContent, errors, disabled } = props;
   const set = (key: string, value: unknown) => onContent({ ...content, [key]: value });
   return (

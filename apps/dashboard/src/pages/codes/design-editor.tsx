@@ -51,10 +51,13 @@ export function DesignEditor({
   onForm,
   errors,
   preset,
+  noLogo,
 }: {
   form: DesignForm;
   onForm: (next: DesignForm) => void;
   errors: FieldErrors;
+  /** Why this code takes no logo (a gs1 code): said instead of the logo picker. */
+  noLogo?: string;
   /** Absent where a preset itself is edited. */
   preset?: PresetChoice;
 }) {
@@ -169,7 +172,17 @@ export function DesignEditor({
           hint="The blank border scanners need: 4 is the standard."
         />
       </div>
-      <LogoPicker form={form} set={set} errors={errors} />
+      {noLogo ? (
+        <div class="field">
+          <p class="field__hint" data-testid="no-logo">
+            {noLogo}
+          </p>
+          {/* A brand preset with a logo is refused here too. */}
+          {errors.under('/design/logo') ? <p class="field__error">{errors.under('/design/logo')}</p> : null}
+        </div>
+      ) : (
+        <LogoPicker form={form} set={set} errors={errors} />
+      )}
       <CheckboxField label="Frame with a call to action" checked={form.frame} onChecked={(v) => set({ frame: v })} />
       {form.frame ? (
         <>

@@ -9,7 +9,18 @@ import { type PreviewAnswer, previewsApi } from '../../api/previews';
  * (previewsApi.render), a moment after the last change. `onProblem` gets the validation answer
  * so the form can show the same field errors as you type.
  */
-export function LivePreview({ body, onProblem, title = 'Preview' }: { body: Record<string, unknown>; onProblem: (error: unknown) => void; title?: string }) {
+export function LivePreview({
+  body,
+  onProblem,
+  title = 'Preview',
+  codeId,
+}: {
+  body: Record<string, unknown>;
+  onProblem: (error: unknown) => void;
+  title?: string;
+  /** The edited code, on its edit page. */
+  codeId?: string;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [designProblem, setDesignProblem] = useState<string | null>(null);
   const [existing, setExisting] = useState<PreviewAnswer['existing']>(null);
@@ -19,7 +30,7 @@ export function LivePreview({ body, onProblem, title = 'Preview' }: { body: Reco
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const answer = await previewsApi.render(body, controller.signal);
+        const answer = await previewsApi.render(body, controller.signal, codeId);
         const next = URL.createObjectURL(new Blob([answer.svg], { type: 'image/svg+xml' }));
         setUrl((old) => (old && URL.revokeObjectURL(old), next));
         setExisting(answer.existing);
@@ -59,7 +70,11 @@ export function LivePreview({ body, onProblem, title = 'Preview' }: { body: Reco
           This client reference already names <a href={`/app/codes/${existing.id}`}>{existing.name}</a>: saving returns that code unchanged.
         </p>
       ) : null}
-      <p class="muted small">Drawn by the same renderer as downloads; a dynamic code’s final short link has the same length.</p>
+      <p class="muted small">
+        {body.type === 'gs1'
+          ? 'Drawn by the same renderer as downloads, with the URI the code will print.'
+          : 'Drawn by the same renderer as downloads; a dynamic code’s final short link has the same length.'}
+      </p>
     </div>
   );
 }

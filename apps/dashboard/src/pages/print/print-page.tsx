@@ -189,7 +189,7 @@ export function PrintPage() {
               options={[
                 { value: 'name', label: 'Name' },
                 { value: 'client_ref', label: 'Client reference' },
-                { value: 'short_link', label: 'Short link' },
+                { value: 'short_link', label: 'Short link (GS1 codes: their Digital Link URI)' },
                 { value: 'none', label: 'None' },
               ]}
               error={problem?.at('/label')}

@@ -1,0 +1,316 @@
+import { Fragment } from 'preact';
+import { useId } from 'preact/hooks';
+import { SelectField, TextField } from '../../ui/field';
+import { type ContentEditorProps } from './content-editor-props';
+import {
+  emptyGs1Link,
+  GS1_DATA_ATTRIBUTES,
+  GS1_LINK_TYPE_OPTIONS,
+  GS1_QUALIFIERS,
+  type Gs1DataRow,
+  type Gs1EditorContent,
+  type Gs1LinkRow,
+  gtinFeedback,
+  gtinFeedbackText,
+} from './gs1-form';
+
+const OTHER_AI = 'other';
+const QUALIFIER_HINT = 'up to 20 of A–Z a–z 0–9 ! " % & \' ( ) * + , - . / : ; < = > ? _';
+
+/**
+ * A `gs1` code: the GTIN (with its check digit checked as it is typed) and the qualifiers that make
+ * the printed Digital Link URI, its data attributes, and the links the resolver chooses from. Once the
+ * code exists the GTIN and qualifiers are its printed URI: shown, not edited.
+ */
+export function Gs1ContentEditor({ content, onContent, errors, disabled, editing }: ContentEditorProps) {
+  const c = content as unknown as Gs1EditorContent;
+  const set = (patch: Partial<Gs1EditorContent>) => onContent({ ...content, ...patch });
+  return (
+    <>
+      {editing ? <FixedKey c={c} /> : <KeyFields c={c} set={set} errors={errors} disabled={disabled} />}
+      {errors.at('/content') ? (
+        <p class="field__error" role="alert">
+          {errors.at('/content')}
+        </p>
+      ) : null}
+      <TextField
+        label="Item description"
+        value={c.item_description}
+        onValue={(v) => set({ item_description: v })}
+        error={errors.at('/content/item_description')}
+        hint="Optional; names the item in the linkset (otherwise its GTIN does)."
+        maxLength={200}
+        disabled={disabled}
+      />
+      <DataAttributes rows={c.data} onRows={(data) => set({ data })} errors={errors} disabled={disabled} />
+      <Links links={c.links} onLinks={(links) => set({ links })} errors={errors} disabled={disabled} />
+    </>
+  );
+}
+
+type Set = (patch: Partial<Gs1EditorContent>) => void;
+
+function KeyFields({ c, set, errors, disabled }: { c: Gs1EditorContent; set: Set; errors: ContentEditorProps['errors']; disabled?: boolean }) {
+  const feedback = gtinFeedback(c.gtin);
+  const said = gtinFeedbackText(feedback);
+  // A number still being typed is not an error yet; a wrong check digit, a letter or a 15th digit is.
+  const wrong = said !== null && !said.ok && !(feedback.kind === 'length' && feedback.length < 14);
+  const serverError = errors.at('/content/gtin');
+  return (
+    <>
+      <TextField
+        label="GTIN"
+        required
+        inputMode="numeric"
+        autocomplete="off"
+        value={c.gtin}
+        onValue={(v) => set({ gtin: v })}
+        maxLength={20}
+        class={wrong ? 'field--invalid' : undefined}
+        // The server's word only when the live check has nothing to say (it says the same, later).
+        error={said && !said.ok ? undefined : serverError}
+        hint={
+          <span role="status" class={`gtin-feedback${said?.ok ? ' gtin-feedback--ok' : wrong ? ' gtin-feedback--bad' : ''}`} data-testid="gtin-feedback">
+            {said ? said.text : '8, 12, 13 or 14 digits, the last one the check digit: the number under the product’s barcode.'}
+          </span>
+        }
+        disabled={disabled}
+      />
+      <div class="grid-3">
+        {GS1_QUALIFIERS.map((q) => (
+          <TextField
+            key={q.field}
+            label={q.label}
+            value={c[q.field]}
+            onValue={(v) => set({ [q.field]: v })}
+            error={errors.at(`/content/${q.field}`)}
+            maxLength={20}
+            autocomplete="off"
+            disabled={disabled}
+          />
+        ))}
+      </div>
+      <p class="muted small">
+        Optional: a code for one consumer product variant, lot or serial of the product, printed after the GTIN in this order. Each is {QUALIFIER_HINT}. The
+        product’s code and its lot or serial codes are separate codes; the resolver falls back serial → lot → product.
+      </p>
+    </>
+  );
+}
+
+/** An existing code's GTIN and qualifiers: they are its printed URI, so the API refuses a change. */
+function FixedKey({ c }: { c: Gs1EditorContent }) {
+  return (
+    <>
+      <dl class="facts" data-testid="gs1-key">
+        <dt>GTIN</dt>
+        <dd class="mono">{c.gtin}</dd>
+        {GS1_QUALIFIERS.filter((q) => c[q.field]).map((q) => (
+          <Fragment key={q.field}>
+            <dt>{q.label}</dt>
+            <dd class="mono">{c[q.field]}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <p class="muted small">The GTIN and qualifiers are in the printed URI and cannot change: for another product, lot or serial, create another code.</p>
+    </>
+  );
+}
+
+function DataAttributes({
+  rows,
+  onRows,
+  errors,
+  disabled,
+}: {
+  rows: Gs1DataRow[];
+  onRows: (rows: Gs1DataRow[]) => void;
+  errors: ContentEditorProps['errors'];
+  disabled?: boolean;
+}) {
+  const setRow = (i: number, patch: Partial<Gs1DataRow>) => onRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const named = (ai: string) => GS1_DATA_ATTRIBUTES.find((d) => d.ai === ai);
+  const unused = GS1_DATA_ATTRIBUTES.find((d) => !rows.some((r) => r.ai === d.ai));
+  return (
+    <fieldset>
+      <legend>Data attributes</legend>
+      <p class="muted small">Printed in the URI’s query string, where a checkout scanner reads them offline (an expired lot is refused at the till).</p>
+      {errors.at('/content/data') ? <p class="field__error">{errors.at('/content/data')}</p> : null}
+      {rows.map((row, i) => {
+        const known = named(row.ai);
+        return (
+          <div key={i} class="grid-3" role="group" aria-label={`Data attribute ${i + 1}`}>
+            <SelectField
+              label="Attribute"
+              value={known ? row.ai : OTHER_AI}
+              onValue={(v) => setRow(i, { ai: v === OTHER_AI ? '' : v })}
+              options={[
+                ...GS1_DATA_ATTRIBUTES.map((d) => ({ value: d.ai, label: d.label, disabled: d.ai !== row.ai && rows.some((r) => r.ai === d.ai) })),
+                { value: OTHER_AI, label: 'A measure (310n–369n)…' },
+              ]}
+              disabled={disabled}
+            />
+            {known ? null : (
+              <TextField
+                label="Application identifier"
+                inputMode="numeric"
+                value={row.ai}
+                onValue={(v) => setRow(i, { ai: v.trim() })}
+                hint="e.g. 3103: net weight in kg, 3 decimals"
+                maxLength={4}
+                disabled={disabled}
+              />
+            )}
+            <div>
+              <TextField
+                label="Value"
+                inputMode="numeric"
+                value={row.value}
+                onValue={(v) => setRow(i, { value: v })}
+                error={row.ai ? errors.under(`/content/data/${row.ai}`) : undefined}
+                hint={known?.hint ?? '6 digits'}
+                disabled={disabled}
+              />
+              <button type="button" class="button button--small" onClick={() => onRows(rows.filter((_, j) => j !== i))} disabled={disabled}>
+                Remove data attribute {i + 1}
+              </button>
+            </div>
+          </div>
+        );
+      })}
+      <div class="button-row">
+        <button type="button" class="button button--small" onClick={() => onRows([...rows, { ai: unused?.ai ?? '', value: '' }])} disabled={disabled}>
+          Add a data attribute
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function Links({
+  links,
+  onLinks,
+  errors,
+  disabled,
+}: {
+  links: Gs1LinkRow[];
+  onLinks: (links: Gs1LinkRow[]) => void;
+  errors: ContentEditorProps['errors'];
+  disabled?: boolean;
+}) {
+  const radioName = useId();
+  const setLink = (i: number, patch: Partial<Gs1LinkRow>) => onLinks(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const makeDefault = (i: number) => onLinks(links.map((l, j) => ({ ...l, default: j === i })));
+  const remove = (i: number) => {
+    const rest = links.filter((_, j) => j !== i);
+    // One link is always the default: the first takes over from a removed default.
+    onLinks(links[i].default && rest.length ? rest.map((l, j) => ({ ...l, default: j === 0 })) : rest);
+  };
+  return (
+    <fieldset>
+      <legend>Links</legend>
+      <p class="muted small">
+        Where a phone that opens the URI goes. The default link answers a plain scan; a request for a link type (<code>?linkType=gs1:recallStatus</code>) gets
+        that type, and among links of one type the phone’s language and the context choose.
+      </p>
+      {errors.at('/content/links') ? <p class="field__error">{errors.at('/content/links')}</p> : null}
+      {links.map((link, i) => {
+        const at = `/content/links/${i}`;
+        return (
+          <fieldset key={i} class="repeat-item" data-testid="gs1-link">
+            <legend>
+              Link {i + 1}
+              {link.default ? ' (default)' : ''}
+            </legend>
+            <div class="grid-2">
+              <SelectField
+                label="Link type"
+                value={link.link_type}
+                onValue={(v) => setLink(i, { link_type: v })}
+                options={GS1_LINK_TYPE_OPTIONS}
+                error={errors.at(`${at}/link_type`)}
+                required
+                disabled={disabled}
+              />
+              <TextField
+                label="Title"
+                value={link.title}
+                onValue={(v) => setLink(i, { title: v })}
+                error={errors.at(`${at}/title`)}
+                required
+                maxLength={200}
+                disabled={disabled}
+              />
+            </div>
+            <TextField
+              label="Target URL"
+              type="url"
+              value={link.href}
+              onValue={(v) => setLink(i, { href: v })}
+              error={errors.at(`${at}/href`)}
+              required
+              placeholder="https://brand.example/product"
+              disabled={disabled}
+            />
+            <div class="grid-3">
+              <TextField
+                label="Languages"
+                value={link.hreflang}
+                onValue={(v) => setLink(i, { hreflang: v })}
+                error={errors.under(`${at}/hreflang`)}
+                hint="Comma-separated: en, fr, de-CH"
+                disabled={disabled}
+              />
+              <TextField
+                label="Media type"
+                value={link.type}
+                onValue={(v) => setLink(i, { type: v })}
+                error={errors.at(`${at}/type`)}
+                hint="e.g. text/html, application/pdf"
+                disabled={disabled}
+              />
+              <TextField
+                label="Context"
+                value={link.context}
+                onValue={(v) => setLink(i, { context: v })}
+                error={errors.under(`${at}/context`)}
+                hint="Comma-separated, e.g. GB (?context=GB)"
+                disabled={disabled}
+              />
+            </div>
+            <div class="repeat-item__head">
+              <div class="checkbox">
+                <input
+                  type="radio"
+                  id={`${radioName}-${i}`}
+                  name={radioName}
+                  checked={link.default}
+                  onChange={() => makeDefault(i)}
+                  disabled={disabled}
+                  aria-describedby={errors.at(`${at}/default`) ? `${radioName}-${i}-error` : undefined}
+                />
+                <label for={`${radioName}-${i}`}>Default link</label>
+                {errors.at(`${at}/default`) ? (
+                  <p class="field__error" id={`${radioName}-${i}-error`}>
+                    {errors.at(`${at}/default`)}
+                  </p>
+                ) : null}
+              </div>
+              {links.length > 1 ? (
+                <button type="button" class="button button--small" onClick={() => remove(i)} disabled={disabled}>
+                  Remove link {i + 1}
+                </button>
+              ) : null}
+            </div>
+            {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
+          </fieldset>
+        );
+      })}
+      <div class="button-row">
+        <button type="button" class="button" onClick={() => onLinks([...links, emptyGs1Link(links.length === 0)])} disabled={disabled}>
+          Add a link
+        </button>
+      </div>
+    </fieldset>
+  );
+}
