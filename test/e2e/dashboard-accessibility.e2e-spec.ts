@@ -109,6 +109,7 @@ describe('dashboard accessibility', () => {
     for (const [name, path, heading] of [
       ['folders', '/app/folders', 'Folders'],
       ['domains', '/app/domains', 'Domains'],
+      ['import links', '/app/import-links', 'Import links'],
       ['print sheets', '/app/print', 'Print sheets'],
       ['developers', '/app/developers', 'Developers'],
       ['webhook endpoint', `/app/developers/webhooks/${endpointId}`, 'Webhook endpoint'],
@@ -120,6 +121,29 @@ describe('dashboard accessibility', () => {
     ] as const) {
       await check(name, path, heading);
     }
+    // The import's preview, with a record of each outcome's kind (no verified domain here: every link is refused, with its reason).
+    await page.goto(`${base}/app/import-links`);
+    await page.getByLabel('Export file').setInputFiles({
+      name: 'bitly.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Title,Link,Custom Link,Destination URL\nSpring,bit.ly/3xYzAbc,go.acme.example/spring,https://acme.example/spring\n'),
+    });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByTestId('link-import-records').waitFor();
+    await check('import links preview', null, 'Import links');
+
+    // The hosted password page a scan of a protected code meets, asking and after a wrong password.
+    const locked = await call<{ short_code: string }>(api('/qrcodes'), {
+      method: 'POST',
+      key,
+      json: { type: 'website', name: 'Members only', content: { url: 'https://example.com/m' }, password: 'open sesame' },
+    });
+    await check('password page', `/${locked.body.short_code}`, 'This code is password protected');
+    await page.getByLabel('Password').fill('not it');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'This code is password protected', level: 1 }).waitFor();
+    await check('password page, wrong password', null, 'This code is password protected');
+
     await page.goto(`${base}/app/members`);
     await page.getByLabel('Email').fill('pending@example.com');
     await page.getByRole('button', { name: 'Send invitation' }).click();

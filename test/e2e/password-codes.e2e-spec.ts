@@ -133,8 +133,26 @@ describe('password-protected codes (all-in-one)', () => {
     for (let i = 0; i < 10; i++) expect((await post(code.short_code, `wrong ${i}`, '198.51.100.5')).status).toBe(401);
     const throttled = await post(code.short_code, SECRET, '198.51.100.5');
     expect(throttled.status).toBe(429);
+    // Until the quarter-hour window that refused it ends.
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(throttled.headers.location).toBeUndefined();
     expect(throttled.body).toContain('Too many attempts.');
     expect((await post(code.short_code, SECRET, '198.51.100.6')).status).toBe(302);
+  });
+
+  it('counts password page views and unlocks apart in the analytics answer (HEAD is not a view; an unlock is also a scan)', async () => {
+    const code = (await call<Code>(api('/qrcodes'), { method: 'POST', key, json: { type: 'website', content: { url: TARGET }, password: SECRET } })).body;
+    expect((await get(code.short_code)).status).toBe(200);
+    expect((await get(code.short_code)).status).toBe(200);
+    expect((await get(code.short_code, {}, 'HEAD')).status).toBe(200);
+    expect((await post(code.short_code, 'not it', '192.0.2.40')).status).toBe(401);
+    expect((await post(code.short_code, SECRET, '192.0.2.40')).status).toBe(302);
+    type Answer = { total_scans: number; password_page: { page_views: number; unlocks: number } };
+    const counted = await waitUntil(async () => {
+      const a = (await call<Answer>(api(`/qrcodes/${code.id}/analytics`), { key })).body;
+      return a.password_page.unlocks === 1 && a.total_scans === 1 && a.password_page.page_views >= 3 ? a : null;
+    }, 'the password page counts in analytics');
+    expect(counted!.password_page).toEqual({ page_views: 3, unlocks: 1 });
   });
 });

@@ -23,6 +23,7 @@ const EndpointPage = lazy(() => import('./pages/developers/endpoint-page').then(
 const UsagePage = lazy(() => import('./pages/usage/usage-page').then((m) => m.UsagePage));
 const MembersPage = lazy(() => import('./pages/members/members-page').then((m) => m.MembersPage));
 const AuditLogPage = lazy(() => import('./pages/audit/audit-log-page').then((m) => m.AuditLogPage));
+const LinkImportPage = lazy(() => import('./pages/imports/link-import-page').then((m) => m.LinkImportPage));
 const AccountPage = lazy(() => import('./pages/account/account-page').then((m) => m.AccountPage));
 
 export function App() {
@@ -72,6 +73,7 @@ function Routes() {
           <Route path="/app/codes/new" component={CodeCreatePage} />
           <Route path="/app/codes/:id" component={CodeDetailPage} />
           <Route path="/app/codes/:id/edit" component={CodeEditPage} />
+          <Route path="/app/import-links" component={LinkImportPage} />
           <Route path="/app/folders" component={FoldersPage} />
           <Route path="/app/presets" component={PresetsPage} />
           <Route path="/app/presets/:id" component={PresetEditPage} />

@@ -35,6 +35,8 @@ export {
   ChangePasswordInput,
   ForgotPasswordInput,
   InviteInput,
+  LINK_IMPORT_SOURCES,
+  LinkImportOptions,
   RedeemLinkInput,
   RoleInput,
   SignInInput,

@@ -5,4 +5,4 @@ export * from './codes/qr-code-view';
 export * from './codes/live-dynamic-counts';
 export { parseQrCodeInput, type ParsedInput } from './codes/qr-code-input';
 export { creationCommands, storeCreation, type CreationAnswer } from './commands/creation-commands';
-export { LinkImportStore } from './imports/link-import-store';
+export { LinkImportStore, linkImportCommands, type LinkImportTargets } from './imports/link-import-store';

@@ -9,6 +9,7 @@ describe('EVENT_CATALOG', () => {
       'qr.code.created',
       'qr.code.deleted',
       'qr.code.updated',
+      'qr.password_gate',
       'qr.scan_limit_reached',
       'qr.scan_milestone_reached',
       'qr.scanned',

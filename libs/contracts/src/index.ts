@@ -8,5 +8,6 @@ export * from './events/qr-code-deleted/qr-code-deleted.v1';
 export * from './events/qr-scanned/qr-scanned.v1';
 export * from './events/lead-created/lead-created.v1';
 export * from './events/qr-scan-limit-reached/qr-scan-limit-reached.v1';
+export * from './events/qr-password-gate/qr-password-gate.v1';
 export * from './events/qr-scan-milestone-reached/qr-scan-milestone-reached.v1';
 export * from './commands/service-commands';

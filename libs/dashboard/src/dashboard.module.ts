@@ -1,12 +1,13 @@
 import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { CreateQrCodesFlow, dashboardApiDocument, QuotaRepository } from '@qr/gateway';
+import { CreateQrCodesFlow, dashboardApiDocument, ImportLinksFlow, QuotaRepository } from '@qr/gateway';
 import { DashboardCookieNames, MembersController, SessionController, SessionCookies } from '@qr/identity';
-import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, textBodyMiddleware } from '@qr/platform';
+import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, rawBodyMiddleware, textBodyMiddleware } from '@qr/platform';
 import { DraftPreviewController } from './codes/draft-preview.controller';
 import { ExportsController } from './imports/exports.controller';
 import { ImportCodes } from './imports/import-codes';
 import { CSV_TYPES, ImportsController, MAX_CSV_BYTES } from './imports/imports.controller';
+import { EXPORT_FILE_TYPES, LinkImportsController, MAX_EXPORT_BYTES } from './imports/link-imports.controller';
 import { BuildPrintSheet } from './print/build-print-sheet';
 import { PrintSheetController } from './print/print-sheet.controller';
 import { DashboardAssets } from './spa/dashboard-assets';
@@ -30,6 +31,7 @@ export const DASHBOARD_API_CONTROLLERS = [
   DraftPreviewController,
   PrintSheetController,
   ImportsController,
+  LinkImportsController,
   ExportsController,
 ] as const;
 
@@ -63,6 +65,11 @@ export class DashboardModule implements NestModule {
           useFactory: (bus: CommandBus, create: CreateQrCodesFlow) => new ImportCodes(bus, create),
           inject: [COMMAND_BUS, CreateQrCodesFlow],
         },
+        {
+          provide: ImportLinksFlow,
+          useFactory: (bus: CommandBus, quota: QuotaRepository, create: CreateQrCodesFlow) => new ImportLinksFlow(bus, quota, create),
+          inject: [COMMAND_BUS, QuotaRepository, CreateQrCodesFlow],
+        },
         { provide: WorkspaceUsage, useFactory: (quota: QuotaRepository) => new WorkspaceUsage(quota), inject: [QuotaRepository] },
       ],
     };
@@ -70,6 +77,9 @@ export class DashboardModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(textBodyMiddleware(CSV_TYPES, MAX_CSV_BYTES, this.runtime.config.publicBaseUrl)).forRoutes('app/api/imports');
+    consumer
+      .apply(rawBodyMiddleware(EXPORT_FILE_TYPES, MAX_EXPORT_BYTES, this.runtime.config.publicBaseUrl))
+      .forRoutes('app/api/link-imports', 'app/api/link-imports/*path');
     consumer
       .apply((_req: Request, res: Response, next: NextFunction) => {
         setDashboardHeaders(res);

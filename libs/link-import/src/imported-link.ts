@@ -1,5 +1,7 @@
+import { LINK_IMPORT_SOURCES } from '@qr/api-contract';
+
 /** The products whose exports an import reads. */
-export const SOURCE_FORMATS = ['bitly', 'dub', 'shlink', 'kutt', 'yourls'] as const;
+export const SOURCE_FORMATS = LINK_IMPORT_SOURCES;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 /** One problem (or a warning) about a record or the whole file, in words a person can act on. */

@@ -6,6 +6,7 @@ import { EventConsumers, InProcessRateLimiter, type PlatformRuntime, RedisRateLi
 import { countryOfIp, UserAgentClassifier } from '@qr/visitor';
 import { Gs1ResolverRoute } from './http/gs1-resolver.route';
 import { ShortLinkRoute } from './http/short-link.route';
+import { PasswordGateEvents } from './scans/password-gate-events';
 import { SubmitLead } from './leads/submit-lead';
 import { ApplyCodeChanges, type LinkChange } from './links/apply-code-changes';
 import { BatchedLinkLookup } from './links/batched-link-lookup';
@@ -140,6 +141,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
       trustProxy: config.trustProxy,
       geoHeader: config.geoHeader,
       onScan,
+      passwordGate: new PasswordGateEvents(store.db, store.outbox!),
       unlockLimiter: redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rd:`, runtime.logger) : new InProcessRateLimiter(),
     }),
   );

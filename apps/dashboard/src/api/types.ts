@@ -51,3 +51,5 @@ export interface ListPage<T> {
   has_more?: boolean;
   next_cursor?: string | null;
 }
+export type LinkImportReport = Answer['LinkImportReport'];
+export type LinkImportRecord = Answer['LinkImportRecord'];

@@ -279,6 +279,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/link-imports/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dry run of another shortener’s export (the file as the body, application/octet-stream); writes nothing */
+        post: operations["previewLinkImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/link-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import another shortener’s export (the file as the body, application/octet-stream): the dry run, then its links created */
+        post: operations["importLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/exports/codes.csv": {
         parameters: {
             query?: never;
@@ -677,6 +711,12 @@ export interface components {
             destination: string;
             scans: number;
         };
+        PasswordPageCount: {
+            /** @description Times the password page was shown for a GET or a post that did not unlock (HEAD not counted); not scans */
+            page_views: number;
+            /** @description Right passwords; each is also counted as a scan */
+            unlocks: number;
+        };
         CodeAnalytics: {
             qr_id: string;
             /** Format: date */
@@ -695,6 +735,8 @@ export interface components {
             by_browser: components["schemas"]["BrowserCount"][];
             /** @description Where scans went: a code whose destination changed, or with conditional destinations, shows how many scans went where */
             by_destination: components["schemas"]["DestinationCount"][];
+            /** @description A password-protected code’s password page: its views and unlocks in the range, apart (zeros for a code never protected) */
+            password_page: components["schemas"]["PasswordPageCount"];
         };
         TopCode: {
             qr_id: string;
@@ -1079,7 +1121,7 @@ export interface components {
              * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
              */
             occurred_at: string;
-            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. */
+            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. A password is named, never shown: `password` goes from null to `set`, from `set` to `changed`, or from `set` to null. */
             changes: components["schemas"]["QrCodeFieldChange"][];
             actor: components["schemas"]["QrCodeChangeActor"];
             /** @enum {unknown} */
@@ -1431,6 +1473,43 @@ export interface components {
             /** @description A brand preset of the workspace to follow; null leaves it, keeping the look as the code’s own design */
             design_preset_id?: string | null;
         };
+        SignInInput: {
+            email: string;
+            password: string;
+        };
+        TokenInput: {
+            token: string;
+        };
+        RedeemLinkInput: {
+            token: string;
+            password: string;
+        };
+        SwitchWorkspaceInput: {
+            workspace_id: string;
+        };
+        ChangePasswordInput: {
+            current_password: string;
+            new_password: string;
+        };
+        InviteInput: {
+            email: string;
+            role: string;
+        };
+        RoleInput: {
+            role: string;
+        };
+        ForgotPasswordInput: {
+            email: string;
+        };
+        LinkImportOptions: {
+            /**
+             * @description the product the file was exported from
+             * @enum {unknown}
+             */
+            format: "bitly" | "dub" | "shlink" | "kutt" | "yourls";
+            /** @description the verified custom domain of links whose export names none (YOURLS; Shlink’s and Kutt’s default domain) */
+            domain?: string;
+        };
         PlanView: {
             /** @enum {unknown} */
             name: "free" | "starter" | "pro" | "agency";
@@ -1635,6 +1714,49 @@ export interface components {
             data: components["schemas"]["SheetPreset"][];
             page_sizes: string[];
         };
+        LinkImportNote: {
+            code: string;
+            detail: string;
+            /** @description The normalized field it is about (path, destination, …), when there is one */
+            field?: string;
+        };
+        LinkImportRecord: {
+            record: number;
+            line: number | null;
+            /** @enum {unknown} */
+            outcome: "create" | "exists" | "refused";
+            domain: string | null;
+            path: string | null;
+            destination: string | null;
+            title: string | null;
+            folder: string | null;
+            expires_at: string | null;
+            visit_limit: number | null;
+            reasons: components["schemas"]["LinkImportNote"][];
+            warnings: components["schemas"]["LinkImportNote"][];
+        };
+        LinkImportReport: {
+            /** @constant */
+            object: "link_import";
+            /** @enum {unknown} */
+            format: "bitly" | "dub" | "shlink" | "kutt" | "yourls";
+            detected_format: ("bitly" | "dub" | "shlink" | "kutt" | "yourls") | null;
+            dry_run: boolean;
+            written: boolean;
+            created: number;
+            existing: number;
+            counts: {
+                create: number;
+                exists: number;
+                refused: number;
+            };
+            allowance: {
+                needed: number;
+                remaining: number | null;
+            };
+            file_problems: components["schemas"]["LinkImportNote"][];
+            records: components["schemas"]["LinkImportRecord"][];
+        };
         AuditLogQuery: {
             /** @default 50 */
             limit: number;
@@ -1643,34 +1765,6 @@ export interface components {
         DraftPreviewQuery: {
             /** @description The edited code (a code of the workspace, or 404) */
             code_id?: string;
-        };
-        SignInInput: {
-            email: string;
-            password: string;
-        };
-        TokenInput: {
-            token: string;
-        };
-        RedeemLinkInput: {
-            token: string;
-            password: string;
-        };
-        SwitchWorkspaceInput: {
-            workspace_id: string;
-        };
-        ChangePasswordInput: {
-            current_password: string;
-            new_password: string;
-        };
-        InviteInput: {
-            email: string;
-            role: string;
-        };
-        RoleInput: {
-            role: string;
-        };
-        ForgotPasswordInput: {
-            email: string;
         };
         SheetLayoutInput: {
             /**
@@ -2440,6 +2534,86 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    previewLinkImport: {
+        parameters: {
+            query?: {
+                /** @description the product the file was exported from */
+                format?: "bitly" | "dub" | "shlink" | "kutt" | "yourls";
+                /** @description the verified custom domain of links whose export names none (YOURLS; Shlink’s and Kutt’s default domain) */
+                domain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the import would do, per record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkImportReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["WorkspaceChanged"];
+            /** @description The body is not application/octet-stream */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    importLinks: {
+        parameters: {
+            query?: {
+                /** @description the product the file was exported from */
+                format?: "bitly" | "dub" | "shlink" | "kutt" | "yourls";
+                /** @description the verified custom domain of links whose export names none (YOURLS; Shlink’s and Kutt’s default domain) */
+                domain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was written, with the dry run it came from */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkImportReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["WorkspaceChanged"];
+            /** @description The body is not application/octet-stream */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -16,6 +16,7 @@ const NAV: ReadonlyArray<{ href: string; label: string; ownersOnly?: boolean }> 
   { href: '/app/folders', label: 'Folders' },
   { href: '/app/presets', label: 'Brand presets' },
   { href: '/app/domains', label: 'Domains' },
+  { href: '/app/import-links', label: 'Import links' },
   { href: '/app/print', label: 'Print sheets' },
   { href: '/app/developers', label: 'Developers' },
   { href: '/app/members', label: 'Members', ownersOnly: true },

@@ -5,7 +5,7 @@ import { PROJECTION_TABLES } from '../store/analytics-migrations';
 import { PROJECTION_CONSUMER } from './scan-projection';
 
 export const PROJECTION_GROUP = 'analytics-service.projection';
-export const PROJECTION_TOPICS = [TOPICS.qrScanned, TOPICS.qrCodeCreated, TOPICS.qrCodeUpdated, TOPICS.qrCodeDeleted];
+export const PROJECTION_TOPICS = [TOPICS.qrScanned, TOPICS.qrCodeCreated, TOPICS.qrCodeUpdated, TOPICS.qrCodeDeleted, TOPICS.qrPasswordGate];
 
 /**
  * Drops the projection (and its record of applied events) in one transaction, then rewinds the

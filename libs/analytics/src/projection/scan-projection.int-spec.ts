@@ -1,4 +1,4 @@
-import { type EventEnvelope, type QrScannedV1, TOPICS } from '@qr/contracts';
+import { type EventEnvelope, type QrPasswordGateV1, type QrScannedV1, TOPICS } from '@qr/contracts';
 import { newId, silentLog } from '@qr/domain';
 import { type EventLog, openEventLog } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
@@ -31,6 +31,10 @@ function scan(qrId: string, at: string, o: Partial<QrScannedV1> = {}): EventEnve
       ...o,
     },
   };
+}
+
+function gate(qrId: string, at: string, outcome: QrPasswordGateV1['outcome']): EventEnvelope<'qr.password_gate', QrPasswordGateV1> {
+  return { id: newId('evt'), type: 'qr.password_gate', version: 1, occurred_at: at, workspace_id: 'ws_a', qr_id: qrId, data: { qr_id: qrId, outcome, at } };
 }
 
 describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
@@ -83,6 +87,25 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
       { destination: 'https://example.com/summer', scans: 2 },
       { destination: 'unknown', scans: 1 },
     ]);
+  });
+
+  it('counts password page views and unlocks apart from scans, in the range of the query’s time zone, once per event', async () => {
+    const events = [
+      gate('qr_pw', '2026-11-20T08:00:00Z', 'page_view'),
+      gate('qr_pw', '2026-11-20T08:01:00Z', 'page_view'),
+      gate('qr_pw', '2026-11-20T08:02:00Z', 'page_view'),
+      gate('qr_pw', '2026-11-20T08:02:30Z', 'unlock'),
+      scan('qr_pw', '2026-11-20T08:02:30Z'),
+      // 23:30 UTC on the 22nd is the 23rd in Tokyo: outside a Tokyo range that ends on the 22nd.
+      gate('qr_pw', '2026-11-22T23:30:00Z', 'page_view'),
+      gate('qr_other', '2026-11-20T08:00:00Z', 'unlock'),
+    ];
+    await new ScanProjection(db).apply(events);
+    await new ScanProjection(db).apply(events.slice(0, 2));
+    const utc = await json('qr_pw', 'UTC');
+    expect([utc.password_page, utc.total_scans]).toEqual([{ page_views: 4, unlocks: 1 }, 1]);
+    expect((await json('qr_pw', 'Asia/Tokyo')).password_page).toEqual({ page_views: 3, unlocks: 1 });
+    expect((await json('qr_never', 'UTC')).password_page).toEqual({ page_views: 0, unlocks: 0 });
   });
 
   it('counts exactly by day, device, country, os and browser; bots apart; uniques per daily visitor', async () => {
@@ -147,6 +170,8 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
       }),
     );
     await log.append(events.map((event) => ({ topic: TOPICS.qrScanned, key: 'qr_rb', event })));
+    const gates = [gate('qr_rb', '2026-11-20T10:00:00Z', 'page_view'), gate('qr_rb', '2026-11-20T10:00:20Z', 'unlock')];
+    await log.append(gates.map((event) => ({ topic: TOPICS.qrPasswordGate, key: 'qr_rb', event })));
     const projection = new ScanProjection(db);
     const sub = log.subscribe({
       group: PROJECTION_GROUP,
@@ -161,6 +186,7 @@ describe.each(STORAGE_KINDS)('scan projection on %s', (kind) => {
       );
     await settled();
     const first = await json('qr_rb', 'Asia/Kathmandu', { include_bots: 'true' });
+    expect(first.password_page).toEqual({ page_views: 1, unlocks: 1 });
     const firstCsv = await queries().forCode('qr_rb', 'UTC', { from: '2026-11-19', to: '2026-11-22', format: 'csv' });
 
     await rebuildProjection(db, log);

@@ -1,4 +1,4 @@
-import { type EventEnvelope, type QrCodeCreatedV1, type QrCodeUpdatedV1, type QrScannedV1 } from '@qr/contracts';
+import { type EventEnvelope, type QrCodeCreatedV1, type QrCodeUpdatedV1, type QrPasswordGateV1, type QrScannedV1 } from '@qr/contracts';
 import { bucketOf, utcDayOf } from '@qr/analytics-math';
 import { type Clock, getOrCreate, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
@@ -26,6 +26,7 @@ export class ScanProjection {
       const fresh = await this.claim(tx, events);
       const scans = fresh.filter((e) => e.type === 'qr.scanned');
       await this.applyScans(tx, scans as EventEnvelope<'qr.scanned', QrScannedV1>[]);
+      await this.applyPasswordGate(tx, fresh.filter((e) => e.type === 'qr.password_gate') as EventEnvelope<'qr.password_gate', QrPasswordGateV1>[]);
       for (const e of fresh) if (e.type.startsWith('qr.code.')) await this.applyCode(tx, e);
       return fresh.length;
     });
@@ -118,6 +119,17 @@ export class ScanProjection {
       for (const r of rows) fresh.add(firstOf.get(`${r.qr_id}|${r.day}|${r.visitor_hash}`)!);
     }
     return fresh;
+  }
+
+  /** Password page views and unlocks, summed per code and 15-minute bucket. */
+  private async applyPasswordGate(tx: Tx, events: EventEnvelope<'qr.password_gate', QrPasswordGateV1>[]): Promise<void> {
+    const rows = new Map<string, { qr_id: string; bucket: number; page_views: number; unlocks: number }>();
+    for (const e of events) {
+      const bucket = bucketOf(Date.parse(e.data.at));
+      const row = getOrCreate(rows, `${e.data.qr_id}|${bucket}`, () => ({ qr_id: e.data.qr_id, bucket, page_views: 0, unlocks: 0 }));
+      row[e.data.outcome === 'unlock' ? 'unlocks' : 'page_views'] += 1;
+    }
+    if (rows.size) await upsertAdding(tx, 'password_gate_buckets', ['qr_id', 'bucket'], [], ['page_views', 'unlocks'], [...rows.values()]);
   }
 
   private async applyCode(tx: Tx, e: EventEnvelope): Promise<void> {

@@ -44,6 +44,10 @@ export class AnalyticsQueries {
     );
     const days = aggregateDays(range, rows.map(numeric));
     const dims = await Promise.all(DIMENSIONS.map((dim) => this.dimension(qrId, dim, split, range.includeBots)));
+    const [gate] = await this.db.query<{ page_views: number | string | null; unlocks: number | string | null }>(
+      'SELECT SUM(page_views) AS page_views, SUM(unlocks) AS unlocks FROM password_gate_buckets WHERE qr_id = $1 AND bucket >= $2 AND bucket < $3',
+      [qrId, Math.floor(split.startMs / 900_000), Math.ceil(split.endMs / 900_000)],
+    );
     return {
       qr_id: qrId,
       from: range.from,
@@ -55,6 +59,7 @@ export class AnalyticsQueries {
       by_os: dims[2].map((d) => ({ os: d.value, scans: d.scans })),
       by_browser: dims[3].map((d) => ({ browser: d.value, scans: d.scans })),
       by_destination: dims[4].map((d) => ({ destination: d.value, scans: d.scans })),
+      password_page: { page_views: Number(gate?.page_views ?? 0), unlocks: Number(gate?.unlocks ?? 0) },
     };
   }
 

@@ -37,7 +37,19 @@ const PROJECTION = [
   `CREATE INDEX codes_workspace ON codes (workspace_id, folder_id)`,
 ];
 
-export const PROJECTION_TABLES = ['scan_buckets', 'scan_bucket_dims', 'scan_day_dims', 'visitor_days', 'codes'] as const;
+/**
+ * The password page of protected codes (docs/design/switching.md): its page views and its unlocks
+ * per 15-minute bucket, apart from scans (an unlock is also a scan; a page view is not).
+ */
+const PASSWORD_GATE = [
+  `CREATE TABLE password_gate_buckets (
+    qr_id TEXT NOT NULL, bucket BIGINT NOT NULL,
+    page_views BIGINT NOT NULL DEFAULT 0, unlocks BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (qr_id, bucket)
+  )`,
+];
+
+export const PROJECTION_TABLES = ['scan_buckets', 'scan_bucket_dims', 'scan_day_dims', 'visitor_days', 'codes', 'password_gate_buckets'] as const;
 
 export const ANALYTICS_MIGRATIONS = [
   defineMigration({
@@ -47,4 +59,5 @@ export const ANALYTICS_MIGRATIONS = [
     postgres: [PROCESSED_EVENTS_TABLE_SQL.postgres],
   }),
   defineMigration({ timestamp: 1763700000500, name: 'CreateScanProjection', sqlite: PROJECTION, postgres: PROJECTION }),
+  defineMigration({ timestamp: 1766800000400, name: 'PasswordGateBuckets', sqlite: PASSWORD_GATE, postgres: PASSWORD_GATE }),
 ];

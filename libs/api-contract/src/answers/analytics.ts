@@ -46,6 +46,14 @@ export class DestinationCount {
 }
 
 @Declaration({ answer: true })
+export class PasswordPageCount {
+  @Out({ ...int, description: 'Times the password page was shown for a GET or a post that did not unlock (HEAD not counted); not scans' })
+  page_views!: number;
+  @Out({ ...int, description: 'Right passwords; each is also counted as a scan' })
+  unlocks!: number;
+}
+
+@Declaration({ answer: true })
 export class CodeAnalytics {
   @Out(str) qr_id!: string;
   @Out(day) from!: string;
@@ -64,6 +72,11 @@ export class CodeAnalytics {
     }),
   )
   by_destination!: DestinationCount[];
+  @Out({
+    ...ref('PasswordPageCount'),
+    description: 'A password-protected code’s password page: its views and unlocks in the range, apart (zeros for a code never protected)',
+  })
+  password_page!: PasswordPageCount;
 }
 
 @Declaration({ answer: true })

@@ -1,4 +1,5 @@
 import { type Actor, PLAN_NAMES, type PlanName, type Role, ROLES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@qr/domain';
+import { LINK_IMPORT_SOURCES } from '../bodies/dashboard-bodies';
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
 import { arrayOf, bool, constant, int, nullable, str, timestamp } from './answer-types';
@@ -256,4 +257,49 @@ export class SheetPresetsAnswer {
   @Out(constant('list')) object!: 'list';
   @Out(arrayOf(ref('SheetPreset'))) data!: SheetPreset[];
   @Out(arrayOf(str)) page_sizes!: string[];
+}
+
+const LINK_SOURCES = { enum: [...LINK_IMPORT_SOURCES] };
+
+/** Why a record or a file cannot be imported, or what an import leaves behind (a warning). */
+@Declaration({ answer: true, dashboard: true })
+export class LinkImportNote {
+  @Out(str) code!: string;
+  @Out(str) detail!: string;
+  @Out({ ...str, description: 'The normalized field it is about (path, destination, …), when there is one' }, { optional: true }) field?: string;
+}
+
+/** One record of an export and what the import does with it. */
+@Declaration({ answer: true, dashboard: true })
+export class LinkImportRecord {
+  @Out(int) record!: number;
+  @Out(nullable('integer')) line!: number | null;
+  @Out({ enum: ['create', 'exists', 'refused'] }) outcome!: 'create' | 'exists' | 'refused';
+  @Out(nullable('string')) domain!: string | null;
+  @Out(nullable('string')) path!: string | null;
+  @Out(nullable('string')) destination!: string | null;
+  @Out(nullable('string')) title!: string | null;
+  @Out(nullable('string')) folder!: string | null;
+  @Out(nullable('string')) expires_at!: string | null;
+  @Out(nullable('integer')) visit_limit!: number | null;
+  @Out(arrayOf(ref('LinkImportNote'))) reasons!: LinkImportNote[];
+  @Out(arrayOf(ref('LinkImportNote'))) warnings!: LinkImportNote[];
+}
+
+/** POST /app/api/link-imports(/preview): the dry run, and after an import what was written (the admin CLI prints the same). */
+@Declaration({ answer: true, dashboard: true })
+export class LinkImportReport {
+  @Out(constant('link_import')) object!: 'link_import';
+  @Out(LINK_SOURCES) format!: string;
+  @Out({ anyOf: [LINK_SOURCES, { type: 'null' }] }) detected_format!: string | null;
+  @Out(bool) dry_run!: boolean;
+  @Out(bool) written!: boolean;
+  @Out(int) created!: number;
+  @Out(int) existing!: number;
+  @Out({ type: 'object', required: ['create', 'exists', 'refused'], properties: { create: int, exists: int, refused: int } })
+  counts!: { create: number; exists: number; refused: number };
+  @Out({ type: 'object', required: ['needed', 'remaining'], properties: { needed: int, remaining: nullable('integer') } })
+  allowance!: { needed: number; remaining: number | null };
+  @Out(arrayOf(ref('LinkImportNote'))) file_problems!: LinkImportNote[];
+  @Out(arrayOf(ref('LinkImportRecord'))) records!: LinkImportRecord[];
 }

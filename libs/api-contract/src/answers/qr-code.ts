@@ -112,7 +112,7 @@ export class QrCodeChange {
   @Out(
     arrayOf(ref('QrCodeFieldChange'), {
       description:
-        'Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none.',
+        'Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. A password is named, never shown: `password` goes from null to `set`, from `set` to `changed`, or from `set` to null.',
     }),
   )
   changes!: QrCodeFieldChange[];

@@ -93,6 +93,20 @@ describe.each(STORAGE_KINDS)('a dynamic code’s password on %s', (kind) => {
     // null on a code without a password changes nothing: no new revision.
     expect((await update().execute(ws, code.id, { password: null }, ACTOR)).revision).toBe(removed.revision);
     expect(await everythingWritten()).not.toContain('another one');
+    // Its history names each password change, and nothing of the password or its hash.
+    const entries = await db.query<{ revision: number; changes: string }>('SELECT revision, changes FROM code_history WHERE qr_id = $1 ORDER BY revision', [
+      code.id,
+    ]);
+    const named = entries.map((e) =>
+      (JSON.parse(e.changes) as Array<{ field: string; before: unknown; after: unknown }>).filter((c) => c.field === 'password'),
+    );
+    expect(named).toEqual([
+      [{ field: 'password', before: null, after: 'set' }],
+      [],
+      [{ field: 'password', before: 'set', after: 'changed' }],
+      [{ field: 'password', before: 'set', after: null }],
+    ]);
+    expect(entries.map((e) => e.changes).join('\n')).not.toMatch(/scrypt|another one/);
   });
 
   it('refuses a bad password with a pointer and writes nothing', async () => {

@@ -5,6 +5,7 @@ import { logoView } from '../logos/logos.repository';
 import { presetView } from '../presets/design-presets.repository';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
+import { linkImportCommands } from '../imports/link-import-store';
 import { page, parseListQuery } from '../codes/list-query';
 import { planCreation } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
@@ -70,6 +71,7 @@ export class CodesCommands implements OnModuleInit {
       },
       [QR_COMMANDS.sheetCodes]: (p) => this.sheetCodes(p),
       [QR_COMMANDS.liveDynamicCounts]: (p) => liveDynamicCounts(this.u.db, p),
+      ...linkImportCommands(this.u.db),
       [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.createFolder.execute(p.workspaceId, p.body)),
       [QR_COMMANDS.renameFolder]: async (p) => folderView(await this.u.renameFolder.execute(p.workspaceId, p.id, p.body)),
       [QR_COMMANDS.deleteFolder]: async (p) => ({

@@ -28,6 +28,10 @@ export interface QrCommandPayloads {
   'qr.render-draft': Ws & { item: unknown; codeId?: unknown };
   'qr.sheet-codes': Ws & { ids?: unknown; folderId?: unknown; afterId?: string | null; limit?: number };
   'qr.live-dynamic-counts': { workspaceIds: unknown };
+  /** What a link import's dry run reads: the verified domains and the paths taken on them. */
+  'qr.link-import-targets': Ws;
+  /** The folders a link import files into, made when missing. */
+  'qr.link-import-folders': Ws & { names: unknown };
   'folders.create': Ws & { body: unknown };
   'folders.list': Ws & { query: Record<string, unknown> };
   'folders.rename': Ws & { id: string; body: unknown };

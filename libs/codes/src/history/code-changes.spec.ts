@@ -69,4 +69,17 @@ describe('describeChange', () => {
     expect(describeChange(base, { ...base, scan_count: 99, revision: 5 }).changes).toEqual([]);
     expect(describeChange(base, { ...base, deleted_at: 1 })).toEqual({ action: 'deleted', changes: [] });
   });
+
+  it('names a password set, changed or removed, never the password or its hash', () => {
+    const hash = 'scrypt$16384$8$1$c2FsdA$aGFzaA';
+    const other = 'scrypt$16384$8$1$b3RoZXI$b3RoZXI';
+    const set = describeChange(base, { ...base, password_hash: hash });
+    expect(set).toEqual({ action: 'updated', changes: [{ field: 'password', before: null, after: 'set' }] });
+    expect(describeChange({ ...base, password_hash: hash }, { ...base, password_hash: other }).changes).toEqual([
+      { field: 'password', before: 'set', after: 'changed' },
+    ]);
+    expect(describeChange({ ...base, password_hash: hash }, base).changes).toEqual([{ field: 'password', before: 'set', after: null }]);
+    expect(describeChange(null, { ...base, password_hash: hash }).changes).toContainEqual({ field: 'password', before: null, after: 'set' });
+    expect(JSON.stringify(set)).not.toContain('scrypt');
+  });
 });

@@ -27,14 +27,28 @@ export function describeChange(before: QrCodeRecord | null, after: QrCodeRecord 
 export function changesBetween(before: QrCodeRecord, after: QrCodeRecord): FieldChange[] {
   const a = inputFromRecord(before);
   const b = inputFromRecord(after);
-  return PATCH_FIELDS.filter((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null)).map((field) => ({
+  const fields = PATCH_FIELDS.filter((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null)).map((field) => ({
     field,
     before: a[field] ?? null,
     after: b[field] ?? null,
   }));
+  const password = passwordChange(before.password_hash, after.password_hash);
+  return password ? [...fields, password] : fields;
+}
+
+/**
+ * A password change as history names it: `set` (before: null), `changed` (before: `set`) or removed
+ * (after: null). Never the password, nor its hash: the hash of a guessable password is as good as it.
+ * Each new password gets a new salt, so a different hash is a new password.
+ */
+function passwordChange(before: string | null, after: string | null): FieldChange | null {
+  if (before === after) return null;
+  return { field: 'password', before: before === null ? null : 'set', after: after === null ? null : before === null ? 'set' : 'changed' };
 }
 
 function initialValues(record: QrCodeRecord): FieldChange[] {
   const values = inputFromRecord(record);
-  return PATCH_FIELDS.filter((f) => values[f] !== null && values[f] !== undefined).map((field) => ({ field, before: null, after: values[field] }));
+  const fields = PATCH_FIELDS.filter((f) => values[f] !== null && values[f] !== undefined).map((field) => ({ field, before: null, after: values[field] }));
+  const password = passwordChange(null, record.password_hash);
+  return password ? [...fields, password] : fields;
 }

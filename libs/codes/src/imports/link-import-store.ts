@@ -64,3 +64,34 @@ export class LinkImportStore {
     return new Map((await find()).map((r) => [r.name, r.id]));
   }
 }
+
+/** What `qr.link-import-targets` answers: verified domains (hostname → id) and each taken `hostname/path` with its first destination. */
+export interface LinkImportTargets {
+  domains: Array<{ hostname: string; id: string }>;
+  paths: Array<{ where: string; destination: string }>;
+}
+
+/**
+ * The two commands a link import sends qr-service (the dashboard over the bus, the admin CLI in
+ * process): the dry run's view of the workspace, and the folders it files links into.
+ */
+export function linkImportCommands(db: Database): {
+  'qr.link-import-targets': (p: { workspaceId: string }) => Promise<LinkImportTargets>;
+  'qr.link-import-folders': (p: { workspaceId: string; names: unknown }) => Promise<Array<{ name: string; id: string }>>;
+} {
+  const store = new LinkImportStore(db);
+  return {
+    'qr.link-import-targets': async ({ workspaceId }) => {
+      const domains = await store.verifiedDomains(workspaceId);
+      const paths = await store.pathsOn(workspaceId, domains);
+      return {
+        domains: [...domains].map(([hostname, id]) => ({ hostname, id })),
+        paths: [...paths].map(([where, destination]) => ({ where, destination })),
+      };
+    },
+    'qr.link-import-folders': async ({ workspaceId, names }) => {
+      const wanted = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+      return [...(await store.folderIds(workspaceId, wanted))].map(([name, id]) => ({ name, id }));
+    },
+  };
+}

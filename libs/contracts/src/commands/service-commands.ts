@@ -15,6 +15,8 @@ export const QR_COMMANDS = {
   renderDraft: 'qr.render-draft',
   sheetCodes: 'qr.sheet-codes',
   liveDynamicCounts: 'qr.live-dynamic-counts',
+  linkImportTargets: 'qr.link-import-targets',
+  linkImportFolders: 'qr.link-import-folders',
   createFolder: 'folders.create',
   listFolders: 'folders.list',
   renameFolder: 'folders.rename',

@@ -58,6 +58,10 @@ const CONTROLLERS: ReadonlyArray<{ file: string; controller: ControllerClass }> 
     controller: exportOf('libs/dashboard/src/print/print-sheet.controller.ts', 'PrintSheetController'),
   },
   { file: 'libs/dashboard/src/imports/imports.controller.ts', controller: exportOf('libs/dashboard/src/imports/imports.controller.ts', 'ImportsController') },
+  {
+    file: 'libs/dashboard/src/imports/link-imports.controller.ts',
+    controller: exportOf('libs/dashboard/src/imports/link-imports.controller.ts', 'LinkImportsController'),
+  },
   { file: 'libs/dashboard/src/imports/exports.controller.ts', controller: exportOf('libs/dashboard/src/imports/exports.controller.ts', 'ExportsController') },
   { file: 'libs/dashboard/src/usage/usage.controller.ts', controller: exportOf('libs/dashboard/src/usage/usage.controller.ts', 'UsageController') },
   { file: 'libs/identity/src/http/members.controller.ts', controller: exportOf('libs/identity/src/http/members.controller.ts', 'MembersController') },

@@ -28,6 +28,11 @@ export function textBodyMiddleware(types: string[], maxBytes: number, docsBaseUr
   return answeringProblems(express.text({ limit: maxBytes, type: types }), maxBytes, docsBaseUrl);
 }
 
+/** A body of the given types as its bytes (an export file that need not be UTF-8), with the same 413 as JSON bodies. */
+export function rawBodyMiddleware(types: string[], maxBytes: number, docsBaseUrl: string) {
+  return answeringProblems(express.raw({ limit: maxBytes, type: types }), maxBytes, docsBaseUrl);
+}
+
 function answeringProblems(parse: Parser, maxBytes: number, docsBaseUrl: string) {
   return (req: IncomingMessage, res: ServerResponse, next: Next) => {
     parse(req as express.Request, res as express.Response, (err?: unknown) => {

@@ -26,6 +26,7 @@ import {
   type Stickiness,
   UNLOCK_TTL_MS,
   unlockAttemptLimits,
+  unlockRetryAfterSeconds,
   unlockCookieName,
   unlockDayOf,
   type UserAgentClassifier,
@@ -37,6 +38,7 @@ import { type LinkSource } from '../links/link-source';
 import { redirectLocation } from '../links/redirect-location';
 import { type SubmitLead } from '../leads/submit-lead';
 import { type DailySalts } from '../scans/daily-salts';
+import { type PasswordGateEvents } from '../scans/password-gate-events';
 import { type RecordsScans, type ScanFacts } from '../scans/scan-link';
 import { readFormBody } from './form-body';
 import { sendFile, sendPage, sendPlain, sendRedirect } from './respond';
@@ -75,6 +77,8 @@ export interface ShortLinkDeps {
   onScan: (outcome: string) => void;
   /** Password attempts on protected codes, per code and per address: Redis when the service has it, else in this process. */
   unlockLimiter: RateLimiter;
+  /** The password page's views and unlocks, for analytics. */
+  passwordGate: Pick<PasswordGateEvents, 'record'>;
   clock?: Clock;
 }
 
@@ -202,10 +206,24 @@ export class ShortLinkRoute implements FastRoute {
     return secret !== null && verifyUnlock(secret, value!, { codeId: link.qr_id, passwordHash: link.password_hash! }, this.clock());
   }
 
-  /** The password page: a page view, not a scan (nothing is recorded, no webhook). */
-  private askPassword(res: ServerResponse, link: LinkRecord, headOnly: boolean, problem?: PasswordProblem, status = 200): void {
+  /**
+   * The password page: a page view, not a scan (no scan is recorded, no webhook); analytics counts it
+   * apart (HEAD is not a view). A view that cannot be written still gets its page.
+   */
+  private async askPassword(res: ServerResponse, link: LinkRecord, headOnly: boolean, problem?: PasswordProblem, status = 200): Promise<void> {
     this.d.onScan(problem ? `password_${problem}` : 'password_page');
-    sendPage(res, renderPasswordPage({ action: `/${link.short_code}`, problem, status }), headOnly);
+    if (!headOnly) await this.gateEvent(link, 'page_view');
+    // A throttled visitor (or a script) learns when the window that refused it ends.
+    const extra = problem === 'throttled' ? ['Retry-After', String(unlockRetryAfterSeconds(this.clock()))] : [];
+    sendPage(res, renderPasswordPage({ action: `/${link.short_code}`, problem, status }), headOnly, undefined, extra);
+  }
+
+  private async gateEvent(link: LinkRecord, outcome: 'page_view' | 'unlock'): Promise<void> {
+    try {
+      await this.d.passwordGate.record(link, outcome);
+    } catch {
+      this.d.onScan(`password_${outcome}_unrecorded`);
+    }
   }
 
   /**
@@ -227,6 +245,7 @@ export class ShortLinkRoute implements FastRoute {
     const now = this.clock();
     const value = signUnlock(await this.d.salts.current(), utcDayOf(now.getTime()), { codeId: link.qr_id, passwordHash: link.password_hash! }, now);
     const cookie = setCookieValue(unlockCookieName(link.qr_id), value, { maxAgeSeconds: UNLOCK_TTL_MS / 1000, secure: isHttps(req, this.d.trustProxy) });
+    await this.gateEvent(link, 'unlock');
     return this.scan(req, res, link.route_key, cookie);
   }
 

@@ -942,6 +942,12 @@ export interface components {
             destination: string;
             scans: number;
         };
+        PasswordPageCount: {
+            /** @description Times the password page was shown for a GET or a post that did not unlock (HEAD not counted); not scans */
+            page_views: number;
+            /** @description Right passwords; each is also counted as a scan */
+            unlocks: number;
+        };
         CodeAnalytics: {
             qr_id: string;
             /** Format: date */
@@ -960,6 +966,8 @@ export interface components {
             by_browser: components["schemas"]["BrowserCount"][];
             /** @description Where scans went: a code whose destination changed, or with conditional destinations, shows how many scans went where */
             by_destination: components["schemas"]["DestinationCount"][];
+            /** @description A password-protected code’s password page: its views and unlocks in the range, apart (zeros for a code never protected) */
+            password_page: components["schemas"]["PasswordPageCount"];
         };
         TopCode: {
             qr_id: string;
@@ -1344,7 +1352,7 @@ export interface components {
              * @description UTC, `YYYY-MM-DDThh:mm:ssZ`
              */
             occurred_at: string;
-            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. */
+            /** @description Each field that changed, with its value before and after, in the shape of a create request (times RFC 3339). A create lists the values it set; a delete lists none. A password is named, never shown: `password` goes from null to `set`, from `set` to `changed`, or from `set` to null. */
             changes: components["schemas"]["QrCodeFieldChange"][];
             actor: components["schemas"]["QrCodeChangeActor"];
             /** @enum {unknown} */

@@ -27,3 +27,14 @@ export function unlockAttemptLimits(qrId: string, clientAddress: string): Attemp
     { key: `unlock:addr:${qrId}:${clientAddress}`, limit: ADDRESS_CODE_ATTEMPTS, windowMs: WINDOW_MS },
   ];
 }
+
+/**
+ * The `Retry-After` of a throttled attempt, in whole seconds: until the current fixed window ends (the
+ * limiters' windows start at multiples of their length since the epoch, in process and in Redis alike).
+ *
+ * @example unlockRetryAfterSeconds(new Date(Date.UTC(2026, 0, 1, 10, 14, 30))) // 30
+ */
+export function unlockRetryAfterSeconds(now: Date): number {
+  const t = now.getTime();
+  return Math.max(1, Math.ceil((WINDOW_MS - (t % WINDOW_MS)) / 1000));
+}

@@ -18,6 +18,7 @@ import { zonedDateDaysAgo } from '../../lib/zoned-time';
 import { codesApi } from '../../api/codes';
 
 import { abSplit, type SplitGroup } from './ab-split';
+import { PasswordPageStats } from './password-page-stats';
 
 const RANGES = [
   { value: '7', label: 'Last 7 days' },
@@ -85,6 +86,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
                 days, {a.from} to {a.to}
               </div>
             </div>
+            <PasswordPageStats code={code} analytics={a} />
           </div>
           <ScansChart
             days={a.by_day}

@@ -5,6 +5,7 @@ import { UTM_FIELDS, type UtmField } from '@qr/qr-content/browser';
 import { allowedCategories, CONTENT_FIELDS, emptyContent } from './code-types';
 import { designBody, designForm, type DesignForm, isDefaultDesignForm, overridesOf } from './design-form';
 import { gs1ContentBody, type Gs1EditorContent, gs1EditorContent } from './gs1-form';
+import { passwordBody, type PasswordForm, passwordForm } from './password-form';
 
 /** A conditional destination after the default one, as the form edits it ('' = no condition). */
 export interface DestinationRule {
@@ -44,6 +45,8 @@ export interface CodeFormState {
   /** The brand preset the code follows ('' for none), and that preset's design (to send only what differs). */
   design_preset_id: string;
   preset_design: Record<string, unknown> | null;
+  /** A dynamic code's password: never the stored one, which is not returned. */
+  password: PasswordForm;
   /** An edited code's stored start and end: sent back unchanged when their wall times were not touched. */
   stored?: { start_at: string | null; end_at: string | null; timezone: string };
 }
@@ -72,6 +75,7 @@ export function newCodeState(type: QrType = 'website'): CodeFormState {
     design: designForm(),
     design_preset_id: '',
     preset_design: null,
+    password: passwordForm(),
   };
 }
 
@@ -103,6 +107,7 @@ export function stateOfCode(code: QrCode): CodeFormState {
     design_preset_id: code.design_preset_id ?? '',
     preset_design: null,
     stored: { start_at: code.start_at, end_at: code.end_at, timezone: code.timezone },
+    password: passwordForm(code.password_protected),
   };
 }
 
@@ -269,7 +274,7 @@ export function createBody(s: CodeFormState): Record<string, unknown> {
   if (s.category === 'dynamic') {
     if (s.custom_domain_id) body.custom_domain_id = s.custom_domain_id;
     if (isSmartWebsite(s) && (s.rules.length || s.default_weight.trim())) body.destinations = destinationsOf(s);
-    Object.assign(body, dynamicFields(s, false));
+    Object.assign(body, dynamicFields(s, false), passwordBody(s.password));
   }
   return body;
 }
@@ -280,7 +285,7 @@ export function patchBody(s: CodeFormState): Record<string, unknown> {
   if (s.category === 'static') return body;
   body.content = contentBody(s.type, s.content);
   if (isSmartWebsite(s)) body.destinations = destinationsOf(s);
-  return { ...body, ...dynamicFields(s, true) };
+  return { ...body, ...dynamicFields(s, true), ...passwordBody(s.password) };
 }
 
 /**

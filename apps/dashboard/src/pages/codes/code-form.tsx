@@ -11,6 +11,7 @@ import { designForm } from './design-form';
 import { DestinationsEditor } from './destinations-editor';
 import { type FieldErrors } from './field-errors';
 import { OpeningRulesEditor, UtmEditor } from './opening-rules-editor';
+import { PasswordEditor } from './password-editor';
 
 export interface CodeFormProps {
   mode: 'create' | 'edit';
@@ -199,6 +200,12 @@ export function CodeForm(props: CodeFormProps) {
         <fieldset>
           <legend>Opening rules</legend>
           <OpeningRulesEditor state={state} set={set} errors={errors} />
+        </fieldset>
+      ) : null}
+      {dynamic && state.type !== 'gs1' ? (
+        <fieldset>
+          <legend>Password</legend>
+          <PasswordEditor form={state.password} onForm={(password) => set({ password })} errors={errors} />
         </fieldset>
       ) : null}
       {/* The GS1 resolver passes the scan's own query string on, and adds no UTM fields. */}

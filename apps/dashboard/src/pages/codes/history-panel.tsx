@@ -28,6 +28,8 @@ const FIELDS: Record<string, string> = {
   scan_limit: 'Scan limit',
   fallback_url: 'Fallback URL',
   folder_id: 'Folder',
+  // Named as set, changed or none: history never holds the password.
+  password: 'Password',
 };
 
 /** Every change to the code, newest first: who, how, when, and each field from → to. */

@@ -1,0 +1,193 @@
+import { useState } from 'preact/hooks';
+
+import { LINK_SOURCES, linkImportsApi } from '../../api/link-imports';
+import { type LinkImportRecord, type LinkImportReport } from '../../api/types';
+import { useDomains } from '../../api/workspace-lists';
+import { formatNumber } from '../../lib/format';
+import { useAction } from '../../lib/use-action';
+import { useMe } from '../../session';
+import { Badge } from '../../ui/badge';
+import { SelectField } from '../../ui/field';
+import { ListTable } from '../../ui/list-table';
+import { ErrorNotice, Notice } from '../../ui/notice';
+import { PageHeader } from '../../ui/page-header';
+
+/** Rows the page lists; the counts above always cover the whole file. */
+const SHOWN = 500;
+
+const OUTCOME: Record<LinkImportRecord['outcome'], { label: string; tone: 'good' | 'neutral' | 'bad' }> = {
+  create: { label: 'will be created', tone: 'good' },
+  exists: { label: 'already exists', tone: 'neutral' },
+  refused: { label: 'cannot be imported', tone: 'bad' },
+};
+
+/**
+ * Links from another shortener (docs/design/switching.md): pick the product and, for exports that name
+ * no domain, a verified custom domain; upload the export; read the dry run (what will be created, what
+ * exists already at the same domain and path, what cannot be imported and why); then confirm. The server
+ * runs the admin CLI's import: the same plan, plan limits and idempotency (importing again creates nothing).
+ */
+export function LinkImportPage() {
+  const me = useMe();
+  const domains = useDomains();
+  const [format, setFormat] = useState<string>('bitly');
+  const [domain, setDomain] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<LinkImportReport | null>(null);
+  const [result, setResult] = useState<LinkImportReport | null>(null);
+  const { busy, running, error, run } = useAction();
+  const choice = { format, domain: domain || null };
+  const verified = (domains.data ?? []).filter((d) => d.status === 'verified');
+  const changed = () => {
+    setPreview(null);
+    setResult(null);
+  };
+  const check = (e: Event) => {
+    e.preventDefault();
+    if (!file) return;
+    void run(async () => {
+      changed();
+      setPreview(await linkImportsApi.preview(choice, file));
+    }, 'preview');
+  };
+  const confirm = () =>
+    void run(async () => {
+      setResult(await linkImportsApi.run(choice, file!));
+    }, 'import');
+  const shown = result ?? preview;
+  return (
+    <>
+      <PageHeader
+        title="Import links"
+        subtitle="Bring your printed short links from Bitly, Shlink, Kutt, YOURLS or Dub: each keeps its domain and its path."
+        back={{ href: '/app/codes', label: 'Codes' }}
+      />
+      {!me.permissions.write ? (
+        <Notice kind="info">
+          <p>Your role in this workspace is viewer: an editor or an owner imports links.</p>
+        </Notice>
+      ) : (
+        <form class="panel" onSubmit={check} aria-labelledby="link-import-choose">
+          <h2 id="link-import-choose">1. Choose the export</h2>
+          <div class="controls">
+            <SelectField
+              label="Exported from"
+              value={format}
+              onValue={(v) => {
+                setFormat(v);
+                changed();
+              }}
+              options={LINK_SOURCES}
+            />
+            <SelectField
+              label="Domain for links without one"
+              value={domain}
+              onValue={(v) => {
+                setDomain(v);
+                changed();
+              }}
+              options={[{ value: '', label: 'None' }, ...verified.map((d) => ({ value: d.hostname, label: d.hostname }))]}
+              hint="YOURLS exports, and Shlink’s and Kutt’s default domain, name no domain. Links go on verified custom domains only."
+            />
+            <div class="field">
+              <label for="link-import-file">Export file</label>
+              <input
+                id="link-import-file"
+                type="file"
+                accept=".csv,.json,.txt,text/csv,application/json,text/plain"
+                onChange={(e) => {
+                  setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null);
+                  changed();
+                }}
+              />
+            </div>
+            <div class="field">
+              <button type="submit" class="button button--primary" disabled={!file || busy}>
+                {running === 'preview' ? 'Checking…' : 'Preview'}
+              </button>
+            </div>
+          </div>
+          <p class="muted small">
+            The preview writes nothing. Click counts and creation dates stay with the old product. Importing the same file again creates only links that are not
+            there yet.
+          </p>
+        </form>
+      )}
+      <ErrorNotice error={error} />
+      {shown ? <Report report={shown} /> : null}
+      {preview && !result ? (
+        <div class="panel">
+          <h2>3. Confirm</h2>
+          {preview.file_problems.length ? (
+            <p>Nothing can be imported until the file’s problems above are solved.</p>
+          ) : preview.counts.create === 0 ? (
+            <p>There is nothing to create: every link is already here or cannot be imported.</p>
+          ) : (
+            <button type="button" class="button button--primary" onClick={confirm} disabled={busy}>
+              {running === 'import' ? 'Importing…' : `Import ${formatNumber(preview.counts.create)} link${preview.counts.create === 1 ? '' : 's'}`}
+            </button>
+          )}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Report({ report }: { report: LinkImportReport }) {
+  const { counts } = report;
+  return (
+    <section class="panel" aria-labelledby="link-import-report">
+      <h2 id="link-import-report">{report.written ? 'Imported' : '2. Preview'}</h2>
+      {report.written ? (
+        <Notice kind="success" title="Import finished">
+          <p data-testid="link-import-result">
+            {formatNumber(report.created)} created, {formatNumber(counts.exists + report.existing)} already there, {formatNumber(counts.refused)} not imported.
+          </p>
+        </Notice>
+      ) : null}
+      <p data-testid="link-import-counts">
+        {formatNumber(counts.create)} will be created · {formatNumber(counts.exists)} already exist · {formatNumber(counts.refused)} cannot be imported
+        {report.allowance.remaining === null ? '' : ` · ${formatNumber(report.allowance.remaining)} dynamic codes left on your plan`}
+      </p>
+      {report.file_problems.length ? (
+        <Notice kind="error" title="The file cannot be imported">
+          <ul>
+            {report.file_problems.map((p) => (
+              <li key={p.code}>{p.detail}</li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+      <ListTable
+        caption="Each link of the file and what the import does with it"
+        rows={report.records.slice(0, SHOWN).map((r) => ({ ...r, id: String(r.record) }))}
+        testId="link-import-records"
+        columns={[
+          { header: 'Line', num: true, cell: (r) => r.line ?? r.record },
+          { header: 'Outcome', cell: (r) => <Badge tone={OUTCOME[r.outcome].tone}>{OUTCOME[r.outcome].label}</Badge> },
+          { header: 'Short link', class: 'mono', cell: (r) => (r.path === null ? '—' : `${r.domain ?? '(no domain)'}/${r.path}`) },
+          { header: 'Destination', class: 'mono', cell: (r) => r.destination ?? '—' },
+          { header: 'Notes', cell: (r) => <Notes record={r} /> },
+        ]}
+      />
+      {report.records.length > SHOWN ? <p class="muted small">…and {formatNumber(report.records.length - SHOWN)} more rows, counted above.</p> : null}
+    </section>
+  );
+}
+
+/** Why a link cannot be imported, then what the import leaves behind (other tags, a password it cannot carry). */
+function Notes({ record: r }: { record: LinkImportRecord }) {
+  if (!r.reasons.length && !r.warnings.length) return <>—</>;
+  return (
+    <ul class="plain-list">
+      {r.reasons.map((n, i) => (
+        <li key={`r${i}`}>{n.detail}</li>
+      ))}
+      {r.warnings.map((n, i) => (
+        <li key={`w${i}`} class="muted">
+          {n.detail}
+        </li>
+      ))}
+    </ul>
+  );
+}
