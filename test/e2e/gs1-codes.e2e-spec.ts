@@ -102,8 +102,19 @@ describe('gs1 codes through the public API (all-in-one)', () => {
     });
     expect(logo.status).toBe(422);
     expect(problems(logo.body)).toEqual(['/design/logo not_allowed_for_type']);
+    const password = await post({ type: 'gs1', content: { gtin: '09506000134369', links: [pip('en', { default: true })] }, password: 'at the door' });
+    expect(problems(password.body)).toEqual(['/password not_allowed_for_type']);
     const list = await call<{ data: Code[] }>(api('/qrcodes?type=gs1&limit=100'), { key });
     expect(list.body.data.map((c) => c.content.gtin)).not.toContain('09506000134369');
+  });
+
+  it('answers a create sent again with the same client_ref with the code it made, not a taken URI', async () => {
+    const body = { type: 'gs1', client_ref: 'gs1-again', content: { gtin: '09506000134383', lot: 'AGAIN1', links: [pip('en', { default: true })] } };
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    const again = await post(body);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
   });
 
   it('lets a PATCH change the links but not the GTIN or qualifiers of the printed URI', async () => {

@@ -118,7 +118,17 @@ export async function planDrafts(
     }
   });
   if (errors.length) throw Errors.validationFailed(errors);
-  errors.push(...(await gs1KeyErrors(deps.codes.gs1Keys, drafts as QrCodeDraft[], pointerOf, editing)));
+  const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));
+  const isExisting = (d: QrCodeDraft) => d.client_ref !== null && existing.has(d.client_ref);
+  // An item sent again by its client_ref is answered with its code: the URI it holds is its own, not taken.
+  errors.push(
+    ...(await gs1KeyErrors(
+      deps.codes.gs1Keys,
+      drafts.map((d) => (isExisting(d!) ? null : d)),
+      pointerOf,
+      editing,
+    )),
+  );
   for (const [index, d] of drafts.entries()) errors.push(...(await deps.designs.resolvePreset(workspaceId, d!, pointerOf(index))));
   if (errors.length) throw Errors.validationFailed(errors);
   const shortCodes = drafts.map((d) => (d!.category === 'dynamic' ? (d!.short_code ?? newShortCode()) : null));
@@ -144,9 +154,8 @@ export async function planDrafts(
     }
   }
   if (errors.length) throw Errors.validationFailed(errors);
-  const existing = new Map((await deps.codes.findByClientRefs(workspaceId, [...seenRefs.keys()])).map((r) => [r.client_ref!, r]));
   // A chosen back-half another code holds refuses the batch (409), unless the item is that code, sent again by its client_ref.
-  const chosen = drafts.flatMap((d, index) => (d!.short_code !== null && !(d!.client_ref && existing.has(d!.client_ref)) ? [{ index, draft: d! }] : []));
+  const chosen = drafts.flatMap((d, index) => (d!.short_code !== null && !isExisting(d!) ? [{ index, draft: d! }] : []));
   const holders = await deps.codes.findHolders(chosen.map((c) => ({ domainKey: domainKeyOf(c.draft), shortCode: c.draft.short_code! })));
   const taken = chosen.flatMap((c) => {
     const holder = holders.get(`${domainKeyOf(c.draft)}\u0000${c.draft.short_code}`);
@@ -166,11 +175,11 @@ export async function planDrafts(
 /** gs1 items whose host and path a live code has, or an earlier item of the batch: `taken` at the item's content. */
 async function gs1KeyErrors(
   keys: Gs1Keys,
-  drafts: readonly QrCodeDraft[],
+  drafts: ReadonlyArray<QrCodeDraft | null>,
   pointerOf: (index: number) => string,
   editing: string | null,
 ): Promise<FieldError[]> {
-  const wanted = drafts.map((d) => gs1KeyOf(d));
+  const wanted = drafts.map((d) => (d ? gs1KeyOf(d) : null));
   const taken = await keys.taken(
     wanted.filter((k) => k !== null),
     editing,

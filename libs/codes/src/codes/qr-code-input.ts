@@ -52,6 +52,9 @@ export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
   if (category === 'static') {
     for (const f of DYNAMIC_ONLY) if (sent(f)) errors.push(fieldError(`${at}/${f}`, 'not_allowed_for_static', `${f} applies only to dynamic codes`));
   }
+  // The resolver answers checkout scanners and phones without a page in between, so it could not ask.
+  if (type === 'gs1' && sent('password'))
+    errors.push(fieldError(`${at}/password`, 'not_allowed_for_type', 'gs1 codes take no password: the GS1 resolver never asks for one'));
   errors.push(...validateOpeningInput(input, category, at));
   const look = parseLook(input, at, errors);
   if (errors.length) return { ok: false, errors };
