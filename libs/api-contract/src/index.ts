@@ -6,6 +6,9 @@ import 'reflect-metadata';
 export { check, type Checked } from './engine/validate';
 export { contractSchemas } from './contract-schemas';
 export { CONTENT_DECLARATIONS, validateContent } from './content/qr-content';
+// The hosted pages' content, as the API takes it: the pages read the same declarations.
+export type { MenuContent, MenuItem, MenuSection } from './content/menu-content';
+export type { FormContent, FormField, FormFieldType } from './content/form-content';
 export { applyDesign, designMergePatch, type ParsedDesign } from './design/apply-design';
 export { Design } from './design/design';
 export { payloadSizeErrors } from './content/qr-content';

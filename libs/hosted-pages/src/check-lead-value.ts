@@ -1,6 +1,7 @@
 // The platform's own email rule (that of the `email` content type), so a lead's address is one the
 // API would accept anywhere else.
-import { type FormField, isEmailAddress } from '@qr/qr-content';
+import type { FormField } from '@qr/api-contract';
+import { isEmailAddress } from '@qr/qr-content';
 import { leadValueLimit } from './lead-value-limit';
 
 /** The outcome for one submitted field: the cleaned value (absent when blank), or a message. */

@@ -1,4 +1,4 @@
-import type { FormFieldType } from '@qr/qr-content';
+import type { FormFieldType } from '@qr/api-contract';
 
 /**
  * The most characters (code points) a submitted value of this field type may have: 2000 for a

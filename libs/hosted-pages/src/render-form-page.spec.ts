@@ -1,4 +1,4 @@
-import type { FormContent } from '@qr/qr-content';
+import type { FormContent } from '@qr/api-contract';
 import { HONEYPOT_FIELD } from './honeypot-field';
 import { renderFormPage } from './render-form-page';
 import { renderFormThanksPage } from './render-form-thanks-page';

@@ -1,5 +1,5 @@
 import { escapeHtml } from '@qr/domain';
-import type { FormContent, FormField } from '@qr/qr-content';
+import type { FormContent, FormField } from '@qr/api-contract';
 import { type HtmlPage, htmlPage } from './html-page';
 import { leadValueLimit } from './lead-value-limit';
 

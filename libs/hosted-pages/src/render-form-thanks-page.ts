@@ -1,5 +1,5 @@
 import { escapeHtml } from '@qr/domain';
-import type { FormContent } from '@qr/qr-content';
+import type { FormContent } from '@qr/api-contract';
 import { type HtmlPage, htmlPage } from './html-page';
 
 const DEFAULT_MESSAGE = 'Thank you! Your message has been sent.';

@@ -1,4 +1,4 @@
-import type { MenuContent } from '@qr/qr-content';
+import type { MenuContent } from '@qr/api-contract';
 import { formatPrice } from './format-price';
 import { renderMenuPage } from './render-menu-page';
 import { ParsedPage } from './testing/parsed-page';

@@ -1,5 +1,5 @@
 import { escapeHtml } from '@qr/domain';
-import type { MenuContent, MenuItem, MenuSection } from '@qr/qr-content';
+import type { MenuContent, MenuItem, MenuSection } from '@qr/api-contract';
 import { formatPrice } from './format-price';
 import { type HtmlPage, htmlPage } from './html-page';
 

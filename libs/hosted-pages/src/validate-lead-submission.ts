@@ -1,4 +1,4 @@
-import type { FormContent } from '@qr/qr-content';
+import type { FormContent } from '@qr/api-contract';
 import { checkLeadValue } from './check-lead-value';
 import { HONEYPOT_FIELD } from './honeypot-field';
 

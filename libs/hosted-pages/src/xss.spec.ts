@@ -1,4 +1,5 @@
-import type { FormContent, MenuContent, VcardContent } from '@qr/qr-content';
+import type { FormContent, MenuContent } from '@qr/api-contract';
+import type { VcardContent } from '@qr/qr-content';
 import { HONEYPOT_FIELD } from './honeypot-field';
 import type { HtmlPage } from './html-page';
 import { type ClosedReason, renderClosedPage } from './render-closed-page';

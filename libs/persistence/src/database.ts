@@ -131,7 +131,8 @@ async function beginImmediate(statements: SqliteStatements): Promise<void> {
   }
 }
 
-function isBusy(err: unknown): boolean {
+/** SQLite's answer when another connection holds the lock it needs: worth waiting and trying again. */
+export function isBusy(err: unknown): boolean {
   const code = (err as { code?: string }).code;
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }

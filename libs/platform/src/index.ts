@@ -5,6 +5,7 @@ export * from './http/request-id';
 export * from './http/client-error';
 export * from './http/problem.filter';
 export * from './http/json-body.middleware';
+export * from './http/cookies';
 export * from './http/operation';
 export * from './health/health-registry';
 export * from './health/health.controller';

@@ -1,20 +1,15 @@
 import type { Gs1Content } from '@qr/gs1';
-import type { EmailContent } from './content/email-content';
-import { mailtoUri } from './content/email-content';
-import type { LocationContent } from './content/location-content';
-import { geoUri } from './content/location-content';
-import type { PhoneContent } from './content/phone-content';
-import { telUri } from './content/phone-content';
-import type { SmsContent } from './content/sms-content';
-import { smsUri } from './content/sms-content';
-import type { WebsiteContent } from './content/website-content';
+import { type EmailContent, mailtoUri } from './content/email-content';
+import { type LocationContent, geoUri } from './content/location-content';
+import { type PhoneContent, telUri } from './content/phone-content';
+import { type SmsContent, smsUri } from './content/sms-content';
 import type { QrType } from './qr-types';
 
 type Target = (content: Record<string, unknown>) => string;
 
 // The casts are safe by contract: callers pass content that validateContent accepted for the type.
 const TARGETS: Partial<Record<QrType, Target>> = {
-  website: (c) => (c as unknown as WebsiteContent).url,
+  website: (c) => c.url as string,
   email: (c) => mailtoUri(c as unknown as EmailContent),
   phone: (c) => telUri(c as unknown as PhoneContent),
   sms: (c) => smsUri(c as unknown as SmsContent),

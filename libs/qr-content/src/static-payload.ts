@@ -1,17 +1,9 @@
-import type { EmailContent } from './content/email-content';
-import { mailtoUri } from './content/email-content';
-import type { LocationContent } from './content/location-content';
-import { geoUri } from './content/location-content';
-import type { PhoneContent } from './content/phone-content';
-import { telUri } from './content/phone-content';
-import type { SmsContent } from './content/sms-content';
-import { smstoPayload } from './content/sms-content';
-import type { TextContent } from './content/text-content';
-import type { VcardContent } from './content/vcard-content';
-import { vcardPayload } from './content/vcard-content';
-import type { WebsiteContent } from './content/website-content';
-import type { WifiContent } from './content/wifi-content';
-import { wifiPayload } from './content/wifi-content';
+import { type EmailContent, mailtoUri } from './content/email-content';
+import { type LocationContent, geoUri } from './content/location-content';
+import { type PhoneContent, telUri } from './content/phone-content';
+import { type SmsContent, smstoPayload } from './content/sms-content';
+import { type VcardContent, vcardPayload } from './content/vcard-content';
+import { type WifiContent, wifiPayload } from './content/wifi-content';
 import type { QrType } from './qr-types';
 
 /*
@@ -33,8 +25,8 @@ type Encoder = (content: Record<string, unknown>) => string;
 
 // The casts are safe by contract: callers pass content that validateContent accepted for the type.
 const ENCODERS: Partial<Record<QrType, Encoder>> = {
-  website: (c) => (c as unknown as WebsiteContent).url,
-  text: (c) => (c as unknown as TextContent).text,
+  website: (c) => c.url as string,
+  text: (c) => c.text as string,
   vcard: (c) => vcardPayload(c as unknown as VcardContent),
   wifi: (c) => wifiPayload(c as unknown as WifiContent),
   email: (c) => mailtoUri(c as unknown as EmailContent),

@@ -12,7 +12,6 @@ export { preferredLanguage } from './language/preferred-language';
 export type { Visitor } from './visitor';
 export { chooseDestination, type Stickiness, type WeightedDestination } from './destination/choose-destination';
 export { withUtm } from './utm/with-utm';
-export { utcDay } from './uniques/utc-day';
 export { visitorHash } from './uniques/visitor-hash';
 export { DEFAULT_MILESTONES, milestonesReached } from './milestones/milestones-reached';
 export { signUnlock, UNLOCK_TTL_MS, unlockCookieName, unlockDayOf, type UnlockSubject, verifyUnlock } from './unlock/unlock-cookie';

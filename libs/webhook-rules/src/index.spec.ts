@@ -4,7 +4,6 @@ describe('@qr/webhook-rules public API', () => {
   it('exports exactly the agreed values', () => {
     expect(Object.keys(rules).sort()).toEqual(
       [
-        'DEFAULT_RETRY_SCHEDULE',
         'ENDPOINT_FAILURE_WINDOW_MS',
         'allowedEventTypes',
         'classifyAttempt',
@@ -12,7 +11,6 @@ describe('@qr/webhook-rules public API', () => {
         'generateWebhookSecret',
         'isDialableAddress',
         'nextAttemptAt',
-        'parseRetrySchedule',
         'parseWebhookUrl',
         'shouldDisableEndpoint',
         'signMessage',

@@ -10,7 +10,6 @@ export { webhookPayloadOf, type WebhookPayload } from './payload/webhook-payload
 export type { WebhookEventType } from '@qr/domain';
 export { allowedEventTypes } from './gating/allowed-event-types';
 export { eventListProblems, validateSubscription } from './gating/validate-subscription';
-export { parseRetrySchedule, DEFAULT_RETRY_SCHEDULE } from './retry/parse-retry-schedule';
 export { classifyAttempt, type AttemptOutcome } from './retry/classify-attempt';
 export { nextAttemptAt } from './retry/next-attempt-at';
 export { shouldDisableEndpoint, ENDPOINT_FAILURE_WINDOW_MS } from './retry/should-disable-endpoint';

@@ -2,7 +2,6 @@ import { type BeforeApplicationShutdown, type DynamicModule, Module, type OnAppl
 import { WEBHOOK_COMMANDS } from '@qr/contracts';
 import { Errors, type PlanName } from '@qr/domain';
 import { EventConsumers, type PlatformRuntime, runsHere, serviceStoreProvider, type ServiceStore } from '@qr/platform';
-import { parseRetrySchedule } from '@qr/webhook-rules';
 import { deliveryFromRow, deliveryView } from './deliveries/delivery-record';
 import { DeliveryWorker } from './deliveries/delivery-worker';
 import { FANOUT_GROUP, FanOut, WEBHOOK_TOPICS } from './deliveries/fan-out';
@@ -64,7 +63,7 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
   const policy = { allowedCidrs: config.webhookAllowedCidrs };
   const endpoints = new EndpointsRepository(store.db);
   const worker = new DeliveryWorker(store.db, endpoints, box, resolve, policy, {
-    schedule: parseRetrySchedule(config.webhookRetrySchedule),
+    schedule: config.webhookRetryScheduleMs,
     log: runtime.logger,
     reclaimOnStart: config.allInOne,
   });

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS as L, FORM_FIELD_TYPES, type FormFieldType } from '@qr/qr-content';
+import { CONTENT_LIMITS as L } from '@qr/qr-content';
 import { Declaration } from '../engine/declare';
 import { fault, type Fault } from '../engine/fault';
 import { Bool, Choice, List, Text } from '../engine/fields';
@@ -8,6 +8,9 @@ import { Bool, Choice, List, Text } from '../engine/fields';
  * and unique within the form, because it becomes the key of the submitted values in `lead.created`.
  */
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,39}$/;
+
+export const FORM_FIELD_TYPES = ['text', 'email', 'phone', 'textarea'] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 /** A name used by an earlier field, at the later one. */
 function duplicateNames(fields: readonly unknown[]): Fault[] {

@@ -94,18 +94,6 @@ function partFaults(declaration: ClassRef, value: unknown): readonly Fault[] {
 /** The OpenAPI reference to a declaration's schema. */
 export const ref = (declaration: ClassRef) => ({ $ref: `#/components/schemas/${declaration().name}` });
 
-/** A nested object of another declaration; `nullable` lets null clear it. */
-export function Nested(declaration: ClassRef, rule: Presence & { nullable?: boolean } = {}, doc: JsonSchema = {}): PropertyDecorator {
-  const check: FieldCheck = (value) => (value === null && rule.nullable ? [] : partFaults(declaration, value));
-  const schema = rule.nullable ? { anyOf: [ref(declaration), { type: 'null' }] } : ref(declaration);
-  const field = Field(check, schemaOf(schema, doc), rule);
-  const typed = Type(declaration);
-  return (prototype, key) => {
-    typed(prototype, key);
-    field(prototype, key);
-  };
-}
-
 /** An array of `min..max` entries, each an object of `item` (a declaration) or checked by `item` (a rule). */
 export function List(
   item: { of: ClassRef } | { each: FieldCheck; schema: JsonSchema },

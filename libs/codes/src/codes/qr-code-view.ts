@@ -86,5 +86,3 @@ export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
     updated_at: time(r.updated_at)!,
   };
 }
-
-export type QrCodeView = ReturnType<typeof qrCodeView>;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { readCookie } from '@qr/platform';
 
 /** The dashboard session: HttpOnly, SameSite=Lax, Secure on https, Path=/ (it also reaches /api/public/v1). */
 export const SESSION_COOKIE = 'qr_session';
@@ -37,30 +38,4 @@ export class DashboardCookieNames {
   read(req: CookieRequest, base: string): string | undefined {
     return readCookie(req, this.nameOf(req, base));
   }
-}
-
-/** One cookie's value from the Cookie header; undefined when absent (or present more than once). */
-export function readCookie(req: Pick<IncomingMessage, 'headers'>, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  let found: string | undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    // Two cookies of one name (e.g. one set by a sibling subdomain) are refused rather than guessed between.
-    if (found !== undefined) return undefined;
-    found = part.slice(eq + 1).trim();
-  }
-  return found;
-}
-
-export interface CookieOptions {
-  /** Seconds; 0 deletes the cookie. */
-  maxAgeSeconds: number;
-  secure: boolean;
-}
-
-/** A Set-Cookie value with the attributes every dashboard cookie has. */
-export function setCookieValue(name: string, value: string, o: CookieOptions): string {
-  return `${name}=${value}; Path=/; Max-Age=${Math.max(0, Math.floor(o.maxAgeSeconds))}; HttpOnly; SameSite=Lax${o.secure ? '; Secure' : ''}`;
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { Errors } from '@qr/domain';
-import { CSRF_HEADER, type DashboardCookieNames, PRESESSION_COOKIE, SESSION_COOKIE, setCookieValue } from '../access/session-cookie';
+import { setCookieValue } from '@qr/platform';
+import { CSRF_HEADER, type DashboardCookieNames, PRESESSION_COOKIE, SESSION_COOKIE } from '../access/session-cookie';
 import { csrfTokenFor, csrfTokenMatches, isWellFormedToken, newSecretToken } from '@qr/session-rules';
 
 /**

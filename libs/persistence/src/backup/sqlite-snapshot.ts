@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import Sqlite from 'better-sqlite3';
+import { isBusy } from '../database';
 
 export interface SnapshotCopy {
   /** A live SQLite database (WAL mode), possibly being written by a server. */
@@ -97,9 +98,4 @@ async function fixSnapshots(sources: readonly string[], readers: Sqlite.Database
     // Busy writers held one of the locks too long: let everything go and try again a moment later.
     await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
   }
-}
-
-function isBusy(err: unknown): boolean {
-  const code = (err as { code?: string }).code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }

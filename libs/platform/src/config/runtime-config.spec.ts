@@ -46,7 +46,7 @@ describe('loadRuntimeConfig — all-in-one defaults', () => {
   });
 
   it('uses the documented webhook retry schedule and no allowed CIDRs', () => {
-    expect(config.webhookRetrySchedule).toEqual(['5s', '5m', '30m', '2h', '5h', '10h', '10h']);
+    expect(config.webhookRetryScheduleMs).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(config.webhookAllowedCidrs).toEqual([]);
   });
 
@@ -124,7 +124,7 @@ describe('loadRuntimeConfig — explicit values', () => {
   it('parses WEBHOOK_ALLOWED_CIDRS and WEBHOOK_RETRY_SCHEDULE lists, trimming entries', () => {
     const c = loadRuntimeConfig({ WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8, ::1/128', WEBHOOK_RETRY_SCHEDULE: '1s, 250ms,2m' }, DEPLOYABLES);
     expect(c.webhookAllowedCidrs).toEqual(['127.0.0.0/8', '::1/128']);
-    expect(c.webhookRetrySchedule).toEqual(['1s', '250ms', '2m']);
+    expect(c.webhookRetryScheduleMs).toEqual([1000, 250, 120_000]);
   });
 
   it('lower-cases GEO_HEADER and accepts a BOOTSTRAP_PLAN', () => {
@@ -176,7 +176,7 @@ describe('loadRuntimeConfig — empty strings count as unset', () => {
     expect(c.publicBaseUrl).toBe('http://localhost:3000');
     expect(c.shortBaseUrl).toBe('http://localhost:3000');
     expect(c.trustProxy).toBe(false);
-    expect(c.webhookRetrySchedule).toEqual(['5s', '5m', '30m', '2h', '5h', '10h', '10h']);
+    expect(c.webhookRetryScheduleMs).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(c.bootstrapPlan).toBe('agency');
     expect(c.logLevel).toBe('info');
     expect(c.internalToken).toBeUndefined();

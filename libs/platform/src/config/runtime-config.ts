@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { type StorageConfig } from '@qr/persistence';
 import { z } from 'zod';
 import { isEmailAddress, normalizeEmail, parseDuration } from '@qr/domain';
 
@@ -123,59 +122,8 @@ function crossFieldProblems(env: Record<string, string>, deployables: readonly D
 export type Deployable = 'api-gateway' | 'qr-service' | 'redirect-service' | 'analytics-service' | 'webhook-dispatcher';
 export const DEPLOYABLES: readonly Deployable[] = ['api-gateway', 'qr-service', 'redirect-service', 'analytics-service', 'webhook-dispatcher'];
 
-export interface RuntimeConfig {
-  /** Which deployables this process runs: all five in all-in-one. */
-  deployables: readonly Deployable[];
-  allInOne: boolean;
-  port: number;
-  host: string;
-  dataDir: string;
-  storage: StorageConfig;
-  redisUrl: string | undefined;
-  /** Every Redis key this deployment writes starts with it, so deployments (and test runs) can share one Redis. */
-  redisKeyPrefix: string;
-  /** Kafka when KAFKA_BROKERS is set (required for a lone deployable); else the embedded SQL log (all-in-one, the admin CLI on its data). */
-  eventTransport: { kind: 'sql' } | { kind: 'kafka'; brokers: string[]; prefix: string };
-  /** Partitions per topic of the event log; unset: 12 on PostgreSQL, 1 on SQLite (the SQL log fixes it at its first start). */
-  eventLogPartitions: number | undefined;
-  /** Kafka: how long a consumer group keeps a silent member's partitions (`session.timeout.ms`). */
-  kafkaSessionTimeoutMs: number;
-  publicBaseUrl: string;
-  shortBaseUrl: string;
-  trustProxy: boolean;
-  geoHeader: string | undefined;
-  webhookAllowedCidrs: string[];
-  webhookRetrySchedule: string[];
-  bootstrapPlan: 'free' | 'starter' | 'pro' | 'agency';
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  internalToken: string | undefined;
-  serviceUrls: Partial<Record<Deployable, string>>;
-  migrateOnStart: boolean;
-  shutdownTimeoutMs: number;
-  maxBodyBytes: number;
-  /** qr-service's rendered images kept per process, in bytes (base64 bodies); 0 keeps none. */
-  imageCacheBytes: number;
-  /** DNS servers for custom-domain verification; the system resolver when unset. */
-  dnsResolvers: string[] | undefined;
-  /** Keys for sealing webhook secrets (base64/hex of 32 bytes), newest first; all-in-one creates a key file when unset. */
-  secretsKeys: string[] | undefined;
-  /** Dashboard sessions: idle and absolute expiry, in milliseconds. */
-  session: { idleMs: number; absoluteMs: number };
-  /** The owner member the first-run bootstrap creates (all-in-one). */
-  bootstrapOwnerEmail: string;
-  /** The built dashboard (index.html and assets); the build's output when unset. */
-  dashboardDir: string | undefined;
-  /** Invitation and password-reset email; without it the dashboard shows invitation links to copy. */
-  smtp: { url: string; from: string } | null;
-  /** Dynamic allowance reconcile: how often the gateway runs it (null: only at start and by the CLI). */
-  allowanceReconcileIntervalMs: number | null;
-  /** A create or delete holding its workspace's counter longer than this is taken for abandoned. */
-  allowanceHoldTimeoutMs: number;
-  /** Caddy's on-demand TLS `ask` listener (qr-service, all-in-one); null when TLS_ASK_PORT is unset. */
-  tlsAsk: { host: string; port: number } | null;
-  /** End-to-end tests only: a fault the gateway injects on purpose. */
-  testFault: 'pause-after-allowance-reserve' | undefined;
-}
+/** What the environment says, checked; the docs on its fields are in loadRuntimeConfig. */
+export type RuntimeConfig = ReturnType<typeof loadRuntimeConfig>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -183,7 +131,7 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly Deployable[]): RuntimeConfig {
+export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly Deployable[]) {
   const raw = stripEmpty(env);
   const parsed = envSchema.safeParse(raw);
   const problems = [
@@ -196,16 +144,25 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
 
   const publicBaseUrl = trimSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
   return {
+    /** Which deployables this process runs: all five in all-in-one. */
     deployables,
     allInOne,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
-    storage: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', dataDir: resolve(e.DATA_DIR), synchronous: e.SQLITE_SYNCHRONOUS },
+    storage: e.DATABASE_URL
+      ? { kind: 'postgres' as const, url: e.DATABASE_URL }
+      : { kind: 'sqlite' as const, dataDir: resolve(e.DATA_DIR), synchronous: e.SQLITE_SYNCHRONOUS },
     redisUrl: e.REDIS_URL,
+    /** Every Redis key this deployment writes starts with it, so deployments (and test runs) can share one Redis. */
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    eventTransport: e.KAFKA_BROKERS ? { kind: 'kafka', brokers: e.KAFKA_BROKERS.split(',').map((b) => b.trim()), prefix: e.KAFKA_PREFIX } : { kind: 'sql' },
+    /** Kafka when KAFKA_BROKERS is set (required for a lone deployable); else the embedded SQL log (all-in-one, the admin CLI on its data). */
+    eventTransport: e.KAFKA_BROKERS
+      ? { kind: 'kafka' as const, brokers: e.KAFKA_BROKERS.split(',').map((b) => b.trim()), prefix: e.KAFKA_PREFIX }
+      : { kind: 'sql' as const },
+    /** Partitions per topic of the event log; unset: 12 on PostgreSQL, 1 on SQLite (the SQL log fixes it at its first start). */
     eventLogPartitions: e.EVENT_LOG_PARTITIONS,
+    /** Kafka: how long a consumer group keeps a silent member's partitions (`session.timeout.ms`). */
     kafkaSessionTimeoutMs: parseDuration(e.KAFKA_SESSION_TIMEOUT)!,
     publicBaseUrl,
     shortBaseUrl: trimSlash(e.SHORT_BASE_URL ?? publicBaseUrl),
@@ -214,7 +171,8 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     webhookAllowedCidrs: e.WEBHOOK_ALLOWED_CIDRS.split(',')
       .map((c) => c.trim())
       .filter(Boolean),
-    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((d) => d.trim()),
+    /** Delays before each retry of a webhook delivery (docs/api.md, "Deliveries"); checked above, so each parses. */
+    webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((d) => parseDuration(d.trim())!),
     bootstrapPlan: e.BOOTSTRAP_PLAN,
     logLevel: e.LOG_LEVEL,
     internalToken: e.INTERNAL_TOKEN,
@@ -227,16 +185,27 @@ export function loadRuntimeConfig(env: NodeJS.ProcessEnv, deployables: readonly 
     migrateOnStart: e.MIGRATE_ON_START,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    /** qr-service's rendered images kept per process, in bytes (base64 bodies); 0 keeps none. */
     imageCacheBytes: e.IMAGE_CACHE_BYTES,
+    /** DNS servers for custom-domain verification; the system resolver when unset. */
     dnsResolvers: e.DNS_RESOLVER?.split(','),
+    /** Keys for sealing webhook secrets (base64/hex of 32 bytes), newest first; all-in-one creates a key file when unset. */
     secretsKeys: e.SECRETS_KEYS ? e.SECRETS_KEYS.split(',') : e.SECRETS_KEY ? [e.SECRETS_KEY] : undefined,
+    /** Dashboard sessions: idle and absolute expiry, in milliseconds. */
     session: { idleMs: parseDuration(e.SESSION_IDLE_TIMEOUT)!, absoluteMs: parseDuration(e.SESSION_MAX_AGE)! },
+    /** The owner member the first-run bootstrap creates (all-in-one). */
     bootstrapOwnerEmail: normalizeEmail(e.BOOTSTRAP_OWNER_EMAIL),
+    /** The built dashboard (index.html and assets); the build's output when unset. */
     dashboardDir: e.DASHBOARD_DIR === undefined ? undefined : resolve(e.DASHBOARD_DIR),
+    /** Invitation and password-reset email; without it the dashboard shows invitation links to copy. */
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? `QR Platform <no-reply@${new URL(publicBaseUrl).hostname}>` } : null,
+    /** Dynamic allowance reconcile: how often the gateway runs it (null: only at start and by the CLI). */
     allowanceReconcileIntervalMs: e.ALLOWANCE_RECONCILE_INTERVAL === 'off' ? null : parseDuration(e.ALLOWANCE_RECONCILE_INTERVAL),
+    /** A create or delete holding its workspace's counter longer than this is taken for abandoned. */
     allowanceHoldTimeoutMs: parseDuration(e.ALLOWANCE_HOLD_TIMEOUT)!,
+    /** Caddy's on-demand TLS `ask` listener (qr-service, all-in-one); null when TLS_ASK_PORT is unset. */
     tlsAsk: e.TLS_ASK_PORT === undefined ? null : { host: e.TLS_ASK_HOST, port: e.TLS_ASK_PORT },
+    /** End-to-end tests only: a fault the gateway injects on purpose. */
     testFault: e.TEST_FAULT,
   };
 }

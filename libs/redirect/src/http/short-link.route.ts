@@ -14,9 +14,11 @@ import {
   validateLeadSubmission,
   vcardDownload,
 } from '@qr/hosted-pages';
+import { utcDayOf } from '@qr/analytics-math';
 import { admitScan } from '@qr/opening-rules';
-import { type Destination, type FormContent, isServableBackHalf, type MenuContent, type VcardContent } from '@qr/qr-content';
-import { type FastRoute, type RateLimiter } from '@qr/platform';
+import type { FormContent, MenuContent } from '@qr/api-contract';
+import { type Destination, isServableBackHalf, type VcardContent } from '@qr/qr-content';
+import { type FastRoute, type RateLimiter, readCookie, setCookieValue } from '@qr/platform';
 import { verifyPassword } from '@qr/session-rules';
 import {
   chooseDestination,
@@ -28,7 +30,6 @@ import {
   unlockCookieName,
   unlockDayOf,
   type UserAgentClassifier,
-  utcDay,
   verifyUnlock,
   visitorHash,
 } from '@qr/visitor';
@@ -47,16 +48,6 @@ import { hostOf, readScanRequest } from './scan-request';
 const PATH = /^\/([0-9A-Za-z_/-]{1,64})(\.vcf)?$/;
 const HOSTED = new Set(['menu', 'form', 'vcard']);
 
-/** One cookie's value from a Cookie header, or null. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   const proto = req.headers['x-forwarded-proto'];
@@ -68,7 +59,7 @@ function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   );
 }
 
-const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDay(now), code: link.route_key });
+const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDayOf(now.getTime()), code: link.route_key });
 
 /** How many times a scan is judged again after its recording found the row changed, before a 503. */
 const STALE_RETRIES = 3;
@@ -209,7 +200,7 @@ export class ShortLinkRoute implements FastRoute {
 
   /** True when the request carries this code's unlock cookie, signed for its current password and not expired. */
   private async unlocked(req: IncomingMessage, link: LinkRecord): Promise<boolean> {
-    const value = cookieValue(req.headers.cookie, unlockCookieName(link.qr_id));
+    const value = readCookie(req, unlockCookieName(link.qr_id));
     const day = value ? unlockDayOf(value) : null;
     const secret = day ? await this.d.salts.of(day) : null;
     return secret !== null && verifyUnlock(secret, value!, { codeId: link.qr_id, passwordHash: link.password_hash! }, this.clock());
@@ -252,8 +243,8 @@ export class ShortLinkRoute implements FastRoute {
     if (request.visitor.isBot) return this.askPassword(res, link, false);
     if (typeof offered !== 'string' || !(await verifyPassword(offered, link.password_hash!))) return this.askPassword(res, link, false, 'wrong', 401);
     const now = this.clock();
-    const value = signUnlock(await this.d.salts.current(), utcDay(now), { codeId: link.qr_id, passwordHash: link.password_hash! }, now);
-    const cookie = `${unlockCookieName(link.qr_id)}=${value}; Path=/; Max-Age=${UNLOCK_TTL_MS / 1000}; HttpOnly; SameSite=Lax${isHttps(req, this.d.trustProxy) ? '; Secure' : ''}`;
+    const value = signUnlock(await this.d.salts.current(), utcDayOf(now.getTime()), { codeId: link.qr_id, passwordHash: link.password_hash! }, now);
+    const cookie = setCookieValue(unlockCookieName(link.qr_id), value, { maxAgeSeconds: UNLOCK_TTL_MS / 1000, secure: isHttps(req, this.d.trustProxy) });
     await this.gateEvent(link, 'unlock');
     return this.scan(req, res, link.route_key, cookie);
   }

@@ -8,7 +8,7 @@ export type WeightedDestination = Destination & { weight?: number };
 /** What keeps a visitor on one variant: the daily unique-visitor hash, its UTC day and the code. */
 export interface Stickiness {
   visitorHash: string;
-  /** `YYYY-MM-DD`, `utcDay(now)`. */
+  /** `YYYY-MM-DD`, `utcDayOf(now)`. */
   day: string;
   /** The short code: two codes split their visitors independently. */
   code: string;

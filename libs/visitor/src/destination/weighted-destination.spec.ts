@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Clock } from '@qr/domain';
 import type { Visitor } from '../visitor';
-import { utcDay } from '../uniques/utc-day';
+import { utcDayOf } from '@qr/analytics-math';
 import { visitorHash } from '../uniques/visitor-hash';
 import { chooseDestination, type Stickiness, type WeightedDestination } from './choose-destination';
 import { stickyFraction } from './sticky-fraction';
@@ -21,7 +21,7 @@ function testClock(start: string): Clock & { advance(ms: number): void } {
 
 // A fixed seed: visitors are the hashes of "visitor-0", "visitor-1", … so every run sees the same ones.
 const hashOf = (i: number) => createHash('sha256').update(`visitor-${i}`).digest('hex').slice(0, 32);
-const at = (clock: Clock, hash: string, code = 'Ab3dE7x'): Stickiness => ({ visitorHash: hash, day: utcDay(clock()), code });
+const at = (clock: Clock, hash: string, code = 'Ab3dE7x'): Stickiness => ({ visitorHash: hash, day: utcDayOf(clock().getTime()), code });
 
 describe('chooseDestination with weights', () => {
   it('lands 10,000 visitors within ±2 points of the weights (fixed seed)', () => {
@@ -48,7 +48,7 @@ describe('chooseDestination with weights', () => {
     expect(clock().toISOString()).toBe('2026-06-05T23:59:59.999Z');
     expect(hashes.map((h) => chooseDestination([A, B, C], visitor, at(clock, h)))).toEqual(firstOfDay);
     clock.advance(1);
-    expect(utcDay(clock())).toBe('2026-06-06');
+    expect(utcDayOf(clock().getTime())).toBe('2026-06-06');
     const nextDay = hashes.map((h) => chooseDestination([A, B, C], visitor, at(clock, h)));
     expect(nextDay).not.toEqual(firstOfDay);
   });

@@ -9,7 +9,7 @@ const SEPARATOR = '\u0000';
  * reversed and changes daily with the salt. The salt is what makes it irreversible (the IPv4 space
  * is small enough to hash whole), so it must be random, secret and thrown away after its day.
  *
- * @example visitorHash(saltOf(utcDay(now)), '203.0.113.7', 'Mozilla/5.0 …') // '3f1c…' (32 hex chars)
+ * @example visitorHash(saltOf(utcDayOf(now)), '203.0.113.7', 'Mozilla/5.0 …') // '3f1c…' (32 hex chars)
  */
 export function visitorHash(dailySalt: string, ip: string | null, userAgent: string | undefined): string {
   // One-shot `hash` (no Hash object per call): this runs for every scan.

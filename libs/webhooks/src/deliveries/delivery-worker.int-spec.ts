@@ -5,7 +5,6 @@ import { type EventEnvelope, type QrScannedV1 } from '@qr/contracts';
 import { newId, silentLog } from '@qr/domain';
 import { type Database, openDatabase } from '@qr/persistence';
 import { type DnsResponder, provisionStorage, startDnsResponder, STORAGE_KINDS, type TestStorage } from '@qr/testing';
-import { parseRetrySchedule } from '@qr/webhook-rules';
 import { EndpointsRepository } from '../endpoints/endpoints.repository';
 import { ManageEndpoints } from '../endpoints/manage-endpoints';
 import { SecretBox } from '../secrets/secret-box';
@@ -69,7 +68,7 @@ describe.each(STORAGE_KINDS)('webhook delivery on %s', (kind) => {
   const clock = () => now;
   const box = SecretBox.withKey(randomBytes(32));
   const loopback = { allowedCidrs: ['127.0.0.0/8'] };
-  const schedule = parseRetrySchedule(['5s', '5m', '30m']);
+  const schedule = [5_000, 300_000, 1_800_000];
   const closers: Array<() => Promise<void>> = [];
 
   const setup = (policy = loopback, timeoutMs = 2000) => {

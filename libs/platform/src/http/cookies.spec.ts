@@ -1,4 +1,4 @@
-import { readCookie, setCookieValue } from './session-cookie';
+import { readCookie, setCookieValue } from './cookies';
 
 const req = (cookie?: string) => ({ headers: cookie === undefined ? {} : { cookie } });
 

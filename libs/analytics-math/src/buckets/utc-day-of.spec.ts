@@ -1,6 +1,6 @@
-import { utcDay } from './utc-day';
+import { utcDayOf } from './utc-day-of';
 
-describe('utcDay', () => {
+describe('utcDayOf', () => {
   it.each([
     ['2026-06-05T00:00:00Z', '2026-06-05'],
     ['2026-06-05T23:59:59.999Z', '2026-06-05'],
@@ -8,6 +8,6 @@ describe('utcDay', () => {
     ['2026-06-06T01:00:00+02:00', '2026-06-05'],
     ['2028-02-29T12:00:00Z', '2028-02-29'],
   ])('%s → %s', (instant, day) => {
-    expect(utcDay(new Date(instant))).toBe(day);
+    expect(utcDayOf(Date.parse(instant))).toBe(day);
   });
 });

@@ -1,4 +1,0 @@
-/** `text`: plain text in the pattern (static only). */
-export interface TextContent {
-  text: string;
-}
