@@ -53,12 +53,8 @@ export function dashboardApiDocument(controllers: readonly Controller[]) {
   const schemas = contractSchemas();
   const problemSchema = schemas.Problem as { properties: Record<string, Json> };
   const codes = [...ERROR_CODES, ...DASHBOARD_ERROR_CODES].map((e) => e.code);
-  const paths = operations(controllers, '');
   // Every route of a signed-in page may meet a session that switched workspace in another tab.
-  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
-    const responses = operation.responses as Record<string, unknown>;
-    responses['409'] ??= shared('WorkspaceChanged');
-  }
+  const paths = operations(controllers, '', { '409': shared('WorkspaceChanged') });
   return {
     openapi: '3.1.0' as const,
     info: { title: 'QR platform dashboard API (internal: the dashboard app is its only client)', version: '1.0.0' },
@@ -82,8 +78,8 @@ export function dashboardApiDocument(controllers: readonly Controller[]) {
 
 type Controller = abstract new (...args: never[]) => object;
 
-/** Every documented route of the controllers, by path (below `prefix`) and method. */
-function operations(controllers: readonly Controller[], prefix: string): OpenApiDocument['paths'] {
+/** Every documented route of the controllers, by path (below `prefix`) and method; `everyRoute`: errors all of them answer. */
+function operations(controllers: readonly Controller[], prefix: string, everyRoute: Record<string, object> = {}): OpenApiDocument['paths'] {
   const reflector = new Reflector();
   const paths: OpenApiDocument['paths'] = {};
   for (const controller of controllers) {
@@ -107,6 +103,7 @@ function operations(controllers: readonly Controller[], prefix: string): OpenApi
       (paths[path] ??= {})[method] = operation(
         doc,
         [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        everyRoute,
       );
     }
   }
@@ -116,7 +113,7 @@ function operations(controllers: readonly Controller[], prefix: string): OpenApi
 const ref = (schema: SchemaOf) => ({ $ref: `#/components/schemas/${typeof schema === 'string' ? schema : schema.name}` });
 const shared = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-function operation(doc: OperationDoc, pathParams: string[]): OpenApiDocument['paths'][string][string] {
+function operation(doc: OperationDoc, pathParams: string[], everyRoute: Record<string, object>): OpenApiDocument['paths'][string][string] {
   const parameters = [
     ...pathParams.map((name) => ({
       name,
@@ -135,6 +132,7 @@ function operation(doc: OperationDoc, pathParams: string[]): OpenApiDocument['pa
     ...(bodies || doc.query ? { '422': shared('ValidationFailed') } : {}),
     ...(bodies ? { '400': shared('BadRequest'), '413': shared('PayloadTooLarge') } : {}),
     ...(doc.public ? {} : { '401': shared('Unauthorized'), '403': shared('Forbidden'), '429': shared('TooManyRequests'), '5XX': shared('ServerError') }),
+    ...everyRoute,
   };
   return {
     operationId: doc.operationId,
