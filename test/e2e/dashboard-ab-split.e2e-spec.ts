@@ -1,17 +1,14 @@
 import { type Browser, type Page } from 'playwright-core';
 import {
   acceptSignInLink,
-  admin,
   type AppProcess,
   axeViolations,
   call,
-  createTempDir,
-  freePort,
   launchChromium,
   rawRequest,
   saveScreenshot,
   seededRandom,
-  startApp,
+  startFirstRun,
   type TempDir,
   waitUntil,
 } from '@qr/testing';
@@ -37,13 +34,8 @@ describe('dashboard: the A/B split of a code', () => {
   const api = (path: string) => `${base}/api/public/v1${path}`;
 
   beforeAll(async () => {
-    dir = createTempDir('dash-ab-e2e');
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = await startApp('all-in-one', { DATA_DIR: dir.path, PORT: String(port), PUBLIC_BASE_URL: base, TRUST_PROXY: 'true' });
-    const link = (await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link'))![1];
-    const workspaceId = /workspace: (ws_\w+)/.exec(server.output())![1];
-    key = String(admin(['key', 'create', '--workspace', workspaceId, '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
+    let link: string;
+    ({ dir, server, base, key, link } = await startFirstRun('dash-ab-e2e', { TRUST_PROXY: 'true' }));
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await acceptSignInLink(page, link, 'owner chooses a password');

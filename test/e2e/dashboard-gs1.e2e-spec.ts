@@ -4,18 +4,15 @@ import { type Browser, type Page } from 'playwright-core';
 import { cellsOf, PAGE_SIZES, presetById } from '@qr/print-sheet';
 import {
   acceptSignInLink,
-  admin,
   type AppProcess,
   axeViolations,
   call,
-  createTempDir,
   decodeImage,
   decodePdfRegion,
-  freePort,
   launchChromium,
   rawRequest,
   saveScreenshot,
-  startApp,
+  startFirstRun,
   type TempDir,
   waitUntil,
 } from '@qr/testing';
@@ -41,13 +38,8 @@ describe('dashboard: GS1 codes', () => {
   const link = (n: number) => page.getByRole('group', { name: new RegExp(`^Link ${n}\\b`) });
 
   beforeAll(async () => {
-    dir = createTempDir('dash-gs1-e2e');
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = await startApp('all-in-one', { DATA_DIR: dir.path, PORT: String(port), PUBLIC_BASE_URL: base });
-    const signIn = (await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link'))![1];
-    const workspaceId = /workspace: (ws_\w+)/.exec(server.output())![1];
-    key = String(admin(['key', 'create', '--workspace', workspaceId, '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
+    let signIn: string;
+    ({ dir, server, base, key, link: signIn } = await startFirstRun('dash-gs1-e2e'));
     folderId = (await call<{ id: string }>(api('/folders'), { method: 'POST', key, json: { name: 'GS1 labels' } })).body.id;
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true })).newPage();

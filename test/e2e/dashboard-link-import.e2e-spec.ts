@@ -9,17 +9,14 @@ import {
   axeViolations,
   call,
   contractViolations,
-  createTempDir,
   type DnsResponder,
-  freePort,
   launchChromium,
   rawRequest,
   type RecordedExchange,
   saveScreenshot,
-  startApp,
+  startFirstRun,
   startDnsResponder,
   type TempDir,
-  waitUntil,
 } from '@qr/testing';
 
 const BITLY = join(__dirname, '../../libs/link-import/test-fixtures/bitly-links.csv');
@@ -47,14 +44,9 @@ describe('dashboard: importing another shortener’s links', () => {
   const api = (path: string) => `${base}/api/public/v1${path}`;
 
   beforeAll(async () => {
-    dir = createTempDir('dash-link-import-e2e');
     dns = await startDnsResponder();
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = await startApp('all-in-one', { DATA_DIR: dir.path, PORT: String(port), PUBLIC_BASE_URL: base, DNS_RESOLVER: dns.address });
-    const link = (await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link'))![1];
-    workspaceId = /workspace: (ws_\w+)/.exec(server.output())![1];
-    key = String(admin(['key', 'create', '--workspace', workspaceId, '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
+    let link: string;
+    ({ dir, server, base, key, link, workspaceId } = await startFirstRun('dash-link-import-e2e', { DNS_RESOLVER: dns.address }));
     const domain = await call<{ id: string; verification: { value: string } }>(api('/domains'), { method: 'POST', key, json: { hostname: 'go.acme.example' } });
     dns.set('_qr-verify.go.acme.example', { TXT: [[domain.body.verification.value]] });
     expect((await call<{ status: string }>(api(`/domains/${domain.body.id}/verify`), { method: 'POST', key })).body.status).toBe('verified');

@@ -1,18 +1,5 @@
 import { type Browser, type Page } from 'playwright-core';
-import {
-  acceptSignInLink,
-  admin,
-  type AppProcess,
-  axeViolations,
-  call,
-  createTempDir,
-  freePort,
-  launchChromium,
-  rawRequest,
-  startApp,
-  type TempDir,
-  waitUntil,
-} from '@qr/testing';
+import { acceptSignInLink, type AppProcess, axeViolations, call, launchChromium, rawRequest, startFirstRun, type TempDir, waitUntil } from '@qr/testing';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const SECRET = 'open sesame 41';
@@ -41,13 +28,8 @@ describe('dashboard: a password-protected code', () => {
     });
 
   beforeAll(async () => {
-    dir = createTempDir('dash-pw-e2e');
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    server = await startApp('all-in-one', { DATA_DIR: dir.path, PORT: String(port), PUBLIC_BASE_URL: base });
-    const link = (await waitUntil(() => /dashboard: (\S+)/.exec(server.output()), 'the first-run sign-in link'))![1];
-    const workspaceId = /workspace: (ws_\w+)/.exec(server.output())![1];
-    key = String(admin(['key', 'create', '--workspace', workspaceId, '--name', 'k'], { DATA_DIR: dir.path }).json.secret);
+    let link: string;
+    ({ dir, server, base, key, link } = await startFirstRun('dash-pw-e2e'));
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await acceptSignInLink(page, link, 'owner chooses a password');

@@ -4,6 +4,7 @@ export * from './storage-matrix';
 export * from './wait-until';
 export * from './dns-responder';
 export * from './app-process';
+export * from './first-run';
 export * from './http-call';
 export * from './decode-image';
 export * from './cluster';
