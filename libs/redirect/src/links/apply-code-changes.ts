@@ -27,7 +27,9 @@ export class ApplyCodeChanges {
     if (changes.length === 0) return;
     const ids = [...new Set(changes.map((c) => (c.kind === 'upsert' ? String(c.snapshot.id) : c.qr_id)))];
     const { before, after } = await this.db.transaction(async (tx) => {
-      const before = await Promise.all(ids.map((id) => this.links.findByQrId(id, tx)));
+      // Only an update can move a code's route key: a creation (revision 1) never applies over a stored row, and a delete keeps the path.
+      const updated = new Set(changes.flatMap((c) => (c.kind === 'upsert' && Number(c.snapshot.revision) > 1 ? [String(c.snapshot.id)] : [])));
+      const before = await Promise.all(ids.map((id) => (updated.has(id) ? this.links.findByQrId(id, tx) : null)));
       for (const change of changes) {
         if (change.kind === 'upsert') await this.links.upsertIfNewer(tx, linkFromSnapshot(change.snapshot));
         else await this.links.markDeleted(tx, change.qr_id, change.revision, this.clock().getTime());
