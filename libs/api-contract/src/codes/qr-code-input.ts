@@ -1,5 +1,5 @@
-import { plainToInstance, Transform } from 'class-transformer';
-import { type FieldError, isPlainObject } from '@qr/domain';
+import { Type, type TypeHelpOptions } from 'class-transformer';
+import { type FieldError } from '@qr/domain';
 import { WEEKDAYS } from '@qr/opening-rules';
 import { BACK_HALF_MAX, isQrType, QR_TYPES, type QrCategory, type QrType, validateBackHalf } from '@qr/qr-content';
 import { Declaration, declaredFields, type FieldCheck, type JsonSchema } from '../engine/declare';
@@ -39,9 +39,10 @@ function exactly(values: readonly string[], detail: string, nullable: boolean): 
   return (value) => ((nullable && value === null) || values.includes(value as string) ? [] : [fault('invalid', detail)]);
 }
 
-/** The content's declaration comes from the code's `type` (class-transformer turns it into that class). */
-function contentOf(type: unknown, content: unknown): unknown {
-  return isQrType(type) && isPlainObject(content) ? plainToInstance(CONTENT_DECLARATIONS[type], content) : content;
+/** The content's declaration comes from the code's `type`: class-transformer makes the content that class in the one pass over the body. */
+function contentClass(options?: TypeHelpOptions): new () => object {
+  const type = (options?.object as Record<string, unknown> | undefined)?.type;
+  return isQrType(type) ? CONTENT_DECLARATIONS[type] : Object;
 }
 
 const contentFaults: FieldCheck = (value, owner): readonly Fault[] => {
@@ -89,7 +90,7 @@ export class QrCodeInput {
   @Field(exactly(['active', 'paused'], 'status must be active or paused', false), { enum: ['active', 'paused'] })
   status?: 'active' | 'paused';
 
-  @Transform(({ value, obj }) => contentOf((obj as Record<string, unknown>).type, value), { toClassOnly: true })
+  @Type(contentClass)
   @Field(contentFaults, ref('QrContent'))
   content?: object;
 
