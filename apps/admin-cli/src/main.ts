@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { text } from 'node:stream/consumers';
 import { ApiError, formatUtc, isRole, normalizeEmail, OPERATOR_ACTOR, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { type AuditAction } from '@qr/api-contract';
 import { KafkaEventLog, openEventLog } from '@qr/event-log';
@@ -153,11 +154,7 @@ function audit(db: Database, workspaceId: string, action: AuditAction, member: {
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Password (then Enter, then Ctrl-D): ');
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
+  return (await text(process.stdin)).replace(/\r?\n$/, '');
 }
 
 async function createKey(db: Database, f: CliArgs['flags']): Promise<Output> {
