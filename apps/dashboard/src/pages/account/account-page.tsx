@@ -20,7 +20,7 @@ export function AccountPage() {
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [done, setDone] = useState(false);
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, problem, setError, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
     setDone(false);
@@ -40,7 +40,6 @@ export function AccountPage() {
       setRepeat('');
     });
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <>
       <PageHeader title="Your account" subtitle={me.account.email} />

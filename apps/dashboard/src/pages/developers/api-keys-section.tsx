@@ -1,8 +1,6 @@
 import { PUBLIC_API } from '../../api/client';
 import { useState } from 'preact/hooks';
 
-import { ProblemError } from '../../api/problem';
-
 import { type ApiKey, type Role } from '../../api/types';
 import { formatAgo, formatDate } from '../../lib/format';
 
@@ -47,7 +45,7 @@ function ManageKeys() {
   const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
   const [expires, setExpires] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
@@ -64,7 +62,6 @@ function ManageKeys() {
     await apiKeysApi.revoke(key.id);
     keys.reload();
   });
-  const problem = error instanceof ProblemError ? error : null;
   const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);
   return (
     <section class="panel" aria-labelledby="keys-title">

@@ -1,7 +1,5 @@
 import { useState } from 'preact/hooks';
 
-import { ProblemError } from '../../api/problem';
-
 import { type WebhookEndpointWithSecret, type WebhookEventType } from '../../api/types';
 import { formatDate } from '../../lib/format';
 
@@ -34,7 +32,7 @@ export function WebhooksSection() {
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(allowed.includes('qr.scanned') ? ['qr.scanned'] : []);
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
@@ -44,7 +42,6 @@ export function WebhooksSection() {
       endpoints.reload();
     });
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <section class="panel" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhook endpoints</h2>

@@ -1,7 +1,5 @@
 import { useState } from 'preact/hooks';
 
-import { ProblemError } from '../../api/problem';
-
 import { type Domain } from '../../api/types';
 
 import { formatDateTime } from '../../lib/format';
@@ -29,7 +27,7 @@ export function DomainsPage() {
   const me = useMe();
   const domains = useDomains();
   const [hostname, setHostname] = useState('');
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const add = (e: Event) => {
     e.preventDefault();
     void run(async () => {
@@ -38,7 +36,6 @@ export function DomainsPage() {
       domains.reload();
     });
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <>
       <PageHeader title="Domains" subtitle="Print your own domain in dynamic codes, e.g. qr.example.com/AbC1234." />

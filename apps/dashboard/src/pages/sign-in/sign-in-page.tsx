@@ -2,8 +2,6 @@ import { useLocation } from 'preact-iso';
 
 import { useState } from 'preact/hooks';
 
-import { ProblemError } from '../../api/problem';
-
 import { useAction } from '../../lib/use-action';
 
 import { useSession } from '../../session';
@@ -27,7 +25,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { query, route } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
     const signedIn = await run(async () => {
@@ -37,7 +35,6 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     });
     if (!signedIn) setPassword('');
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <AuthCard title="Sign in">
       {problem?.code === 'invalid_credentials' ? <ErrorNotice error={error} title="Not signed in" /> : <ErrorNotice error={error} />}
@@ -73,12 +70,11 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 function ForgotPassword({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const submit = (e: Event) => {
     e.preventDefault();
     void run(async () => setAnswer((await sessionApi.forgotPassword(email)).detail));
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <AuthCard title="Forgot password">
       {answer ? (

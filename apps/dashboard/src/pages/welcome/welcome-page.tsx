@@ -2,8 +2,6 @@ import { useLocation } from 'preact-iso';
 
 import { useEffect, useState } from 'preact/hooks';
 
-import { ProblemError } from '../../api/problem';
-
 import { formatDateTime } from '../../lib/format';
 
 import { useAction } from '../../lib/use-action';
@@ -28,7 +26,7 @@ export function WelcomePage() {
   const { route } = useLocation();
   const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
   const [details, setDetails] = useState<SignInLinkAnswer | null>(null);
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, problem, setError, run } = useAction();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -53,7 +51,6 @@ export function WelcomePage() {
       route('/app/codes', true);
     });
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <AuthCard title={details?.has_password ? 'Choose a new password' : 'Welcome'}>
       {problem?.code === 'link_not_usable' ? (
