@@ -63,15 +63,9 @@ export function CodeDetailPage() {
               <a class="button" href={`/app/codes/${c.id}/edit`}>
                 Edit
               </a>
-              {c.status === 'active' ? (
-                <button type="button" class="button" disabled={busy} onClick={() => void setStatus('paused')}>
-                  Pause
-                </button>
-              ) : (
-                <button type="button" class="button" disabled={busy} onClick={() => void setStatus('active')}>
-                  Resume
-                </button>
-              )}
+              <button type="button" class="button" disabled={busy} onClick={() => void setStatus(c.status === 'active' ? 'paused' : 'active')}>
+                {c.status === 'active' ? 'Pause' : 'Resume'}
+              </button>
               <button type="button" class="button button--danger" disabled={busy} onClick={() => deleting.ask(c.id)}>
                 Delete
               </button>
@@ -224,15 +218,15 @@ function Downloads({ c }: { c: QrCode }) {
         <SelectField label="Size (px)" value={size} onValue={setSize} options={['256', '512', '1024', '2048', '4096'].map((s) => ({ value: s, label: s }))} />
       </div>
       <div class="button-row">
-        <a class="button" href={href('svg')} download>
-          SVG
-        </a>
-        <a class="button" href={href('png')} download>
-          PNG
-        </a>
-        <a class="button" href={href('pdf')} download>
-          PDF (vector)
-        </a>
+        {[
+          ['svg', 'SVG'],
+          ['png', 'PNG'],
+          ['pdf', 'PDF (vector)'],
+        ].map(([format, label]) => (
+          <a key={format} class="button" href={href(format)} download>
+            {label}
+          </a>
+        ))}
       </div>
     </section>
   );

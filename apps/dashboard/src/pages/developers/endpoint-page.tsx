@@ -145,17 +145,13 @@ export function EndpointPage() {
 function Deliveries({ endpointId, version, canRetry }: { endpointId: string; version: number; canRetry: boolean }) {
   const deliveries = useResource((signal) => webhooksApi.deliveries(endpointId, signal), `${endpointId}:${version}`);
   const [retried, setRetried] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const retry = async (id: string) => {
-    setError(null);
-    try {
+  const { error, run } = useAction();
+  const retry = (id: string) =>
+    run(async () => {
       await webhooksApi.retryDelivery(id);
       setRetried(id);
       setTimeout(deliveries.reload, 800);
-    } catch (err) {
-      setError(err);
-    }
-  };
+    });
   return (
     <section class="panel" aria-labelledby="deliveries-title">
       <div class="page-header__row">
