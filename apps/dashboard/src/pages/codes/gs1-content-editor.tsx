@@ -1,5 +1,5 @@
-import { Fragment } from 'preact';
 import { useId } from 'preact/hooks';
+import { type Fact, Facts } from '../../ui/facts';
 import { binder, SelectField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
 import {
@@ -91,16 +91,7 @@ function KeyFields({ c, set, errors, disabled }: { c: Gs1EditorContent; set: Set
 function FixedKey({ c }: { c: Gs1EditorContent }) {
   return (
     <>
-      <dl class="facts" data-testid="gs1-key">
-        <dt>GTIN</dt>
-        <dd class="mono">{c.gtin}</dd>
-        {GS1_QUALIFIERS.filter((q) => c[q.field]).map((q) => (
-          <Fragment key={q.field}>
-            <dt>{q.label}</dt>
-            <dd class="mono">{c[q.field]}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <Facts testId="gs1-key" rows={[['GTIN', c.gtin, 'mono'], ...GS1_QUALIFIERS.map((q): Fact | false => !!c[q.field] && [q.label, c[q.field], 'mono'])]} />
       <p class="muted small">The GTIN and qualifiers are in the printed URI and cannot change: for another product, lot or serial, create another code.</p>
     </>
   );

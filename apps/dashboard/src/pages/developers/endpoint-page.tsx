@@ -10,6 +10,7 @@ import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 
 import { Badge } from '../../ui/badge';
+import { Facts } from '../../ui/facts';
 
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 
@@ -107,19 +108,20 @@ export function EndpointPage() {
       ) : null}
       <section class="panel" aria-labelledby="endpoint-facts">
         <h2 id="endpoint-facts">Settings</h2>
-        <dl class="facts">
-          <dt>Status</dt>
-          <dd>
-            {ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}
-            {ep.disabled_reason ? <span class="muted small"> ({ep.disabled_reason.replace(/_/g, ' ')})</span> : null}
-          </dd>
-          <dt>Description</dt>
-          <dd>{ep.description ?? '—'}</dd>
-          <dt>Created</dt>
-          <dd>{formatDateTime(ep.created_at)}</dd>
-          <dt>Id</dt>
-          <dd class="mono small">{ep.id}</dd>
-        </dl>
+        <Facts
+          rows={[
+            [
+              'Status',
+              <>
+                {ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}
+                {ep.disabled_reason ? <span class="muted small"> ({ep.disabled_reason.replace(/_/g, ' ')})</span> : null}
+              </>,
+            ],
+            ['Description', ep.description ?? '—'],
+            ['Created', formatDateTime(ep.created_at)],
+            ['Id', ep.id, 'mono small'],
+          ]}
+        />
         {write ? (
           <form
             onSubmit={(e) => (e.preventDefault(), void act('events', async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload())))}
