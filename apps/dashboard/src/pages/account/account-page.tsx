@@ -1,17 +1,10 @@
 import { useState } from 'preact/hooks';
-
 import { ProblemError } from '../../api/problem';
-
 import { useMe } from '../../session';
-
 import { TextField } from '../../ui/field';
-
 import { ErrorNotice, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { useAction } from '../../lib/use-action';
-
 import { sessionApi } from '../../api/session-api';
 
 export function AccountPage() {

@@ -1,23 +1,14 @@
 import { useMemo, useState } from 'preact/hooks';
-
 import { type QrCode } from '../../api/types';
 import { formatNumber } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { timeZones } from '../../lib/zoned-time';
-
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
-
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading } from '../../ui/notice';
-
 import { ScansChart } from './scans-chart';
-
 import { zonedDateDaysAgo } from '../../lib/zoned-time';
-
 import { codesApi } from '../../api/codes';
-
 import { abSplit, type SplitGroup } from './ab-split';
 import { PasswordPageStats, Stat } from './password-page-stats';
 

@@ -1,37 +1,21 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
-
 import { type QrCode } from '../../api/types';
-
 import { formatDateTime, formatNumber, TYPE_LABELS } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { StateBadge } from '../../ui/badge';
-
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-
 import { CopyButton } from '../../ui/copy-button';
 import { type Fact, Facts } from '../../ui/facts';
-
 import { SelectField } from '../../ui/field';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { AnalyticsPanel } from './analytics-panel';
-
 import { Gs1Facts } from './gs1-facts';
-
 import { HistoryPanel } from './history-panel';
-
 import { useFolders } from '../../api/workspace-lists';
-
 import { useAction } from '../../lib/use-action';
-
 import { codesApi } from '../../api/codes';
 
 export function CodeDetailPage() {

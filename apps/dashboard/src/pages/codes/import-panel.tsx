@@ -1,10 +1,7 @@
 import { useState } from 'preact/hooks';
-
 import { formatNumber } from '../../lib/format';
-
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
-
 import { codesApi } from '../../api/codes';
 
 interface RowError {

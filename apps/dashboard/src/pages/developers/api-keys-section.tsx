@@ -1,25 +1,15 @@
 import { PUBLIC_API } from '../../api/client';
 import { useState } from 'preact/hooks';
-
 import { type ApiKey, type Role } from '../../api/types';
 import { formatAgo, formatDate } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-
 import { ListTable, RowAction } from '../../ui/list-table';
-
 import { SecretOnce } from '../../ui/copy-button';
-
 import { SelectField, TextField } from '../../ui/field';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { useAction } from '../../lib/use-action';
-
 import { apiKeysApi } from '../../api/api-keys';
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };

@@ -1,31 +1,18 @@
 import { useLocation, useRoute } from 'preact-iso';
-
 import { useEffect, useState } from 'preact/hooks';
-
 import { type WebhookEventType, type WebhookTest } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { Badge } from '../../ui/badge';
 import { Facts } from '../../ui/facts';
-
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-
 import { SecretOnce } from '../../ui/copy-button';
-
 import { ListTable, RowAction } from '../../ui/list-table';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { EventKindsField } from './event-kinds-field';
-
 import { useAction } from '../../lib/use-action';
-
 import { webhooksApi } from '../../api/webhooks';
 
 /** One webhook endpoint: its events and status, secret rotation, a test event, and its deliveries. */

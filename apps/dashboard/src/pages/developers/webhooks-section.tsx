@@ -1,26 +1,15 @@
 import { useState } from 'preact/hooks';
-
 import { type WebhookEndpointWithSecret, type WebhookEventType } from '../../api/types';
 import { formatDate } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { Badge } from '../../ui/badge';
-
 import { SecretOnce } from '../../ui/copy-button';
-
 import { TextField } from '../../ui/field';
-
 import { ListTable } from '../../ui/list-table';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { EventKindsField } from './event-kinds-field';
-
 import { useAction } from '../../lib/use-action';
-
 import { webhooksApi } from '../../api/webhooks';
 
 /** Webhook endpoints: register one (its whsec_ secret shown once), list them. */

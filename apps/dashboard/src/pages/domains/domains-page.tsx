@@ -1,25 +1,14 @@
 import { useState } from 'preact/hooks';
-
 import { type Domain } from '../../api/types';
-
 import { formatDateTime } from '../../lib/format';
-
 import { useMe } from '../../session';
-
 import { Badge } from '../../ui/badge';
-
 import { CopyButton } from '../../ui/copy-button';
-
 import { TextField } from '../../ui/field';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { useDomains } from '../../api/workspace-lists';
-
 import { useAction } from '../../lib/use-action';
-
 import { domainsApi } from '../../api/domains';
 
 /** Custom short-link domains: add one, publish the TXT record, check it. */

@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-
 import { LINK_SOURCES, linkImportsApi } from '../../api/link-imports';
 import { type LinkImportRecord, type LinkImportReport } from '../../api/types';
 import { useDomains } from '../../api/workspace-lists';

@@ -1,25 +1,14 @@
 import { useMemo, useState } from 'preact/hooks';
-
 import { ProblemError } from '../../api/problem';
-
 import { filenameOf, saveBlob } from '../../lib/download';
-
 import { formatNumber } from '../../lib/format';
-
 import { readSelection } from '../../lib/selection';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { useFolders } from '../../api/workspace-lists';
-
 import { printSheetsApi } from '../../api/print-sheets';
 
 /** Print sheets: codes from the selection or a folder, on label sheets or a custom grid, as one vector PDF. */

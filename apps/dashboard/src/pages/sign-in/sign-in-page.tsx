@@ -1,17 +1,10 @@
 import { useLocation } from 'preact-iso';
-
 import { useState } from 'preact/hooks';
-
 import { useAction } from '../../lib/use-action';
-
 import { useSession } from '../../session';
-
 import { AuthCard } from '../../ui/auth-card';
-
 import { TextField } from '../../ui/field';
-
 import { ErrorNotice, Notice } from '../../ui/notice';
-
 import { sessionApi } from '../../api/session-api';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */

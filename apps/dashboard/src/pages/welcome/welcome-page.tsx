@@ -1,19 +1,11 @@
 import { useLocation } from 'preact-iso';
-
 import { useEffect, useState } from 'preact/hooks';
-
 import { formatDateTime } from '../../lib/format';
-
 import { useAction } from '../../lib/use-action';
-
 import { useSession } from '../../session';
-
 import { AuthCard } from '../../ui/auth-card';
-
 import { TextField } from '../../ui/field';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { sessionApi } from '../../api/session-api';
 import { type SignInLinkAnswer } from '../../api/types';
 
