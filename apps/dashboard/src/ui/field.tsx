@@ -219,3 +219,13 @@ export function binder<T extends object>(
   const check = (key: keyof T & string) => ({ checked: values[key] === true, onChecked: (on: boolean) => set({ [key]: on } as Partial<T>), disabled });
   return Object.assign(field, { check });
 }
+
+/** A form's primary submit button; `field` stands it in a row of controls, level with the fields. */
+export function SubmitButton({ disabled, field, wide, children }: { disabled: boolean; field?: boolean; wide?: boolean; children: ComponentChildren }) {
+  const button = (
+    <button type="submit" class={`button button--primary${wide ? ' button--wide' : ''}`} disabled={disabled}>
+      {children}
+    </button>
+  );
+  return field ? <div class="field">{button}</div> : button;
+}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ProblemError } from '../../api/problem';
 import { useMe } from '../../session';
-import { TextField } from '../../ui/field';
+import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useAction } from '../../lib/use-action';
@@ -80,9 +80,7 @@ export function AccountPage() {
             error={problem?.at('/repeat')}
           />
         </div>
-        <button type="submit" class="button button--primary" disabled={busy}>
-          Change password
-        </button>
+        <SubmitButton disabled={busy}>Change password</SubmitButton>
       </form>
     </>
   );

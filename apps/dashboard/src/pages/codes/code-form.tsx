@@ -1,7 +1,7 @@
 import { type ComponentChildren } from 'preact';
 import { type Domain, type Folder, type QrType } from '../../api/types';
 import { TYPE_LABELS } from '../../lib/format';
-import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { type CodeFormState, newCodeState } from './code-form-state';
 import { allowedCategories, emptyContent, TYPE_HINTS } from './code-types';
 import { ContentEditor } from './content-editor';
@@ -207,9 +207,7 @@ export function CodeForm(props: CodeFormProps) {
       ) : null}
       <OtherProblems errors={errors} />
       <div class="button-row">
-        <button type="submit" class="button button--primary" disabled={props.busy}>
-          {props.busy ? 'Saving…' : props.submitLabel}
-        </button>
+        <SubmitButton disabled={props.busy}>{props.busy ? 'Saving…' : props.submitLabel}</SubmitButton>
         {props.footer}
       </div>
     </>

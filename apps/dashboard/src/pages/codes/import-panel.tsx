@@ -3,6 +3,7 @@ import { formatNumber } from '../../lib/format';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { codesApi } from '../../api/codes';
+import { SubmitButton } from '../../ui/field';
 
 interface RowError {
   line: number;
@@ -90,11 +91,9 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
             <label for="import-file">CSV file</label>
             <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
           </div>
-          <div class="field">
-            <button type="submit" class="button button--primary" disabled={!file || progress !== null}>
-              {progress ? 'Importing…' : 'Import'}
-            </button>
-          </div>
+          <SubmitButton field disabled={!file || progress !== null}>
+            {progress ? 'Importing…' : 'Import'}
+          </SubmitButton>
         </div>
       </form>
       {progress ? (

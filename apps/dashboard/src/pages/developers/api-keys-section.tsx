@@ -7,7 +7,7 @@ import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { ListTable, RowAction } from '../../ui/list-table';
 import { SecretOnce } from '../../ui/copy-button';
-import { SelectField, TextField } from '../../ui/field';
+import { SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { useAction } from '../../lib/use-action';
 import { apiKeysApi } from '../../api/api-keys';
@@ -76,11 +76,9 @@ function ManageKeys() {
             error={problem?.at('/role')}
           />
           <TextField label="Expires" type="date" hint="Optional" value={expires} onValue={setExpires} error={problem?.at('/expires_at')} />
-          <div class="field">
-            <button type="submit" class="button button--primary" disabled={busy}>
-              Create API key
-            </button>
-          </div>
+          <SubmitButton field disabled={busy}>
+            Create API key
+          </SubmitButton>
         </div>
       </form>
       <ErrorNotice error={keys.error} />

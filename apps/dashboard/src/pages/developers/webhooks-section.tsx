@@ -5,7 +5,7 @@ import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
 import { SecretOnce } from '../../ui/copy-button';
-import { TextField } from '../../ui/field';
+import { SubmitButton, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { EventKindsField } from './event-kinds-field';
@@ -59,9 +59,7 @@ export function WebhooksSection() {
             planName={me.plan.name}
             error={problem?.at('/events') ?? problem?.errors.find((p) => p.pointer.startsWith('/events/'))?.detail}
           />
-          <button type="submit" class="button button--primary" disabled={busy}>
-            Register endpoint
-          </button>
+          <SubmitButton disabled={busy}>Register endpoint</SubmitButton>
         </form>
       ) : null}
       <ErrorNotice error={endpoints.error} />

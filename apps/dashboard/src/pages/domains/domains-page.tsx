@@ -4,7 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
 import { CopyButton } from '../../ui/copy-button';
-import { TextField } from '../../ui/field';
+import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useDomains } from '../../api/workspace-lists';
@@ -34,11 +34,9 @@ export function DomainsPage() {
           {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
           <div class="controls">
             <TextField label="Hostname" required placeholder="qr.example.com" value={hostname} onValue={setHostname} error={problem?.at('/hostname')} />
-            <div class="field">
-              <button type="submit" class="button button--primary" disabled={busy}>
-                Add domain
-              </button>
-            </div>
+            <SubmitButton field disabled={busy}>
+              Add domain
+            </SubmitButton>
           </div>
           <p class="muted small">
             Two steps make a domain work: its DNS points at this platform’s short-link server (your operator has the address), and a TXT record proves the

@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-import { TextField } from '../../ui/field';
+import { SubmitButton, TextField } from '../../ui/field';
 import { ListTable, RowAction } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -54,11 +54,9 @@ export function FoldersPage() {
           {creating.problem?.status !== 422 ? <ErrorNotice error={creating.error} /> : null}
           <div class="controls">
             <TextField label="Name" required value={name} onValue={(v) => (setName(v), setDone(null))} error={creating.problem?.at('/name')} maxLength={200} />
-            <div class="field">
-              <button type="submit" class="button button--primary" disabled={creating.busy}>
-                Create folder
-              </button>
-            </div>
+            <SubmitButton field disabled={creating.busy}>
+              Create folder
+            </SubmitButton>
           </div>
         </form>
       ) : null}

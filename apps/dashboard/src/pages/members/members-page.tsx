@@ -8,7 +8,7 @@ import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
-import { SelectField, TextField } from '../../ui/field';
+import { SelectField, SubmitButton, TextField } from '../../ui/field';
 import { type Column, ListTable, RowAction } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -121,11 +121,9 @@ function ManageMembers() {
             options={ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_HINT[r]}` }))}
             error={inviting.problem?.at('/role')}
           />
-          <div class="field">
-            <button type="submit" class="button button--primary" disabled={inviting.busy}>
-              {inviting.busy ? 'Inviting…' : 'Send invitation'}
-            </button>
-          </div>
+          <SubmitButton field disabled={inviting.busy}>
+            {inviting.busy ? 'Inviting…' : 'Send invitation'}
+          </SubmitButton>
         </div>
       </form>
       <ErrorNotice error={members.error} />

@@ -5,7 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { readSelection } from '../../lib/selection';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
-import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useFolders } from '../../api/workspace-lists';
@@ -203,9 +203,7 @@ export function PrintPage() {
             <span class="muted small">{formatNumber(Math.round(progress.bytes / 1024))} KB received</span>
           </div>
         ) : null}
-        <button type="submit" class="button button--primary" disabled={progress !== null || (source === 'folder' && !folderId)}>
-          {progress ? 'Making the PDF…' : 'Create PDF'}
-        </button>
+        <SubmitButton disabled={progress !== null || (source === 'folder' && !folderId)}>{progress ? 'Making the PDF…' : 'Create PDF'}</SubmitButton>
       </form>
     </>
   );

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { useAction } from '../../lib/use-action';
 import { useSession } from '../../session';
 import { AuthCard } from '../../ui/auth-card';
-import { TextField } from '../../ui/field';
+import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { sessionApi } from '../../api/session-api';
 
@@ -42,9 +42,9 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
           required
           error={problem?.at('/password')}
         />
-        <button type="submit" class="button button--primary button--wide" disabled={busy}>
+        <SubmitButton wide disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        </SubmitButton>
       </form>
       <p>
         <button type="button" class="button button--link" onClick={onForgot}>
@@ -80,9 +80,9 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
           <ErrorNotice error={problem?.status === 422 ? null : error} />
           <p>Type the email you sign in with. We send a link to choose a new password, which signs you out everywhere else.</p>
           <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
-          <button type="submit" class="button button--primary button--wide" disabled={busy}>
+          <SubmitButton wide disabled={busy}>
             {busy ? 'Sending…' : 'Send me a link'}
-          </button>
+          </SubmitButton>
         </form>
       )}
       <p>

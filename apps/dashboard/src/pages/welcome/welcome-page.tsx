@@ -4,7 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useSession } from '../../session';
 import { AuthCard } from '../../ui/auth-card';
-import { TextField } from '../../ui/field';
+import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { sessionApi } from '../../api/session-api';
 import { type SignInLinkAnswer } from '../../api/types';
@@ -82,9 +82,9 @@ export function WelcomePage() {
             required
             error={mismatch ? 'The two passwords are not the same.' : undefined}
           />
-          <button type="submit" class="button button--primary button--wide" disabled={busy}>
+          <SubmitButton wide disabled={busy}>
             {busy ? 'Saving…' : 'Save password and sign in'}
-          </button>
+          </SubmitButton>
         </form>
       ) : null}
     </AuthCard>
