@@ -45,15 +45,6 @@ export class Database {
     return this.transaction((tx) => tx.query<T>(sql, params));
   }
 
-  /**
-   * SQLite: copies what it can of the write-ahead log back into the file (a PASSIVE checkpoint: it waits
-   * for no reader or writer, and takes no lock a writer needs); on PostgreSQL nothing. For a thread that
-   * checkpoints a file whose writer runs elsewhere (OpenDatabaseOptions.checkpointsElsewhere).
-   */
-  checkpoint(): void {
-    if (this.dialect === 'sqlite') this.sqliteStatements().reader.run('PRAGMA wal_checkpoint(PASSIVE)', []);
-  }
-
   async ping(): Promise<void> {
     await this.query('SELECT 1 AS ok');
   }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client, types } from 'pg';
 import { DataSource } from 'typeorm';
@@ -17,10 +17,9 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL settings for every connection of this store, sent at connect (libpq `options`), e.g. planner switches. */
   postgresSettings?: Readonly<Record<string, string>>;
   /**
-   * SQLite: another thread copies this file's write-ahead log back (all-in-one's background, whose outbox
-   * relay runs Database.checkpoint), so this connection's commits checkpoint only past a 64 MB log, a
-   * safety net, instead of past SQLite's 4 MB: the copy and its fsyncs held a front commit, and every
-   * redirect waiting on it, for 40–70 ms (docs/benchmarks.md, "What we tried").
+   * SQLite: another thread copies this file's write-ahead log back (all-in-one's WalCheckpointThread), so
+   * this connection's commits checkpoint only past a 64 MB log, a safety net, instead of past SQLite's
+   * 4 MB: the copy and its fsyncs held a front commit, and every redirect waiting on it, for 40–70 ms.
    */
   checkpointsElsewhere?: boolean;
 }
@@ -67,6 +66,13 @@ type SqliteStorage = Extract<StorageConfig, { kind: 'sqlite' }>;
 /** The SQLite file of a store. */
 export function sqliteFile(storage: Pick<SqliteStorage, 'dataDir'>, store: string): string {
   return join(storage.dataDir, `${store}.sqlite`);
+}
+
+/** The SQLite files in a data directory (every store opened there so far), as absolute paths. */
+export function sqliteFilesIn(dataDir: string): string[] {
+  return readdirSync(dataDir)
+    .filter((name) => name.endsWith('.sqlite'))
+    .map((name) => resolve(dataDir, name));
 }
 
 /** Every connection's settings, run as better-sqlite3 opens it. */

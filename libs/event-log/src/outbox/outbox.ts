@@ -76,12 +76,6 @@ RETURNING outbox.id, outbox.event_id, outbox.topic, outbox.partition_key, outbox
  */
 const LINGER_MS = { sqlite: 5, postgres: 25 };
 
-/**
- * SQLite: how often, at most, the relay checkpoints its store's file after relaying (Database.checkpoint).
- * In all-in-one the writer is the front, whose own commits then leave the copy and its fsyncs to this
- * thread (OpenDatabaseOptions.checkpointsElsewhere).
- */
-const CHECKPOINT_EVERY_MS = 100;
 
 /** Relayed rows a writer's transaction deletes at most, besides twice as many as it adds. */
 const CLEAN_MIN = 100;
@@ -176,7 +170,6 @@ export class Outbox {
   /** SQLite: rows up to here are in the event log (the writer deletes them, see OutboxWriter). */
   private relayedUpTo = 0;
   private lastMovedAt = 0;
-  private checkpointedAt = 0;
 
   constructor(
     private readonly db: Database,
@@ -231,10 +224,6 @@ export class Outbox {
       try {
         const moved = await this.relayOnce();
         failures = 0;
-        if (moved.rows > 0 && this.db.dialect === 'sqlite' && Date.now() - this.checkpointedAt >= CHECKPOINT_EVERY_MS) {
-          this.checkpointedAt = Date.now();
-          this.db.checkpoint();
-        }
         if (moved.rows === 0) {
           if (Date.now() - this.lastMovedAt >= (this.o.idleBeforeCleaningMs ?? IDLE_BEFORE_CLEANING_MS)) await this.deleteRelayed();
           await this.waker.wait(this.o.pollMs ?? 1000);

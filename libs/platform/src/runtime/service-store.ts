@@ -54,17 +54,16 @@ export function serviceStoreProvider(token: symbol, runtime: PlatformRuntime, sp
   return {
     provide: token,
     useFactory: async () => {
-      const relays = runsHere(runtime, 'background');
       const db = await openDatabase({
         name: spec.name,
         storage: runtime.config.storage,
         migrations: spec.migrations,
         runMigrations: runtime.config.migrateOnStart,
-        // All-in-one's front: the relay on the background thread checkpoints this store's file (Outbox).
-        checkpointsElsewhere: spec.withOutbox && !relays,
+        // All-in-one's front: its WalCheckpointThread copies the logs (run-deployables).
+        checkpointsElsewhere: runtime.thread === 'front',
       });
       const outbox = spec.withOutbox ? new Outbox(db, runtime.eventLog, { log: runtime.logger }) : null;
-      return new ServiceStore(db, outbox, runtime.health, relays, runtime.metrics);
+      return new ServiceStore(db, outbox, runtime.health, runsHere(runtime, 'background'), runtime.metrics);
     },
   };
 }
