@@ -64,6 +64,8 @@ export class WalCheckpointThread {
   /** A last checkpoint of every file, then the thread ends. */
   async close(): Promise<void> {
     const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    // Held open until it has ended: unreferenced, a process with nothing else left would exit first.
+    this.worker.ref();
     this.worker.postMessage('close');
     await ended;
   }
