@@ -76,7 +76,6 @@ RETURNING outbox.id, outbox.event_id, outbox.topic, outbox.partition_key, outbox
  */
 const LINGER_MS = { sqlite: 5, postgres: 25 };
 
-
 /** Relayed rows a writer's transaction deletes at most, besides twice as many as it adds. */
 const CLEAN_MIN = 100;
 /** The relay deletes relayed rows itself only after this long without new ones: the writer is idle then. */
