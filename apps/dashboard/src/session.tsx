@@ -1,10 +1,7 @@
 import { createContext, type ComponentChildren } from 'preact';
-
 import { useCallback, useContext, useEffect, useState } from 'preact/hooks';
-
 import { onSignedOut, onWorkspaceChanged, setSessionContext } from './api/client';
 import { type Me, type SignedOut } from './api/types';
-
 import { sessionApi } from './api/session-api';
 
 type SessionState =

@@ -27,7 +27,6 @@ type Answer = import('../generated/dashboard-api-types').components['schemas'];
 export type Me = Answer['MeAnswer'];
 export type SignedOut = Answer['SignedOutAnswer'];
 export type Usage = Answer['UsageAnswer'];
-export type PlanView = Answer['PlanView'];
 export type MembersAnswer = Answer['MembersAnswer'];
 export type MemberView = Answer['MemberView'];
 export type InvitationAnswer = Answer['InvitationAnswer'];
@@ -38,9 +37,8 @@ export type AuditAction = AuditEntryView['action'];
 export type SignInLinkAnswer = Answer['SignInLinkAnswer'];
 export type PasswordResetAccepted = Answer['PasswordResetAccepted'];
 export type DraftPreviewAnswer = Answer['DraftPreviewAnswer'];
-export type SheetPreset = Answer['SheetPreset'];
 export type SheetPresetsAnswer = Answer['SheetPresetsAnswer'];
-export type { Meter, PlanName, Role } from '@qr/domain/browser';
+export type { Role } from '@qr/domain/browser';
 export type { QrCategory as Category } from '@qr/qr-content/browser';
 export type { Weekday } from '@qr/opening-rules/browser';
 

@@ -1,14 +1,9 @@
 import { type ComponentChildren } from 'preact';
-
 import { useLocation } from 'preact-iso';
-
 import { type Me } from '../api/types';
 import { useAction } from '../lib/use-action';
-
 import { useMe, useSession } from '../session';
-
 import { ErrorNotice, Notice } from '../ui/notice';
-
 import { sessionApi } from '../api/session-api';
 
 const NAV: ReadonlyArray<{ href: string; label: string; ownersOnly?: boolean }> = [

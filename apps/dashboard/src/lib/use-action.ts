@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'preact/hooks';
+import { ProblemError } from '../api/problem';
 
 export interface Action {
   /** True while an action runs: the buttons that start one are disabled. */
@@ -7,6 +8,8 @@ export interface Action {
   running: string | null;
   /** What went wrong last time, until the next run (or `setError`). */
   error: unknown;
+  /** The error when the server answered it: its fields' problems are shown at the fields. */
+  problem: ProblemError | null;
   setError(error: unknown): void;
   /** Runs `work` unless an action is under way; resolves true when it succeeded. */
   run(work: () => Promise<unknown>, label?: string): Promise<boolean>;
@@ -33,5 +36,5 @@ export function useAction(): Action {
       setRunning(null);
     }
   }, []);
-  return { busy: running !== null, running, error, setError, run };
+  return { busy: running !== null, running, error, problem: error instanceof ProblemError ? error : null, setError, run };
 }

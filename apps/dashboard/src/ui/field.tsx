@@ -198,3 +198,34 @@ export function ColorField(props: Common & { value: string; onValue: (value: str
     </Frame>
   );
 }
+
+/**
+ * The fields of one object a form edits: `field(key)` is a TextField's or SelectField's value, setter,
+ * the server's problem at its pointer (`errorAt(key)`, or `errorAt(pointer)` where the API names it
+ * otherwise) and its lock, to spread onto it; `field.check(key)` the same for a CheckboxField.
+ */
+export function binder<T extends object>(
+  values: T,
+  set: (patch: Partial<T>) => void,
+  errorAt: (pointer: string) => string | undefined = () => undefined,
+  disabled?: boolean,
+) {
+  const field = (key: keyof T & string, pointer: string = key) => ({
+    value: String(values[key] ?? ''),
+    onValue: (value: string) => set({ [key]: value } as Partial<T>),
+    error: errorAt(pointer),
+    disabled,
+  });
+  const check = (key: keyof T & string) => ({ checked: values[key] === true, onChecked: (on: boolean) => set({ [key]: on } as Partial<T>), disabled });
+  return Object.assign(field, { check });
+}
+
+/** A form's primary submit button; `field` stands it in a row of controls, level with the fields. */
+export function SubmitButton({ disabled, field, wide, children }: { disabled: boolean; field?: boolean; wide?: boolean; children: ComponentChildren }) {
+  const button = (
+    <button type="submit" class={`button button--primary${wide ? ' button--wide' : ''}`} disabled={disabled}>
+      {children}
+    </button>
+  );
+  return field ? <div class="field">{button}</div> : button;
+}

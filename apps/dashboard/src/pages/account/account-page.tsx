@@ -1,30 +1,23 @@
 import { useState } from 'preact/hooks';
-
 import { ProblemError } from '../../api/problem';
-
 import { useMe } from '../../session';
-
-import { TextField } from '../../ui/field';
-
+import { binder, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { useAction } from '../../lib/use-action';
-
 import { sessionApi } from '../../api/session-api';
+
+const NO_PASSWORDS = { current_password: '', new_password: '', repeat: '' };
 
 export function AccountPage() {
   const me = useMe();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const [passwords, setPasswords] = useState(NO_PASSWORDS);
   const [done, setDone] = useState(false);
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, problem, setError, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
     setDone(false);
-    if (next !== repeat) {
+    if (passwords.new_password !== passwords.repeat) {
       setError(
         new ProblemError(422, 'validation_failed', 'Validation failed', '', [
           { pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' },
@@ -33,14 +26,16 @@ export function AccountPage() {
       return;
     }
     await run(async () => {
-      await sessionApi.changePassword(current, next);
+      await sessionApi.changePassword(passwords.current_password, passwords.new_password);
       setDone(true);
-      setCurrent('');
-      setNext('');
-      setRepeat('');
+      setPasswords(NO_PASSWORDS);
     });
   };
-  const problem = error instanceof ProblemError ? error : null;
+  const field = binder(
+    passwords,
+    (patch) => setPasswords({ ...passwords, ...patch }),
+    (key) => problem?.at(`/${key}`),
+  );
   return (
     <>
       <PageHeader title="Your account" subtitle={me.account.email} />
@@ -58,39 +53,12 @@ export function AccountPage() {
         <h2 id="password-title">Change password</h2>
         {done ? <Notice kind="success">Password changed. Your other sessions are signed out; this one stays.</Notice> : null}
         {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
-        <TextField
-          label="Current password"
-          type="password"
-          autocomplete="current-password"
-          required
-          value={current}
-          onValue={setCurrent}
-          error={problem?.at('/current_password')}
-        />
+        <TextField label="Current password" type="password" autocomplete="current-password" required {...field('current_password')} />
         <div class="grid-2">
-          <TextField
-            label="New password"
-            type="password"
-            autocomplete="new-password"
-            required
-            value={next}
-            onValue={setNext}
-            error={problem?.at('/new_password')}
-            hint="At least 10 characters."
-          />
-          <TextField
-            label="New password, again"
-            type="password"
-            autocomplete="new-password"
-            required
-            value={repeat}
-            onValue={setRepeat}
-            error={problem?.at('/repeat')}
-          />
+          <TextField label="New password" type="password" autocomplete="new-password" required {...field('new_password')} hint="At least 10 characters." />
+          <TextField label="New password, again" type="password" autocomplete="new-password" required {...field('repeat')} />
         </div>
-        <button type="submit" class="button button--primary" disabled={busy}>
-          Change password
-        </button>
+        <SubmitButton disabled={busy}>Change password</SubmitButton>
       </form>
     </>
   );

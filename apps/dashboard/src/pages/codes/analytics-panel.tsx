@@ -1,24 +1,16 @@
 import { useMemo, useState } from 'preact/hooks';
-
 import { type QrCode } from '../../api/types';
 import { formatNumber } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { timeZones } from '../../lib/zoned-time';
-
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
-
+import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading } from '../../ui/notice';
-
 import { ScansChart } from './scans-chart';
-
 import { zonedDateDaysAgo } from '../../lib/zoned-time';
-
 import { codesApi } from '../../api/codes';
-
 import { abSplit, type SplitGroup } from './ab-split';
-import { PasswordPageStats } from './password-page-stats';
+import { PasswordPageStats, Stat } from './password-page-stats';
 
 const RANGES = [
   { value: '7', label: 'Last 7 days' },
@@ -70,22 +62,9 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
       {a ? (
         <div aria-busy={analytics.loading}>
           <div class="stats">
-            <div class="stat">
-              <div class="stat__value" data-testid="total-scans">
-                {formatNumber(a.total_scans)}
-              </div>
-              <div class="stat__label">scans</div>
-            </div>
-            <div class="stat">
-              <div class="stat__value">{formatNumber(a.unique_scanners)}</div>
-              <div class="stat__label">unique scanners</div>
-            </div>
-            <div class="stat">
-              <div class="stat__value">{a.by_day.length}</div>
-              <div class="stat__label">
-                days, {a.from} to {a.to}
-              </div>
-            </div>
+            <Stat value={formatNumber(a.total_scans)} label="scans" testId="total-scans" />
+            <Stat value={formatNumber(a.unique_scanners)} label="unique scanners" />
+            <Stat value={a.by_day.length} label={`days, ${a.from} to ${a.to}`} />
             <PasswordPageStats code={code} analytics={a} />
           </div>
           <ScansChart
@@ -95,28 +74,15 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
           />
           <details>
             <summary>Scans by day as a table</summary>
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col" class="num">
-                    Scans
-                  </th>
-                  <th scope="col" class="num">
-                    Unique scanners
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {a.by_day.map((d) => (
-                  <tr key={d.date}>
-                    <td>{d.date}</td>
-                    <td class="num">{d.scans}</td>
-                    <td class="num">{d.unique_scanners}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ListTable
+              caption="Scans by day"
+              rows={a.by_day.map((d) => ({ ...d, id: d.date }))}
+              columns={[
+                { header: 'Date', cell: (d) => d.date },
+                { header: 'Scans', num: true, cell: (d) => d.scans },
+                { header: 'Unique scanners', num: true, cell: (d) => d.unique_scanners },
+              ]}
+            />
           </details>
           <AbSplit groups={abSplit(code.destinations, a.by_destination)} />
           {code.type === 'menu' || code.type === 'vcard' || code.type === 'form' ? null : (

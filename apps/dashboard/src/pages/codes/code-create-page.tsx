@@ -1,27 +1,15 @@
 import { useLocation } from 'preact-iso';
-
 import { useMemo, useState } from 'preact/hooks';
-
 import { ProblemError } from '../../api/problem';
-
 import { useMe } from '../../session';
-
 import { ErrorNotice, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { CodeForm } from './code-form';
-
 import { createBody, formPointer, newCodeState } from './code-form-state';
-
 import { FieldErrors } from './field-errors';
-
 import { LivePreview } from './live-preview';
-
 import { useFolders, useDomains } from '../../api/workspace-lists';
-
 import { useAction } from '../../lib/use-action';
-
 import { codesApi } from '../../api/codes';
 
 export function CodeCreatePage() {

@@ -1,36 +1,21 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
-
 import { type QrCode } from '../../api/types';
-
 import { formatDateTime, formatNumber, TYPE_LABELS } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { StateBadge } from '../../ui/badge';
-
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-
 import { CopyButton } from '../../ui/copy-button';
-
+import { type Fact, Facts } from '../../ui/facts';
 import { SelectField } from '../../ui/field';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { AnalyticsPanel } from './analytics-panel';
-
 import { Gs1Facts } from './gs1-facts';
-
 import { HistoryPanel } from './history-panel';
-
 import { useFolders } from '../../api/workspace-lists';
-
 import { useAction } from '../../lib/use-action';
-
 import { codesApi } from '../../api/codes';
 
 export function CodeDetailPage() {
@@ -63,15 +48,9 @@ export function CodeDetailPage() {
               <a class="button" href={`/app/codes/${c.id}/edit`}>
                 Edit
               </a>
-              {c.status === 'active' ? (
-                <button type="button" class="button" disabled={busy} onClick={() => void setStatus('paused')}>
-                  Pause
-                </button>
-              ) : (
-                <button type="button" class="button" disabled={busy} onClick={() => void setStatus('active')}>
-                  Resume
-                </button>
-              )}
+              <button type="button" class="button" disabled={busy} onClick={() => void setStatus(c.status === 'active' ? 'paused' : 'active')}>
+                {c.status === 'active' ? 'Pause' : 'Resume'}
+              </button>
               <button type="button" class="button button--danger" disabled={busy} onClick={() => deleting.ask(c.id)}>
                 Delete
               </button>
@@ -122,28 +101,20 @@ export function CodeDetailPage() {
                   Printed in the code: a checkout scanner reads the GTIN and what follows it offline; a phone opens it and our resolver sends it on.
                 </p>
               ) : null}
-              <dl class="facts">
-                <dt>Scans</dt>
-                <dd>
-                  {c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}
-                  {c.scan_limit !== null ? ` of ${formatNumber(c.scan_limit)} allowed` : ''}
-                </dd>
-                {c.client_ref ? (
-                  <>
-                    <dt>Client reference</dt>
-                    <dd class="mono">{c.client_ref}</dd>
-                  </>
-                ) : null}
-                <dt>Folder</dt>
-                <dd>{folder ?? (c.folder_id ? c.folder_id : 'None')}</dd>
-                {c.category === 'dynamic' ? <OpeningFacts c={c} /> : null}
-                <dt>Created</dt>
-                <dd>{formatDateTime(c.created_at)}</dd>
-                <dt>Updated</dt>
-                <dd>{formatDateTime(c.updated_at)}</dd>
-                <dt>Id</dt>
-                <dd class="mono small">{c.id}</dd>
-              </dl>
+              <Facts
+                rows={[
+                  [
+                    'Scans',
+                    `${c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}${c.scan_limit !== null ? ` of ${formatNumber(c.scan_limit)} allowed` : ''}`,
+                  ],
+                  !!c.client_ref && ['Client reference', c.client_ref, 'mono'],
+                  ['Folder', folder ?? (c.folder_id ? c.folder_id : 'None')],
+                  ...(c.category === 'dynamic' ? openingFacts(c) : []),
+                  ['Created', formatDateTime(c.created_at)],
+                  ['Updated', formatDateTime(c.updated_at)],
+                  ['Id', c.id, 'mono small'],
+                ]}
+              />
             </section>
             {c.type === 'gs1' ? <Gs1Facts content={c.content as unknown as Record<string, unknown>} /> : null}
             {c.category === 'dynamic' ? <AnalyticsPanel code={c} /> : null}
@@ -162,41 +133,21 @@ export function CodeDetailPage() {
   );
 }
 
-function OpeningFacts({ c }: { c: QrCode }) {
+function openingFacts(c: QrCode): Array<Fact | false> {
   const rules = c.destinations.slice(1);
-  return (
-    <>
-      <dt>Destination</dt>
-      <dd>
+  return [
+    [
+      'Destination',
+      <>
         {c.type === 'gs1' ? 'the resolver’s choice among the links below' : (c.destinations[0]?.target_url ?? <span class="muted">hosted page</span>)}
         {rules.length ? ` (+${rules.length} rule${rules.length > 1 ? 's' : ''})` : ''}
-      </dd>
-      <dt>Opens</dt>
-      <dd>
-        {c.start_at ? formatDateTime(c.start_at) : 'now'} → {c.end_at ? formatDateTime(c.end_at) : 'no end'}
-      </dd>
-      {c.daily_start ? (
-        <>
-          <dt>Daily</dt>
-          <dd>
-            {c.daily_start}–{c.daily_end} {c.daily_days ? `on ${c.daily_days.join(', ')}` : 'every day'} ({c.timezone})
-          </dd>
-        </>
-      ) : null}
-      {c.fallback_url ? (
-        <>
-          <dt>Fallback</dt>
-          <dd>{c.fallback_url}</dd>
-        </>
-      ) : null}
-      {c.utm_source || c.utm_campaign ? (
-        <>
-          <dt>UTM</dt>
-          <dd class="small">{[c.utm_source, c.utm_medium, c.utm_campaign, c.utm_term, c.utm_content].filter(Boolean).join(' · ')}</dd>
-        </>
-      ) : null}
-    </>
-  );
+      </>,
+    ],
+    ['Opens', `${c.start_at ? formatDateTime(c.start_at) : 'now'} → ${c.end_at ? formatDateTime(c.end_at) : 'no end'}`],
+    !!c.daily_start && ['Daily', `${c.daily_start}–${c.daily_end} ${c.daily_days ? `on ${c.daily_days.join(', ')}` : 'every day'} (${c.timezone})`],
+    !!c.fallback_url && ['Fallback', c.fallback_url],
+    !!(c.utm_source || c.utm_campaign) && ['UTM', [c.utm_source, c.utm_medium, c.utm_campaign, c.utm_term, c.utm_content].filter(Boolean).join(' · '), 'small'],
+  ];
 }
 
 /** The preview and the downloads (the image endpoint, with the session: not API calls). */
@@ -224,15 +175,15 @@ function Downloads({ c }: { c: QrCode }) {
         <SelectField label="Size (px)" value={size} onValue={setSize} options={['256', '512', '1024', '2048', '4096'].map((s) => ({ value: s, label: s }))} />
       </div>
       <div class="button-row">
-        <a class="button" href={href('svg')} download>
-          SVG
-        </a>
-        <a class="button" href={href('png')} download>
-          PNG
-        </a>
-        <a class="button" href={href('pdf')} download>
-          PDF (vector)
-        </a>
+        {[
+          ['svg', 'SVG'],
+          ['png', 'PNG'],
+          ['pdf', 'PDF (vector)'],
+        ].map(([format, label]) => (
+          <a key={format} class="button" href={href(format)} download>
+            {label}
+          </a>
+        ))}
       </div>
     </section>
   );

@@ -1,27 +1,16 @@
 import { useLocation, useRoute } from 'preact-iso';
-
 import { useEffect, useMemo, useState } from 'preact/hooks';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { ErrorNotice, Loading } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { CodeForm } from './code-form';
-
 import { type CodeFormState, createBody, formPointer, patchBody, stateOfCode } from './code-form-state';
 import { designBody } from './design-form';
 import { LivePreview } from './live-preview';
-
 import { FieldErrors } from './field-errors';
-
 import { useFolders, useDomains } from '../../api/workspace-lists';
-
 import { useAction } from '../../lib/use-action';
-
 import { codesApi } from '../../api/codes';
 
 export function CodeEditPage() {

@@ -1,7 +1,7 @@
 import { type ComponentChildren } from 'preact';
 import { type Domain, type Folder, type QrType } from '../../api/types';
 import { TYPE_LABELS } from '../../lib/format';
-import { CheckboxField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { type CodeFormState, newCodeState } from './code-form-state';
 import { allowedCategories, emptyContent, TYPE_HINTS } from './code-types';
 import { ContentEditor } from './content-editor';
@@ -34,6 +34,7 @@ export interface CodeFormProps {
 export function CodeForm(props: CodeFormProps) {
   const { mode, state, errors } = props;
   const set = (patch: Partial<CodeFormState>) => props.onState({ ...state, ...patch });
+  const field = binder(state, set, (key) => errors.at(`/${key}`));
   const creating = mode === 'create';
   const dynamic = state.category === 'dynamic';
   const dataLocked = !creating && !dynamic;
@@ -76,8 +77,7 @@ export function CodeForm(props: CodeFormProps) {
             />
             <SelectField
               label="Kind"
-              value={state.category}
-              onValue={(v) => set({ category: v as CodeFormState['category'] })}
+              {...field('category')}
               options={categories.map((c) => ({
                 value: c,
                 label:
@@ -97,7 +97,6 @@ export function CodeForm(props: CodeFormProps) {
                       ? 'The pattern holds a short link: change where it goes, see scans, set opening rules, after printing.'
                       : 'The pattern holds the data itself: it never changes and scans never reach us.'
               }
-              error={errors.at('/category')}
             />
           </div>
         ) : (
@@ -112,41 +111,28 @@ export function CodeForm(props: CodeFormProps) {
           </p>
         )}
         <div class="grid-2">
-          <TextField
-            label="Name"
-            value={state.name}
-            onValue={(v) => set({ name: v })}
-            error={errors.at('/name')}
-            hint={creating ? 'Shown in lists and on print sheets.' : undefined}
-            maxLength={200}
-          />
+          <TextField label="Name" {...field('name')} hint={creating ? 'Shown in lists and on print sheets.' : undefined} maxLength={200} />
           <SelectField
             label="Folder"
-            value={state.folder_id}
-            onValue={(v) => set({ folder_id: v })}
+            {...field('folder_id')}
             options={[{ value: '', label: 'No folder' }, ...props.folders.map((f) => ({ value: f.id, label: f.name }))]}
-            error={errors.at('/folder_id')}
           />
         </div>
         {creating ? (
           <div class="grid-2">
             <TextField
               label="Client reference"
-              value={state.client_ref}
-              onValue={(v) => set({ client_ref: v })}
-              error={errors.at('/client_ref')}
+              {...field('client_ref')}
               hint="Your own id (a SKU, an order). Creating again with the same one returns the existing code."
             />
             {dynamic ? (
               <SelectField
                 label="Domain"
-                value={state.custom_domain_id}
-                onValue={(v) => set({ custom_domain_id: v })}
+                {...field('custom_domain_id')}
                 options={[
                   { value: '', label: 'The default short domain' },
                   ...props.domains.filter((d) => d.status === 'verified').map((d) => ({ value: d.id, label: d.hostname })),
                 ]}
-                error={errors.at('/custom_domain_id')}
                 hint="Verified custom domains only; fixed once the code exists."
               />
             ) : null}
@@ -217,18 +203,11 @@ export function CodeForm(props: CodeFormProps) {
         </details>
       ) : null}
       {!dynamic && !creating ? (
-        <CheckboxField
-          label="Paused"
-          checked={state.paused}
-          onChecked={(v) => set({ paused: v })}
-          hint="Static codes are scanned without us; this only marks them in lists."
-        />
+        <CheckboxField label="Paused" {...field.check('paused')} hint="Static codes are scanned without us; this only marks them in lists." />
       ) : null}
       <OtherProblems errors={errors} />
       <div class="button-row">
-        <button type="submit" class="button button--primary" disabled={props.busy}>
-          {props.busy ? 'Saving…' : props.submitLabel}
-        </button>
+        <SubmitButton disabled={props.busy}>{props.busy ? 'Saving…' : props.submitLabel}</SubmitButton>
         {props.footer}
       </div>
     </>

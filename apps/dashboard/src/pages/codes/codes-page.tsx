@@ -47,14 +47,7 @@ export function CodesPage() {
   const [importing, setImporting] = useState(false);
   const folders = useFolders();
   const key = JSON.stringify(filters);
-  const codes = useResource(
-    (signal) =>
-      codesApi.list(
-        { limit: PAGE_SIZE, q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type, cursor: filters.cursor },
-        signal,
-      ),
-    key,
-  );
+  const codes = useResource((signal) => codesApi.list({ limit: PAGE_SIZE, ...filters }, signal), key);
 
   const go = (next: Partial<Filters>, keepPages = false) => {
     if (!keepPages) setPrevious([]);

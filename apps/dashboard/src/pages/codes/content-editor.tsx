@@ -1,4 +1,4 @@
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/field';
+import { binder, CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/field';
 import { CONTENT_FIELDS } from './code-types';
 import { FormFieldsEditor } from './form-fields-editor';
 import { Gs1ContentEditor } from './gs1-content-editor';
@@ -13,29 +13,24 @@ export function ContentEditor(props: ContentEditorProps) {
   if (props.type === 'form') return <FormFieldsEditor {...props} />;
   if (props.type === 'gs1') return <Gs1ContentEditor {...props} />;
   const { content, onContent, errors, disabled } = props;
-  const set = (key: string, value: unknown) => onContent({ ...content, [key]: value });
+  const field = binder(
+    content,
+    (patch) => onContent({ ...content, ...patch }),
+    (key) => errors.under(`/content/${key}`),
+    disabled,
+  );
   return (
     <>
       {(CONTENT_FIELDS[props.type] ?? []).map((spec) => {
         if (spec.when && !spec.when(content)) return null;
-        const common = { label: spec.label, required: spec.required, hint: spec.hint, error: errors.under(`/content/${spec.key}`), disabled };
-        const value = String(content[spec.key] ?? '');
+        const common = { label: spec.label, required: spec.required, hint: spec.hint, ...field(spec.key) };
         switch (spec.kind) {
           case 'checkbox':
-            return (
-              <CheckboxField
-                key={spec.key}
-                label={spec.label}
-                checked={content[spec.key] === true}
-                onChecked={(v) => set(spec.key, v)}
-                error={common.error}
-                disabled={disabled}
-              />
-            );
+            return <CheckboxField key={spec.key} label={spec.label} {...field.check(spec.key)} error={common.error} />;
           case 'select':
-            return <SelectField key={spec.key} {...common} value={value} onValue={(v) => set(spec.key, v)} options={spec.options ?? []} />;
+            return <SelectField key={spec.key} {...common} options={spec.options ?? []} />;
           case 'textarea':
-            return <TextAreaField key={spec.key} {...common} value={value} onValue={(v) => set(spec.key, v)} />;
+            return <TextAreaField key={spec.key} {...common} />;
           default:
             return (
               <TextField
@@ -43,8 +38,6 @@ export function ContentEditor(props: ContentEditorProps) {
                 {...common}
                 type={spec.kind === 'number' ? 'text' : spec.kind}
                 inputMode={spec.kind === 'number' ? 'decimal' : undefined}
-                value={value}
-                onValue={(v) => set(spec.key, v)}
               />
             );
         }

@@ -7,15 +7,15 @@ import {
   MODULE_SHAPES,
   normalizeHexColor,
 } from '@qr/qr-design/browser';
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
+import { useAction } from '../../lib/use-action';
 import { logosApi } from '../../api/logos';
 import { ProblemError } from '../../api/problem';
 import { type Logo } from '../../api/types';
 import { useResource } from '../../lib/use-resource';
-import { CheckboxField, ColorField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, ColorField, SelectField, TextField } from '../../ui/field';
 import { designBody, type DesignForm } from './design-form';
 import { presetsApi } from '../../api/presets';
-import { useEffect } from 'preact/hooks';
 import { type FieldErrors } from './field-errors';
 import { LogoCropper } from './logo-cropper';
 
@@ -62,7 +62,16 @@ export function DesignEditor({
   preset?: PresetChoice;
 }) {
   const set = (patch: Partial<DesignForm>) => onForm({ ...form, ...patch });
+  const field = binder(form, set, (pointer) => errors.at(`/design/${pointer}`));
   const shapes = (list: readonly string[]) => list.map((value) => ({ value, label: SHAPE_LABELS[value] }));
+  // An ink on the background, with its contrast read with the field.
+  const ink = (label: string, key: 'foreground' | 'gradient_start' | 'gradient_end' | 'eye_color', pointer: string) => (
+    <ColorField
+      label={label}
+      {...field(key, pointer)}
+      note={<ContrastNote ink={form[key]} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
+    />
+  );
   return (
     <>
       {/* A problem of the design as a whole (it would not scan) rather than of one field. */}
@@ -76,101 +85,45 @@ export function DesignEditor({
         {form.gradient ? (
           <SelectField
             label="Gradient"
-            value={form.gradient_type}
-            onValue={(v) => set({ gradient_type: v as DesignForm['gradient_type'] })}
+            {...field('gradient_type', 'gradient/type')}
             options={[
               { value: 'linear', label: 'Linear' },
               { value: 'radial', label: 'Radial (from the centre)' },
             ]}
           />
         ) : (
-          <ColorField
-            label="Foreground"
-            value={form.foreground}
-            onValue={(v) => set({ foreground: v })}
-            error={errors.at('/design/foreground')}
-            note={<ContrastNote ink={form.foreground} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
-          />
+          ink('Foreground', 'foreground', 'foreground')
         )}
-        <ColorField label="Background" value={form.background} onValue={(v) => set({ background: v })} error={errors.at('/design/background')} />
+        <ColorField label="Background" {...field('background')} />
       </div>
-      <CheckboxField label="Gradient instead of one colour" checked={form.gradient} onChecked={(v) => set({ gradient: v })} />
+      <CheckboxField label="Gradient instead of one colour" {...field.check('gradient')} />
       {form.gradient ? (
         <div class="grid-3">
-          <ColorField
-            label="Gradient start"
-            value={form.gradient_start}
-            onValue={(v) => set({ gradient_start: v })}
-            error={errors.at('/design/gradient/start')}
-            note={<ContrastNote ink={form.gradient_start} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
-          />
-          <ColorField
-            label="Gradient end"
-            value={form.gradient_end}
-            onValue={(v) => set({ gradient_end: v })}
-            error={errors.at('/design/gradient/end')}
-            note={<ContrastNote ink={form.gradient_end} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
-          />
+          {ink('Gradient start', 'gradient_start', 'gradient/start')}
+          {ink('Gradient end', 'gradient_end', 'gradient/end')}
           {form.gradient_type === 'linear' ? (
             <TextField
               label="Angle (degrees)"
               type="number"
               min={0}
               max={359}
-              value={form.gradient_rotation}
-              onValue={(v) => set({ gradient_rotation: v })}
-              error={errors.at('/design/gradient/rotation')}
+              {...field('gradient_rotation', 'gradient/rotation')}
               hint="0 runs left to right, 90 top to bottom."
             />
           ) : null}
         </div>
       ) : null}
       <div class="grid-3">
-        <SelectField
-          label="Module shape"
-          value={form.modules}
-          onValue={(v) => set({ modules: v as DesignForm['modules'] })}
-          options={shapes(MODULE_SHAPES)}
-          error={errors.at('/design/modules')}
-        />
-        <SelectField
-          label="Eye frame"
-          value={form.eye_outer}
-          onValue={(v) => set({ eye_outer: v as DesignForm['eye_outer'] })}
-          options={shapes(EYE_SHAPES)}
-          error={errors.at('/design/eyes/outer')}
-        />
-        <SelectField
-          label="Eye centre"
-          value={form.eye_inner}
-          onValue={(v) => set({ eye_inner: v as DesignForm['eye_inner'] })}
-          options={shapes(EYE_SHAPES)}
-          error={errors.at('/design/eyes/inner')}
-        />
+        <SelectField label="Module shape" {...field('modules')} options={shapes(MODULE_SHAPES)} />
+        <SelectField label="Eye frame" {...field('eye_outer', 'eyes/outer')} options={shapes(EYE_SHAPES)} />
+        <SelectField label="Eye centre" {...field('eye_inner', 'eyes/inner')} options={shapes(EYE_SHAPES)} />
       </div>
       <div class="grid-2">
         <div>
-          <CheckboxField label="Eyes in a colour of their own" checked={form.eye_color_on} onChecked={(v) => set({ eye_color_on: v })} />
-          {form.eye_color_on ? (
-            <ColorField
-              label="Eye colour"
-              value={form.eye_color}
-              onValue={(v) => set({ eye_color: v })}
-              error={errors.at('/design/eyes/color')}
-              note={<ContrastNote ink={form.eye_color} paper={form.background} min={MIN_SYMBOL_CONTRAST} against="the background" />}
-            />
-          ) : null}
+          <CheckboxField label="Eyes in a colour of their own" {...field.check('eye_color_on')} />
+          {form.eye_color_on ? ink('Eye colour', 'eye_color', 'eyes/color') : null}
         </div>
-        <TextField
-          label="Quiet zone (modules)"
-          type="number"
-          min={2}
-          max={16}
-          value={form.margin}
-          onValue={(v) => set({ margin: v })}
-          error={errors.at('/design/margin')}
-          hint="The blank border scanners need: 4 is the standard."
-        />
+        <TextField label="Quiet zone (modules)" type="number" min={2} max={16} {...field('margin')} hint="The blank border scanners need: 4 is the standard." />
       </div>
       {noLogo ? (
         <div class="field">
@@ -183,22 +136,19 @@ export function DesignEditor({
       ) : (
         <LogoPicker form={form} set={set} errors={errors} />
       )}
-      <CheckboxField label="Frame with a call to action" checked={form.frame} onChecked={(v) => set({ frame: v })} />
+      <CheckboxField label="Frame with a call to action" {...field.check('frame')} />
       {form.frame ? (
         <>
           <div class="grid-2">
             <TextField
               label="Frame text"
-              value={form.frame_text}
-              onValue={(v) => set({ frame_text: v })}
-              error={errors.at('/design/frame/text')}
+              {...field('frame_text', 'frame/text')}
               maxLength={MAX_FRAME_TEXT * 4}
               hint={`Up to ${MAX_FRAME_TEXT} characters, e.g. “Scan me” or “See the menu”.`}
             />
             <SelectField
               label="Frame text goes"
-              value={form.frame_position}
-              onValue={(v) => set({ frame_position: v as DesignForm['frame_position'] })}
+              {...field('frame_position', 'frame/position')}
               options={[
                 { value: 'below', label: 'Below the code' },
                 { value: 'above', label: 'Above the code' },
@@ -206,12 +156,10 @@ export function DesignEditor({
             />
           </div>
           <div class="grid-2">
-            <ColorField label="Frame colour" value={form.frame_color} onValue={(v) => set({ frame_color: v })} error={errors.at('/design/frame/color')} />
+            <ColorField label="Frame colour" {...field('frame_color', 'frame/color')} />
             <ColorField
               label="Frame text colour"
-              value={form.frame_text_color}
-              onValue={(v) => set({ frame_text_color: v })}
-              error={errors.at('/design/frame/text_color')}
+              {...field('frame_text_color', 'frame/text_color')}
               note={<ContrastNote ink={form.frame_text_color} paper={form.frame_color} min={MIN_FRAME_TEXT_CONTRAST} against="the frame" />}
             />
           </div>
@@ -228,8 +176,8 @@ export function DesignEditor({
 function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Partial<DesignForm>) => void; errors: FieldErrors }) {
   const logos = useResource((signal) => logosApi.list(signal), 'logos');
   const [uploaded, setUploaded] = useState<Logo[]>([]);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const { busy: uploading, error, setError, run } = useAction();
+  const uploadError = error ? problemText(error, 'The upload failed; try again.') : null;
   // A picture chosen and shown in the cropper, not uploaded yet; each choice a cropper of its own.
   const [chosen, setChosen] = useState<{ file: File; n: number } | null>(null);
   const fileId = useId();
@@ -238,23 +186,16 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    setUploadError(null);
+    setError(null);
     setChosen((last) => ({ file, n: (last?.n ?? 0) + 1 }));
   };
-  const upload = async (file: File) => {
-    setUploading(true);
-    setUploadError(null);
-    try {
+  const upload = (file: File) =>
+    run(async () => {
       const logo = await logosApi.upload(file);
       setUploaded((list) => [logo, ...list]);
       set({ logo_id: logo.id });
       setChosen(null);
-    } catch (err) {
-      setUploadError(err instanceof ProblemError ? (err.errors[0]?.detail ?? err.detail) : 'The upload failed; try again.');
-    } finally {
-      setUploading(false);
-    }
-  };
+    });
   return (
     <>
       <div class="grid-2">
@@ -288,7 +229,7 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
           file={chosen.file}
           busy={uploading}
           onUpload={(file) => void upload(file)}
-          onCancel={() => (setChosen(null), setUploadError(null))}
+          onCancel={() => (setChosen(null), setError(null))}
         />
       ) : null}
       {form.logo_id ? (
@@ -324,8 +265,7 @@ function PresetPicker({ form, preset, errors }: { form: DesignForm; preset: Pres
   const presets = useResource((signal) => presetsApi.list(signal), 'presets');
   const [created, setCreated] = useState<Array<{ id: string; name: string; design: Record<string, unknown> }>>([]);
   const [name, setName] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy: saving, error, run } = useAction();
   const all = [...created, ...(presets.data?.data ?? []).filter((p) => !created.some((c) => c.id === p.id))];
   // An edited code that follows a preset: once the presets are here, remember its design (the fields already show the code's look).
   useEffect(() => {
@@ -333,20 +273,13 @@ function PresetPicker({ form, preset, errors }: { form: DesignForm; preset: Pres
     const found = all.find((p) => p.id === preset.presetId);
     if (found) preset.onPreset(found.id, found.design as Record<string, unknown>, false);
   }, [presets.data, preset.presetId]);
-  const save = async () => {
-    setSaving(true);
-    setProblem(null);
-    try {
+  const save = () =>
+    run(async () => {
       const saved = await presetsApi.create(name.trim(), designBody(form));
       setCreated((list) => [saved, ...list]);
       preset.onPreset(saved.id, saved.design as Record<string, unknown>, false);
       setName('');
-    } catch (err) {
-      setProblem(err instanceof ProblemError ? (err.errors[0]?.detail ?? err.detail) : 'The preset could not be saved; try again.');
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <div class="grid-2">
       <SelectField
@@ -361,11 +294,23 @@ function PresetPicker({ form, preset, errors }: { form: DesignForm; preset: Pres
         hint={preset.presetId ? 'The fields start from the preset; what you change stays this code’s own. A change to the preset shows here too.' : undefined}
       />
       <div class="field-row">
-        <TextField label="Save this design as a preset" value={name} onValue={setName} maxLength={100} error={problem ?? undefined} placeholder="Preset name" />
+        <TextField
+          label="Save this design as a preset"
+          value={name}
+          onValue={setName}
+          maxLength={100}
+          error={error ? problemText(error, 'The preset could not be saved; try again.') : undefined}
+          placeholder="Preset name"
+        />
         <button type="button" class="button" disabled={saving || !name.trim()} onClick={() => void save()}>
           {saving ? 'Saving…' : 'Save as preset'}
         </button>
       </div>
     </div>
   );
+}
+
+/** A refused upload's or save's first problem, in the server's words; `otherwise` for a failure without them. */
+function problemText(error: unknown, otherwise: string): string {
+  return error instanceof ProblemError ? (error.errors[0]?.detail ?? error.detail) : otherwise;
 }

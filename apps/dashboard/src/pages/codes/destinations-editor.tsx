@@ -1,4 +1,4 @@
-import { SelectField, TextField } from '../../ui/field';
+import { binder, SelectField, TextField } from '../../ui/field';
 import { type DestinationRule } from './code-form-state';
 import { type FieldErrors } from './field-errors';
 
@@ -59,63 +59,23 @@ export function DestinationsEditor({
       />
       {rules.map((rule, i) => {
         const at = `/rules/${i}`;
+        const field = binder(
+          rule,
+          (patch) => set(i, patch),
+          (key) => errors.at(`${at}/${key}`),
+          disabled,
+        );
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Rule {i + 1}</legend>
-            <TextField
-              label="Send to"
-              type="url"
-              required
-              value={rule.target_url}
-              onValue={(v) => set(i, { target_url: v })}
-              error={errors.at(`${at}/target_url`)}
-              disabled={disabled}
-            />
+            <TextField label="Send to" type="url" required {...field('target_url')} />
             <div class="grid-4">
-              <SelectField
-                label="Device"
-                value={rule.device}
-                onValue={(v) => set(i, { device: v })}
-                options={DEVICES}
-                error={errors.at(`${at}/device`)}
-                disabled={disabled}
-              />
-              <SelectField
-                label="Operating system"
-                value={rule.os}
-                onValue={(v) => set(i, { os: v })}
-                options={OSES}
-                error={errors.at(`${at}/os`)}
-                disabled={disabled}
-              />
-              <TextField
-                label="Country"
-                hint="e.g. DE"
-                maxLength={2}
-                value={rule.country}
-                onValue={(v) => set(i, { country: v.toUpperCase() })}
-                error={errors.at(`${at}/country`)}
-                disabled={disabled}
-              />
-              <TextField
-                label="Language"
-                hint="e.g. de"
-                maxLength={3}
-                value={rule.language}
-                onValue={(v) => set(i, { language: v.toLowerCase() })}
-                error={errors.at(`${at}/language`)}
-                disabled={disabled}
-              />
+              <SelectField label="Device" {...field('device')} options={DEVICES} />
+              <SelectField label="Operating system" {...field('os')} options={OSES} />
+              <TextField label="Country" hint="e.g. DE" maxLength={2} {...field('country')} onValue={(v) => set(i, { country: v.toUpperCase() })} />
+              <TextField label="Language" hint="e.g. de" maxLength={3} {...field('language')} onValue={(v) => set(i, { language: v.toLowerCase() })} />
             </div>
-            <TextField
-              label="Weight"
-              hint={WEIGHT_HINT}
-              inputMode="numeric"
-              value={rule.weight}
-              onValue={(v) => set(i, { weight: v })}
-              error={errors.at(`${at}/weight`)}
-              disabled={disabled}
-            />
+            <TextField label="Weight" hint={WEIGHT_HINT} inputMode="numeric" {...field('weight')} />
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
             <button type="button" class="button button--small" onClick={() => onRules(rules.filter((_, j) => j !== i))} disabled={disabled}>
               Remove rule {i + 1}

@@ -1,6 +1,6 @@
-import { Fragment } from 'preact';
 import { useId } from 'preact/hooks';
-import { SelectField, TextField } from '../../ui/field';
+import { type Fact, Facts } from '../../ui/facts';
+import { binder, SelectField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
 import {
   emptyGs1Link,
@@ -35,12 +35,9 @@ export function Gs1ContentEditor({ content, onContent, errors, disabled, editing
       ) : null}
       <TextField
         label="Item description"
-        value={c.item_description}
-        onValue={(v) => set({ item_description: v })}
-        error={errors.at('/content/item_description')}
+        {...binder(c, set, (key) => errors.at(`/content/${key}`), disabled)('item_description')}
         hint="Optional; names the item in the linkset (otherwise its GTIN does)."
         maxLength={200}
-        disabled={disabled}
       />
       <DataAttributes rows={c.data} onRows={(data) => set({ data })} errors={errors} disabled={disabled} />
       <Links links={c.links} onLinks={(links) => set({ links })} errors={errors} disabled={disabled} />
@@ -56,6 +53,7 @@ function KeyFields({ c, set, errors, disabled }: { c: Gs1EditorContent; set: Set
   // A number still being typed is not an error yet; a wrong check digit, a letter or a 15th digit is.
   const wrong = said !== null && !said.ok && !(feedback.kind === 'length' && feedback.length < 14);
   const serverError = errors.at('/content/gtin');
+  const field = binder(c, set, (key) => errors.at(`/content/${key}`), disabled);
   return (
     <>
       <TextField
@@ -78,16 +76,7 @@ function KeyFields({ c, set, errors, disabled }: { c: Gs1EditorContent; set: Set
       />
       <div class="grid-3">
         {GS1_QUALIFIERS.map((q) => (
-          <TextField
-            key={q.field}
-            label={q.label}
-            value={c[q.field]}
-            onValue={(v) => set({ [q.field]: v })}
-            error={errors.at(`/content/${q.field}`)}
-            maxLength={20}
-            autocomplete="off"
-            disabled={disabled}
-          />
+          <TextField key={q.field} label={q.label} {...field(q.field)} maxLength={20} autocomplete="off" />
         ))}
       </div>
       <p class="muted small">
@@ -102,16 +91,7 @@ function KeyFields({ c, set, errors, disabled }: { c: Gs1EditorContent; set: Set
 function FixedKey({ c }: { c: Gs1EditorContent }) {
   return (
     <>
-      <dl class="facts" data-testid="gs1-key">
-        <dt>GTIN</dt>
-        <dd class="mono">{c.gtin}</dd>
-        {GS1_QUALIFIERS.filter((q) => c[q.field]).map((q) => (
-          <Fragment key={q.field}>
-            <dt>{q.label}</dt>
-            <dd class="mono">{c[q.field]}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <Facts testId="gs1-key" rows={[['GTIN', c.gtin, 'mono'], ...GS1_QUALIFIERS.map((q): Fact | false => !!c[q.field] && [q.label, c[q.field], 'mono'])]} />
       <p class="muted small">The GTIN and qualifiers are in the printed URI and cannot change: for another product, lot or serial, create another code.</p>
     </>
   );
@@ -216,6 +196,12 @@ function Links({
       {errors.at('/content/links') ? <p class="field__error">{errors.at('/content/links')}</p> : null}
       {links.map((link, i) => {
         const at = `/content/links/${i}`;
+        const field = binder(
+          link,
+          (patch) => setLink(i, patch),
+          (key) => errors.at(`${at}/${key}`),
+          disabled,
+        );
         return (
           <fieldset key={i} class="repeat-item" data-testid="gs1-link">
             <legend>
@@ -223,60 +209,14 @@ function Links({
               {link.default ? ' (default)' : ''}
             </legend>
             <div class="grid-2">
-              <SelectField
-                label="Link type"
-                value={link.link_type}
-                onValue={(v) => setLink(i, { link_type: v })}
-                options={GS1_LINK_TYPE_OPTIONS}
-                error={errors.at(`${at}/link_type`)}
-                required
-                disabled={disabled}
-              />
-              <TextField
-                label="Title"
-                value={link.title}
-                onValue={(v) => setLink(i, { title: v })}
-                error={errors.at(`${at}/title`)}
-                required
-                maxLength={200}
-                disabled={disabled}
-              />
+              <SelectField label="Link type" {...field('link_type')} options={GS1_LINK_TYPE_OPTIONS} required />
+              <TextField label="Title" {...field('title')} required maxLength={200} />
             </div>
-            <TextField
-              label="Target URL"
-              type="url"
-              value={link.href}
-              onValue={(v) => setLink(i, { href: v })}
-              error={errors.at(`${at}/href`)}
-              required
-              placeholder="https://brand.example/product"
-              disabled={disabled}
-            />
+            <TextField label="Target URL" type="url" {...field('href')} required placeholder="https://brand.example/product" />
             <div class="grid-3">
-              <TextField
-                label="Languages"
-                value={link.hreflang}
-                onValue={(v) => setLink(i, { hreflang: v })}
-                error={errors.under(`${at}/hreflang`)}
-                hint="Comma-separated: en, fr, de-CH"
-                disabled={disabled}
-              />
-              <TextField
-                label="Media type"
-                value={link.type}
-                onValue={(v) => setLink(i, { type: v })}
-                error={errors.at(`${at}/type`)}
-                hint="e.g. text/html, application/pdf"
-                disabled={disabled}
-              />
-              <TextField
-                label="Context"
-                value={link.context}
-                onValue={(v) => setLink(i, { context: v })}
-                error={errors.under(`${at}/context`)}
-                hint="Comma-separated, e.g. GB (?context=GB)"
-                disabled={disabled}
-              />
+              <TextField label="Languages" {...field('hreflang')} error={errors.under(`${at}/hreflang`)} hint="Comma-separated: en, fr, de-CH" />
+              <TextField label="Media type" {...field('type')} hint="e.g. text/html, application/pdf" />
+              <TextField label="Context" {...field('context')} error={errors.under(`${at}/context`)} hint="Comma-separated, e.g. GB (?context=GB)" />
             </div>
             <div class="repeat-item__head">
               <div class="checkbox">

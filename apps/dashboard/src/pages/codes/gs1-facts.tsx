@@ -1,6 +1,6 @@
-import { Fragment } from 'preact';
 import { linkTypeTerm } from '@qr/gs1/browser';
 import { Badge } from '../../ui/badge';
+import { type Fact, Facts } from '../../ui/facts';
 import { ListTable } from '../../ui/list-table';
 import { GS1_DATA_ATTRIBUTES, GS1_QUALIFIERS, type Gs1EditorContent, gs1EditorContent } from './gs1-form';
 
@@ -11,28 +11,15 @@ export function Gs1Facts({ content }: { content: Record<string, unknown> }) {
   return (
     <section class="panel" aria-labelledby="gs1-title">
       <h2 id="gs1-title">What the code carries</h2>
-      <dl class="facts" data-testid="gs1-facts">
-        <dt>GTIN</dt>
-        <dd class="mono">{c.gtin}</dd>
-        {GS1_QUALIFIERS.filter((q) => c[q.field]).map((q) => (
-          <Fragment key={q.field}>
-            <dt>{q.label}</dt>
-            <dd class="mono">{c[q.field]}</dd>
-          </Fragment>
-        ))}
-        {c.data.map((d) => (
-          <Fragment key={d.ai}>
-            <dt>{GS1_DATA_ATTRIBUTES.find((a) => a.ai === d.ai)?.label ?? `AI ${d.ai}`}</dt>
-            <dd class="mono">{d.value}</dd>
-          </Fragment>
-        ))}
-        {c.item_description ? (
-          <>
-            <dt>Item description</dt>
-            <dd>{c.item_description}</dd>
-          </>
-        ) : null}
-      </dl>
+      <Facts
+        testId="gs1-facts"
+        rows={[
+          ['GTIN', c.gtin, 'mono'],
+          ...GS1_QUALIFIERS.map((q): Fact | false => !!c[q.field] && [q.label, c[q.field], 'mono']),
+          ...c.data.map((d): Fact => [GS1_DATA_ATTRIBUTES.find((a) => a.ai === d.ai)?.label ?? `AI ${d.ai}`, d.value, 'mono']),
+          !!c.item_description && ['Item description', c.item_description],
+        ]}
+      />
       <h3 class="gs1-links-title">Links</h3>
       <ListTable
         caption="The code's links"

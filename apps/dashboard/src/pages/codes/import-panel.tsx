@@ -1,10 +1,9 @@
 import { useState } from 'preact/hooks';
-
 import { formatNumber } from '../../lib/format';
-
+import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
-
 import { codesApi } from '../../api/codes';
+import { SubmitButton } from '../../ui/field';
 
 interface RowError {
   line: number;
@@ -92,11 +91,9 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
             <label for="import-file">CSV file</label>
             <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
           </div>
-          <div class="field">
-            <button type="submit" class="button button--primary" disabled={!file || progress !== null}>
-              {progress ? 'Importing…' : 'Import'}
-            </button>
-          </div>
+          <SubmitButton field disabled={!file || progress !== null}>
+            {progress ? 'Importing…' : 'Import'}
+          </SubmitButton>
         </div>
       </form>
       {progress ? (
@@ -115,28 +112,24 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
             {formatNumber(report.failed)} not imported.
           </p>
           {report.errors.length ? (
-            <table class="table">
-              <caption class="visually-hidden">Rows not imported</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.errors.slice(0, 200).map((e, i) => (
-                  <tr key={i}>
-                    <td class="num">{e.line}</td>
-                    <td class="mono">
+            <ListTable
+              caption="Rows not imported"
+              rows={report.errors.slice(0, 200).map((e, i) => ({ ...e, id: String(i) }))}
+              columns={[
+                { header: 'Line', num: true, cell: (e) => e.line },
+                {
+                  header: 'Column',
+                  class: 'mono',
+                  cell: (e) => (
+                    <>
                       {e.column ?? '—'}
                       {e.pointer && e.pointer !== `/content/${e.column}` && e.pointer !== `/${e.column}` ? <div class="small muted">{e.pointer}</div> : null}
-                    </td>
-                    <td>{e.detail}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { header: 'Problem', cell: (e) => e.detail },
+              ]}
+            />
           ) : null}
           {report.errors.length > 200 ? <p>…and {report.errors.length - 200} more.</p> : null}
         </Notice>

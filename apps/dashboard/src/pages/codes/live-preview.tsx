@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-
 import { ProblemError } from '../../api/problem';
-
 import { type PreviewAnswer, previewsApi } from '../../api/previews';
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import { type Weekday } from '../../api/types';
 import { timeZones } from '../../lib/zoned-time';
-import { CheckboxField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
 import { UTM_FIELDS } from '@qr/qr-content/browser';
 import { WEEKDAYS } from '@qr/opening-rules/browser';
 import { type CodeFormState } from './code-form-state';
@@ -14,55 +14,17 @@ type Props = { state: CodeFormState; set: (patch: Partial<CodeFormState>) => voi
 /** When a dynamic code opens: start and end, daily hours and days in its time zone, a scan limit, pause. */
 export function OpeningRulesEditor({ state, set, errors, disabled }: Props) {
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
+  const field = binder(state, set, (key) => errors.at(`/${key}`), disabled);
   return (
     <>
-      <SelectField
-        label="Time zone"
-        hint="Start, end and daily hours are in this time zone."
-        value={state.timezone}
-        onValue={(v) => set({ timezone: v })}
-        options={zones}
-        error={errors.at('/timezone')}
-        disabled={disabled}
-      />
+      <SelectField label="Time zone" hint="Start, end and daily hours are in this time zone." {...field('timezone')} options={zones} />
       <div class="grid-2">
-        <TextField
-          label="Opens on"
-          type="datetime-local"
-          value={state.start_at}
-          onValue={(v) => set({ start_at: v })}
-          error={errors.at('/start_at')}
-          hint="Leave empty to open at once."
-          disabled={disabled}
-        />
-        <TextField
-          label="Closes on"
-          type="datetime-local"
-          value={state.end_at}
-          onValue={(v) => set({ end_at: v })}
-          error={errors.at('/end_at')}
-          hint="Leave empty to stay open."
-          disabled={disabled}
-        />
+        <TextField label="Opens on" type="datetime-local" {...field('start_at')} hint="Leave empty to open at once." />
+        <TextField label="Closes on" type="datetime-local" {...field('end_at')} hint="Leave empty to stay open." />
       </div>
       <div class="grid-2">
-        <TextField
-          label="Daily from"
-          type="time"
-          value={state.daily_start}
-          onValue={(v) => set({ daily_start: v })}
-          error={errors.at('/daily_start')}
-          disabled={disabled}
-        />
-        <TextField
-          label="Daily until"
-          type="time"
-          value={state.daily_end}
-          onValue={(v) => set({ daily_end: v })}
-          error={errors.at('/daily_end')}
-          hint="A window may cross midnight (22:00 to 02:00)."
-          disabled={disabled}
-        />
+        <TextField label="Daily from" type="time" {...field('daily_start')} />
+        <TextField label="Daily until" type="time" {...field('daily_end')} hint="A window may cross midnight (22:00 to 02:00)." />
       </div>
       <fieldset>
         <legend>Open on these days</legend>
@@ -81,49 +43,26 @@ export function OpeningRulesEditor({ state, set, errors, disabled }: Props) {
         {errors.under('/daily_days') ? <p class="field__error">{errors.under('/daily_days')}</p> : null}
       </fieldset>
       <div class="grid-2">
-        <TextField
-          label="Scan limit"
-          inputMode="numeric"
-          value={state.scan_limit}
-          onValue={(v) => set({ scan_limit: v })}
-          error={errors.at('/scan_limit')}
-          hint="Exactly this many scans open it; empty for no limit."
-          disabled={disabled}
-        />
-        <TextField
-          label="Fallback URL"
-          type="url"
-          value={state.fallback_url}
-          onValue={(v) => set({ fallback_url: v })}
-          error={errors.at('/fallback_url')}
-          hint="Where closed scans go, instead of our closed page."
-          disabled={disabled}
-        />
+        <TextField label="Scan limit" inputMode="numeric" {...field('scan_limit')} hint="Exactly this many scans open it; empty for no limit." />
+        <TextField label="Fallback URL" type="url" {...field('fallback_url')} hint="Where closed scans go, instead of our closed page." />
       </div>
-      <CheckboxField
-        label="Paused"
-        checked={state.paused}
-        onChecked={(v) => set({ paused: v })}
-        hint="A paused code answers with its closed page (or the fallback URL) until resumed."
-        disabled={disabled}
-      />
+      <CheckboxField label="Paused" {...field.check('paused')} hint="A paused code answers with its closed page (or the fallback URL) until resumed." />
     </>
   );
 }
 
 /** UTM parameters appended to the destination on every redirect. */
 export function UtmEditor({ state, set, errors, disabled }: Props) {
+  const field = binder(
+    state.utm,
+    (patch) => set({ utm: { ...state.utm, ...patch } }),
+    (key) => errors.at(`/${key}`),
+    disabled,
+  );
   return (
     <div class="grid-3">
       {UTM_FIELDS.map((k) => (
-        <TextField
-          key={k}
-          label={k}
-          value={state.utm[k]}
-          onValue={(v) => set({ utm: { ...state.utm, [k]: v } })}
-          error={errors.at(`/${k}`)}
-          disabled={disabled}
-        />
+        <TextField key={k} label={k} {...field(k)} />
       ))}
     </div>
   );

@@ -11,18 +11,20 @@ export function PasswordPageStats({ code, analytics }: { code: QrCode; analytics
   if (!code.password_protected && gate.page_views === 0 && gate.unlocks === 0) return null;
   return (
     <>
-      <div class="stat">
-        <div class="stat__value" data-testid="password-page-views">
-          {formatNumber(gate.page_views)}
-        </div>
-        <div class="stat__label">password page views</div>
-      </div>
-      <div class="stat">
-        <div class="stat__value" data-testid="password-unlocks">
-          {formatNumber(gate.unlocks)}
-        </div>
-        <div class="stat__label">unlocks</div>
-      </div>
+      <Stat value={formatNumber(gate.page_views)} label="password page views" testId="password-page-views" />
+      <Stat value={formatNumber(gate.unlocks)} label="unlocks" testId="password-unlocks" />
     </>
+  );
+}
+
+/** One figure of the analytics' headline row. */
+export function Stat({ value, label, testId }: { value: string | number; label: string; testId?: string }) {
+  return (
+    <div class="stat">
+      <div class="stat__value" data-testid={testId}>
+        {value}
+      </div>
+      <div class="stat__label">{label}</div>
+    </div>
   );
 }

@@ -1,27 +1,15 @@
 import { PUBLIC_API } from '../../api/client';
 import { useState } from 'preact/hooks';
-
-import { ProblemError } from '../../api/problem';
-
 import { type ApiKey, type Role } from '../../api/types';
 import { formatAgo, formatDate } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-
 import { ListTable, RowAction } from '../../ui/list-table';
-
 import { SecretOnce } from '../../ui/copy-button';
-
-import { SelectField, TextField } from '../../ui/field';
-
+import { SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { useAction } from '../../lib/use-action';
-
 import { apiKeysApi } from '../../api/api-keys';
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
@@ -47,7 +35,7 @@ function ManageKeys() {
   const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
   const [expires, setExpires] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
@@ -64,7 +52,6 @@ function ManageKeys() {
     await apiKeysApi.revoke(key.id);
     keys.reload();
   });
-  const problem = error instanceof ProblemError ? error : null;
   const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);
   return (
     <section class="panel" aria-labelledby="keys-title">
@@ -89,11 +76,9 @@ function ManageKeys() {
             error={problem?.at('/role')}
           />
           <TextField label="Expires" type="date" hint="Optional" value={expires} onValue={setExpires} error={problem?.at('/expires_at')} />
-          <div class="field">
-            <button type="submit" class="button button--primary" disabled={busy}>
-              Create API key
-            </button>
-          </div>
+          <SubmitButton field disabled={busy}>
+            Create API key
+          </SubmitButton>
         </div>
       </form>
       <ErrorNotice error={keys.error} />

@@ -1,30 +1,18 @@
 import { useLocation, useRoute } from 'preact-iso';
-
 import { useEffect, useState } from 'preact/hooks';
-
 import { type WebhookEventType, type WebhookTest } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { Badge } from '../../ui/badge';
-
+import { Facts } from '../../ui/facts';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-
 import { SecretOnce } from '../../ui/copy-button';
-
 import { ListTable, RowAction } from '../../ui/list-table';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { EventKindsField } from './event-kinds-field';
-
 import { useAction } from '../../lib/use-action';
-
 import { webhooksApi } from '../../api/webhooks';
 
 /** One webhook endpoint: its events and status, secret rotation, a test event, and its deliveries. */
@@ -107,19 +95,20 @@ export function EndpointPage() {
       ) : null}
       <section class="panel" aria-labelledby="endpoint-facts">
         <h2 id="endpoint-facts">Settings</h2>
-        <dl class="facts">
-          <dt>Status</dt>
-          <dd>
-            {ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}
-            {ep.disabled_reason ? <span class="muted small"> ({ep.disabled_reason.replace(/_/g, ' ')})</span> : null}
-          </dd>
-          <dt>Description</dt>
-          <dd>{ep.description ?? '—'}</dd>
-          <dt>Created</dt>
-          <dd>{formatDateTime(ep.created_at)}</dd>
-          <dt>Id</dt>
-          <dd class="mono small">{ep.id}</dd>
-        </dl>
+        <Facts
+          rows={[
+            [
+              'Status',
+              <>
+                {ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}
+                {ep.disabled_reason ? <span class="muted small"> ({ep.disabled_reason.replace(/_/g, ' ')})</span> : null}
+              </>,
+            ],
+            ['Description', ep.description ?? '—'],
+            ['Created', formatDateTime(ep.created_at)],
+            ['Id', ep.id, 'mono small'],
+          ]}
+        />
         {write ? (
           <form
             onSubmit={(e) => (e.preventDefault(), void act('events', async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload())))}
@@ -145,17 +134,13 @@ export function EndpointPage() {
 function Deliveries({ endpointId, version, canRetry }: { endpointId: string; version: number; canRetry: boolean }) {
   const deliveries = useResource((signal) => webhooksApi.deliveries(endpointId, signal), `${endpointId}:${version}`);
   const [retried, setRetried] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const retry = async (id: string) => {
-    setError(null);
-    try {
+  const { error, run } = useAction();
+  const retry = (id: string) =>
+    run(async () => {
       await webhooksApi.retryDelivery(id);
       setRetried(id);
       setTimeout(deliveries.reload, 800);
-    } catch (err) {
-      setError(err);
-    }
-  };
+    });
   return (
     <section class="panel" aria-labelledby="deliveries-title">
       <div class="page-header__row">

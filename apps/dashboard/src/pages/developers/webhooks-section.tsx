@@ -1,28 +1,15 @@
 import { useState } from 'preact/hooks';
-
-import { ProblemError } from '../../api/problem';
-
 import { type WebhookEndpointWithSecret, type WebhookEventType } from '../../api/types';
 import { formatDate } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
 import { Badge } from '../../ui/badge';
-
 import { SecretOnce } from '../../ui/copy-button';
-
-import { TextField } from '../../ui/field';
-
+import { SubmitButton, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
-
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { EventKindsField } from './event-kinds-field';
-
 import { useAction } from '../../lib/use-action';
-
 import { webhooksApi } from '../../api/webhooks';
 
 /** Webhook endpoints: register one (its whsec_ secret shown once), list them. */
@@ -34,7 +21,7 @@ export function WebhooksSection() {
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(allowed.includes('qr.scanned') ? ['qr.scanned'] : []);
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
@@ -44,7 +31,6 @@ export function WebhooksSection() {
       endpoints.reload();
     });
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <section class="panel" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhook endpoints</h2>
@@ -73,9 +59,7 @@ export function WebhooksSection() {
             planName={me.plan.name}
             error={problem?.at('/events') ?? problem?.errors.find((p) => p.pointer.startsWith('/events/'))?.detail}
           />
-          <button type="submit" class="button button--primary" disabled={busy}>
-            Register endpoint
-          </button>
+          <SubmitButton disabled={busy}>Register endpoint</SubmitButton>
         </form>
       ) : null}
       <ErrorNotice error={endpoints.error} />

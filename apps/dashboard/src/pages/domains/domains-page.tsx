@@ -1,27 +1,14 @@
 import { useState } from 'preact/hooks';
-
-import { ProblemError } from '../../api/problem';
-
 import { type Domain } from '../../api/types';
-
 import { formatDateTime } from '../../lib/format';
-
 import { useMe } from '../../session';
-
 import { Badge } from '../../ui/badge';
-
 import { CopyButton } from '../../ui/copy-button';
-
-import { TextField } from '../../ui/field';
-
+import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { useDomains } from '../../api/workspace-lists';
-
 import { useAction } from '../../lib/use-action';
-
 import { domainsApi } from '../../api/domains';
 
 /** Custom short-link domains: add one, publish the TXT record, check it. */
@@ -29,7 +16,7 @@ export function DomainsPage() {
   const me = useMe();
   const domains = useDomains();
   const [hostname, setHostname] = useState('');
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const add = (e: Event) => {
     e.preventDefault();
     void run(async () => {
@@ -38,7 +25,6 @@ export function DomainsPage() {
       domains.reload();
     });
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <>
       <PageHeader title="Domains" subtitle="Print your own domain in dynamic codes, e.g. qr.example.com/AbC1234." />
@@ -48,11 +34,9 @@ export function DomainsPage() {
           {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
           <div class="controls">
             <TextField label="Hostname" required placeholder="qr.example.com" value={hostname} onValue={setHostname} error={problem?.at('/hostname')} />
-            <div class="field">
-              <button type="submit" class="button button--primary" disabled={busy}>
-                Add domain
-              </button>
-            </div>
+            <SubmitButton field disabled={busy}>
+              Add domain
+            </SubmitButton>
           </div>
           <p class="muted small">
             Two steps make a domain work: its DNS points at this platform’s short-link server (your operator has the address), and a TXT record proves the

@@ -1,13 +1,12 @@
 import { useState } from 'preact/hooks';
 import { foldersApi } from '../../api/folders';
-import { ProblemError } from '../../api/problem';
 import { type Folder } from '../../api/types';
 import { useFolders } from '../../api/workspace-lists';
 import { formatDate } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-import { TextField } from '../../ui/field';
+import { SubmitButton, TextField } from '../../ui/field';
 import { ListTable, RowAction } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -45,8 +44,6 @@ export function FoldersPage() {
       folders.reload();
     });
   };
-  const createProblem = creating.error instanceof ProblemError ? creating.error : null;
-  const renameProblem = saving.error instanceof ProblemError ? saving.error : null;
   return (
     <>
       <PageHeader title="Folders" subtitle="Group codes to find, filter and print them together." />
@@ -54,19 +51,17 @@ export function FoldersPage() {
       {me.permissions.write ? (
         <form class="panel" onSubmit={create} noValidate aria-labelledby="new-folder">
           <h2 id="new-folder">New folder</h2>
-          {createProblem?.status !== 422 ? <ErrorNotice error={creating.error} /> : null}
+          {creating.problem?.status !== 422 ? <ErrorNotice error={creating.error} /> : null}
           <div class="controls">
-            <TextField label="Name" required value={name} onValue={(v) => (setName(v), setDone(null))} error={createProblem?.at('/name')} maxLength={200} />
-            <div class="field">
-              <button type="submit" class="button button--primary" disabled={creating.busy}>
-                Create folder
-              </button>
-            </div>
+            <TextField label="Name" required value={name} onValue={(v) => (setName(v), setDone(null))} error={creating.problem?.at('/name')} maxLength={200} />
+            <SubmitButton field disabled={creating.busy}>
+              Create folder
+            </SubmitButton>
           </div>
         </form>
       ) : null}
       <ErrorNotice error={folders.error} />
-      {renameProblem?.status !== 422 ? <ErrorNotice error={saving.error} /> : null}
+      {saving.problem?.status !== 422 ? <ErrorNotice error={saving.error} /> : null}
       {folders.loading && !folders.data ? <Loading /> : null}
       <ListTable
         caption="Folders"
@@ -95,7 +90,7 @@ export function FoldersPage() {
                 required
                 value={renaming.name}
                 onValue={(v) => setRenaming({ folder: f, name: v })}
-                error={renameProblem?.at('/name')}
+                error={saving.problem?.at('/name')}
                 maxLength={200}
               />
               <div class="field">

@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-
 import { LINK_SOURCES, linkImportsApi } from '../../api/link-imports';
 import { type LinkImportRecord, type LinkImportReport } from '../../api/types';
 import { useDomains } from '../../api/workspace-lists';
@@ -7,7 +6,7 @@ import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
-import { SelectField } from '../../ui/field';
+import { SelectField, SubmitButton } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -101,11 +100,9 @@ export function LinkImportPage() {
                 }}
               />
             </div>
-            <div class="field">
-              <button type="submit" class="button button--primary" disabled={!file || busy}>
-                {running === 'preview' ? 'Checking…' : 'Preview'}
-              </button>
-            </div>
+            <SubmitButton field disabled={!file || busy}>
+              {running === 'preview' ? 'Checking…' : 'Preview'}
+            </SubmitButton>
           </div>
           <p class="muted small">
             The preview writes nothing. Click counts and creation dates stay with the old product. Importing the same file again creates only links that are not

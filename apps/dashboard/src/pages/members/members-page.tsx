@@ -1,7 +1,6 @@
 import { ROLES } from '@qr/domain/browser';
 import { type InvitationAnswer, type MemberView, type Role } from '../../api/types';
 import { useState } from 'preact/hooks';
-import { ProblemError } from '../../api/problem';
 import { teamApi } from '../../api/team';
 import { formatAgo, formatDate, formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
@@ -9,7 +8,7 @@ import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
-import { SelectField, TextField } from '../../ui/field';
+import { SelectField, SubmitButton, TextField } from '../../ui/field';
 import { type Column, ListTable, RowAction } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -87,7 +86,6 @@ function ManageMembers() {
     cell: (m) => <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />,
   };
 
-  const problem = inviting.error instanceof ProblemError ? inviting.error : null;
   const list = members.data?.data ?? [];
   const active = list.filter((m) => m.status === 'active');
   const invited = list.filter((m) => m.status === 'invited');
@@ -104,21 +102,28 @@ function ManageMembers() {
             ? 'They receive an email with a link to choose a password. The link works once, for three days.'
             : 'No mail server is configured (SMTP_URL), so you get a link to pass on yourself. It works once, for three days.'}
         </p>
-        {problem?.status !== 422 ? <ErrorNotice error={inviting.error} title="Not invited" /> : null}
+        {inviting.problem?.status !== 422 ? <ErrorNotice error={inviting.error} title="Not invited" /> : null}
         <div class="controls">
-          <TextField label="Email" type="email" required value={email} onValue={setEmail} error={problem?.at('/email')} maxLength={320} autocomplete="off" />
+          <TextField
+            label="Email"
+            type="email"
+            required
+            value={email}
+            onValue={setEmail}
+            error={inviting.problem?.at('/email')}
+            maxLength={320}
+            autocomplete="off"
+          />
           <SelectField
             label="Role"
             value={role}
             onValue={(v) => setRole(v as Role)}
             options={ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_HINT[r]}` }))}
-            error={problem?.at('/role')}
+            error={inviting.problem?.at('/role')}
           />
-          <div class="field">
-            <button type="submit" class="button button--primary" disabled={inviting.busy}>
-              {inviting.busy ? 'Inviting…' : 'Send invitation'}
-            </button>
-          </div>
+          <SubmitButton field disabled={inviting.busy}>
+            {inviting.busy ? 'Inviting…' : 'Send invitation'}
+          </SubmitButton>
         </div>
       </form>
       <ErrorNotice error={members.error} />

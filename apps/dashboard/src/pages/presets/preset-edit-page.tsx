@@ -5,7 +5,7 @@ import { presetsApi } from '../../api/presets';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
-import { TextField } from '../../ui/field';
+import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { DesignEditor } from '../codes/design-editor';
@@ -65,9 +65,7 @@ export function PresetEditPage() {
             <DesignEditor form={form} onForm={(next) => (setForm(next), setError(null))} errors={errors} />
           </fieldset>
           <div class="button-row">
-            <button type="submit" class="button button--primary" disabled={busy || !me.permissions.write}>
-              {busy ? 'Saving…' : 'Save preset'}
-            </button>
+            <SubmitButton disabled={busy || !me.permissions.write}>{busy ? 'Saving…' : 'Save preset'}</SubmitButton>
             <a class="button" href="/app/presets">
               Cancel
             </a>

@@ -1,25 +1,14 @@
 import { useMemo, useState } from 'preact/hooks';
-
 import { ProblemError } from '../../api/problem';
-
 import { filenameOf, saveBlob } from '../../lib/download';
-
 import { formatNumber } from '../../lib/format';
-
 import { readSelection } from '../../lib/selection';
-
 import { useResource } from '../../lib/use-resource';
-
 import { useMe } from '../../session';
-
-import { CheckboxField, SelectField, TextField } from '../../ui/field';
-
+import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { useFolders } from '../../api/workspace-lists';
-
 import { printSheetsApi } from '../../api/print-sheets';
 
 /** Print sheets: codes from the selection or a folder, on label sheets or a custom grid, as one vector PDF. */
@@ -89,7 +78,11 @@ export function PrintPage() {
     }
   };
   const problem = error instanceof ProblemError ? error : null;
-  const setC = (k: keyof typeof custom) => (v: string) => setCustom({ ...custom, [k]: v });
+  const grid = binder(
+    custom,
+    (patch) => setCustom({ ...custom, ...patch }),
+    (pointer) => problem?.at(`/${pointer}`),
+  );
   if (presets.loading && !presets.data) return <Loading />;
   return (
     <>
@@ -162,22 +155,16 @@ export function PrintPage() {
           {preset === 'custom' ? (
             <>
               <div class="grid-4">
-                <TextField label="Columns" inputMode="numeric" value={custom.columns} onValue={setC('columns')} error={problem?.at('/columns')} />
-                <TextField label="Rows" inputMode="numeric" value={custom.rows} onValue={setC('rows')} error={problem?.at('/rows')} />
-                <TextField label="Gutter across (mm)" inputMode="decimal" value={custom.gx} onValue={setC('gx')} error={problem?.at('/gutter_mm/x')} />
-                <TextField label="Gutter down (mm)" inputMode="decimal" value={custom.gy} onValue={setC('gy')} error={problem?.at('/gutter_mm/y')} />
+                <TextField label="Columns" inputMode="numeric" {...grid('columns')} />
+                <TextField label="Rows" inputMode="numeric" {...grid('rows')} />
+                <TextField label="Gutter across (mm)" inputMode="decimal" {...grid('gx', 'gutter_mm/x')} />
+                <TextField label="Gutter down (mm)" inputMode="decimal" {...grid('gy', 'gutter_mm/y')} />
               </div>
               <div class="grid-4">
-                <TextField label="Top margin (mm)" inputMode="decimal" value={custom.top} onValue={setC('top')} error={problem?.at('/margin_mm/top')} />
-                <TextField label="Right margin (mm)" inputMode="decimal" value={custom.right} onValue={setC('right')} error={problem?.at('/margin_mm/right')} />
-                <TextField
-                  label="Bottom margin (mm)"
-                  inputMode="decimal"
-                  value={custom.bottom}
-                  onValue={setC('bottom')}
-                  error={problem?.at('/margin_mm/bottom')}
-                />
-                <TextField label="Left margin (mm)" inputMode="decimal" value={custom.left} onValue={setC('left')} error={problem?.at('/margin_mm/left')} />
+                <TextField label="Top margin (mm)" inputMode="decimal" {...grid('top', 'margin_mm/top')} />
+                <TextField label="Right margin (mm)" inputMode="decimal" {...grid('right', 'margin_mm/right')} />
+                <TextField label="Bottom margin (mm)" inputMode="decimal" {...grid('bottom', 'margin_mm/bottom')} />
+                <TextField label="Left margin (mm)" inputMode="decimal" {...grid('left', 'margin_mm/left')} />
               </div>
             </>
           ) : null}
@@ -216,9 +203,7 @@ export function PrintPage() {
             <span class="muted small">{formatNumber(Math.round(progress.bytes / 1024))} KB received</span>
           </div>
         ) : null}
-        <button type="submit" class="button button--primary" disabled={progress !== null || (source === 'folder' && !folderId)}>
-          {progress ? 'Making the PDF…' : 'Create PDF'}
-        </button>
+        <SubmitButton disabled={progress !== null || (source === 'folder' && !folderId)}>{progress ? 'Making the PDF…' : 'Create PDF'}</SubmitButton>
       </form>
     </>
   );

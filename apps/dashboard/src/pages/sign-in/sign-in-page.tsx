@@ -1,19 +1,10 @@
 import { useLocation } from 'preact-iso';
-
 import { useState } from 'preact/hooks';
-
-import { ProblemError } from '../../api/problem';
-
 import { useAction } from '../../lib/use-action';
-
 import { useSession } from '../../session';
-
 import { AuthCard } from '../../ui/auth-card';
-
-import { TextField } from '../../ui/field';
-
+import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
-
 import { sessionApi } from '../../api/session-api';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */
@@ -27,7 +18,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { query, route } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
     const signedIn = await run(async () => {
@@ -37,7 +28,6 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     });
     if (!signedIn) setPassword('');
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <AuthCard title="Sign in">
       {problem?.code === 'invalid_credentials' ? <ErrorNotice error={error} title="Not signed in" /> : <ErrorNotice error={error} />}
@@ -52,9 +42,9 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
           required
           error={problem?.at('/password')}
         />
-        <button type="submit" class="button button--primary button--wide" disabled={busy}>
+        <SubmitButton wide disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        </SubmitButton>
       </form>
       <p>
         <button type="button" class="button button--link" onClick={onForgot}>
@@ -73,12 +63,11 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 function ForgotPassword({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
-  const { busy, error, run } = useAction();
+  const { busy, error, problem, run } = useAction();
   const submit = (e: Event) => {
     e.preventDefault();
     void run(async () => setAnswer((await sessionApi.forgotPassword(email)).detail));
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <AuthCard title="Forgot password">
       {answer ? (
@@ -91,9 +80,9 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
           <ErrorNotice error={problem?.status === 422 ? null : error} />
           <p>Type the email you sign in with. We send a link to choose a new password, which signs you out everywhere else.</p>
           <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
-          <button type="submit" class="button button--primary button--wide" disabled={busy}>
+          <SubmitButton wide disabled={busy}>
             {busy ? 'Sending…' : 'Send me a link'}
-          </button>
+          </SubmitButton>
         </form>
       )}
       <p>

@@ -1,13 +1,8 @@
 import { formatDateTime, formatNumber } from '../../lib/format';
-
 import { useResource } from '../../lib/use-resource';
-
 import { ErrorNotice, Loading } from '../../ui/notice';
-
 import { UsageMeter } from '../../ui/meter';
-
 import { PageHeader } from '../../ui/page-header';
-
 import { usageApi } from '../../api/usage';
 
 const PLANS: ReadonlyArray<[string, string, string, string, string]> = [

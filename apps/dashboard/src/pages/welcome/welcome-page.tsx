@@ -1,21 +1,11 @@
 import { useLocation } from 'preact-iso';
-
 import { useEffect, useState } from 'preact/hooks';
-
-import { ProblemError } from '../../api/problem';
-
 import { formatDateTime } from '../../lib/format';
-
 import { useAction } from '../../lib/use-action';
-
 import { useSession } from '../../session';
-
 import { AuthCard } from '../../ui/auth-card';
-
-import { TextField } from '../../ui/field';
-
+import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-
 import { sessionApi } from '../../api/session-api';
 import { type SignInLinkAnswer } from '../../api/types';
 
@@ -28,7 +18,7 @@ export function WelcomePage() {
   const { route } = useLocation();
   const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
   const [details, setDetails] = useState<SignInLinkAnswer | null>(null);
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, problem, setError, run } = useAction();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -53,7 +43,6 @@ export function WelcomePage() {
       route('/app/codes', true);
     });
   };
-  const problem = error instanceof ProblemError ? error : null;
   return (
     <AuthCard title={details?.has_password ? 'Choose a new password' : 'Welcome'}>
       {problem?.code === 'link_not_usable' ? (
@@ -93,9 +82,9 @@ export function WelcomePage() {
             required
             error={mismatch ? 'The two passwords are not the same.' : undefined}
           />
-          <button type="submit" class="button button--primary button--wide" disabled={busy}>
+          <SubmitButton wide disabled={busy}>
             {busy ? 'Saving…' : 'Save password and sign in'}
-          </button>
+          </SubmitButton>
         </form>
       ) : null}
     </AuthCard>
