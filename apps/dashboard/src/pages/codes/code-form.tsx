@@ -173,13 +173,7 @@ export function CodeForm(props: CodeFormProps) {
       {dynamic && state.type === 'website' ? (
         <fieldset>
           <legend>Destination rules</legend>
-          <DestinationsEditor
-            rules={state.rules}
-            onRules={(rules) => set({ rules })}
-            defaultWeight={state.default_weight}
-            onDefaultWeight={(default_weight) => set({ default_weight })}
-            errors={errors}
-          />
+          <DestinationsEditor state={state} set={set} errors={errors} />
         </fieldset>
       ) : null}
       {dynamic ? (
