@@ -2,7 +2,6 @@ import { useLocation, useRoute } from 'preact-iso';
 import { useMemo, useState } from 'preact/hooks';
 import { codesApi } from '../../api/codes';
 import { type QrCode } from '../../api/types';
-import { useFolders, useDomains } from '../../api/workspace-lists';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
@@ -66,8 +65,6 @@ function CodeFormPage(props: {
   const [state, setState] = useState(props.initial);
   const [previewError, setPreviewError] = useState<unknown>(null);
   const { busy, error, problem, setError, run } = useAction();
-  const folders = useFolders();
-  const domains = useDomains();
   const editing = props.code !== undefined;
   // An edited code is drawn as it would be saved (the same renderer and check; without client_ref, which only a create looks up).
   const previewBody = useMemo(() => (editing ? { ...createBody(state), client_ref: undefined, design: designBody(state.design) } : createBody(state)), [state]);
@@ -93,16 +90,9 @@ function CodeFormPage(props: {
             state={state}
             onState={(next) => (setState(next), setError(null))}
             errors={new FieldErrors(error ?? previewError, formPointer, !error)}
-            folders={folders.data ?? []}
-            domains={domains.data ?? []}
-            dynamicAllowed={me.plan.dynamic_codes !== 0}
             busy={busy || (editing && !me.permissions.write)}
             submitLabel={props.submitLabel}
-            footer={
-              <a class="button" href={props.back.href}>
-                Cancel
-              </a>
-            }
+            cancelHref={props.back.href}
           />
         </form>
         <LivePreview body={previewBody} onProblem={setPreviewError} codeId={props.code?.id} />
