@@ -18,7 +18,18 @@ import { ANALYTICS_STORE_SPEC } from '@qr/analytics';
 import { QR_STORE_SPEC } from '@qr/codes';
 import { EVENT_LOG_STORE_NAME } from '@qr/event-log';
 import { GATEWAY_STORE_SPEC } from '@qr/identity';
-import { copySnapshot, pgDump, pgRestore, pgRestoreTableText, schemaTables, serverVersion, sqliteFile } from '@qr/persistence';
+import {
+  copySnapshot,
+  type Database,
+  type MigrationClass,
+  openDatabase,
+  pgDump,
+  pgRestore,
+  pgRestoreTableText,
+  schemaTables,
+  serverVersion,
+  sqliteFile,
+} from '@qr/persistence';
 import { type RuntimeConfig } from '@qr/platform';
 import { REDIRECT_STORE_SPEC } from '@qr/redirect';
 import { SECRETS_KEY_FILE, SecretBox, sealedKeyLabel, WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
@@ -26,6 +37,11 @@ import { UsageError } from './cli-args';
 
 /** The services' stores, in the order `migrate` opens them. */
 export const SERVICE_STORE_SPECS = [GATEWAY_STORE_SPEC, QR_STORE_SPEC, REDIRECT_STORE_SPEC, ANALYTICS_STORE_SPEC, WEBHOOKS_STORE_SPEC];
+
+/** A service's store, migrated, as the admin CLI opens it (the server need not be up). */
+export function openStore(config: RuntimeConfig, spec: { name: string; migrations: readonly MigrationClass[] }): Promise<Database> {
+  return openDatabase({ name: spec.name, storage: config.storage, migrations: spec.migrations, runMigrations: true });
+}
 
 /** Every store a backup holds: the services' and the embedded event log's (a file each, or a schema each). */
 export const BACKUP_STORES: readonly string[] = [...SERVICE_STORE_SPECS.map((s) => s.name), EVENT_LOG_STORE_NAME];
@@ -270,12 +286,8 @@ function readManifest(dir: string): Manifest {
   return manifest;
 }
 
-function sha256Of(path: string): Promise<string> {
-  return new Promise((resolveHash, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolveHash(hash.digest('hex')));
-  });
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -5,8 +5,8 @@ import { QR_COMMANDS } from '@qr/contracts';
 import { CreateQrCodesFlow, ImportLinksFlow, QuotaRepository } from '@qr/gateway';
 import { GATEWAY_STORE_SPEC, WorkspacesRepository } from '@qr/identity';
 import { SOURCE_FORMATS, type SourceFormat } from '@qr/link-import';
-import { openDatabase } from '@qr/persistence';
 import { CommandRegistry, InProcessCommandBus, type RuntimeConfig } from '@qr/platform';
+import { openStore } from './backup';
 import { type CliArgs, requireFlag, UsageError } from './cli-args';
 
 /**
@@ -26,13 +26,8 @@ export async function importLinks(config: RuntimeConfig, f: CliArgs['flags']): P
   } catch (err) {
     throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  const gateway = await openDatabase({
-    name: GATEWAY_STORE_SPEC.name,
-    storage: config.storage,
-    migrations: GATEWAY_STORE_SPEC.migrations,
-    runMigrations: true,
-  });
-  const codes = await openDatabase({ name: QR_STORE_SPEC.name, storage: config.storage, migrations: QR_STORE_SPEC.migrations, runMigrations: true });
+  const gateway = await openStore(config, GATEWAY_STORE_SPEC);
+  const codes = await openStore(config, QR_STORE_SPEC);
   try {
     const workspace = await new WorkspacesRepository(gateway).find(workspaceId);
     if (!workspace) throw new UsageError(`--workspace: no workspace ${workspaceId}`);

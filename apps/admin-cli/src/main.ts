@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { text } from 'node:stream/consumers';
 import { ApiError, formatUtc, isRole, normalizeEmail, OPERATOR_ACTOR, parseDuration, parseRfc3339, silentLog } from '@qr/domain';
 import { type AuditAction } from '@qr/api-contract';
 import { KafkaEventLog, openEventLog } from '@qr/event-log';
@@ -19,10 +20,10 @@ import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
 import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
 import { QR_COMMANDS } from '@qr/contracts';
-import { type Database, openDatabase, type Tx } from '@qr/persistence';
+import { type Database, type Tx } from '@qr/persistence';
 import { CommandRegistry, ConfigError, DEPLOYABLES, InProcessCommandBus, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
 import { ResealSecrets, WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
-import { backup, BackupError, restore, secretsRingOf, SERVICE_STORE_SPECS } from './backup';
+import { backup, BackupError, openStore, restore, secretsRingOf, SERVICE_STORE_SPECS } from './backup';
 import { importLinks } from './import-links';
 import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args';
 
@@ -60,7 +61,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   if (group === 'backup' && action === undefined) return backup(config, requireFlag(f, 'to'), { withSecretsKey: f['with-secrets-key'] === true });
   if (group === 'restore' && action === undefined) return restore(config, requireFlag(f, 'from'));
   if (group === 'import' && action === 'links') return importLinks(config, f);
-  const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: config.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: true });
+  const db = await openStore(config, GATEWAY_STORE_SPEC);
   try {
     switch (`${group} ${action}`) {
       case 'workspace create': {
@@ -148,19 +149,12 @@ async function addMember(db: Database, f: CliArgs['flags']): Promise<Output> {
 
 /** The CLI's member changes go into the workspace's audit log too, as the operator's. */
 function audit(db: Database, workspaceId: string, action: AuditAction, member: { id: string; email: string }, details: Record<string, unknown>, tx?: Tx) {
-  return new AuditLogRepository(db).record(
-    { workspaceId, action, target: { type: 'member', id: member.id, name: member.email }, actor: OPERATOR_ACTOR, details },
-    tx,
-  );
+  return new AuditLogRepository(db).recordMember(workspaceId, OPERATOR_ACTOR, action, member, details, tx);
 }
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Password (then Enter, then Ctrl-D): ');
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
+  return (await text(process.stdin)).replace(/\r?\n$/, '');
 }
 
 async function createKey(db: Database, f: CliArgs['flags']): Promise<Output> {
@@ -187,8 +181,7 @@ async function createKey(db: Database, f: CliArgs['flags']): Promise<Output> {
 
 async function migrateAll(config: RuntimeConfig): Promise<Output> {
   for (const spec of SERVICE_STORE_SPECS) {
-    const db = await openDatabase({ name: spec.name, storage: config.storage, migrations: spec.migrations, runMigrations: true });
-    await db.close();
+    await (await openStore(config, spec)).close();
   }
   const log = await adminEventLog(config);
   try {
@@ -208,7 +201,7 @@ function adminEventLog(config: RuntimeConfig) {
 
 /** The running analytics-service (if any) replays at once; otherwise it replays when it starts. */
 async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
-  const db = await openDatabase({ name: ANALYTICS_STORE_SPEC.name, storage: config.storage, migrations: ANALYTICS_STORE_SPEC.migrations, runMigrations: true });
+  const db = await openStore(config, ANALYTICS_STORE_SPEC);
   const log = await adminEventLog(config);
   try {
     await rebuildProjection(db, log);
@@ -226,18 +219,11 @@ async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
  */
 async function reconcileAllowance(config: RuntimeConfig, f: CliArgs['flags']): Promise<Output> {
   const workspaceId = f.workspace === undefined ? undefined : requireFlag(f, 'workspace');
-  const gateway = await openDatabase({
-    name: GATEWAY_STORE_SPEC.name,
-    storage: config.storage,
-    migrations: GATEWAY_STORE_SPEC.migrations,
-    runMigrations: true,
+  const gateway = await openStore(config, GATEWAY_STORE_SPEC);
+  const codes = await openStore(config, QR_STORE_SPEC).catch(async (err: unknown) => {
+    await gateway.close();
+    throw err;
   });
-  const codes = await openDatabase({ name: QR_STORE_SPEC.name, storage: config.storage, migrations: QR_STORE_SPEC.migrations, runMigrations: true }).catch(
-    async (err: unknown) => {
-      await gateway.close();
-      throw err;
-    },
-  );
   try {
     const commands = new CommandRegistry();
     commands.register(QR_COMMANDS.liveDynamicCounts, (payload) => liveDynamicCounts(codes, payload));
@@ -259,7 +245,7 @@ async function resealSecrets(config: RuntimeConfig, f: CliArgs['flags'], countOn
   const batch = f.batch === undefined ? 100 : Number(f.batch);
   if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) throw new UsageError('--batch must be an integer from 1 to 10000');
   const box = secretsRingOf(config);
-  const db = await openDatabase({ name: WEBHOOKS_STORE_SPEC.name, storage: config.storage, migrations: WEBHOOKS_STORE_SPEC.migrations, runMigrations: true });
+  const db = await openStore(config, WEBHOOKS_STORE_SPEC);
   try {
     const reseal = new ResealSecrets(db, box);
     if (countOnly) return { keys: await reseal.census() };

@@ -1,7 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { type FieldError, fromCsvCell } from '@qr/domain';
 import { gs1ContentOf } from './gs1-columns';
-import { BOOLEAN_FIELDS, CONTENT_COLUMNS, KNOWN_COLUMNS, NUMBER_FIELDS } from './import-columns';
+import { BOOLEAN_FIELDS, CODE_COLUMNS, CONTENT_COLUMNS, KNOWN_COLUMNS, NUMBER_FIELDS } from './import-columns';
+
+/** The code's own columns whose text is the field's value; itemOf reads the others itself. */
+const TEXT_COLUMNS = CODE_COLUMNS.filter((column) => !['type', 'folder', 'scan_limit', 'daily_days', 'content'].includes(column));
 
 /** The most rows one import takes. */
 export const MAX_IMPORT_ROWS = 5000;
@@ -89,23 +92,7 @@ function itemOf(
   const value = (key: string) => fromCsvCell((record[key] ?? '').trim());
   const item: Record<string, unknown> = { type: value('type').toLowerCase() || 'website' };
   if (!value('client_ref')) errors.push({ column: 'client_ref', code: 'required', detail: 'client_ref is required' });
-  for (const key of [
-    'client_ref',
-    'name',
-    'category',
-    'status',
-    'start_at',
-    'end_at',
-    'timezone',
-    'daily_start',
-    'daily_end',
-    'fallback_url',
-    'utm_source',
-    'utm_medium',
-    'utm_campaign',
-    'utm_term',
-    'utm_content',
-  ]) {
+  for (const key of TEXT_COLUMNS) {
     if (value(key)) item[key] = key === 'category' || key === 'status' ? value(key).toLowerCase() : value(key);
   }
   if (value('scan_limit')) item.scan_limit = /^\d+$/.test(value('scan_limit')) ? Number(value('scan_limit')) : value('scan_limit');

@@ -1,4 +1,4 @@
-import { childPointer, codePointLength, type FieldError, httpUrlFault } from '@qr/domain';
+import { childPointer, codePointLength, type FieldError, httpUrlFault, isPlainObject } from '@qr/domain';
 import { dataAttributesErrors, KEY_QUALIFIERS, qualifierErrors, QUALIFIER_FIELDS } from './application-identifiers';
 import type { Gs1Key } from './digital-link-path';
 import { gtinErrors, toGtin14 } from './gtin';
@@ -64,7 +64,7 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
  * @example validateGs1Content({ gtin: '9506000134352', lot: 'ABC123', links: [{ link_type: 'gs1:pip', href: 'https://brand.example/pip', title: 'Product', default: true }] }) // []
  */
 export function validateGs1Content(value: unknown, pointer = '/content'): FieldError[] {
-  if (!isObject(value)) return [{ pointer, code: 'invalid_type', detail: 'Must be an object.' }];
+  if (!isPlainObject(value)) return [{ pointer, code: 'invalid_type', detail: 'Must be an object.' }];
   const errors = unknownFields(value, CONTENT_FIELDS, pointer);
   errors.push(...gtinErrors(value['gtin'], childPointer(pointer, 'gtin')));
   for (const ai of KEY_QUALIFIERS) {
@@ -118,7 +118,7 @@ export function gs1LinksErrors(value: unknown, pointer: string): FieldError[] {
 
 /** Problems with one link at `pointer`; empty when valid. */
 export function gs1LinkErrors(value: unknown, pointer: string): FieldError[] {
-  if (!isObject(value)) return [{ pointer, code: 'invalid_type', detail: 'Must be an object.' }];
+  if (!isPlainObject(value)) return [{ pointer, code: 'invalid_type', detail: 'Must be an object.' }];
   const errors = unknownFields(value, LINK_FIELDS, pointer);
   errors.push(...linkTypeErrors(value['link_type'], childPointer(pointer, 'link_type')));
   errors.push(...hrefErrors(value['href'], childPointer(pointer, 'href')));
@@ -214,8 +214,4 @@ function unknownFields(value: Record<string, unknown>, allowed: readonly string[
   return Object.keys(value)
     .filter((key) => !allowed.includes(key))
     .map((key) => ({ pointer: childPointer(pointer, key), code: 'unknown_field', detail: `Unknown field; allowed: ${allowed.join(', ')}.` }));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,10 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { type Database } from './database';
 import { defineMigration } from './migration';
-import { openDatabase } from './open-database';
+import { openDatabase, sqliteFile } from './open-database';
+import { WalCheckpointThread } from './wal-checkpoint-thread';
 
 const TABLE = ['CREATE TABLE items (id TEXT PRIMARY KEY, n BIGINT NOT NULL)'];
 const migrations = [defineMigration({ timestamp: 1763700009000, name: 'Items', sqlite: TABLE, postgres: TABLE })];
@@ -149,5 +152,42 @@ describe('SQLite write lock held by another connection (all-in-one’s other thr
     await holder;
     await waiter;
     expect(await second.query('SELECT n FROM items WHERE id = $1', ['shared'])).toEqual([{ n: 11 }]);
+  });
+});
+
+describe('SQLite checkpoints left to WalCheckpointThread (all-in-one’s front)', () => {
+  let provisioned: TestStorage;
+
+  beforeAll(async () => {
+    provisioned = await provisionStorage('sqlite');
+  });
+  afterAll(() => provisioned.cleanup());
+
+  /** Over 8 MB of log in 400 commits: at least twice SQLite's own checkpoint threshold (1,000 pages of 4 kB). */
+  async function write(db: Database, prefix: string): Promise<void> {
+    for (let i = 0; i < 400; i++) await db.execute('INSERT INTO items (id, n) VALUES ($1, $2)', [`${prefix}${i}`.padEnd(20_000, 'x'), i]);
+  }
+  const file = (store: string) => sqliteFile(provisioned.storage as { dataDir: string }, store);
+  const walBytes = (store: string) => statSync(`${file(store)}-wal`).size;
+
+  it('a writer whose checkpoints run elsewhere leaves its log whole until the thread copies it', async () => {
+    const writer = await openDatabase({ name: 'items', storage: provisioned.storage, migrations, runMigrations: true, checkpointsElsewhere: true });
+    const inline = await openDatabase({ name: 'inline', storage: provisioned.storage, migrations, runMigrations: true });
+    try {
+      await write(writer, 'a');
+      await write(inline, 'a');
+      // The inline writer's log started over after each of its own checkpoints (past 4 MB); the other one holds it all.
+      const whole = walBytes('items');
+      expect(whole).toBeGreaterThan(8_000_000);
+      expect(walBytes('inline')).toBeLessThan(whole / 2);
+      // Its last round on closing is certain to have run (the interval's depend on the machine's load).
+      await WalCheckpointThread.start([resolve(file('items'))]).close();
+      // Copied: the writer's next commits start the log over instead of growing it.
+      await write(writer, 'b');
+      expect(walBytes('items')).toBeLessThan(whole * 1.5);
+      expect(await writer.query('SELECT COUNT(*) AS n FROM items')).toEqual([{ n: 800 }]);
+    } finally {
+      for (const db of [writer, inline]) await db.close();
+    }
   });
 });

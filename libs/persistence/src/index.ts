@@ -6,3 +6,4 @@ export * from './open-database';
 export * from './sqlite-statements';
 export * from './backup/sqlite-snapshot';
 export * from './backup/postgres-dump';
+export * from './wal-checkpoint-thread';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { encodeBase62, randomBase62, type RandomBytes } from '../ids/base62';
 
 /**
@@ -34,16 +35,4 @@ export function redactApiKey(key: string): string {
 
 function checksum(body: string): string {
   return encodeBase62(crc32(Buffer.from(body, 'ascii')), CHECKSUM_LENGTH);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const b of bytes) crc = CRC_TABLE[(crc ^ b) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -122,7 +122,9 @@ export class OutboxWriter {
     const rows = this.packs ? packedOutboxRows(records) : records.map(singleRow);
     for (let start = 0; start < rows.length; start += ADD_CHUNK) {
       const chunk = rows.slice(start, start + ADD_CHUNK);
-      const params = chunk.flatMap((row) => [row.eventId, row.topic, row.key, row.payload, now, row.events]);
+      // One flat list, without an array per row: a group commit of scans adds hundreds of rows.
+      const params: unknown[] = [];
+      for (const row of chunk) params.push(row.eventId, row.topic, row.key, row.payload, now, row.events);
       // Sent with what follows (on PostgreSQL, at the end of a transaction, with its COMMIT; Tx.send).
       tx.send(insertSql(chunk.length), params);
     }

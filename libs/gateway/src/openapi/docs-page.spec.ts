@@ -107,12 +107,12 @@ describe('renderDocsPage', () => {
 
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain('</script>');
-    expect(html).toContain('Title &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
-    expect(html).toContain('Description &#60;script&#62;');
-    expect(html).toContain('summary &#60;script&#62;');
-    expect(html).toContain('description &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;quotes&#39;');
-    expect(html).toContain('/evil/&#60;script&#62;');
-    expect(html).toContain('https://x.example/&#60;script&#62;');
+    expect(html).toContain('Title &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('Description &lt;script&gt;');
+    expect(html).toContain('summary &lt;script&gt;');
+    expect(html).toContain('description &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;');
+    expect(html).toContain('/evil/&lt;script&gt;');
+    expect(html).toContain('https://x.example/&lt;script&gt;');
     // The original document is not modified by building the hostile copy.
     expect(renderDocsPage(doc)).toBe(page);
   });

@@ -1,7 +1,6 @@
 import { ERROR_CODES } from '@qr/api-contract';
+import { escapeHtml } from '@qr/domain';
 import { type OpenApiDocument } from './openapi-document';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A self-contained reference page rendered from the OpenAPI document: no scripts, no CDN. */
 export function renderDocsPage(doc: OpenApiDocument): string {

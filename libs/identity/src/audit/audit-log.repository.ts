@@ -61,6 +61,11 @@ export class AuditLogRepository {
     else await this.db.execute(sql, params);
   }
 
+  /** A change to a member (the Members page's or the CLI's): the member is the target. */
+  recordMember(workspaceId: string, actor: Actor, action: AuditAction, member: { id: string; email: string }, details?: Record<string, unknown>, tx?: Tx) {
+    return this.record({ workspaceId, action, target: { type: 'member', id: member.id, name: member.email }, actor, details }, tx);
+  }
+
   /** Newest first (ids sort by time); `beforeId` is the last id of the previous page. */
   async list(workspaceId: string, beforeId: string | null, limit: number): Promise<AuditRecord[]> {
     return beforeId

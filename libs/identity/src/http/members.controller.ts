@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { InvitationAnswer, InvitationRevoked, InviteInput, MemberRemoved, MembersAnswer, RoleChanged, RoleInput } from '@qr/api-contract';
+import { InvitationAnswer, InvitationRevoked, InviteInput, MemberRemoved, MembersAnswer, readDeclared, RoleChanged, RoleInput } from '@qr/api-contract';
 import { Operation } from '@qr/platform';
 import { CurrentMember, SessionGuard } from '../access/session-access';
 import { type SessionPrincipal } from '../sessions/authenticate-session';
 import { Team } from '../team/team';
 import { ownerOf } from './owner-only';
-import { readInviteBody, readRoleBody } from './team-bodies';
 
 /**
  * The Members page (owners): invite, resend or revoke an invitation, change a role, remove. The
@@ -39,7 +38,7 @@ export class MembersController {
   })
   invite(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request): Promise<InvitationAnswer> {
     const owner = ownerOf(principal, req);
-    return this.team.invite(owner, readInviteBody(sent));
+    return this.team.invite(owner, readDeclared(InviteInput, sent));
   }
 
   @Patch(':id')
@@ -52,7 +51,7 @@ export class MembersController {
   })
   setRole(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Body() sent: unknown, @Req() req: Request) {
     const owner = ownerOf(principal, req);
-    return this.team.setRole(owner, id, readRoleBody(sent).role);
+    return this.team.setRole(owner, id, readDeclared(RoleInput, sent).role);
   }
 
   @Delete(':id')

@@ -13,6 +13,7 @@ import {
   MeAnswer,
   PasswordChanged,
   PasswordResetAccepted,
+  readDeclared,
   RedeemLinkInput,
   SignedOutAnswer,
   SignInInput,
@@ -25,8 +26,6 @@ import { Operation } from '@qr/platform';
 import { csrfTokenFor } from '@qr/session-rules';
 import { meView } from './me-view';
 import { SessionCookies } from './session-cookies';
-import { readForgotPasswordBody } from './team-bodies';
-import { readChangePasswordBody, readRedeemLinkBody, readSignInBody, readSwitchWorkspaceBody, readTokenBody } from './session-bodies';
 
 /**
  * Signing in and out of the dashboard, sign-in links, and the member's own account. Each handler
@@ -72,7 +71,7 @@ export class SessionController {
     answers: { '200': { description: 'Signed in', body: MeAnswer } },
   })
   async create(@Body() sent: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const body = readSignInBody(sent);
+    const body = readDeclared(SignInInput, sent);
     this.cookies.checkPresessionCsrf(req);
     const started = await this.signIn.execute({
       email: body.email,
@@ -106,7 +105,7 @@ export class SessionController {
     answers: { '200': { description: 'Switched', body: MeAnswer } },
   })
   async switchWorkspace(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
-    const body = readSwitchWorkspaceBody(sent);
+    const body = readDeclared(SwitchWorkspaceInput, sent);
     await this.current.switchTo(principal, body.workspace_id);
     const token = this.cookies.sessionToken(req)!;
     const switched = await this.authenticate.execute(token);
@@ -123,7 +122,7 @@ export class SessionController {
     answers: { '200': { description: 'The link’s details', body: SignInLinkAnswer }, '410': { problem: 'The link was used or has expired' } },
   })
   async inspectLink(@Body() sent: unknown, @Req() req: Request) {
-    const body = readTokenBody(sent);
+    const body = readDeclared(TokenInput, sent);
     this.cookies.checkPresessionCsrf(req);
     const details = await this.links.inspect(body.token, req.ip ?? '');
     return { ...details, expires_at: formatUtc(new Date(details.expires_at)) };
@@ -139,7 +138,7 @@ export class SessionController {
     answers: { '200': { description: 'Signed in', body: MeAnswer }, '410': { problem: 'The link was used or has expired' } },
   })
   async redeemLink(@Body() sent: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const body = readRedeemLinkBody(sent);
+    const body = readDeclared(RedeemLinkInput, sent);
     this.cookies.checkPresessionCsrf(req);
     const started = await this.links.redeem({ token: body.token, password: body.password, clientAddress: req.ip ?? '', userAgent: req.headers['user-agent'] });
     return this.startedSession(req, res, started.token);
@@ -159,7 +158,7 @@ export class SessionController {
     answers: { '202': { description: 'The same answer for anyone', body: PasswordResetAccepted } },
   })
   async forgotPassword(@Body() sent: unknown, @Req() req: Request) {
-    const body = readForgotPasswordBody(sent);
+    const body = readDeclared(ForgotPasswordInput, sent);
     this.cookies.checkPresessionCsrf(req);
     await this.forgot.execute({ email: body.email, clientAddress: req.ip ?? '' });
     return { accepted: true, detail: 'If this email belongs to a member, a link to choose a new password is on its way. It works for one hour.' };
@@ -177,7 +176,7 @@ export class SessionController {
     answers: { '200': { description: 'Changed; the member’s other sessions ended', body: PasswordChanged } },
   })
   async changePassword(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
-    const body = readChangePasswordBody(sent);
+    const body = readDeclared(ChangePasswordInput, sent);
     await this.passwords.change({
       email: principal.member.email,
       sessionId: principal.member.sessionId,

@@ -59,13 +59,7 @@ export class Team {
     if (email && (await this.workspaces.findMemberByEmail(owner.workspaceId, email)))
       throw Errors.validationFailed([{ pointer: '/email', code: 'duplicate', detail: 'already a member of this workspace' }]);
     const issued = await this.issue.execute({ workspaceId: owner.workspaceId, email: input.email, role: input.role, purpose: 'invite' });
-    await this.audit.record({
-      workspaceId: owner.workspaceId,
-      action: 'member.invited',
-      target: { type: 'member', id: issued.member.id, name: issued.member.email },
-      actor: owner.actor,
-      details: { role: issued.member.role },
-    });
+    await this.audit.recordMember(owner.workspaceId, owner.actor, 'member.invited', issued.member, { role: issued.member.role });
     return this.deliver(owner, issued);
   }
 
@@ -73,12 +67,7 @@ export class Team {
   async resend(owner: TeamOwner, memberId: string): Promise<InvitationAnswer> {
     const member = await this.invitedMember(owner, memberId);
     const issued = await this.issue.execute({ workspaceId: owner.workspaceId, email: member.email, purpose: 'invite' });
-    await this.audit.record({
-      workspaceId: owner.workspaceId,
-      action: 'member.invitation_resent',
-      target: { type: 'member', id: member.id, name: member.email },
-      actor: owner.actor,
-    });
+    await this.audit.recordMember(owner.workspaceId, owner.actor, 'member.invitation_resent', member);
     return this.deliver(owner, issued);
   }
 
@@ -87,15 +76,7 @@ export class Team {
     const member = await this.invitedMember(owner, memberId);
     await this.members.remove(owner.workspaceId, member.email, async (tx) => {
       await this.links.retireUnused(tx, member.email, owner.workspaceId, this.clock().getTime());
-      await this.audit.record(
-        {
-          workspaceId: owner.workspaceId,
-          action: 'member.invitation_revoked',
-          target: { type: 'member', id: member.id, name: member.email },
-          actor: owner.actor,
-        },
-        tx,
-      );
+      await this.audit.recordMember(owner.workspaceId, owner.actor, 'member.invitation_revoked', member, undefined, tx);
     });
     return { id: member.id, object: 'invitation', revoked: true };
   }
@@ -104,16 +85,7 @@ export class Team {
     const before = await this.mustFind(owner, memberId);
     const changed = await this.members.setRole(owner.workspaceId, before.email, role, async (tx, after) => {
       if (after.role === before.role) return;
-      await this.audit.record(
-        {
-          workspaceId: owner.workspaceId,
-          action: 'member.role_changed',
-          target: { type: 'member', id: before.id, name: before.email },
-          actor: owner.actor,
-          details: { from: before.role, to: after.role },
-        },
-        tx,
-      );
+      await this.audit.recordMember(owner.workspaceId, owner.actor, 'member.role_changed', before, { from: before.role, to: after.role }, tx);
     });
     const pending = (await this.links.newestUnusedInvites(owner.workspaceId)).get(before.email) ?? null;
     return { member: this.view(changed.member, owner, pending), api_keys_revoked: changed.keysRevoked };
@@ -123,16 +95,7 @@ export class Team {
     const member = await this.mustFind(owner, memberId);
     const ended = await this.members.remove(owner.workspaceId, member.email, async (tx) => {
       await this.links.retireUnused(tx, member.email, owner.workspaceId, this.clock().getTime());
-      await this.audit.record(
-        {
-          workspaceId: owner.workspaceId,
-          action: 'member.removed',
-          target: { type: 'member', id: member.id, name: member.email },
-          actor: owner.actor,
-          details: { role: member.role },
-        },
-        tx,
-      );
+      await this.audit.recordMember(owner.workspaceId, owner.actor, 'member.removed', member, { role: member.role }, tx);
     });
     return { id: member.id, object: 'member', deleted: true, sessions_ended: ended.sessionsEnded, api_keys_revoked: ended.keysRevoked };
   }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { sqliteFilesIn, WalCheckpointThread } from '@qr/persistence';
 import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { ProblemFilter } from '../http/problem.filter';
@@ -55,7 +56,14 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
 
   let closing: Promise<void> | null = null;
   let background: BackgroundThread | null = null;
+  let checkpoints: WalCheckpointThread | null = null;
   if (options.backgroundEntry) {
+    // The front's stores are open (OpenDatabaseOptions.checkpointsElsewhere): their logs are copied back on a thread of their own.
+    const { storage } = config;
+    if (storage.kind === 'sqlite')
+      checkpoints = WalCheckpointThread.start(sqliteFilesIn(storage.dataDir), storage.synchronous, (problem) =>
+        logger.event('warn', 'WAL checkpoints: the front checkpoints this itself past 64 MB of log', { problem }),
+      );
     // Before the server listens, a failed start rejects `ready` and the app's main exits.
     background = startBackgroundThread(options.backgroundEntry, logger, (reason) => runtime.fatal(reason));
     const thread = background;
@@ -120,6 +128,8 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
       // After the front's last commits, so the background relays them before it ends.
       await background?.stop();
       await runtime.eventLog.close();
+      // Last: every thread's commits are in, and this copies them into the files.
+      await checkpoints?.close();
       logger.event('info', 'stopped', { reason });
     })();
     return closing;

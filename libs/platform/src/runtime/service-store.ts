@@ -59,6 +59,8 @@ export function serviceStoreProvider(token: symbol, runtime: PlatformRuntime, sp
         storage: runtime.config.storage,
         migrations: spec.migrations,
         runMigrations: runtime.config.migrateOnStart,
+        // All-in-one's front: its WalCheckpointThread copies the logs (run-deployables).
+        checkpointsElsewhere: runtime.thread === 'front',
       });
       const outbox = spec.withOutbox ? new Outbox(db, runtime.eventLog, { log: runtime.logger }) : null;
       return new ServiceStore(db, outbox, runtime.health, runsHere(runtime, 'background'), runtime.metrics);

@@ -65,10 +65,11 @@ export function isServableBackHalf(path: string): boolean {
 
 /** Why a well-formed back-half is taken by the servers themselves, or null when it is free. */
 function reservedReason(backHalf: string): string | null {
-  const segments = backHalf.split('/');
-  const first = segments[0];
+  // Runs on every redirect: the first segment without splitting the whole path.
+  const slash = backHalf.indexOf('/');
+  const first = slash < 0 ? backHalf : backHalf.slice(0, slash);
   if (RESERVED_FIRST_SEGMENTS.has(first.toLowerCase())) return `"${first}" is a path the servers answer themselves; choose another first segment.`;
-  if (segments.length > 1 && GS1_PRIMARY_KEY_AIS.has(first)) {
+  if (slash >= 0 && GS1_PRIMARY_KEY_AIS.has(first)) {
     return `A path starting with "${first}/" is a GS1 Digital Link; choose another first segment.`;
   }
   return null;

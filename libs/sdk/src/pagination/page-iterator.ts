@@ -1,3 +1,5 @@
+import type { HttpTransport } from '../transport/http-transport.js';
+
 /** One page of a cursor-paginated list, as the API answers it. */
 export interface Page<T> {
   object: 'list';
@@ -41,4 +43,9 @@ export class PageIterator<T> implements AsyncIterable<T> {
     for await (const item of this) items.push(item);
     return items;
   }
+}
+
+/** A list endpoint's items (`query`: its filters and `limit`), each page a GET with the previous page's cursor. */
+export function listAt<T>(http: HttpTransport, path: string, query: object, signal?: AbortSignal): PageIterator<T> {
+  return new PageIterator(async (cursor) => (await http.request<Page<T>>({ method: 'GET', path, query: { ...query, cursor }, signal })).data);
 }

@@ -10,7 +10,7 @@ import type {
   QrCodeInput,
   QrCodePatch,
 } from '../api-types.js';
-import { PageIterator, type Page } from '../pagination/page-iterator.js';
+import { listAt, type PageIterator } from '../pagination/page-iterator.js';
 import type { HttpTransport } from '../transport/http-transport.js';
 import { type BulkCreateOptions, type BulkCreateReport, bulkCreate } from './bulk-create.js';
 import { type CallOptions, id } from './call-options.js';
@@ -89,10 +89,7 @@ export class Codes {
    * for await (const code of qr.codes.list({ folder_id: 'fld_…', status: 'active' })) console.log(code.name);
    */
   list(params: ListQrCodesParams = {}, options?: CallOptions): PageIterator<QrCode> {
-    return new PageIterator(
-      async (cursor) =>
-        (await this.http.request<Page<QrCode>>({ method: 'GET', path: '/qrcodes', query: { ...params, cursor }, signal: options?.signal })).data,
-    );
+    return listAt(this.http, '/qrcodes', params, options?.signal);
   }
 
   /**
@@ -116,17 +113,7 @@ export class Codes {
    * }
    */
   history(codeId: string, params: { limit?: number } = {}, options?: CallOptions): PageIterator<QrCodeChange> {
-    return new PageIterator(
-      async (cursor) =>
-        (
-          await this.http.request<Page<QrCodeChange>>({
-            method: 'GET',
-            path: `/qrcodes/${id(codeId)}/history`,
-            query: { ...params, cursor },
-            signal: options?.signal,
-          })
-        ).data,
-    );
+    return listAt(this.http, `/qrcodes/${id(codeId)}/history`, params, options?.signal);
   }
 
   /** Deletes a code: its short link answers 410 from then on, and a dynamic code frees its allowance. */

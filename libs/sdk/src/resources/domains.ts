@@ -1,5 +1,5 @@
 import type { Domain, DomainInput, ListParams } from '../api-types.js';
-import { PageIterator, type Page } from '../pagination/page-iterator.js';
+import { listAt, type PageIterator } from '../pagination/page-iterator.js';
 import type { HttpTransport } from '../transport/http-transport.js';
 import { type CallOptions, id } from './call-options.js';
 
@@ -21,10 +21,7 @@ export class Domains {
 
   /** Every domain, newest first, page by page as you iterate. */
   list(params: ListParams = {}, options?: CallOptions): PageIterator<Domain> {
-    return new PageIterator(
-      async (cursor) =>
-        (await this.http.request<Page<Domain>>({ method: 'GET', path: '/domains', query: { ...params, cursor }, signal: options?.signal })).data,
-    );
+    return listAt(this.http, '/domains', params, options?.signal);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { DeletedFolder, Folder, FolderInput, ListParams, MoveQrCodesResult } from '../api-types.js';
-import { PageIterator, type Page } from '../pagination/page-iterator.js';
+import { listAt, type PageIterator } from '../pagination/page-iterator.js';
 import type { HttpTransport } from '../transport/http-transport.js';
 import { type CallOptions, id } from './call-options.js';
 
@@ -19,10 +19,7 @@ export class Folders {
 
   /** Every folder, newest first, page by page as you iterate. */
   list(params: ListParams = {}, options?: CallOptions): PageIterator<Folder> {
-    return new PageIterator(
-      async (cursor) =>
-        (await this.http.request<Page<Folder>>({ method: 'GET', path: '/folders', query: { ...params, cursor }, signal: options?.signal })).data,
-    );
+    return listAt(this.http, '/folders', params, options?.signal);
   }
 
   /** Renames a folder (422 `duplicate` when another folder has the name); its codes stay in it. */

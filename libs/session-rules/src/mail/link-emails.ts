@@ -1,4 +1,4 @@
-import { escapeHtml } from '@qr/domain';
+import { escapeHtml, formatUtc } from '@qr/domain';
 
 /** An email ready to hand to a mailer: the same words as plain text and as HTML. */
 export interface LinkEmail {
@@ -47,10 +47,7 @@ export function passwordResetEmail(f: PasswordResetFacts): LinkEmail {
 }
 
 function linkEmail(to: string, subject: string, lead: string, action: string, url: string, expiresAt: Date, notes: string[]): LinkEmail {
-  const until = `The link works once, until ${expiresAt
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replace('T', ' ')} (UTC).`;
+  const until = `The link works once, until ${formatUtc(expiresAt).replace('T', ' ')} (UTC).`;
   const text = [lead, '', `${action}:`, url, '', until, ...notes, ''].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">',

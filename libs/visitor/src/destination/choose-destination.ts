@@ -36,6 +36,8 @@ const CONDITIONS = ['device', 'os', 'country', 'language'] as const;
  */
 export function chooseDestination<D extends WeightedDestination>(destinations: readonly D[], visitor: Visitor, stickiness?: Stickiness): D {
   if (destinations.length === 0) throw new RangeError('A dynamic code needs at least one destination');
+  // One entry is the whole group whatever the visitor (most codes: answered without building the group).
+  if (destinations.length === 1) return destinations[0];
   const group = matchingGroup(destinations, visitor);
   if (!stickiness || !group.some((d) => d.weight !== undefined)) return group[0];
   return byWeight(group, stickyFraction(stickiness.visitorHash, stickiness.day, stickiness.code));

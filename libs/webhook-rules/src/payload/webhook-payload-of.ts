@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@qr/contracts';
-import { formatUtc, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@qr/domain';
+import { formatUtc, isPlainObject, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@qr/domain';
 
 /** The JSON body a webhook endpoint receives (docs/api.md, "Events"). */
 export interface WebhookPayload {
@@ -43,7 +43,7 @@ const PUBLIC_SCAN_FIELDS = [
  */
 export function webhookPayloadOf(event: EventEnvelope): WebhookPayload | null {
   if (!isWebhookEventType(event.type)) return null;
-  const data = isRecord(event.data) ? event.data : {};
+  const data = isPlainObject(event.data) ? event.data : {};
   return {
     id: event.id,
     type: event.type,
@@ -55,10 +55,6 @@ export function webhookPayloadOf(event: EventEnvelope): WebhookPayload | null {
 
 function isWebhookEventType(type: string): type is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function publicScanData(data: Record<string, unknown>): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { type Clock, Errors, newId, type PlanName, systemClock } from '@qr/domain';
+import { type Clock, Errors, formatUtc, newId, type PlanName, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { type AddressPolicy, generateWebhookSecret } from '@qr/webhook-rules';
 import { type SecretBox } from '../secrets/secret-box';
@@ -88,7 +88,7 @@ export class ManageEndpoints {
       previous_secret_expires_at: now + ROTATION_OVERLAP_MS,
       updated_at: now,
     });
-    return { ...endpointView(endpoint), secret, previous_secret_expires_at: new Date(now + ROTATION_OVERLAP_MS).toISOString().replace(/\.\d{3}Z$/, 'Z') };
+    return { ...endpointView(endpoint), secret, previous_secret_expires_at: formatUtc(new Date(now + ROTATION_OVERLAP_MS)) };
   }
 
   async mustFind(workspaceId: string, id: string): Promise<EndpointRecord> {
