@@ -10,8 +10,8 @@ import { AuthCard } from './ui/auth-card';
 import { ErrorNotice, Loading } from './ui/notice';
 
 // The codes list is in the first bundle (it is the first page a person sees); the rest load on demand.
-const CodeCreatePage = lazy(() => import('./pages/codes/code-create-page').then((m) => m.CodeCreatePage));
-const CodeEditPage = lazy(() => import('./pages/codes/code-edit-page').then((m) => m.CodeEditPage));
+const CodeCreatePage = lazy(() => import('./pages/codes/code-form-page').then((m) => m.CodeCreatePage));
+const CodeEditPage = lazy(() => import('./pages/codes/code-form-page').then((m) => m.CodeEditPage));
 const CodeDetailPage = lazy(() => import('./pages/codes/code-detail-page').then((m) => m.CodeDetailPage));
 const FoldersPage = lazy(() => import('./pages/folders/folders-page').then((m) => m.FoldersPage));
 const PresetsPage = lazy(() => import('./pages/presets/presets-page').then((m) => m.PresetsPage));

@@ -4,7 +4,7 @@ import { WEEKDAYS } from '@qr/opening-rules/browser';
 import { UTM_FIELDS, type UtmField } from '@qr/qr-content/browser';
 import { allowedCategories, CONTENT_FIELDS, emptyContent } from './code-types';
 import { designBody, designForm, type DesignForm, isDefaultDesignForm, overridesOf } from './design-form';
-import { gs1ContentBody, type Gs1EditorContent, gs1EditorContent } from './gs1-form';
+import { commaList, gs1ContentBody, type Gs1EditorContent, gs1EditorContent } from './gs1-form';
 import { passwordBody, type PasswordForm, passwordForm } from './password-form';
 
 /** A conditional destination after the default one, as the form edits it ('' = no condition). */
@@ -171,38 +171,28 @@ export function contentBody(type: QrType, content: Record<string, unknown>): Rec
   return out;
 }
 
+/** The keys of `c` whose text is filled in: an optional field left empty is left out. */
+const filledOf = (c: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(keys.filter((k) => filled(c[k])).map((k) => [k, c[k]]));
+
 function menuBody(c: Record<string, unknown>): Record<string, unknown> {
   const sections = (c.sections as Array<{ name: string; items: Array<Record<string, string>> }>).map((s) => ({
     name: s.name,
     items: s.items.map((i) => {
-      const tags = (i.tags ?? '')
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean);
+      const tags = commaList(i.tags ?? '');
       return {
         name: i.name,
-        ...(filled(i.description) ? { description: i.description } : {}),
+        ...filledOf(i, 'description'),
         ...(filled(i.price) ? { price: numeric(i.price) } : {}),
         ...(tags.length ? { tags } : {}),
       };
     }),
   }));
-  return { title: c.title, ...(filled(c.currency) ? { currency: c.currency } : {}), sections, ...(filled(c.footer) ? { footer: c.footer } : {}) };
+  return { title: c.title, ...filledOf(c, 'currency', 'footer'), sections };
 }
 
 function formBody(c: Record<string, unknown>): Record<string, unknown> {
-  const fields = (c.fields as Array<{ name: string; label: string; type: string; required: boolean }>).map((f) => ({
-    name: f.name,
-    label: f.label,
-    type: f.type,
-    required: f.required,
-  }));
-  return {
-    title: c.title,
-    fields,
-    ...(filled(c.submit_label) ? { submit_label: c.submit_label } : {}),
-    ...(filled(c.success_message) ? { success_message: c.success_message } : {}),
-  };
+  const fields = (c.fields as Array<Record<string, unknown>>).map(({ name, label, type, required }) => ({ name, label, type, required }));
+  return { title: c.title, fields, ...filledOf(c, 'submit_label', 'success_message') };
 }
 
 function destinationsOf(s: CodeFormState): Destination[] {

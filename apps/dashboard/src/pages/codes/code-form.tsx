@@ -1,6 +1,7 @@
-import { type ComponentChildren } from 'preact';
-import { type Domain, type Folder, type QrType } from '../../api/types';
+import { type QrType } from '../../api/types';
+import { useDomains, useFolders } from '../../api/workspace-lists';
 import { TYPE_LABELS } from '../../lib/format';
+import { useMe } from '../../session';
 import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { type CodeFormState, newCodeState } from './code-form-state';
 import { allowedCategories, emptyContent, TYPE_HINTS } from './code-types';
@@ -18,13 +19,9 @@ export interface CodeFormProps {
   state: CodeFormState;
   onState: (next: CodeFormState) => void;
   errors: FieldErrors;
-  folders: Folder[];
-  domains: Domain[];
-  /** Dynamic codes are refused by the plan (free, starter): the form says so up front. */
-  dynamicAllowed: boolean;
   busy: boolean;
   submitLabel: string;
-  footer?: ComponentChildren;
+  cancelHref: string;
 }
 
 /**
@@ -33,6 +30,10 @@ export interface CodeFormProps {
  */
 export function CodeForm(props: CodeFormProps) {
   const { mode, state, errors } = props;
+  const folders = useFolders().data ?? [];
+  const domains = useDomains().data ?? [];
+  // Dynamic codes are refused by the plan (free, starter): the form says so up front.
+  const dynamicAllowed = useMe().plan.dynamic_codes !== 0;
   const set = (patch: Partial<CodeFormState>) => props.onState({ ...state, ...patch });
   const field = binder(state, set, (key) => errors.at(`/${key}`));
   const creating = mode === 'create';
@@ -40,9 +41,9 @@ export function CodeForm(props: CodeFormProps) {
   const dataLocked = !creating && !dynamic;
   const changeType = (type: QrType) => {
     const category =
-      allowedCategories(type).includes(state.category) && (state.category === 'static' || props.dynamicAllowed)
+      allowedCategories(type).includes(state.category) && (state.category === 'static' || dynamicAllowed)
         ? state.category
-        : preferredCategory(type, props.dynamicAllowed);
+        : preferredCategory(type, dynamicAllowed);
     props.onState({
       ...newCodeState(type),
       name: state.name,
@@ -70,7 +71,7 @@ export function CodeForm(props: CodeFormProps) {
               options={Object.entries(TYPE_LABELS).map(([value, label]) => ({
                 value,
                 label,
-                disabled: !props.dynamicAllowed && !allowedCategories(value as QrType).includes('static'),
+                disabled: !dynamicAllowed && !allowedCategories(value as QrType).includes('static'),
               }))}
               hint={TYPE_HINTS[state.type]}
               error={errors.at('/type')}
@@ -86,10 +87,10 @@ export function CodeForm(props: CodeFormProps) {
                       ? 'Dynamic (GS1 Digital Link URI)'
                       : 'Dynamic (editable short link)'
                     : 'Static (data in the pattern)',
-                disabled: c === 'dynamic' && !props.dynamicAllowed,
+                disabled: c === 'dynamic' && !dynamicAllowed,
               }))}
               hint={
-                !props.dynamicAllowed
+                !dynamicAllowed
                   ? 'Your plan has no dynamic codes; static codes are unlimited.'
                   : state.type === 'gs1'
                     ? 'The pattern holds the GS1 Digital Link URI: change its links, see scans, set opening rules, after printing.'
@@ -115,7 +116,7 @@ export function CodeForm(props: CodeFormProps) {
           <SelectField
             label="Folder"
             {...field('folder_id')}
-            options={[{ value: '', label: 'No folder' }, ...props.folders.map((f) => ({ value: f.id, label: f.name }))]}
+            options={[{ value: '', label: 'No folder' }, ...folders.map((f) => ({ value: f.id, label: f.name }))]}
           />
         </div>
         {creating ? (
@@ -131,7 +132,7 @@ export function CodeForm(props: CodeFormProps) {
                 {...field('custom_domain_id')}
                 options={[
                   { value: '', label: 'The default short domain' },
-                  ...props.domains.filter((d) => d.status === 'verified').map((d) => ({ value: d.id, label: d.hostname })),
+                  ...domains.filter((d) => d.status === 'verified').map((d) => ({ value: d.id, label: d.hostname })),
                 ]}
                 hint="Verified custom domains only; fixed once the code exists."
               />
@@ -173,13 +174,7 @@ export function CodeForm(props: CodeFormProps) {
       {dynamic && state.type === 'website' ? (
         <fieldset>
           <legend>Destination rules</legend>
-          <DestinationsEditor
-            rules={state.rules}
-            onRules={(rules) => set({ rules })}
-            defaultWeight={state.default_weight}
-            onDefaultWeight={(default_weight) => set({ default_weight })}
-            errors={errors}
-          />
+          <DestinationsEditor state={state} set={set} errors={errors} />
         </fieldset>
       ) : null}
       {dynamic ? (
@@ -208,7 +203,9 @@ export function CodeForm(props: CodeFormProps) {
       <OtherProblems errors={errors} />
       <div class="button-row">
         <SubmitButton disabled={props.busy}>{props.busy ? 'Saving…' : props.submitLabel}</SubmitButton>
-        {props.footer}
+        <a class="button" href={props.cancelHref}>
+          Cancel
+        </a>
       </div>
     </>
   );

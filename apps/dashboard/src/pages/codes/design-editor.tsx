@@ -177,6 +177,7 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
   const logos = useResource((signal) => logosApi.list(signal), 'logos');
   const [uploaded, setUploaded] = useState<Logo[]>([]);
   const { busy: uploading, error, setError, run } = useAction();
+  const field = binder(form, set, (pointer) => errors.at(`/design/${pointer}`));
   const uploadError = error ? problemText(error, 'The upload failed; try again.') : null;
   // A picture chosen and shown in the cropper, not uploaded yet; each choice a cropper of its own.
   const [chosen, setChosen] = useState<{ file: File; n: number } | null>(null);
@@ -201,8 +202,7 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
       <div class="grid-2">
         <SelectField
           label="Logo"
-          value={form.logo_id}
-          onValue={(v) => set({ logo_id: v })}
+          {...field('logo_id', 'logo/id')}
           options={[{ value: '', label: 'No logo' }, ...all.map((l) => ({ value: l.id, label: l.name }))]}
           error={errors.at('/design/logo/id') ?? errors.at('/design/logo')}
           hint={form.logo_id ? 'With a logo the code is encoded at error correction H.' : undefined}
@@ -240,17 +240,10 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
             type="number"
             min={5}
             max={30}
-            value={form.logo_size}
-            onValue={(v) => set({ logo_size: v })}
-            error={errors.at('/design/logo/size')}
+            {...field('logo_size', 'logo/size')}
             hint="5 to 30. Bigger logos hide more of the code."
           />
-          <CheckboxField
-            label="Clear a patch of background behind the logo"
-            checked={form.logo_background}
-            onChecked={(v) => set({ logo_background: v })}
-            error={errors.at('/design/logo/background')}
-          />
+          <CheckboxField label="Clear a patch of background behind the logo" {...field.check('logo_background')} error={errors.at('/design/logo/background')} />
         </div>
       ) : null}
     </>

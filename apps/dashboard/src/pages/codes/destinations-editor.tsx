@@ -1,6 +1,6 @@
 import { binder, SelectField, TextField } from '../../ui/field';
 import { type DestinationRule } from './code-form-state';
-import { type FieldErrors } from './field-errors';
+import { type StateEditorProps } from './opening-rules-editor';
 
 const DEVICES = [
   { value: '', label: 'Any device' },
@@ -26,21 +26,9 @@ const WEIGHT_HINT = 'A/B split, 0–1000: rules with the same conditions share t
  * conditions match, and the first rule that matches a scan wins. Rules with the same conditions and
  * weights split their scans (a rule without conditions, with a weight, is a variant of the default).
  */
-export function DestinationsEditor({
-  rules,
-  onRules,
-  defaultWeight,
-  onDefaultWeight,
-  errors,
-  disabled,
-}: {
-  rules: DestinationRule[];
-  onRules: (r: DestinationRule[]) => void;
-  defaultWeight: string;
-  onDefaultWeight: (w: string) => void;
-  errors: FieldErrors;
-  disabled?: boolean;
-}) {
+export function DestinationsEditor({ state, set: setState, errors, disabled }: StateEditorProps) {
+  const { rules } = state;
+  const onRules = (next: DestinationRule[]) => setState({ rules: next });
   const set = (i: number, patch: Partial<DestinationRule>) => onRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <>
@@ -52,10 +40,7 @@ export function DestinationsEditor({
         label="A/B weight of the default destination"
         hint={WEIGHT_HINT}
         inputMode="numeric"
-        value={defaultWeight}
-        onValue={onDefaultWeight}
-        error={errors.at('/default_weight')}
-        disabled={disabled}
+        {...binder(state, setState, (key) => errors.at(`/${key}`), disabled)('default_weight')}
       />
       {rules.map((rule, i) => {
         const at = `/rules/${i}`;

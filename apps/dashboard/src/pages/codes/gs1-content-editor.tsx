@@ -24,10 +24,10 @@ const QUALIFIER_HINT = 'up to 20 of A–Z a–z 0–9 ! " % & \' ( ) * + , - . /
  */
 export function Gs1ContentEditor({ content, onContent, errors, disabled, editing }: ContentEditorProps) {
   const c = content as unknown as Gs1EditorContent;
-  const set = (patch: Partial<Gs1EditorContent>) => onContent({ ...content, ...patch });
+  const part: Part = { c, set: (patch) => onContent({ ...content, ...patch }), errors, disabled };
   return (
     <>
-      {editing ? <FixedKey c={c} /> : <KeyFields c={c} set={set} errors={errors} disabled={disabled} />}
+      {editing ? <FixedKey c={c} /> : <KeyFields {...part} />}
       {errors.at('/content') ? (
         <p class="field__error" role="alert">
           {errors.at('/content')}
@@ -35,19 +35,25 @@ export function Gs1ContentEditor({ content, onContent, errors, disabled, editing
       ) : null}
       <TextField
         label="Item description"
-        {...binder(c, set, (key) => errors.at(`/content/${key}`), disabled)('item_description')}
+        {...binder(c, part.set, (key) => errors.at(`/content/${key}`), disabled)('item_description')}
         hint="Optional; names the item in the linkset (otherwise its GTIN does)."
         maxLength={200}
       />
-      <DataAttributes rows={c.data} onRows={(data) => set({ data })} errors={errors} disabled={disabled} />
-      <Links links={c.links} onLinks={(links) => set({ links })} errors={errors} disabled={disabled} />
+      <DataAttributes {...part} />
+      <Links {...part} />
     </>
   );
 }
 
-type Set = (patch: Partial<Gs1EditorContent>) => void;
+/** What each part of the editor works on: the content, its setter, the server's problems and the lock. */
+interface Part {
+  c: Gs1EditorContent;
+  set: (patch: Partial<Gs1EditorContent>) => void;
+  errors: ContentEditorProps['errors'];
+  disabled?: boolean;
+}
 
-function KeyFields({ c, set, errors, disabled }: { c: Gs1EditorContent; set: Set; errors: ContentEditorProps['errors']; disabled?: boolean }) {
+function KeyFields({ c, set, errors, disabled }: Part) {
   const feedback = gtinFeedback(c.gtin);
   const said = gtinFeedbackText(feedback);
   // A number still being typed is not an error yet; a wrong check digit, a letter or a 15th digit is.
@@ -97,17 +103,8 @@ function FixedKey({ c }: { c: Gs1EditorContent }) {
   );
 }
 
-function DataAttributes({
-  rows,
-  onRows,
-  errors,
-  disabled,
-}: {
-  rows: Gs1DataRow[];
-  onRows: (rows: Gs1DataRow[]) => void;
-  errors: ContentEditorProps['errors'];
-  disabled?: boolean;
-}) {
+function DataAttributes({ c: { data: rows }, set, errors, disabled }: Part) {
+  const onRows = (data: Gs1DataRow[]) => set({ data });
   const setRow = (i: number, patch: Partial<Gs1DataRow>) => onRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const named = (ai: string) => GS1_DATA_ATTRIBUTES.find((d) => d.ai === ai);
   const unused = GS1_DATA_ATTRIBUTES.find((d) => !rows.some((r) => r.ai === d.ai));
@@ -167,17 +164,8 @@ function DataAttributes({
   );
 }
 
-function Links({
-  links,
-  onLinks,
-  errors,
-  disabled,
-}: {
-  links: Gs1LinkRow[];
-  onLinks: (links: Gs1LinkRow[]) => void;
-  errors: ContentEditorProps['errors'];
-  disabled?: boolean;
-}) {
+function Links({ c: { links }, set, errors, disabled }: Part) {
+  const onLinks = (next: Gs1LinkRow[]) => set({ links: next });
   const radioName = useId();
   const setLink = (i: number, patch: Partial<Gs1LinkRow>) => onLinks(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const makeDefault = (i: number) => onLinks(links.map((l, j) => ({ ...l, default: j === i })));

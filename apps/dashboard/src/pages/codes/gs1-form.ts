@@ -97,7 +97,8 @@ export function gs1EditorContent(stored: Record<string, unknown>): Gs1EditorCont
   };
 }
 
-const entries = (text: string) =>
+/** `en, fr-BE` as its entries. */
+export const commaList = (text: string) =>
   text
     .split(',')
     .map((t) => t.trim())
@@ -116,8 +117,8 @@ export function gs1ContentBody(c: Gs1EditorContent): Record<string, unknown> {
   if (c.data.length) out.data = Object.fromEntries(c.data.map((d) => [d.ai.trim(), d.value.trim()]));
   if (c.item_description.trim()) out.item_description = c.item_description;
   out.links = c.links.map((l) => {
-    const hreflang = entries(l.hreflang).map(languageCase);
-    const context = entries(l.context);
+    const hreflang = commaList(l.hreflang).map(languageCase);
+    const context = commaList(l.context);
     return {
       link_type: l.link_type,
       href: l.href.trim(),

@@ -9,10 +9,11 @@ import { type FieldErrors } from './field-errors';
 
 const DAY_LABELS: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 
-type Props = { state: CodeFormState; set: (patch: Partial<CodeFormState>) => void; errors: FieldErrors; disabled?: boolean };
+/** What an editor of some of the code form's own fields gets: the state, its setter, the server's problems, the lock. */
+export type StateEditorProps = { state: CodeFormState; set: (patch: Partial<CodeFormState>) => void; errors: FieldErrors; disabled?: boolean };
 
 /** When a dynamic code opens: start and end, daily hours and days in its time zone, a scan limit, pause. */
-export function OpeningRulesEditor({ state, set, errors, disabled }: Props) {
+export function OpeningRulesEditor({ state, set, errors, disabled }: StateEditorProps) {
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
   const field = binder(state, set, (key) => errors.at(`/${key}`), disabled);
   return (
@@ -52,7 +53,7 @@ export function OpeningRulesEditor({ state, set, errors, disabled }: Props) {
 }
 
 /** UTM parameters appended to the destination on every redirect. */
-export function UtmEditor({ state, set, errors, disabled }: Props) {
+export function UtmEditor({ state, set, errors, disabled }: StateEditorProps) {
   const field = binder(
     state.utm,
     (patch) => set({ utm: { ...state.utm, ...patch } }),
