@@ -38,9 +38,10 @@ export class ApplyCodeChanges {
     });
     const links = after.filter((link): link is LinkRecord => link !== null);
     // A short code changed on PATCH: the old path names nothing now. Its key is raised too, so a replica's cached row under it is not trusted.
-    const moved = links.flatMap((link, i) =>
-      before[i] && before[i].route_key !== link.route_key ? [{ route_key: before[i].route_key, revision: link.revision }] : [],
-    );
+    const moved = after.flatMap((link, i) => {
+      const old = before[i];
+      return link && old && old.route_key !== link.route_key ? [{ route_key: old.route_key, revision: link.revision }] : [];
+    });
     await this.revisions?.raise([...links, ...moved]);
     for (const old of moved) this.cache?.forget(old.route_key);
     for (const link of links) this.cache?.put(link);

@@ -3,6 +3,7 @@ import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { codeSnapshot } from '../testing/code-snapshot';
 import { REDIRECT_MIGRATIONS } from '../store/redirect-migrations';
 import { ApplyCodeChanges } from './apply-code-changes';
+import { LinkCache } from './link-cache';
 import { LinksRepository } from './links.repository';
 
 describe.each(STORAGE_KINDS)('LinksRepository.scanCounts on %s', (kind) => {
@@ -43,5 +44,34 @@ describe.each(STORAGE_KINDS)('LinksRepository.scanCounts on %s', (kind) => {
 
   it('answers nothing for no ids without asking the store', async () => {
     expect(await links.scanCounts('ws_a', [])).toEqual({});
+  });
+});
+
+describe.each(STORAGE_KINDS)('ApplyCodeChanges on %s', (kind) => {
+  let provisioned: TestStorage;
+  let db: Database;
+  let links: LinksRepository;
+
+  beforeAll(async () => {
+    provisioned = await provisionStorage(kind);
+    db = await openDatabase({ name: 'redirect', storage: provisioned.storage, migrations: REDIRECT_MIGRATIONS, runMigrations: true });
+    links = new LinksRepository(db);
+  });
+  afterAll(async () => {
+    await db.close();
+    await provisioned.cleanup();
+  });
+
+  it('forgets a moved short code even when the same batch deletes a code it never had a link for', async () => {
+    const cache = new LinkCache();
+    const apply = new ApplyCodeChanges(db, links, cache);
+    await apply.execute([{ kind: 'upsert', snapshot: codeSnapshot('qr_move_1', { short_code: 'OldPath' }) }]);
+    expect(cache.get('OldPath')?.qr_id).toBe('qr_move_1');
+    await apply.execute([
+      { kind: 'delete', qr_id: 'qr_never_linked', revision: 2 },
+      { kind: 'upsert', snapshot: codeSnapshot('qr_move_1', { short_code: 'NewPath', revision: 2, updated_at: 2 }) },
+    ]);
+    expect(cache.get('OldPath')).toBeUndefined();
+    expect(cache.get('NewPath')?.qr_id).toBe('qr_move_1');
   });
 });
