@@ -149,6 +149,11 @@ export function gs1LinkErrors(value: unknown, pointer: string): FieldError[] {
   return errors;
 }
 
+/** The link a plain request is sent to: the one marked `default` (the first when none is, as stored before the rule). */
+export function defaultGs1Link(content: Gs1Content): Gs1Link {
+  return content.links.find((link) => link.default === true) ?? content.links[0];
+}
+
 /** The key a valid content identifies, its GTIN written as GTIN-14. */
 export function gs1ContentKey(content: Gs1Content): Gs1Key {
   const key: Gs1Key = { gtin: toGtin14(content.gtin) };
