@@ -18,7 +18,7 @@ import {
 } from '@qr/testing';
 
 const GTIN14 = '09506000134352';
-type Gs1Code = { id: string; short_url: string; folder_id: string | null; content: Record<string, unknown> };
+type Gs1Code = { id: string; short_url: string; short_code: string; folder_id: string | null; content: Record<string, unknown> };
 
 /**
  * The GS1 editor in a real Chromium: a product code and a lot code with links in two languages made
@@ -209,6 +209,24 @@ describe('dashboard: GS1 codes', () => {
       ['Recall status of lot ABC123', false],
       ['Rappel', true],
     ]);
+
+    // What the code page shows of each kind of scan: the 307 above, a linkset answer (no destination)
+    // and a scan of the short link, which goes to the default link and records its link type.
+    expect((await rawRequest(`${uri}&linkType=linkset`)).status).toBe(200);
+    expect((await rawRequest(`${base}/${saved.short_code}`)).headers.location).toBe('https://brand.example/fr/lots/ABC123');
+    const totalScans = async () => (await call<{ total_scans: number }>(api(`/qrcodes/${id}/analytics`), { key })).body.total_scans;
+    await waitUntil(async () => (await totalScans()) === 3, 'the three scans in analytics', 15_000);
+    await page.goto(`${base}/app/codes/${id}`);
+    await expect(page.getByTestId('total-scans').innerText()).resolves.toMatch(/^3\b/);
+    const scansOf = (name: string) =>
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+        .innerText();
+    await expect(scansOf('none: answered with the linkset')).resolves.toMatch(/1\s*$/);
+    await expect(scansOf('https://brand.example/fr/lots/ABC123')).resolves.toMatch(/1\s*$/);
+    await expect(scansOf('gs1:recallStatus')).resolves.toMatch(/2\s*$/);
+    await expect(scansOf('linkset')).resolves.toMatch(/1\s*$/);
   });
 
   it('prints both codes on a sheet from their folder; zbar reads each cell’s Digital Link URI', async () => {

@@ -16,7 +16,7 @@ const GTIN = '09506000134352';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const schema = (name: string) => JSON.parse(readFileSync(join(__dirname, '../../libs/gs1/src/testing/gs1-linkset', name), 'utf8')) as object;
 const ajv = new Ajv({ strict: false }).addFormat('uri', (value: string) => URL.canParse(value));
-type Code = { id: string; short_url: string };
+type Code = { id: string; short_url: string; short_code: string };
 
 describe('GS1 round trip (all-in-one)', () => {
   let dir: TempDir;
@@ -140,7 +140,10 @@ describe('GS1 round trip (all-in-one)', () => {
       expect((JSON.parse(bad.body) as { errors: Array<{ pointer: string }> }).errors[0].pointer).toBe(pointer);
     }
 
-    // Scans: 6 resolutions (the 404 and the 400s are none), each with its link type.
+    // The code's short link (not printed) sends a scan to the default link: recorded with that link's type.
+    expect((await resolve(`/${codes.product.short_code}`)).headers.location).toBe('https://brand.example/en/rice');
+
+    // Scans: 6 resolutions (the 404 and the 400s are none) and the short link's, each with its link type.
     const types = (qrId: string) =>
       received
         .map((r) => JSON.parse(r) as { headers: Record<string, string>; body: string })
@@ -148,8 +151,8 @@ describe('GS1 round trip (all-in-one)', () => {
         .filter((p) => p.data.qr_id === qrId)
         .map((p) => p.data.link_type)
         .sort();
-    await waitUntil(() => received.length >= 6, 'six qr.scanned webhooks', 15_000);
-    expect(types(codes.product.id)).toEqual(['gs1:pip']);
+    await waitUntil(() => received.length >= 7, 'seven qr.scanned webhooks', 15_000);
+    expect(types(codes.product.id)).toEqual(['gs1:pip', 'gs1:pip']);
     expect(types(codes.lot.id)).toEqual(['gs1:recallStatus', 'gs1:recallStatus']);
     expect(types(codes.serial.id)).toEqual(['gs1:dpp', 'gs1:pip', 'linkset']);
     type Analytics = {
@@ -171,7 +174,7 @@ describe('GS1 round trip (all-in-one)', () => {
       { link_type: 'linkset', scans: 1 },
     ]);
     expect((await analytics(codes.lot.id)).by_link_type).toEqual([{ link_type: 'gs1:recallStatus', scans: 2 }]);
-    expect((await analytics(codes.product.id)).by_link_type).toEqual([{ link_type: 'gs1:pip', scans: 1 }]);
+    expect((await analytics(codes.product.id)).by_link_type).toEqual([{ link_type: 'gs1:pip', scans: 2 }]);
     const csv = await fetch(api(`/qrcodes/${codes.lot.id}/analytics?format=csv`), { headers: { authorization: `Bearer ${key}` } });
     expect(await csv.text()).toContain('link_type,scans\r\ngs1:recallStatus,2\r\n');
   });

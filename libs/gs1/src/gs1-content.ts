@@ -73,7 +73,7 @@ export function validateGs1Content(value: unknown, pointer = '/content'): FieldE
   }
   if (value['data'] !== undefined) errors.push(...dataAttributesErrors(value['data'], childPointer(pointer, 'data')));
   if (value['item_description'] !== undefined) {
-    errors.push(...textErrors(value['item_description'], childPointer(pointer, 'item_description'), GS1_LIMITS.itemDescription));
+    errors.push(...gs1TextErrors(value['item_description'], childPointer(pointer, 'item_description'), GS1_LIMITS.itemDescription));
   }
   errors.push(...gs1LinksErrors(value['links'], childPointer(pointer, 'links')));
   return errors;
@@ -122,7 +122,7 @@ export function gs1LinkErrors(value: unknown, pointer: string): FieldError[] {
   const errors = unknownFields(value, LINK_FIELDS, pointer);
   errors.push(...linkTypeErrors(value['link_type'], childPointer(pointer, 'link_type')));
   errors.push(...hrefErrors(value['href'], childPointer(pointer, 'href')));
-  errors.push(...textErrors(value['title'], childPointer(pointer, 'title'), GS1_LIMITS.title));
+  errors.push(...gs1TextErrors(value['title'], childPointer(pointer, 'title'), GS1_LIMITS.title));
   if (value['hreflang'] !== undefined) {
     errors.push(
       ...listErrors(value['hreflang'], childPointer(pointer, 'hreflang'), GS1_LIMITS.hreflang, (entry) =>
@@ -147,6 +147,11 @@ export function gs1LinkErrors(value: unknown, pointer: string): FieldError[] {
     errors.push({ pointer: childPointer(pointer, 'default'), code: 'invalid_type', detail: 'Must be true or false.' });
   }
   return errors;
+}
+
+/** The link a plain request is sent to: the one marked `default` (the first when none is, as stored before the rule). */
+export function defaultGs1Link(content: Gs1Content): Gs1Link {
+  return content.links.find((link) => link.default === true) ?? content.links[0];
 }
 
 /** The key a valid content identifies, its GTIN written as GTIN-14. */
@@ -184,7 +189,8 @@ function hrefErrors(value: unknown, pointer: string): FieldError[] {
   return [];
 }
 
-function textErrors(value: unknown, pointer: string, max: number): FieldError[] {
+/** Problems with a one-line text (a title, an item description) of 1 to `max` characters at `pointer`. */
+export function gs1TextErrors(value: unknown, pointer: string, max: number): FieldError[] {
   if (value === undefined) return [{ pointer, code: 'required', detail: 'This field is required.' }];
   if (typeof value !== 'string') return [{ pointer, code: 'invalid_type', detail: 'Must be a string.' }];
   if (value.trim() === '') return [{ pointer, code: 'required', detail: 'Must not be empty or whitespace only.' }];

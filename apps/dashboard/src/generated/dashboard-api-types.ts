@@ -342,7 +342,7 @@ export interface components {
             short_code: string;
             /** @description The URL the scan was sent to, as configured (before UTM fields are added); null for a hosted page (menu, vCard, form) and a GS1 linkset */
             destination: string | null;
-            /** @description For a gs1 code: the GS1 link type the resolver served (`gs1:pip`, or `linkset` for the linkset); null for other codes */
+            /** @description For a gs1 code: the GS1 link type served (`gs1:pip`, or `linkset` for the linkset; a scan of its short link, its default link’s); null for other codes */
             link_type: string | null;
             /** @description ISO 3166-1 alpha-2, null when unknown */
             country: string | null;
@@ -712,7 +712,7 @@ export interface components {
             scans: number;
         };
         LinkTypeCount: {
-            /** @description The GS1 link type a resolution served (gs1:pip, gs1:recallStatus…), or linkset */
+            /** @description The GS1 link type a gs1 code’s scan served (gs1:pip, gs1:recallStatus…), or linkset */
             link_type: string;
             scans: number;
         };

@@ -47,7 +47,7 @@ export class DestinationCount {
 
 @Declaration({ answer: true })
 export class LinkTypeCount {
-  @Out({ type: 'string', description: 'The GS1 link type a resolution served (gs1:pip, gs1:recallStatus…), or linkset' }) link_type!: string;
+  @Out({ type: 'string', description: 'The GS1 link type a gs1 code’s scan served (gs1:pip, gs1:recallStatus…), or linkset' }) link_type!: string;
   @Out(int) scans!: number;
 }
 

@@ -42,7 +42,8 @@ export class QrScannedData extends EventData {
   destination!: string | null;
   @Out(
     nullable('string', {
-      description: 'For a gs1 code: the GS1 link type the resolver served (`gs1:pip`, or `linkset` for the linkset); null for other codes',
+      description:
+        'For a gs1 code: the GS1 link type served (`gs1:pip`, or `linkset` for the linkset; a scan of its short link, its default link’s); null for other codes',
     }),
   )
   link_type!: string | null;

@@ -1,8 +1,8 @@
 import { type FieldError } from '@qr/domain';
-import { dataAttributesErrors, GS1_LIMITS, gs1LinkErrors, gs1LinksErrors, gtinErrors, qualifierErrors, validateGs1Content } from '@qr/gs1';
-import { Declaration, type FieldCheck, type JsonSchema } from '../engine/declare';
+import { dataAttributesErrors, GS1_LIMITS, gs1LinksErrors, gs1TextErrors, gtinErrors, qualifierErrors } from '@qr/gs1';
+import { Declaration, type JsonSchema } from '../engine/declare';
 import { type Fault, fault } from '../engine/fault';
-import { Field, ref } from '../engine/fields';
+import { Field, Out, ref } from '../engine/fields';
 
 /*
  * The `gs1` content as declarations. The rules are @qr/gs1's (GTIN check digit, the AIs' syntax,
@@ -23,16 +23,6 @@ function pointerKeys(pointer: string): Array<string | number> {
     .map((key) => (/^\d+$/.test(key) ? Number(key) : key));
 }
 
-/** A rule @qr/gs1 states for the whole object, kept to one field: the errors under `/field`. */
-function part(validate: (owner: Record<string, unknown>) => FieldError[], field: string): FieldCheck {
-  return (_value, owner) =>
-    faultsOf(
-      validate({ ...owner }).flatMap((e) =>
-        e.pointer === `/${field}` || e.pointer.startsWith(`/${field}/`) ? [{ ...e, pointer: e.pointer.slice(field.length + 1) }] : [],
-      ),
-    );
-}
-
 const QUALIFIER = (ai: string, description: string): JsonSchema => ({
   type: 'string',
   minLength: 1,
@@ -41,56 +31,55 @@ const QUALIFIER = (ai: string, description: string): JsonSchema => ({
   description: `${description} (AI ${ai}): 1–20 characters of GS1 character set 82`,
 });
 const textSchema = (max: number): JsonSchema => ({ type: 'string', minLength: 1, maxLength: max });
-const ofLink = (owner: Record<string, unknown>) => gs1LinkErrors(owner, '');
-const ofContent = (owner: Record<string, unknown>) => validateGs1Content(owner, '');
 
-/** One link of a `gs1` code: what the resolver redirects to, and lists in the linkset. */
+/**
+ * One link of a `gs1` code: what the resolver redirects to, and lists in the linkset. Its schema only:
+ * `Gs1Content.links` checks the links (gs1LinksErrors), whose rules span links (one default, no twins).
+ */
 @Declaration()
 export class Gs1Link {
-  @Field(
-    part(ofLink, 'link_type'),
-    {
-      type: 'string',
-      example: 'gs1:pip',
-      description:
-        'A GS1 Web Vocabulary link type as a CURIE (gs1:pip, gs1:recallStatus, …); not gs1:defaultLink, gs1:defaultLinkMulti or gs1:handledBy, which the resolver sets',
-    },
-    { required: true, seesAbsence: true },
-  )
+  @Out({
+    type: 'string',
+    example: 'gs1:pip',
+    description:
+      'A GS1 Web Vocabulary link type as a CURIE (gs1:pip, gs1:recallStatus, …); not gs1:defaultLink, gs1:defaultLinkMulti or gs1:handledBy, which the resolver sets',
+  })
   link_type!: string;
 
-  @Field(
-    part(ofLink, 'href'),
-    { type: 'string', format: 'uri', maxLength: GS1_LIMITS.href, description: 'Absolute http(s) URL, ASCII (punycode host)' },
-    { required: true, seesAbsence: true },
-  )
+  @Out({ type: 'string', format: 'uri', maxLength: GS1_LIMITS.href, description: 'Absolute http(s) URL, ASCII (punycode host)' })
   href!: string;
 
-  @Field(part(ofLink, 'title'), textSchema(GS1_LIMITS.title), { required: true, seesAbsence: true })
+  @Out(textSchema(GS1_LIMITS.title))
   title!: string;
 
-  @Field(part(ofLink, 'hreflang'), {
-    type: 'array',
-    minItems: 1,
-    maxItems: GS1_LIMITS.hreflang,
-    items: { type: 'string', pattern: '^[a-z]{2}(-[A-Z]{2})?$' },
-    description: 'Languages of the target: en, en-GB',
-  })
+  @Out(
+    {
+      type: 'array',
+      minItems: 1,
+      maxItems: GS1_LIMITS.hreflang,
+      items: { type: 'string', pattern: '^[a-z]{2}(-[A-Z]{2})?$' },
+      description: 'Languages of the target: en, en-GB',
+    },
+    { optional: true },
+  )
   hreflang?: string[];
 
-  @Field(part(ofLink, 'type'), { type: 'string', maxLength: GS1_LIMITS.mediaType, description: 'Media type of the target: text/html' })
+  @Out({ type: 'string', maxLength: GS1_LIMITS.mediaType, description: 'Media type of the target: text/html' }, { optional: true })
   type?: string;
 
-  @Field(part(ofLink, 'context'), {
-    type: 'array',
-    minItems: 1,
-    maxItems: GS1_LIMITS.context,
-    items: { type: 'string', maxLength: GS1_LIMITS.contextValue, pattern: '^[A-Za-z0-9._~-]+$' },
-    description: 'Values a request picks with ?context= (a country, a jurisdiction)',
-  })
+  @Out(
+    {
+      type: 'array',
+      minItems: 1,
+      maxItems: GS1_LIMITS.context,
+      items: { type: 'string', maxLength: GS1_LIMITS.contextValue, pattern: '^[A-Za-z0-9._~-]+$' },
+      description: 'Values a request picks with ?context= (a country, a jurisdiction)',
+    },
+    { optional: true },
+  )
   context?: string[];
 
-  @Field(part(ofLink, 'default'), { type: 'boolean', description: 'Exactly one link of a code is the default' })
+  @Out({ type: 'boolean', description: 'Exactly one link of a code is the default' }, { optional: true })
   default?: boolean;
 }
 
@@ -124,7 +113,7 @@ export class Gs1Content {
   })
   data?: Record<string, string>;
 
-  @Field(part(ofContent, 'item_description'), textSchema(GS1_LIMITS.itemDescription))
+  @Field((value) => faultsOf(gs1TextErrors(value, '', GS1_LIMITS.itemDescription)), textSchema(GS1_LIMITS.itemDescription))
   item_description?: string;
 
   @Field(

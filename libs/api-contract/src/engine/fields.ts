@@ -136,6 +136,7 @@ export function Opaque(max: number): PropertyDecorator {
 /**
  * A field of an answer (a response body): documented, never validated (the server writes it). Every
  * answer field is present, null when unset, so generated client types need no optional chaining.
+ * Also the fields of a part a rule of its owner checks whole (a gs1 link: `Gs1Content.links`).
  */
 export function Out(schema: JsonSchema, rule: { optional?: boolean } = {}): PropertyDecorator {
   return declareField({ check: () => [], schema, required: !rule.optional });

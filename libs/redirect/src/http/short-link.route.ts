@@ -15,6 +15,7 @@ import {
   vcardDownload,
 } from '@qr/hosted-pages';
 import { utcDayOf } from '@qr/analytics-math';
+import { defaultGs1Link, type Gs1Content } from '@qr/gs1';
 import { admitScan } from '@qr/opening-rules';
 import type { FormContent, MenuContent } from '@qr/api-contract';
 import { type Destination, isServableBackHalf, type VcardContent } from '@qr/qr-content';
@@ -166,7 +167,9 @@ export class ShortLinkRoute implements FastRoute {
         ? null
         : chooseDestination(link.destinations, request.visitor, stickinessOf(link, visitorFacts.visitor_hash, now));
       if (gate === 'unlocked') return this.open(res, link, request.visitor, false, destination, [], 'unlocked_again');
-      const outcome = await this.d.recorder.record(link, { ...visitorFacts, destination: destination?.target_url ?? null }, now);
+      // A gs1 code's short link sends every scan to its default link: the link type served, as the resolver records it.
+      const linkType = link.type === 'gs1' ? defaultGs1Link(link.content as unknown as Gs1Content).link_type : undefined;
+      const outcome = await this.d.recorder.record(link, { ...visitorFacts, destination: destination?.target_url ?? null, link_type: linkType }, now);
       if (outcome.admitted)
         return this.open(res, link, request.visitor, false, destination, unlockCookie ? ['Set-Cookie', unlockCookie] : [], unlockCookie ? 'unlock' : 'open');
       if (!outcome.stale) return this.closed(res, link, 'limit_reached', 410, null, false);

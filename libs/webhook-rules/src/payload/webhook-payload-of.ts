@@ -32,7 +32,7 @@ const PUBLIC_SCAN_FIELDS = [
  * The public payload of an internal event, or null when the event is not a webhook kind
  * (`qr.code.*`). A scan's data is reduced to the public fields (no visitor_hash, no scan_number;
  * `destination` null for a hosted page and for scans recorded before events carried it; `link_type`
- * the GS1 link type served, null for other codes);
+ * the GS1 link type served (the default link's for a gs1 code's short link), null for other codes);
  * lead, limit and milestone data pass through. `id` is the event id, so every attempt and every
  * replay of one event carries the same id; `created_at` is the event's `occurred_at`.
  *

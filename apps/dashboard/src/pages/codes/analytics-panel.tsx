@@ -89,7 +89,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
             <Breakdown
               title="Where scans went"
               wide
-              rows={a.by_destination.map((r) => [r.destination === 'unknown' ? 'not recorded (before destinations were kept)' : r.destination, r.scans])}
+              rows={a.by_destination.map((r) => [r.destination === 'unknown' ? unknownDestination(code.type) : r.destination, r.scans])}
             />
           )}
           <div class="breakdowns">
@@ -111,6 +111,9 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+/** A scan without a destination: a gs1 code's was answered with its linkset (it had no redirect); another's predates destinations. */
+const unknownDestination = (type: string) => (type === 'gs1' ? 'none: answered with the linkset' : 'not recorded (before destinations were kept)');
 
 /** The A/B split of each weighted group: what the weights ask for next to where this range's scans went. */
 function AbSplit({ groups }: { groups: SplitGroup[] }) {
