@@ -1,4 +1,4 @@
-import type { Gs1Content } from '@qr/gs1';
+import { defaultGs1Link, type Gs1Content } from '@qr/gs1';
 import { type EmailContent, mailtoUri } from './content/email-content';
 import { type LocationContent, geoUri } from './content/location-content';
 import { type PhoneContent, telUri } from './content/phone-content';
@@ -15,7 +15,7 @@ const TARGETS: Partial<Record<QrType, Target>> = {
   sms: (c) => smsUri(c as unknown as SmsContent),
   location: (c) => geoUri(c as unknown as LocationContent),
   // The resolver chooses among the links; the code's short link (not printed) answers the default.
-  gs1: (c) => defaultLinkHref(c as unknown as Gs1Content),
+  gs1: (c) => defaultGs1Link(c as unknown as Gs1Content).href,
 };
 
 /**
@@ -28,8 +28,4 @@ const TARGETS: Partial<Record<QrType, Target>> = {
 export function dynamicTarget(type: QrType, content: Record<string, unknown>): string | null {
   const target = TARGETS[type];
   return target ? target(content) : null;
-}
-
-function defaultLinkHref(content: Gs1Content): string {
-  return (content.links.find((link) => link.default === true) ?? content.links[0]).href;
 }
