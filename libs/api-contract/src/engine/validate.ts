@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, validateSync, type ValidatorOptions } from 'class-validator';
+import { validateSync, type ValidatorOptions } from 'class-validator';
 import { childPointer, type FieldError, isPlainObject } from '@qr/domain';
 import { declaredFields, takeFaults } from './declare';
 import { type Fault, fault, under } from './fault';
@@ -15,34 +15,6 @@ const OPTIONS: ValidatorOptions = {
   skipUndefinedProperties: true,
   validationError: { target: true, value: true },
 };
-
-/**
- * class-validator looks a class's rules up again on every object it validates: it filters the class's
- * rules and walks every declared class for parents (a bulk of 50 does that for each item and each
- * nested part). The rules of a class are fixed once its module has loaded, so the lookup and its
- * grouping by property are kept per class (without groups, as OPTIONS validates), and dropped whenever
- * a rule is registered.
- */
-function keepRuleLookups(): void {
-  const storage = getMetadataStorage();
-  type ValidationMetadata = ReturnType<typeof storage.getTargetValidationMetadatas>[number];
-  const lookup = storage.getTargetValidationMetadatas.bind(storage);
-  const group = storage.groupByPropertyName.bind(storage);
-  const add = storage.addValidationMetadata.bind(storage);
-  let rules = new Map<unknown, ValidationMetadata[]>();
-  let grouped = new WeakMap<ValidationMetadata[], Record<string, ValidationMetadata[]>>();
-  storage.getTargetValidationMetadatas = (target, schema, always, strict, groups) => {
-    if (schema || always || strict || groups?.length) return lookup(target, schema, always, strict, groups);
-    return rules.get(target) ?? rules.set(target, lookup(target, schema, always, strict, groups)).get(target)!;
-  };
-  storage.groupByPropertyName = (metadatas) => grouped.get(metadatas) ?? grouped.set(metadatas, group(metadatas)).get(metadatas)!;
-  storage.addValidationMetadata = (metadata) => {
-    rules = new Map();
-    grouped = new WeakMap();
-    add(metadata);
-  };
-}
-keepRuleLookups();
 
 // class-transformer drops these keys (they would reach the prototype); a client that sends one still hears about it.
 const DROPPED_KEYS = ['__proto__', 'constructor'];
