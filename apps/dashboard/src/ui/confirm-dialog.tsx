@@ -2,6 +2,7 @@ import { type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useAction } from '../lib/use-action';
 import { ErrorNotice } from './notice';
+import { Button } from './button';
 
 /** What `useConfirm` hands the dialog. */
 interface DialogState {
@@ -68,12 +69,8 @@ export function ConfirmDialog(
         <ErrorNotice error={props.error} inline />
       </div>
       <div class="dialog__actions">
-        <button type="button" class="button" onClick={props.onCancel} disabled={props.busy}>
-          Cancel
-        </button>
-        <button type="button" class="button button--danger" onClick={props.onConfirm} disabled={props.busy}>
-          {props.busy ? 'Working…' : props.confirmLabel}
-        </button>
+        <Button onClick={props.onCancel} disabled={props.busy} label="Cancel" />
+        <Button kind="danger" onClick={props.onConfirm} disabled={props.busy} label={props.busy ? 'Working…' : props.confirmLabel} />
       </div>
     </dialog>
   );

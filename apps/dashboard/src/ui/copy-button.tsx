@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { Button } from './button';
 
 /** Copies a value to the clipboard and says so (to screen readers too). */
 export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
@@ -33,9 +34,7 @@ export function SecretOnce({ label, value, onDone }: { label: string; value: str
         <code data-testid="secret">{value}</code>
         <CopyButton value={value} />
       </div>
-      <button type="button" class="button" onClick={onDone}>
-        I have copied it
-      </button>
+      <Button onClick={onDone} label="I have copied it" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
+import { Button } from './button';
 
 interface Common {
   label: string;
@@ -221,11 +222,7 @@ export function binder<T extends object>(
 }
 
 /** A form's primary submit button; `field` stands it in a row of controls, level with the fields. */
-export function SubmitButton({ disabled, field, wide, children }: { disabled: boolean; field?: boolean; wide?: boolean; children: ComponentChildren }) {
-  const button = (
-    <button type="submit" class={`button button--primary${wide ? ' button--wide' : ''}`} disabled={disabled}>
-      {children}
-    </button>
-  );
+export function SubmitButton({ disabled, field, wide, label }: { disabled: boolean; field?: boolean; wide?: boolean; label: ComponentChildren }) {
+  const button = <Button submit kind="primary" wide={wide} disabled={disabled} label={label} />;
   return field ? <div class="field">{button}</div> : button;
 }

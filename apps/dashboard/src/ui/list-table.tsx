@@ -78,29 +78,3 @@ export function ListTable<T extends { id: string }>(props: {
     </div>
   );
 }
-
-/**
- * A row's button (or link, with `href`): the short label it shows, and for a screen reader the row it
- * acts on, so that "Delete Crates" is told apart from the other rows' "Delete".
- */
-export function RowAction(props: { label: string; of?: string; href?: string; danger?: boolean; disabled?: boolean; onClick?: () => void }) {
-  const className = props.danger ? 'button button--small button--danger' : 'button button--small';
-  const text = (
-    <>
-      {props.label}
-      {props.of ? <span class="visually-hidden"> {props.of}</span> : null}
-    </>
-  );
-  if (props.href) {
-    return (
-      <a class={className} href={props.href}>
-        {text}
-      </a>
-    );
-  }
-  return (
-    <button type="button" class={className} disabled={props.disabled} onClick={props.onClick}>
-      {text}
-    </button>
-  );
-}

@@ -58,7 +58,7 @@ export function AccountPage() {
           <TextField label="New password" type="password" autocomplete="new-password" required {...field('new_password')} hint="At least 10 characters." />
           <TextField label="New password, again" type="password" autocomplete="new-password" required {...field('repeat')} />
         </div>
-        <SubmitButton disabled={busy}>Change password</SubmitButton>
+        <SubmitButton disabled={busy} label="Change password" />
       </form>
     </>
   );

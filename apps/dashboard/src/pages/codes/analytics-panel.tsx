@@ -11,6 +11,7 @@ import { zonedDateDaysAgo } from '../../lib/zoned-time';
 import { codesApi } from '../../api/codes';
 import { abSplit, type SplitGroup } from './ab-split';
 import { PasswordPageStats, Stat } from './password-page-stats';
+import { Button } from '../../ui/button';
 
 const RANGES = [
   { value: '7', label: 'Last 7 days' },
@@ -100,9 +101,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
             <Breakdown title="Browsers" rows={a.by_browser.map((r) => [r.browser, r.scans])} />
           </div>
           <p>
-            <a class="button" href={codesApi.analyticsCsvUrl(code.id, q)} download>
-              Download CSV
-            </a>
+            <Button href={codesApi.analyticsCsvUrl(code.id, q)} download label="Download CSV" />
           </p>
         </div>
       ) : null}

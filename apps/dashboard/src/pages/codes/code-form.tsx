@@ -13,6 +13,7 @@ import { DestinationsEditor } from './destinations-editor';
 import { type FieldErrors } from './field-errors';
 import { OpeningRulesEditor, UtmEditor } from './opening-rules-editor';
 import { PasswordEditor } from './password-editor';
+import { Button } from '../../ui/button';
 
 export interface CodeFormProps {
   mode: 'create' | 'edit';
@@ -202,10 +203,8 @@ export function CodeForm(props: CodeFormProps) {
       ) : null}
       <OtherProblems errors={errors} />
       <div class="button-row">
-        <SubmitButton disabled={props.busy}>{props.busy ? 'Saving…' : props.submitLabel}</SubmitButton>
-        <a class="button" href={props.cancelHref}>
-          Cancel
-        </a>
+        <SubmitButton disabled={props.busy} label={props.busy ? 'Saving…' : props.submitLabel} />
+        <Button href={props.cancelHref} label="Cancel" />
       </div>
     </>
   );

@@ -14,6 +14,7 @@ import { ImportPanel } from './import-panel';
 import { MoveToFolder } from './move-to-folder';
 import { useFolders } from '../../api/workspace-lists';
 import { codesApi } from '../../api/codes';
+import { Button } from '../../ui/button';
 
 const PAGE_SIZE = 50;
 
@@ -76,19 +77,13 @@ export function CodesPage() {
         title="Codes"
         actions={
           <>
-            <a class="button" href={codesApi.exportCsvUrl({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })} download>
-              Export CSV
-            </a>
-            {me.permissions.write ? (
-              <button type="button" class="button" onClick={() => setImporting((v) => !v)} aria-expanded={importing}>
-                Import CSV
-              </button>
-            ) : null}
-            {me.permissions.write ? (
-              <a class="button button--primary" href="/app/codes/new">
-                New code
-              </a>
-            ) : null}
+            <Button
+              href={codesApi.exportCsvUrl({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })}
+              download
+              label="Export CSV"
+            />
+            {me.permissions.write ? <Button onClick={() => setImporting((v) => !v)} expanded={importing} label="Import CSV" /> : null}
+            {me.permissions.write ? <Button kind="primary" href="/app/codes/new" label="New code" /> : null}
           </>
         }
       />
@@ -110,12 +105,8 @@ export function CodesPage() {
             <span>
               {formatNumber(selected.size)} {selected.size === 1 ? 'code' : 'codes'} selected
             </span>
-            <a class="button button--small button--primary" href="/app/print">
-              Print sheet of the selection
-            </a>
-            <button type="button" class="button button--small" onClick={() => setSelected(new Set())}>
-              Clear selection
-            </button>
+            <Button kind="primary" small href="/app/print" label="Print sheet of the selection" />
+            <Button small onClick={() => setSelected(new Set())} label="Clear selection" />
             {me.permissions.write && folders.data ? <MoveToFolder selected={[...selected]} folders={folders.data} onMoved={codes.reload} /> : null}
           </>
         ) : (
@@ -136,11 +127,7 @@ export function CodesPage() {
             ) : (
               <>
                 <p>There are no codes in this workspace yet.</p>
-                {me.permissions.write ? (
-                  <a class="button button--primary" href="/app/codes/new">
-                    Create your first code
-                  </a>
-                ) : null}
+                {me.permissions.write ? <Button kind="primary" href="/app/codes/new" label="Create your first code" /> : null}
               </>
             )}
           </div>
@@ -203,14 +190,10 @@ export function CodesPage() {
       />
       <nav class="pagination" aria-label="Pages of codes">
         {previous.length > 0 ? (
-          <button type="button" class="button" onClick={() => (setPrevious(previous.slice(0, -1)), go({ cursor: previous[previous.length - 1] }, true))}>
-            ← Previous page
-          </button>
+          <Button onClick={() => (setPrevious(previous.slice(0, -1)), go({ cursor: previous[previous.length - 1] }, true))} label="← Previous page" />
         ) : null}
         {codes.data?.has_more && codes.data.next_cursor ? (
-          <button type="button" class="button" onClick={() => (setPrevious([...previous, filters.cursor]), go({ cursor: codes.data!.next_cursor! }, true))}>
-            Next page →
-          </button>
+          <Button onClick={() => (setPrevious([...previous, filters.cursor]), go({ cursor: codes.data!.next_cursor! }, true))} label="Next page →" />
         ) : null}
       </nav>
     </>

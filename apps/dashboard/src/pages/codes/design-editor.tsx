@@ -18,6 +18,7 @@ import { designBody, type DesignForm } from './design-form';
 import { presetsApi } from '../../api/presets';
 import { type FieldErrors } from './field-errors';
 import { LogoCropper } from './logo-cropper';
+import { Button } from '../../ui/button';
 
 const SHAPE_LABELS: Record<string, string> = { square: 'Square', rounded: 'Rounded', dots: 'Dots', circle: 'Circle' };
 
@@ -295,9 +296,7 @@ function PresetPicker({ form, preset, errors }: { form: DesignForm; preset: Pres
           error={error ? problemText(error, 'The preset could not be saved; try again.') : undefined}
           placeholder="Preset name"
         />
-        <button type="button" class="button" disabled={saving || !name.trim()} onClick={() => void save()}>
-          {saving ? 'Saving…' : 'Save as preset'}
-        </button>
+        <Button disabled={saving || !name.trim()} onClick={() => void save()} label={saving ? 'Saving…' : 'Save as preset'} />
       </div>
     </div>
   );

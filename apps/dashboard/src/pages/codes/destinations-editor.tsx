@@ -1,6 +1,7 @@
 import { binder, SelectField, TextField } from '../../ui/field';
 import { type DestinationRule } from './code-form-state';
 import { type StateEditorProps } from './opening-rules-editor';
+import { Button } from '../../ui/button';
 
 const DEVICES = [
   { value: '', label: 'Any device' },
@@ -62,21 +63,16 @@ export function DestinationsEditor({ state, set: setState, errors, disabled }: S
             </div>
             <TextField label="Weight" hint={WEIGHT_HINT} inputMode="numeric" {...field('weight')} />
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
-            <button type="button" class="button button--small" onClick={() => onRules(rules.filter((_, j) => j !== i))} disabled={disabled}>
-              Remove rule {i + 1}
-            </button>
+            <Button small onClick={() => onRules(rules.filter((_, j) => j !== i))} disabled={disabled} label={`Remove rule ${i + 1}`} />
           </fieldset>
         );
       })}
       <div class="button-row">
-        <button
-          type="button"
-          class="button"
+        <Button
           onClick={() => onRules([...rules, { target_url: '', device: '', os: '', country: '', language: '', weight: '' }])}
           disabled={disabled || rules.length >= 9}
-        >
-          Add a rule
-        </button>
+          label="Add a rule"
+        />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
+import { Button } from '../../ui/button';
 
 type FormField = { name: string; label: string; type: string; required: boolean };
 
@@ -39,22 +40,13 @@ export function FormFieldsEditor({ content, onContent, errors, disabled }: Conte
             <CheckboxField label="Visitors must fill it in" {...of.check('required')} />
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
             {fields.length > 1 ? (
-              <button type="button" class="button button--small" onClick={() => set({ fields: fields.filter((_, j) => j !== i) })} disabled={disabled}>
-                Remove field {i + 1}
-              </button>
+              <Button small onClick={() => set({ fields: fields.filter((_, j) => j !== i) })} disabled={disabled} label={`Remove field ${i + 1}`} />
             ) : null}
           </fieldset>
         );
       })}
       <div class="button-row">
-        <button
-          type="button"
-          class="button"
-          onClick={() => set({ fields: [...fields, { name: '', label: '', type: 'text', required: false }] })}
-          disabled={disabled}
-        >
-          Add a field
-        </button>
+        <Button onClick={() => set({ fields: [...fields, { name: '', label: '', type: 'text', required: false }] })} disabled={disabled} label="Add a field" />
       </div>
       <div class="grid-2">
         <TextField label="Button text" hint="Default: Send" {...field('submit_label')} />

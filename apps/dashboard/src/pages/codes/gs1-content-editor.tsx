@@ -13,6 +13,7 @@ import {
   gtinFeedback,
   gtinFeedbackText,
 } from './gs1-form';
+import { Button } from '../../ui/button';
 
 const OTHER_AI = 'other';
 const QUALIFIER_HINT = 'up to 20 of A–Z a–z 0–9 ! " % & \' ( ) * + , - . / : ; < = > ? _';
@@ -148,17 +149,13 @@ function DataAttributes({ c: { data: rows }, set, errors, disabled }: Part) {
                 hint={known?.hint ?? '6 digits'}
                 disabled={disabled}
               />
-              <button type="button" class="button button--small" onClick={() => onRows(rows.filter((_, j) => j !== i))} disabled={disabled}>
-                Remove data attribute {i + 1}
-              </button>
+              <Button small onClick={() => onRows(rows.filter((_, j) => j !== i))} disabled={disabled} label={`Remove data attribute ${i + 1}`} />
             </div>
           </div>
         );
       })}
       <div class="button-row">
-        <button type="button" class="button button--small" onClick={() => onRows([...rows, { ai: unused?.ai ?? '', value: '' }])} disabled={disabled}>
-          Add a data attribute
-        </button>
+        <Button small onClick={() => onRows([...rows, { ai: unused?.ai ?? '', value: '' }])} disabled={disabled} label="Add a data attribute" />
       </div>
     </fieldset>
   );
@@ -224,20 +221,14 @@ function Links({ c: { links }, set, errors, disabled }: Part) {
                   </p>
                 ) : null}
               </div>
-              {links.length > 1 ? (
-                <button type="button" class="button button--small" onClick={() => remove(i)} disabled={disabled}>
-                  Remove link {i + 1}
-                </button>
-              ) : null}
+              {links.length > 1 ? <Button small onClick={() => remove(i)} disabled={disabled} label={`Remove link ${i + 1}`} /> : null}
             </div>
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
           </fieldset>
         );
       })}
       <div class="button-row">
-        <button type="button" class="button" onClick={() => onLinks([...links, emptyGs1Link(links.length === 0)])} disabled={disabled}>
-          Add a link
-        </button>
+        <Button onClick={() => onLinks([...links, emptyGs1Link(links.length === 0)])} disabled={disabled} label="Add a link" />
       </div>
     </fieldset>
   );

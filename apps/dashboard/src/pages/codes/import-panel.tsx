@@ -4,6 +4,7 @@ import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { codesApi } from '../../api/codes';
 import { SubmitButton } from '../../ui/field';
+import { Button } from '../../ui/button';
 
 interface RowError {
   line: number;
@@ -68,9 +69,7 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
     <section class="panel" aria-labelledby="import-title">
       <div class="page-header__row">
         <h2 id="import-title">Import codes from CSV</h2>
-        <button type="button" class="button button--small" onClick={onClose}>
-          Close
-        </button>
+        <Button small onClick={onClose} label="Close" />
       </div>
       <p class="muted small">
         One code per row, with a header row. <code>client_ref</code> is required on every row: importing the same file again creates only the rows that are
@@ -91,9 +90,7 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
             <label for="import-file">CSV file</label>
             <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
           </div>
-          <SubmitButton field disabled={!file || progress !== null}>
-            {progress ? 'Importing…' : 'Import'}
-          </SubmitButton>
+          <SubmitButton field disabled={!file || progress !== null} label={progress ? 'Importing…' : 'Import'} />
         </div>
       </form>
       {progress ? (

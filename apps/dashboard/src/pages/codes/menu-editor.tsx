@@ -1,5 +1,6 @@
 import { binder, TextAreaField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
+import { Button } from '../../ui/button';
 
 type Item = { name: string; description: string; price: string; tags: string };
 type Section = { name: string; items: Item[] };
@@ -51,36 +52,33 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
                   </div>
                   <TextField label="Description" {...itemField('description')} />
                   {section.items.length > 1 ? (
-                    <button
-                      type="button"
-                      class="button button--small"
+                    <Button
+                      small
                       onClick={() => setSection(i, { items: section.items.filter((_, j) => j !== k) })}
                       disabled={disabled}
-                    >
-                      Remove item {k + 1}
-                    </button>
+                      label={`Remove item ${k + 1}`}
+                    />
                   ) : null}
                   {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
                 </div>
               );
             })}
             <div class="button-row">
-              <button type="button" class="button button--small" onClick={() => setSection(i, { items: [...section.items, emptyItem()] })} disabled={disabled}>
-                Add an item to section {i + 1}
-              </button>
+              <Button
+                small
+                onClick={() => setSection(i, { items: [...section.items, emptyItem()] })}
+                disabled={disabled}
+                label={`Add an item to section ${i + 1}`}
+              />
               {sections.length > 1 ? (
-                <button type="button" class="button button--small" onClick={() => setSections(sections.filter((_, j) => j !== i))} disabled={disabled}>
-                  Remove section {i + 1}
-                </button>
+                <Button small onClick={() => setSections(sections.filter((_, j) => j !== i))} disabled={disabled} label={`Remove section ${i + 1}`} />
               ) : null}
             </div>
           </fieldset>
         );
       })}
       <div class="button-row">
-        <button type="button" class="button" onClick={() => setSections([...sections, { name: '', items: [emptyItem()] }])} disabled={disabled}>
-          Add a section
-        </button>
+        <Button onClick={() => setSections([...sections, { name: '', items: [emptyItem()] }])} disabled={disabled} label="Add a section" />
       </div>
       <TextAreaField label="Footer" {...field('footer')} />
     </>

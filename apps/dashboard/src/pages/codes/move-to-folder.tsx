@@ -5,6 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { SelectField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
+import { Button } from '../../ui/button';
 
 const NO_FOLDER = '-';
 
@@ -50,9 +51,7 @@ export function MoveToFolder(props: { selected: readonly string[]; folders: read
           ...props.folders.map((f) => ({ value: f.id, label: f.name })),
         ]}
       />
-      <button type="submit" class="button button--small" disabled={busy || !target}>
-        {busy ? 'Moving…' : 'Move'}
-      </button>
+      <Button small submit disabled={busy || !target} label={busy ? 'Moving…' : 'Move'} />
       {moved ? <Notice kind="success">{moved}</Notice> : null}
       {error ? (
         <>

@@ -5,7 +5,8 @@ import { formatAgo, formatDate } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-import { ListTable, RowAction } from '../../ui/list-table';
+import { Button } from '../../ui/button';
+import { ListTable } from '../../ui/list-table';
 import { SecretOnce } from '../../ui/copy-button';
 import { SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
@@ -76,9 +77,7 @@ function ManageKeys() {
             error={problem?.at('/role')}
           />
           <TextField label="Expires" type="date" hint="Optional" value={expires} onValue={setExpires} error={problem?.at('/expires_at')} />
-          <SubmitButton field disabled={busy}>
-            Create API key
-          </SubmitButton>
+          <SubmitButton field disabled={busy} label="Create API key" />
         </div>
       </form>
       <ErrorNotice error={keys.error} />
@@ -96,7 +95,7 @@ function ManageKeys() {
           { header: 'Last used', cell: (k) => formatAgo(k.last_used_at) },
           { header: 'Expires', cell: (k) => (k.expires_at ? formatDate(k.expires_at) : 'never') },
         ]}
-        actions={(k) => <RowAction label="Revoke" of={k.name} onClick={() => revoking.ask(k)} />}
+        actions={(k) => <Button small of={k.name} onClick={() => revoking.ask(k)} label="Revoke" />}
       />
       <ConfirmDialog {...revoking.dialog} title={`Revoke ${revoking.pending?.name ?? ''}?`} confirmLabel="Revoke key">
         <p>Calls with this key are refused (401) from the next request. This cannot be undone; create a new key instead.</p>

@@ -59,7 +59,7 @@ export function WebhooksSection() {
             planName={me.plan.name}
             error={problem?.at('/events') ?? problem?.errors.find((p) => p.pointer.startsWith('/events/'))?.detail}
           />
-          <SubmitButton disabled={busy}>Register endpoint</SubmitButton>
+          <SubmitButton disabled={busy} label="Register endpoint" />
         </form>
       ) : null}
       <ErrorNotice error={endpoints.error} />

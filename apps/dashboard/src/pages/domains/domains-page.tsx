@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useDomains } from '../../api/workspace-lists';
 import { useAction } from '../../lib/use-action';
 import { domainsApi } from '../../api/domains';
+import { Button } from '../../ui/button';
 
 /** Custom short-link domains: add one, publish the TXT record, check it. */
 export function DomainsPage() {
@@ -34,9 +35,7 @@ export function DomainsPage() {
           {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
           <div class="controls">
             <TextField label="Hostname" required placeholder="qr.example.com" value={hostname} onValue={setHostname} error={problem?.at('/hostname')} />
-            <SubmitButton field disabled={busy}>
-              Add domain
-            </SubmitButton>
+            <SubmitButton field disabled={busy} label="Add domain" />
           </div>
           <p class="muted small">
             Two steps make a domain work: its DNS points at this platform’s short-link server (your operator has the address), and a TXT record proves the
@@ -93,9 +92,7 @@ function DomainCard({ domain: d, canVerify, onChanged }: { domain: Domain; canVe
           ) : null}
           <ErrorNotice error={error} />
           {canVerify ? (
-            <button type="button" class="button button--primary" onClick={() => void verify()} disabled={busy}>
-              {busy ? 'Checking DNS…' : 'Check the TXT record now'}
-            </button>
+            <Button kind="primary" onClick={() => void verify()} disabled={busy} label={busy ? 'Checking DNS…' : 'Check the TXT record now'} />
           ) : null}
         </>
       )}

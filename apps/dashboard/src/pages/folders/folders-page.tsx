@@ -7,7 +7,8 @@ import { useAction } from '../../lib/use-action';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { SubmitButton, TextField } from '../../ui/field';
-import { ListTable, RowAction } from '../../ui/list-table';
+import { Button } from '../../ui/button';
+import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 
@@ -54,9 +55,7 @@ export function FoldersPage() {
           {creating.problem?.status !== 422 ? <ErrorNotice error={creating.error} /> : null}
           <div class="controls">
             <TextField label="Name" required value={name} onValue={(v) => (setName(v), setDone(null))} error={creating.problem?.at('/name')} maxLength={200} />
-            <SubmitButton field disabled={creating.busy}>
-              Create folder
-            </SubmitButton>
+            <SubmitButton field disabled={creating.busy} label="Create folder" />
           </div>
         </form>
       ) : null}
@@ -76,8 +75,8 @@ export function FoldersPage() {
           me.permissions.write
             ? (f) => (
                 <>
-                  <RowAction label="Rename" of={f.name} onClick={() => (setRenaming({ folder: f, name: f.name }), setDone(null), saving.setError(null))} />
-                  <RowAction label="Delete" of={f.name} danger onClick={() => (setDone(null), saving.setError(null), deleting.ask(f))} />
+                  <Button small of={f.name} onClick={() => (setRenaming({ folder: f, name: f.name }), setDone(null), saving.setError(null))} label="Rename" />
+                  <Button kind="danger" small of={f.name} onClick={() => (setDone(null), saving.setError(null), deleting.ask(f))} label="Delete" />
                 </>
               )
             : undefined
@@ -94,12 +93,8 @@ export function FoldersPage() {
                 maxLength={200}
               />
               <div class="field">
-                <button type="submit" class="button button--primary" disabled={saving.busy}>
-                  {saving.busy ? 'Saving…' : 'Save name'}
-                </button>{' '}
-                <button type="button" class="button" onClick={() => (setRenaming(null), saving.setError(null))} disabled={saving.busy}>
-                  Cancel
-                </button>
+                <Button kind="primary" submit disabled={saving.busy} label={saving.busy ? 'Saving…' : 'Save name'} />{' '}
+                <Button onClick={() => (setRenaming(null), saving.setError(null))} disabled={saving.busy} label="Cancel" />
               </div>
             </form>
           ) : null

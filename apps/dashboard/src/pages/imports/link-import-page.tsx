@@ -10,6 +10,7 @@ import { SelectField, SubmitButton } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
+import { Button } from '../../ui/button';
 
 /** Rows the page lists; the counts above always cover the whole file. */
 const SHOWN = 500;
@@ -100,9 +101,7 @@ export function LinkImportPage() {
                 }}
               />
             </div>
-            <SubmitButton field disabled={!file || busy}>
-              {running === 'preview' ? 'Checking…' : 'Preview'}
-            </SubmitButton>
+            <SubmitButton field disabled={!file || busy} label={running === 'preview' ? 'Checking…' : 'Preview'} />
           </div>
           <p class="muted small">
             The preview writes nothing. Click counts and creation dates stay with the old product. Importing the same file again creates only links that are not
@@ -120,9 +119,12 @@ export function LinkImportPage() {
           ) : preview.counts.create === 0 ? (
             <p>There is nothing to create: every link is already here or cannot be imported.</p>
           ) : (
-            <button type="button" class="button button--primary" onClick={confirm} disabled={busy}>
-              {running === 'import' ? 'Importing…' : `Import ${formatNumber(preview.counts.create)} link${preview.counts.create === 1 ? '' : 's'}`}
-            </button>
+            <Button
+              kind="primary"
+              onClick={confirm}
+              disabled={busy}
+              label={running === 'import' ? 'Importing…' : `Import ${formatNumber(preview.counts.create)} link${preview.counts.create === 1 ? '' : 's'}`}
+            />
           )}
         </div>
       ) : null}

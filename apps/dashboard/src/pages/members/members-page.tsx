@@ -9,7 +9,8 @@ import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { SelectField, SubmitButton, TextField } from '../../ui/field';
-import { type Column, ListTable, RowAction } from '../../ui/list-table';
+import { Button } from '../../ui/button';
+import { type Column, ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
@@ -121,9 +122,7 @@ function ManageMembers() {
             options={ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_HINT[r]}` }))}
             error={inviting.problem?.at('/role')}
           />
-          <SubmitButton field disabled={inviting.busy}>
-            {inviting.busy ? 'Inviting…' : 'Send invitation'}
-          </SubmitButton>
+          <SubmitButton field disabled={inviting.busy} label={inviting.busy ? 'Inviting…' : 'Send invitation'} />
         </div>
       </form>
       <ErrorNotice error={members.error} />
@@ -151,7 +150,7 @@ function ManageMembers() {
               { header: 'Last sign-in', cell: (m) => <span title={formatDateTime(m.last_sign_in_at)}>{formatAgo(m.last_sign_in_at)}</span> },
               { header: 'Member since', cell: (m) => formatDate(m.added_at) },
             ]}
-            actions={(m) => <RowAction label="Remove" of={m.email} danger onClick={() => ask('remove', m)} />}
+            actions={(m) => <Button kind="danger" small of={m.email} onClick={() => ask('remove', m)} label="Remove" />}
           />
         </section>
       ) : null}
@@ -171,13 +170,14 @@ function ManageMembers() {
             ]}
             actions={(m) => (
               <>
-                <RowAction
-                  label={changing.running === `resend:${m.id}` ? 'Sending…' : 'Resend'}
+                <Button
+                  small
                   of={`the invitation of ${m.email}`}
                   disabled={changing.busy}
                   onClick={() => resend(m)}
+                  label={changing.running === `resend:${m.id}` ? 'Sending…' : 'Resend'}
                 />
-                <RowAction label="Revoke" of={`the invitation of ${m.email}`} danger onClick={() => ask('revoke', m)} />
+                <Button kind="danger" small of={`the invitation of ${m.email}`} onClick={() => ask('revoke', m)} label="Revoke" />
               </>
             )}
           />
@@ -254,9 +254,7 @@ function InvitationSent({ answer, onDone }: { answer: InvitationAnswer; onDone: 
             <code data-testid="invitation-link">{answer.link.url}</code>
             <CopyButton value={answer.link.url} />
           </div>
-          <button type="button" class="button" onClick={onDone}>
-            I have copied it
-          </button>
+          <Button onClick={onDone} label="I have copied it" />
         </div>
       ) : null}
     </div>

@@ -12,6 +12,7 @@ import { DesignEditor } from '../codes/design-editor';
 import { designBody, designForm, type DesignForm } from '../codes/design-form';
 import { FieldErrors } from '../codes/field-errors';
 import { LivePreview } from '../codes/live-preview';
+import { Button } from '../../ui/button';
 
 /**
  * The code a preset is previewed on: a dynamic link, the kind a new preset is checked against. On
@@ -65,10 +66,8 @@ export function PresetEditPage() {
             <DesignEditor form={form} onForm={(next) => (setForm(next), setError(null))} errors={errors} />
           </fieldset>
           <div class="button-row">
-            <SubmitButton disabled={busy || !me.permissions.write}>{busy ? 'Saving…' : 'Save preset'}</SubmitButton>
-            <a class="button" href="/app/presets">
-              Cancel
-            </a>
+            <SubmitButton disabled={busy || !me.permissions.write} label={busy ? 'Saving…' : 'Save preset'} />
+            <Button href="/app/presets" label="Cancel" />
           </div>
         </form>
         <LivePreview body={previewBody} onProblem={setPreviewError} title="Preview on a dynamic link" />

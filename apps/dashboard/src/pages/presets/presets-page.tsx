@@ -6,7 +6,8 @@ import { formatDate } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-import { ListTable, RowAction } from '../../ui/list-table';
+import { Button } from '../../ui/button';
+import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 
@@ -63,8 +64,8 @@ export function PresetsPage() {
           me.permissions.write
             ? (p) => (
                 <>
-                  <RowAction label="Edit" of={p.name} href={`/app/presets/${p.id}`} />
-                  <RowAction label="Delete" of={p.name} danger onClick={() => (setDone(null), deleting.ask(p))} />
+                  <Button small of={p.name} href={`/app/presets/${p.id}`} label="Edit" />
+                  <Button kind="danger" small of={p.name} onClick={() => (setDone(null), deleting.ask(p))} label="Delete" />
                 </>
               )
             : undefined

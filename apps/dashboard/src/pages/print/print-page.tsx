@@ -203,7 +203,7 @@ export function PrintPage() {
             <span class="muted small">{formatNumber(Math.round(progress.bytes / 1024))} KB received</span>
           </div>
         ) : null}
-        <SubmitButton disabled={progress !== null || (source === 'folder' && !folderId)}>{progress ? 'Making the PDF…' : 'Create PDF'}</SubmitButton>
+        <SubmitButton disabled={progress !== null || (source === 'folder' && !folderId)} label={progress ? 'Making the PDF…' : 'Create PDF'} />
       </form>
     </>
   );

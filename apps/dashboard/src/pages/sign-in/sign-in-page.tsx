@@ -6,6 +6,7 @@ import { AuthCard } from '../../ui/auth-card';
 import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { sessionApi } from '../../api/session-api';
+import { Button } from '../../ui/button';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */
 export function SignInPage() {
@@ -42,14 +43,10 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
           required
           error={problem?.at('/password')}
         />
-        <SubmitButton wide disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </SubmitButton>
+        <SubmitButton wide disabled={busy} label={busy ? 'Signing in…' : 'Sign in'} />
       </form>
       <p>
-        <button type="button" class="button button--link" onClick={onForgot}>
-          Forgot password?
-        </button>
+        <Button kind="link" onClick={onForgot} label="Forgot password?" />
       </p>
       <p class="muted small">No password yet? An owner of your workspace invites you from Members; the invitation’s link lets you choose one.</p>
     </AuthCard>
@@ -80,15 +77,11 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
           <ErrorNotice error={problem?.status === 422 ? null : error} />
           <p>Type the email you sign in with. We send a link to choose a new password, which signs you out everywhere else.</p>
           <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
-          <SubmitButton wide disabled={busy}>
-            {busy ? 'Sending…' : 'Send me a link'}
-          </SubmitButton>
+          <SubmitButton wide disabled={busy} label={busy ? 'Sending…' : 'Send me a link'} />
         </form>
       )}
       <p>
-        <button type="button" class="button button--link" onClick={onBack}>
-          Back to sign in
-        </button>
+        <Button kind="link" onClick={onBack} label="Back to sign in" />
       </p>
     </AuthCard>
   );

@@ -82,9 +82,7 @@ export function WelcomePage() {
             required
             error={mismatch ? 'The two passwords are not the same.' : undefined}
           />
-          <SubmitButton wide disabled={busy}>
-            {busy ? 'Saving…' : 'Save password and sign in'}
-          </SubmitButton>
+          <SubmitButton wide disabled={busy} label={busy ? 'Saving…' : 'Save password and sign in'} />
         </form>
       ) : null}
     </AuthCard>
