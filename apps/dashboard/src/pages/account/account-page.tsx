@@ -13,24 +13,18 @@ export function AccountPage() {
   const me = useMe();
   const [passwords, setPasswords] = useState(NO_PASSWORDS);
   const [done, setDone] = useState(false);
-  const { busy, error, problem, setError, run } = useAction();
-  const submit = async (e: Event) => {
-    e.preventDefault();
+  const { busy, error, problem, submit } = useAction();
+  const change = submit(async () => {
     setDone(false);
     if (passwords.new_password !== passwords.repeat) {
-      setError(
-        new ProblemError(422, 'validation_failed', 'Validation failed', '', [
-          { pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' },
-        ]),
-      );
-      return;
+      throw new ProblemError(422, 'validation_failed', 'Validation failed', '', [
+        { pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' },
+      ]);
     }
-    await run(async () => {
-      await sessionApi.changePassword(passwords.current_password, passwords.new_password);
-      setDone(true);
-      setPasswords(NO_PASSWORDS);
-    });
-  };
+    await sessionApi.changePassword(passwords.current_password, passwords.new_password);
+    setDone(true);
+    setPasswords(NO_PASSWORDS);
+  });
   const field = binder(
     passwords,
     (patch) => setPasswords({ ...passwords, ...patch }),
@@ -49,7 +43,7 @@ export function AccountPage() {
           ))}
         </ul>
       </section>
-      <form class="panel" onSubmit={submit} noValidate aria-labelledby="password-title">
+      <form class="panel" onSubmit={change} noValidate aria-labelledby="password-title">
         <h2 id="password-title">Change password</h2>
         {done ? <Notice kind="success">Password changed. Your other sessions are signed out; this one stays.</Notice> : null}
         {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}

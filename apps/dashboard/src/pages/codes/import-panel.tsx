@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useAction } from '../../lib/use-action';
 import { formatNumber } from '../../lib/format';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -34,11 +35,9 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const run = async (e: Event) => {
-    e.preventDefault();
+  const { error, setError, submit } = useAction();
+  const start = submit(async () => {
     if (!file) return;
-    setError(null);
     setReport(null);
     setProgress({ done: 0, total: 0 });
     try {
@@ -59,12 +58,10 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
         }
       }
       onImported();
-    } catch (err) {
-      setError(err);
     } finally {
       setProgress(null);
     }
-  };
+  });
   return (
     <section class="panel" aria-labelledby="import-title">
       <div class="page-header__row">
@@ -84,7 +81,7 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
         dates) are ignored.
       </p>
       <pre class="code-block">{EXAMPLE}</pre>
-      <form onSubmit={run}>
+      <form onSubmit={start}>
         <div class="controls">
           <div class="field">
             <label for="import-file">CSV file</label>

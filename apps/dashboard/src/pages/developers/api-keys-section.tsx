@@ -36,19 +36,16 @@ function ManageKeys() {
   const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
   const [expires, setExpires] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const { busy, error, problem, run } = useAction();
-  const create = (e: Event) => {
-    e.preventDefault();
-    void run(async () => {
-      const body: Record<string, unknown> = { name, role };
-      if (expires) body.expires_at = `${expires}T00:00:00Z`;
-      const created = await apiKeysApi.create(body);
-      setSecret(created.secret);
-      setName('');
-      setExpires('');
-      keys.reload();
-    });
-  };
+  const { busy, error, problem, submit } = useAction();
+  const create = submit(async () => {
+    const body: Record<string, unknown> = { name, role };
+    if (expires) body.expires_at = `${expires}T00:00:00Z`;
+    const created = await apiKeysApi.create(body);
+    setSecret(created.secret);
+    setName('');
+    setExpires('');
+    keys.reload();
+  });
   const revoking = useConfirm(async (key: ApiKey) => {
     await apiKeysApi.revoke(key.id);
     keys.reload();

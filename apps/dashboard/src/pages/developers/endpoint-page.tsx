@@ -25,7 +25,7 @@ export function EndpointPage() {
   const [events, setEvents] = useState<WebhookEventType[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
   const [test, setTest] = useState<WebhookTest | null>(null);
-  const { busy, running, error, run } = useAction();
+  const { busy, running, error, run, submit } = useAction();
   const deleting = useConfirm(async (id: string) => (await webhooksApi.remove(id), route('/app/developers')));
   const [deliveriesVersion, setDeliveriesVersion] = useState(0);
   useEffect(() => {
@@ -101,10 +101,7 @@ export function EndpointPage() {
           ]}
         />
         {write ? (
-          <form
-            onSubmit={(e) => (e.preventDefault(), void act('events', async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload())))}
-            aria-label="Events of this endpoint"
-          >
+          <form onSubmit={submit(async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload()), 'events')} aria-label="Events of this endpoint">
             <EventKindsField value={events} onValue={setEvents} allowed={me.plan.webhook_events} planName={me.plan.name} />
             <Button submit disabled={busy} label="Save events" />
           </form>

@@ -21,16 +21,13 @@ export function WebhooksSection() {
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(allowed.includes('qr.scanned') ? ['qr.scanned'] : []);
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
-  const { busy, error, problem, run } = useAction();
-  const create = (e: Event) => {
-    e.preventDefault();
-    void run(async () => {
-      setCreated(await webhooksApi.create({ url, events, ...(description ? { description } : {}) }));
-      setUrl('');
-      setDescription('');
-      endpoints.reload();
-    });
-  };
+  const { busy, error, problem, submit } = useAction();
+  const create = submit(async () => {
+    setCreated(await webhooksApi.create({ url, events, ...(description ? { description } : {}) }));
+    setUrl('');
+    setDescription('');
+    endpoints.reload();
+  });
   return (
     <section class="panel" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhook endpoints</h2>

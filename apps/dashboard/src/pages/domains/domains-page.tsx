@@ -17,15 +17,12 @@ export function DomainsPage() {
   const me = useMe();
   const domains = useDomains();
   const [hostname, setHostname] = useState('');
-  const { busy, error, problem, run } = useAction();
-  const add = (e: Event) => {
-    e.preventDefault();
-    void run(async () => {
-      await domainsApi.create(hostname.trim());
-      setHostname('');
-      domains.reload();
-    });
-  };
+  const { busy, error, problem, submit } = useAction();
+  const add = submit(async () => {
+    await domainsApi.create(hostname.trim());
+    setHostname('');
+    domains.reload();
+  });
   return (
     <>
       <PageHeader title="Domains" subtitle="Print your own domain in dynamic codes, e.g. qr.example.com/AbC1234." />

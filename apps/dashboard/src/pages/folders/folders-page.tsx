@@ -26,25 +26,19 @@ export function FoldersPage() {
     setDone(`Folder “${folder.name}” deleted; ${codes} now in no folder.`);
     folders.reload();
   });
-  const create = (e: Event) => {
-    e.preventDefault();
-    void creating.run(async () => {
-      const folder = await foldersApi.create(name);
-      setDone(`Folder “${folder.name}” created.`);
-      setName('');
-      folders.reload();
-    });
-  };
-  const rename = (e: Event) => {
-    e.preventDefault();
+  const create = creating.submit(async () => {
+    const folder = await foldersApi.create(name);
+    setDone(`Folder “${folder.name}” created.`);
+    setName('');
+    folders.reload();
+  });
+  const rename = saving.submit(async () => {
     if (!renaming) return;
-    void saving.run(async () => {
-      const folder = await foldersApi.rename(renaming.folder.id, renaming.name);
-      setDone(`Folder “${renaming.folder.name}” renamed to “${folder.name}”.`);
-      setRenaming(null);
-      folders.reload();
-    });
-  };
+    const folder = await foldersApi.rename(renaming.folder.id, renaming.name);
+    setDone(`Folder “${renaming.folder.name}” renamed to “${folder.name}”.`);
+    setRenaming(null);
+    folders.reload();
+  });
   return (
     <>
       <PageHeader title="Folders" subtitle="Group codes to find, filter and print them together." />

@@ -35,21 +35,18 @@ export function LinkImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<LinkImportReport | null>(null);
   const [result, setResult] = useState<LinkImportReport | null>(null);
-  const { busy, running, error, run } = useAction();
+  const { busy, running, error, run, submit } = useAction();
   const choice = { format, domain: domain || null };
   const verified = (domains.data ?? []).filter((d) => d.status === 'verified');
   const changed = () => {
     setPreview(null);
     setResult(null);
   };
-  const check = (e: Event) => {
-    e.preventDefault();
+  const check = submit(async () => {
     if (!file) return;
-    void run(async () => {
-      changed();
-      setPreview(await linkImportsApi.preview(choice, file));
-    }, 'preview');
-  };
+    changed();
+    setPreview(await linkImportsApi.preview(choice, file));
+  }, 'preview');
   const confirm = () =>
     void run(async () => {
       setResult(await linkImportsApi.run(choice, file!));

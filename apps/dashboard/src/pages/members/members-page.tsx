@@ -44,15 +44,12 @@ function ManageMembers() {
   const changing = useAction();
   const reset = () => (setDone(null), setSent(null), changing.setError(null));
 
-  const invite = (e: Event) => {
-    e.preventDefault();
+  const invite = inviting.submit(async () => {
     reset();
-    void inviting.run(async () => {
-      setSent(await teamApi.invite(email, role));
-      setEmail('');
-      members.reload();
-    });
-  };
+    setSent(await teamApi.invite(email, role));
+    setEmail('');
+    members.reload();
+  });
   const changeRole = (m: MemberView, next: Role) => {
     reset();
     void changing

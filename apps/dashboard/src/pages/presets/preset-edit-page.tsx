@@ -29,7 +29,7 @@ export function PresetEditPage() {
   const [name, setName] = useState('');
   const [form, setForm] = useState<DesignForm | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, setError, submit } = useAction();
   useEffect(() => {
     if (preset.data) {
       setName(preset.data.name);
@@ -41,20 +41,17 @@ export function PresetEditPage() {
   if (preset.error) return <ErrorNotice error={preset.error} title="This preset cannot be opened" />;
   if (!preset.data || !form) return <Loading />;
   const p = preset.data;
-  const submit = (e: Event) => {
-    e.preventDefault();
-    void run(async () => {
-      await presetsApi.update(p.id, { ...(name !== p.name ? { name } : {}), design: designBody(form) });
-      route(`/app/presets?saved=${encodeURIComponent(p.id)}`);
-    });
-  };
+  const save = submit(async () => {
+    await presetsApi.update(p.id, { ...(name !== p.name ? { name } : {}), design: designBody(form) });
+    route(`/app/presets?saved=${encodeURIComponent(p.id)}`);
+  });
   const errors = new FieldErrors(error ?? previewError);
   return (
     <>
       <PageHeader title={`Edit preset ${p.name}`} back={{ href: '/app/presets', label: 'Brand presets' }} />
       <ErrorNotice error={error} />
       <div class="split">
-        <form onSubmit={submit} noValidate aria-label={`Edit preset ${p.name}`}>
+        <form onSubmit={save} noValidate aria-label={`Edit preset ${p.name}`}>
           <fieldset>
             <legend>Preset</legend>
             <TextField label="Preset name" value={name} onValue={(v) => (setName(v), setError(null))} maxLength={100} error={errors.at('/name')} required />

@@ -60,11 +60,8 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 function ForgotPassword({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
-  const { busy, error, problem, run } = useAction();
-  const submit = (e: Event) => {
-    e.preventDefault();
-    void run(async () => setAnswer((await sessionApi.forgotPassword(email)).detail));
-  };
+  const { busy, error, problem, submit } = useAction();
+  const send = submit(async () => setAnswer((await sessionApi.forgotPassword(email)).detail));
   return (
     <AuthCard title="Forgot password">
       {answer ? (
@@ -73,7 +70,7 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
           <p>No email after a few minutes? Ask an owner of your workspace to resend your invitation from Members.</p>
         </Notice>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={send} noValidate>
           <ErrorNotice error={problem?.status === 422 ? null : error} />
           <p>Type the email you sign in with. We send a link to choose a new password, which signs you out everywhere else.</p>
           <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
