@@ -200,24 +200,22 @@ export function ColorField(props: Common & { value: string; onValue: (value: str
   );
 }
 
+/** Whatever answers the server's problem at a pointer: a ProblemError, a form's FieldErrors. */
+type ProblemsAt = { at(pointer: string): string | undefined } | null | undefined;
+
 /**
- * The fields of one object a form edits: `field(key)` is a TextField's or SelectField's value, setter,
- * the server's problem at its pointer (`errorAt(key)`, or `errorAt(pointer)` where the API names it
- * otherwise) and its lock, to spread onto it; `field.check(key)` the same for a CheckboxField.
+ * The fields of one object a form edits: `field(key)` is a TextField's or SelectField's value, setter
+ * (`set` gets the object with that key changed), the problem at `${at}/${key}` (or `${at}/${pointer}`
+ * where the API names it otherwise) and its lock, to spread onto it; `field.check(key)` the same for a CheckboxField.
  */
-export function binder<T extends object>(
-  values: T,
-  set: (patch: Partial<T>) => void,
-  errorAt: (pointer: string) => string | undefined = () => undefined,
-  disabled?: boolean,
-) {
+export function binder<T extends object>(values: T, set: (next: T) => void, errors?: ProblemsAt, at = '', disabled?: boolean) {
   const field = (key: keyof T & string, pointer: string = key) => ({
     value: String(values[key] ?? ''),
-    onValue: (value: string) => set({ [key]: value } as Partial<T>),
-    error: errorAt(pointer),
+    onValue: (value: string) => set({ ...values, [key]: value }),
+    error: errors?.at(`${at}/${pointer}`),
     disabled,
   });
-  const check = (key: keyof T & string) => ({ checked: values[key] === true, onChecked: (on: boolean) => set({ [key]: on } as Partial<T>), disabled });
+  const check = (key: keyof T & string) => ({ checked: values[key] === true, onChecked: (on: boolean) => set({ ...values, [key]: on }), disabled });
   return Object.assign(field, { check });
 }
 

@@ -25,11 +25,7 @@ export function AccountPage() {
     setDone(true);
     setPasswords(NO_PASSWORDS);
   });
-  const field = binder(
-    passwords,
-    (patch) => setPasswords({ ...passwords, ...patch }),
-    (key) => problem?.at(`/${key}`),
-  );
+  const field = binder(passwords, setPasswords, problem);
   return (
     <>
       <PageHeader title="Your account" subtitle={me.account.email} />

@@ -36,7 +36,7 @@ export function CodeForm(props: CodeFormProps) {
   // Dynamic codes are refused by the plan (free, starter): the form says so up front.
   const dynamicAllowed = useMe().plan.dynamic_codes !== 0;
   const set = (patch: Partial<CodeFormState>) => props.onState({ ...state, ...patch });
-  const field = binder(state, set, (key) => errors.at(`/${key}`));
+  const field = binder(state, props.onState, errors);
   const creating = mode === 'create';
   const dynamic = state.category === 'dynamic';
   const dataLocked = !creating && !dynamic;

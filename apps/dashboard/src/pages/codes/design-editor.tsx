@@ -63,7 +63,7 @@ export function DesignEditor({
   preset?: PresetChoice;
 }) {
   const set = (patch: Partial<DesignForm>) => onForm({ ...form, ...patch });
-  const field = binder(form, set, (pointer) => errors.at(`/design/${pointer}`));
+  const field = binder(form, set, errors, '/design');
   const shapes = (list: readonly string[]) => list.map((value) => ({ value, label: SHAPE_LABELS[value] }));
   // An ink on the background, with its contrast read with the field.
   const ink = (label: string, key: 'foreground' | 'gradient_start' | 'gradient_end' | 'eye_color', pointer: string) => (
@@ -178,7 +178,7 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
   const logos = useResource((signal) => logosApi.list(signal), 'logos');
   const [uploaded, setUploaded] = useState<Logo[]>([]);
   const { busy: uploading, error, setError, run } = useAction();
-  const field = binder(form, set, (pointer) => errors.at(`/design/${pointer}`));
+  const field = binder(form, set, errors, '/design');
   const uploadError = error ? problemText(error, 'The upload failed; try again.') : null;
   // A picture chosen and shown in the cropper, not uploaded yet; each choice a cropper of its own.
   const [chosen, setChosen] = useState<{ file: File; n: number } | null>(null);

@@ -41,16 +41,11 @@ export function DestinationsEditor({ state, set: setState, errors, disabled }: S
         label="A/B weight of the default destination"
         hint={WEIGHT_HINT}
         inputMode="numeric"
-        {...binder(state, setState, (key) => errors.at(`/${key}`), disabled)('default_weight')}
+        {...binder(state, setState, errors, '', disabled)('default_weight')}
       />
       {rules.map((rule, i) => {
         const at = `/rules/${i}`;
-        const field = binder(
-          rule,
-          (patch) => set(i, patch),
-          (key) => errors.at(`${at}/${key}`),
-          disabled,
-        );
+        const field = binder(rule, (next) => set(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Rule {i + 1}</legend>

@@ -16,19 +16,14 @@ export function FormFieldsEditor({ content, onContent, errors, disabled }: Conte
   const fields = content.fields as FormField[];
   const set = (patch: Record<string, unknown>) => onContent({ ...content, ...patch });
   const setField = (i: number, patch: Partial<FormField>) => set({ fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
-  const field = binder(content, set, (key) => errors.at(`/content/${key}`), disabled);
+  const field = binder(content, onContent, errors, '/content', disabled);
   return (
     <>
       <TextField label="Form title" required {...field('title')} />
       {errors.at('/content/fields') ? <p class="field__error">{errors.at('/content/fields')}</p> : null}
       {fields.map((f, i) => {
         const at = `/content/fields/${i}`;
-        const of = binder(
-          f,
-          (patch) => setField(i, patch),
-          (key) => errors.at(`${at}/${key}`),
-          disabled,
-        );
+        const of = binder(f, (next) => setField(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Field {i + 1}</legend>

@@ -36,7 +36,7 @@ export function Gs1ContentEditor({ content, onContent, errors, disabled, editing
       ) : null}
       <TextField
         label="Item description"
-        {...binder(c, part.set, (key) => errors.at(`/content/${key}`), disabled)('item_description')}
+        {...binder(c, part.set, errors, '/content', disabled)('item_description')}
         hint="Optional; names the item in the linkset (otherwise its GTIN does)."
         maxLength={200}
       />
@@ -60,7 +60,7 @@ function KeyFields({ c, set, errors, disabled }: Part) {
   // A number still being typed is not an error yet; a wrong check digit, a letter or a 15th digit is.
   const wrong = said !== null && !said.ok && !(feedback.kind === 'length' && feedback.length < 14);
   const serverError = errors.at('/content/gtin');
-  const field = binder(c, set, (key) => errors.at(`/content/${key}`), disabled);
+  const field = binder(c, set, errors, '/content', disabled);
   return (
     <>
       <TextField
@@ -181,12 +181,7 @@ function Links({ c: { links }, set, errors, disabled }: Part) {
       {errors.at('/content/links') ? <p class="field__error">{errors.at('/content/links')}</p> : null}
       {links.map((link, i) => {
         const at = `/content/links/${i}`;
-        const field = binder(
-          link,
-          (patch) => setLink(i, patch),
-          (key) => errors.at(`${at}/${key}`),
-          disabled,
-        );
+        const field = binder(link, (next) => setLink(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item" data-testid="gs1-link">
             <legend>

@@ -15,7 +15,7 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
   const setSection = (i: number, patch: Partial<Section>) => setSections(sections.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const setItem = (i: number, k: number, patch: Partial<Item>) =>
     setSection(i, { items: sections[i].items.map((it, j) => (j === k ? { ...it, ...patch } : it)) });
-  const field = binder(content, set, (key) => errors.at(`/content/${key}`), disabled);
+  const field = binder(content, onContent, errors, '/content', disabled);
   return (
     <>
       <div class="grid-2">
@@ -24,12 +24,7 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
       </div>
       {errors.at('/content/sections') ? <p class="field__error">{errors.at('/content/sections')}</p> : null}
       {sections.map((section, i) => {
-        const sectionField = binder(
-          section,
-          (patch) => setSection(i, patch),
-          (key) => errors.at(`/content/sections/${i}/${key}`),
-          disabled,
-        );
+        const sectionField = binder(section, (next) => setSection(i, next), errors, `/content/sections/${i}`, disabled);
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Section {i + 1}</legend>
@@ -37,12 +32,7 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
             {errors.at(`/content/sections/${i}/items`) ? <p class="field__error">{errors.at(`/content/sections/${i}/items`)}</p> : null}
             {section.items.map((item, k) => {
               const at = `/content/sections/${i}/items/${k}`;
-              const itemField = binder(
-                item,
-                (patch) => setItem(i, k, patch),
-                (key) => errors.at(`${at}/${key}`),
-                disabled,
-              );
+              const itemField = binder(item, (next) => setItem(i, k, next), errors, at, disabled);
               return (
                 <div key={k} class="repeat-item" role="group" aria-label={`Section ${i + 1}, item ${k + 1}`}>
                   <div class="grid-3">

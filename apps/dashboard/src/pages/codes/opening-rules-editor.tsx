@@ -15,7 +15,7 @@ export type StateEditorProps = { state: CodeFormState; set: (patch: Partial<Code
 /** When a dynamic code opens: start and end, daily hours and days in its time zone, a scan limit, pause. */
 export function OpeningRulesEditor({ state, set, errors, disabled }: StateEditorProps) {
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
-  const field = binder(state, set, (key) => errors.at(`/${key}`), disabled);
+  const field = binder(state, set, errors, '', disabled);
   return (
     <>
       <SelectField label="Time zone" hint="Start, end and daily hours are in this time zone." {...field('timezone')} options={zones} />
@@ -54,12 +54,7 @@ export function OpeningRulesEditor({ state, set, errors, disabled }: StateEditor
 
 /** UTM parameters appended to the destination on every redirect. */
 export function UtmEditor({ state, set, errors, disabled }: StateEditorProps) {
-  const field = binder(
-    state.utm,
-    (patch) => set({ utm: { ...state.utm, ...patch } }),
-    (key) => errors.at(`/${key}`),
-    disabled,
-  );
+  const field = binder(state.utm, (utm) => set({ utm }), errors, '', disabled);
   return (
     <div class="grid-3">
       {UTM_FIELDS.map((k) => (

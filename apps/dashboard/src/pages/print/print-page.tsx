@@ -73,11 +73,7 @@ export function PrintPage() {
       setProgress(null);
     }
   });
-  const grid = binder(
-    custom,
-    (patch) => setCustom({ ...custom, ...patch }),
-    (pointer) => problem?.at(`/${pointer}`),
-  );
+  const grid = binder(custom, setCustom, problem);
   if (presets.loading && !presets.data) return <Loading />;
   return (
     <>
