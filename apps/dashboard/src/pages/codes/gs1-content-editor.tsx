@@ -11,7 +11,6 @@ import {
   type Gs1EditorContent,
   type Gs1LinkRow,
   gtinFeedback,
-  gtinFeedbackText,
 } from './gs1-form';
 import { Button } from '../../ui/button';
 
@@ -55,10 +54,9 @@ interface Part {
 }
 
 function KeyFields({ c, set, errors, disabled }: Part) {
-  const feedback = gtinFeedback(c.gtin);
-  const said = gtinFeedbackText(feedback);
+  const said = gtinFeedback(c.gtin);
   // A number still being typed is not an error yet; a wrong check digit, a letter or a 15th digit is.
-  const wrong = said !== null && !said.ok && !(feedback.kind === 'length' && feedback.length < 14);
+  const wrong = said !== null && !said.ok && !said.typing;
   const serverError = errors.at('/content/gtin');
   const field = binder(c, set, errors, '/content', disabled);
   return (
