@@ -46,38 +46,27 @@ function controlProps(id: string, o: Common) {
   };
 }
 
-export function TextField(
-  props: Common & {
-    value: string;
-    onValue: (value: string) => void;
-    type?: 'text' | 'email' | 'url' | 'password' | 'number' | 'search' | 'tel' | 'time' | 'date' | 'datetime-local';
-    autocomplete?: string;
-    placeholder?: string;
-    inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'url';
-    min?: string | number;
-    max?: string | number;
-    step?: string | number;
-    name?: string;
-    maxLength?: number;
-  },
-) {
+export function TextField({
+  onValue,
+  ...props
+}: Common & {
+  value: string;
+  onValue: (value: string) => void;
+  type?: 'text' | 'email' | 'url' | 'password' | 'number' | 'search' | 'tel' | 'time' | 'date' | 'datetime-local';
+  autocomplete?: string;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'url';
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  name?: string;
+  maxLength?: number;
+}) {
   const id = useId();
+  const { label: _label, error: _error, hint: _hint, class: _class, ...input } = props;
   return (
     <Frame {...props} id={id}>
-      <input
-        {...controlProps(id, props)}
-        name={props.name}
-        type={props.type ?? 'text'}
-        value={props.value}
-        onInput={(e) => props.onValue((e.currentTarget as HTMLInputElement).value)}
-        autocomplete={props.autocomplete}
-        placeholder={props.placeholder}
-        inputMode={props.inputMode}
-        min={props.min}
-        max={props.max}
-        step={props.step}
-        maxLength={props.maxLength}
-      />
+      <input {...input} {...controlProps(id, props)} type={props.type ?? 'text'} onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)} />
     </Frame>
   );
 }
