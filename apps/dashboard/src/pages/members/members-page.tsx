@@ -7,7 +7,7 @@ import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-import { CopyButton } from '../../ui/copy-button';
+import { SecretOnce } from '../../ui/copy-button';
 import { SelectField, SubmitButton, TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { type Column, ListTable } from '../../ui/list-table';
@@ -242,17 +242,13 @@ function InvitationSent({ answer, onDone }: { answer: InvitationAnswer; onDone: 
         <Notice kind="info">{who} already has a password for another workspace: they sign in with it and find this workspace in the workspace menu.</Notice>
       ) : null}
       {answer.link ? (
-        <div class="secret-once" role="region" aria-label="Invitation link">
-          <p>
-            <strong>Invitation link for {who}</strong>: copy it now and send it to them. It is shown only this once, works once, and expires{' '}
-            {formatDateTime(answer.link.expires_at)}.
-          </p>
-          <div class="secret-once__value">
-            <code data-testid="invitation-link">{answer.link.url}</code>
-            <CopyButton value={answer.link.url} />
-          </div>
-          <Button onClick={onDone} label="I have copied it" />
-        </div>
+        <SecretOnce
+          label={`Invitation link for ${who}`}
+          value={answer.link.url}
+          onDone={onDone}
+          note={`copy it now and send it to them. It is shown only this once, works once, and expires ${formatDateTime(answer.link.expires_at)}.`}
+          testId="invitation-link"
+        />
       ) : null}
     </div>
   );
