@@ -1,13 +1,12 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { type QrCode } from '../../api/types';
 import { formatNumber } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
-import { timeZones } from '../../lib/zoned-time';
+import { timeZoneOptions, zonedDateDaysAgo } from '../../lib/zoned-time';
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { ScansChart } from './scans-chart';
-import { zonedDateDaysAgo } from '../../lib/zoned-time';
 import { codesApi } from '../../api/codes';
 import { abSplit, type SplitGroup } from './ab-split';
 import { PasswordPageStats, Stat } from './password-page-stats';
@@ -29,7 +28,6 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
   const [tz, setTz] = useState(code.timezone);
   const [bots, setBots] = useState(false);
   const [style, setStyle] = useState<'line' | 'bar'>('bar');
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
   const params =
     range === 'custom' ? { from: from || undefined, to: to || undefined } : { from: zonedDateDaysAgo(Number(range) - 1, tz), to: zonedDateDaysAgo(0, tz) };
   const q = { ...params, tz, include_bots: bots ? 'true' : undefined };
@@ -46,7 +44,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
             <TextField label="To" type="date" value={to} onValue={setTo} error={problemAt(analytics.error, '/to')} />
           </>
         ) : null}
-        <SelectField label="Time zone" value={tz} onValue={setTz} options={zones} />
+        <SelectField label="Time zone" value={tz} onValue={setTz} options={timeZoneOptions()} />
         <SelectField
           label="Chart"
           value={style}
