@@ -26,22 +26,15 @@ const STATUS_OPTIONS = [
 const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
 /** The filters live in the address (shareable, and Back restores them); the page cursor too. */
-interface Filters {
-  q: string;
-  folder_id: string;
-  status: string;
-  type: string;
-  cursor: string;
-}
-
-function filtersOf(q: Record<string, string>): Filters {
-  return { q: q.q ?? '', folder_id: q.folder_id ?? '', status: q.status ?? '', type: q.type ?? '', cursor: q.cursor ?? '' };
-}
+const FILTERS = ['q', 'folder_id', 'status', 'type', 'cursor'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+const filtersOf = (q: Record<string, string>) => Object.fromEntries(FILTERS.map((k) => [k, q[k] ?? ''])) as Filters;
 
 export function CodesPage() {
   const me = useMe();
   const { query: params, route } = useLocation();
   const filters = filtersOf(params);
+  const { cursor, ...shown } = filters;
   const [search, setSearch] = useState(filters.q);
   const [previous, setPrevious] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(readSelection(me.workspace.id)));
@@ -69,7 +62,7 @@ export function CodesPage() {
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? new Set(s).add(id) : new Set([...s].filter((x) => x !== id))));
   const togglePage = (on: boolean) =>
     setSelected((s) => (on ? new Set([...s, ...rows.map((r) => r.id)]) : new Set([...s].filter((x) => !rows.some((r) => r.id === x)))));
-  const filtered = Boolean(filters.q || filters.folder_id || filters.status || filters.type);
+  const filtered = Object.values(shown).some(Boolean);
 
   return (
     <>
@@ -77,11 +70,7 @@ export function CodesPage() {
         title="Codes"
         actions={
           <>
-            <Button
-              href={codesApi.exportCsvUrl({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })}
-              download
-              label="Export CSV"
-            />
+            <Button href={codesApi.exportCsvUrl(shown)} download label="Export CSV" />
             {me.permissions.write ? <Button onClick={() => setImporting((v) => !v)} expanded={importing} label="Import CSV" /> : null}
             {me.permissions.write ? <Button kind="primary" href="/app/codes/new" label="New code" /> : null}
           </>
@@ -193,7 +182,7 @@ export function CodesPage() {
           <Button onClick={() => (setPrevious(previous.slice(0, -1)), go({ cursor: previous[previous.length - 1] }, true))} label="← Previous page" />
         ) : null}
         {codes.data?.has_more && codes.data.next_cursor ? (
-          <Button onClick={() => (setPrevious([...previous, filters.cursor]), go({ cursor: codes.data!.next_cursor! }, true))} label="Next page →" />
+          <Button onClick={() => (setPrevious([...previous, cursor]), go({ cursor: codes.data!.next_cursor! }, true))} label="Next page →" />
         ) : null}
       </nav>
     </>
