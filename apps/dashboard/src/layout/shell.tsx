@@ -4,7 +4,7 @@ import { type Me } from '../api/types';
 import { useAction } from '../lib/use-action';
 import { useMe, useSession } from '../session';
 import { ErrorNotice, Notice } from '../ui/notice';
-import { sessionApi } from '../api/session-api';
+import { sessionApi } from '../api/endpoints';
 import { Button } from '../ui/button';
 
 const NAV: ReadonlyArray<{ href: string; label: string; ownersOnly?: boolean }> = [

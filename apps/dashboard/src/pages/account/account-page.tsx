@@ -5,7 +5,7 @@ import { binder, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useAction } from '../../lib/use-action';
-import { sessionApi } from '../../api/session-api';
+import { sessionApi } from '../../api/endpoints';
 
 const NO_PASSWORDS = { current_password: '', new_password: '', repeat: '' };
 

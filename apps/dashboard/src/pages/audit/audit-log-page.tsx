@@ -1,5 +1,5 @@
 import { type AuditAction, type AuditEntryView } from '../../api/types';
-import { teamApi } from '../../api/team';
+import { teamApi } from '../../api/endpoints';
 import { formatDateTime } from '../../lib/format';
 import { useOlderPages } from '../../lib/use-older-pages';
 import { useMe } from '../../session';

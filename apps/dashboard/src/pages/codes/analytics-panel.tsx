@@ -7,7 +7,7 @@ import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { ScansChart } from './scans-chart';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { abSplit, type SplitGroup } from './ab-split';
 import { PasswordPageStats, Stat } from './password-page-stats';
 import { Button } from '../../ui/button';

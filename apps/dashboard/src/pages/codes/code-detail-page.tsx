@@ -16,7 +16,7 @@ import { Gs1Facts } from './gs1-facts';
 import { HistoryPanel } from './history-panel';
 import { useFolders } from '../../api/workspace-lists';
 import { useAction } from '../../lib/use-action';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { Button } from '../../ui/button';
 
 export function CodeDetailPage() {

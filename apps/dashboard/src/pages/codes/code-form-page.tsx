@@ -1,6 +1,6 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useMemo, useState } from 'preact/hooks';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { type QrCode } from '../../api/types';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';

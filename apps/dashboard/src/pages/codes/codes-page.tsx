@@ -13,7 +13,7 @@ import { PageHeader } from '../../ui/page-header';
 import { ImportPanel } from './import-panel';
 import { MoveToFolder } from './move-to-folder';
 import { useFolders } from '../../api/workspace-lists';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { Button } from '../../ui/button';
 
 const PAGE_SIZE = 50;

@@ -9,13 +9,12 @@ import {
 } from '@qr/qr-design/browser';
 import { useEffect, useId, useState } from 'preact/hooks';
 import { useAction } from '../../lib/use-action';
-import { logosApi } from '../../api/logos';
+import { logosApi, presetsApi } from '../../api/endpoints';
 import { ProblemError } from '../../api/problem';
 import { type Logo } from '../../api/types';
 import { useResource } from '../../lib/use-resource';
 import { binder, CheckboxField, ColorField, SelectField, TextField } from '../../ui/field';
 import { designBody, type DesignForm } from './design-form';
-import { presetsApi } from '../../api/presets';
 import { type FieldErrors } from './field-errors';
 import { LogoCropper } from './logo-cropper';
 import { Button } from '../../ui/button';

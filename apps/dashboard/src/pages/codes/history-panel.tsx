@@ -1,4 +1,4 @@
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { type QrCodeChange } from '../../api/types';
 import { actorLabel } from '../../lib/actor-label';
 import { formatDateTime } from '../../lib/format';

@@ -3,7 +3,7 @@ import { useAction } from '../../lib/use-action';
 import { formatNumber } from '../../lib/format';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { SubmitButton } from '../../ui/field';
 import { Button } from '../../ui/button';
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { foldersApi, MOVE_BATCH } from '../../api/folders';
+import { foldersApi, MOVE_BATCH } from '../../api/endpoints';
 import { type Folder } from '../../api/types';
 import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';

@@ -11,7 +11,7 @@ import { SecretOnce } from '../../ui/copy-button';
 import { SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { useAction } from '../../lib/use-action';
-import { apiKeysApi } from '../../api/api-keys';
+import { apiKeysApi } from '../../api/endpoints';
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 

@@ -14,7 +14,7 @@ import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { EventKindsField } from './event-kinds-field';
 import { useAction } from '../../lib/use-action';
-import { webhooksApi } from '../../api/webhooks';
+import { webhooksApi } from '../../api/endpoints';
 
 /** One webhook endpoint: its events and status, secret rotation, a test event, and its deliveries. */
 export function EndpointPage() {

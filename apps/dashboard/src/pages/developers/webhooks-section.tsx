@@ -10,7 +10,7 @@ import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { EventKindsField } from './event-kinds-field';
 import { useAction } from '../../lib/use-action';
-import { webhooksApi } from '../../api/webhooks';
+import { webhooksApi } from '../../api/endpoints';
 
 /** Webhook endpoints: register one (its whsec_ secret shown once), list them. */
 export function WebhooksSection() {

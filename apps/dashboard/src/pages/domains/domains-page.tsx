@@ -9,7 +9,7 @@ import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useDomains } from '../../api/workspace-lists';
 import { useAction } from '../../lib/use-action';
-import { domainsApi } from '../../api/domains';
+import { domainsApi } from '../../api/endpoints';
 import { Button } from '../../ui/button';
 
 /** Custom short-link domains: add one, publish the TXT record, check it. */

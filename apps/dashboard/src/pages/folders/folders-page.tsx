@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { foldersApi } from '../../api/folders';
+import { foldersApi } from '../../api/endpoints';
 import { type Folder } from '../../api/types';
 import { useFolders } from '../../api/workspace-lists';
 import { formatDate } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { LINK_SOURCES, linkImportsApi } from '../../api/link-imports';
+import { LINK_SOURCES, linkImportsApi } from '../../api/endpoints';
 import { type LinkImportRecord, type LinkImportReport } from '../../api/types';
 import { useDomains } from '../../api/workspace-lists';
 import { formatNumber } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { ROLES } from '@qr/domain/browser';
 import { type InvitationAnswer, type MemberView, type Role } from '../../api/types';
 import { useState } from 'preact/hooks';
-import { teamApi } from '../../api/team';
+import { teamApi } from '../../api/endpoints';
 import { formatAgo, formatDate, formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';

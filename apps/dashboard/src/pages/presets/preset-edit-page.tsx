@@ -1,7 +1,7 @@
 import { type Design } from '@qr/qr-design/browser';
 import { useLocation, useRoute } from 'preact-iso';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { presetsApi } from '../../api/presets';
+import { presetsApi } from '../../api/endpoints';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';

@@ -1,6 +1,6 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { presetsApi } from '../../api/presets';
+import { presetsApi } from '../../api/endpoints';
 import { type DesignPreset } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';

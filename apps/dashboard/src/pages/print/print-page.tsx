@@ -9,7 +9,7 @@ import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useFolders } from '../../api/workspace-lists';
-import { printSheetsApi } from '../../api/print-sheets';
+import { printSheetsApi } from '../../api/endpoints';
 
 /** Print sheets: codes from the selection or a folder, on label sheets or a custom grid, as one vector PDF. */
 export function PrintPage() {

@@ -5,7 +5,7 @@ import { useSession } from '../../session';
 import { AuthCard } from '../../ui/auth-card';
 import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
-import { sessionApi } from '../../api/session-api';
+import { sessionApi } from '../../api/endpoints';
 import { Button } from '../../ui/button';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */

@@ -6,7 +6,7 @@ import { useSession } from '../../session';
 import { AuthCard } from '../../ui/auth-card';
 import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-import { sessionApi } from '../../api/session-api';
+import { sessionApi } from '../../api/endpoints';
 import { type SignInLinkAnswer } from '../../api/types';
 
 /**
