@@ -21,12 +21,6 @@ const ROLE_HINT: Record<Role, string> = {
   viewer: 'looks at codes and analytics; changes nothing',
 };
 
-/** Removing a member and revoking an invitation both ask first, in the same dialog. */
-interface Pending {
-  kind: 'remove' | 'revoke';
-  member: MemberView;
-}
-
 /** Members of the workspace (owners): invite by email, change roles, remove, resend or revoke invitations. */
 export function MembersPage() {
   const me = useMe();
@@ -68,17 +62,16 @@ function ManageMembers() {
       members.reload();
     }, `resend:${m.id}`);
   };
-  const confirming = useConfirm(async ({ kind, member }: Pending) => {
-    if (kind === 'remove') {
-      const answer = await teamApi.remove(member.id);
-      setDone(`${member.email} was removed: ${answer.sessions_ended} session(s) ended, ${answer.api_keys_revoked} API key(s) revoked.`);
-    } else {
-      await teamApi.revokeInvitation(member.id);
-      setDone(`The invitation of ${member.email} was revoked; its link no longer works.`);
-    }
+  const removing = useConfirm(async (member: MemberView) => {
+    const answer = await teamApi.remove(member.id);
+    setDone(`${member.email} was removed: ${answer.sessions_ended} session(s) ended, ${answer.api_keys_revoked} API key(s) revoked.`);
     members.reload();
   });
-  const ask = (kind: Pending['kind'], member: MemberView) => (reset(), confirming.ask({ kind, member }));
+  const revoking = useConfirm(async (member: MemberView) => {
+    await teamApi.revokeInvitation(member.id);
+    setDone(`The invitation of ${member.email} was revoked; its link no longer works.`);
+    members.reload();
+  });
   const roleColumn: Column<MemberView> = {
     header: 'Role',
     cell: (m) => <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />,
@@ -147,7 +140,7 @@ function ManageMembers() {
               { header: 'Last sign-in', cell: (m) => <span title={formatDateTime(m.last_sign_in_at)}>{formatAgo(m.last_sign_in_at)}</span> },
               { header: 'Member since', cell: (m) => formatDate(m.added_at) },
             ]}
-            actions={(m) => <Button kind="danger" small of={m.email} onClick={() => ask('remove', m)} label="Remove" />}
+            actions={(m) => <Button kind="danger" small of={m.email} onClick={() => (reset(), removing.ask(m))} label="Remove" />}
           />
         </section>
       ) : null}
@@ -174,29 +167,20 @@ function ManageMembers() {
                   onClick={() => resend(m)}
                   label={changing.running === `resend:${m.id}` ? 'Sending…' : 'Resend'}
                 />
-                <Button kind="danger" small of={`the invitation of ${m.email}`} onClick={() => ask('revoke', m)} label="Revoke" />
+                <Button kind="danger" small of={`the invitation of ${m.email}`} onClick={() => (reset(), revoking.ask(m))} label="Revoke" />
               </>
             )}
           />
         </section>
       ) : null}
-      <ConfirmDialog
-        {...confirming.dialog}
-        title={
-          confirming.pending?.kind === 'revoke'
-            ? `Revoke the invitation of ${confirming.pending.member.email}?`
-            : `Remove ${confirming.pending?.member.email ?? ''}?`
-        }
-        confirmLabel={confirming.pending?.kind === 'revoke' ? 'Revoke invitation' : 'Remove member'}
-      >
-        {confirming.pending?.kind === 'revoke' ? (
-          <p>The link stops working and they are no longer a member. You can invite them again later.</p>
-        ) : (
-          <p>
-            {confirming.pending?.member.you ? 'You will be signed out of this workspace. ' : 'They are signed out of this workspace at once. '}
-            The API keys they created here are revoked. Codes they made stay.
-          </p>
-        )}
+      <ConfirmDialog {...removing.dialog} title={`Remove ${removing.pending?.email ?? ''}?`} confirmLabel="Remove member">
+        <p>
+          {removing.pending?.you ? 'You will be signed out of this workspace. ' : 'They are signed out of this workspace at once. '}
+          The API keys they created here are revoked. Codes they made stay.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog {...revoking.dialog} title={`Revoke the invitation of ${revoking.pending?.email ?? ''}?`} confirmLabel="Revoke invitation">
+        <p>The link stops working and they are no longer a member. You can invite them again later.</p>
       </ConfirmDialog>
     </>
   );
