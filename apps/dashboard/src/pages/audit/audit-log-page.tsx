@@ -4,7 +4,6 @@ import { formatDateTime } from '../../lib/format';
 import { useOlderPages } from '../../lib/use-older-pages';
 import { useMe } from '../../session';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { actorLabel } from '../../lib/actor-label';
@@ -47,9 +46,8 @@ function AuditLog() {
         subtitle="Changes to API keys, webhook endpoints, members and domains. Entries are kept as long as the workspace exists and cannot be edited."
         actions={<Button href={teamApi.auditCsvUrl} download label="Download CSV" />}
       />
-      <ErrorNotice error={page.error} />
-      {page.loading && !entries.length ? <Loading /> : null}
       <ListTable
+        error={page.error}
         caption="Audit log, newest first"
         testId="audit-log"
         rows={page.data ? entries : undefined}

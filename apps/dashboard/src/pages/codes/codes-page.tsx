@@ -8,7 +8,6 @@ import { useMe } from '../../session';
 import { StateBadge } from '../../ui/badge';
 import { SelectField, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { ImportPanel } from './import-panel';
 import { MoveToFolder } from './move-to-folder';
@@ -102,9 +101,8 @@ export function CodesPage() {
           <span class="muted">Select codes to print them on a sheet or move them to a folder.</span>
         )}
       </div>
-      <ErrorNotice error={codes.error} />
-      {codes.loading && !codes.data ? <Loading label="Loading codes…" /> : null}
       <ListTable
+        error={codes.error}
         caption={filtered ? 'Codes, filtered' : 'Codes'}
         testId="codes-table"
         busy={codes.loading}

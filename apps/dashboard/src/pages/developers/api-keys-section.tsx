@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { ListTable } from '../../ui/list-table';
 import { SecretOnce } from '../../ui/copy-button';
 import { SelectField, SubmitButton, TextField } from '../../ui/field';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice } from '../../ui/notice';
 import { useAction } from '../../lib/use-action';
 import { apiKeysApi } from '../../api/endpoints';
 
@@ -77,9 +77,8 @@ function ManageKeys() {
           <SubmitButton field disabled={busy} label="Create API key" />
         </div>
       </form>
-      <ErrorNotice error={keys.error} />
-      {keys.loading && !keys.data ? <Loading /> : null}
       <ListTable
+        error={keys.error}
         caption="Live API keys"
         testId="api-keys"
         rows={keys.data?.data}

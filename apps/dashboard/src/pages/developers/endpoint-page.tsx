@@ -135,9 +135,8 @@ function Deliveries({ endpointId, version, canRetry }: { endpointId: string; ver
       </div>
       <p class="muted small">The last 100, newest first. Every attempt of one event has the same webhook-id.</p>
       {retried ? <Notice kind="info">Retry of {retried} queued: it is sent within seconds.</Notice> : null}
-      <ErrorNotice error={error ?? deliveries.error} />
-      {deliveries.loading && !deliveries.data ? <Loading /> : null}
       <ListTable
+        error={error ?? deliveries.error}
         caption="Deliveries to this endpoint"
         testId="deliveries"
         rows={deliveries.data?.data}

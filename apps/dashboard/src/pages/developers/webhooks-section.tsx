@@ -7,7 +7,7 @@ import { Badge } from '../../ui/badge';
 import { SecretOnce } from '../../ui/copy-button';
 import { SubmitButton, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice } from '../../ui/notice';
 import { EventKindsField } from './event-kinds-field';
 import { useAction } from '../../lib/use-action';
 import { webhooksApi } from '../../api/endpoints';
@@ -59,9 +59,8 @@ export function WebhooksSection() {
           <SubmitButton disabled={busy} label="Register endpoint" />
         </form>
       ) : null}
-      <ErrorNotice error={endpoints.error} />
-      {endpoints.loading && !endpoints.data ? <Loading /> : null}
       <ListTable
+        error={endpoints.error}
         caption="Webhook endpoints"
         testId="webhook-endpoints"
         spaced

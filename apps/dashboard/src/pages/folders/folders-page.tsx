@@ -9,7 +9,7 @@ import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { SubmitButton, TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 
 export function FoldersPage() {
@@ -53,10 +53,9 @@ export function FoldersPage() {
           </div>
         </form>
       ) : null}
-      <ErrorNotice error={folders.error} />
       {saving.problem?.status !== 422 ? <ErrorNotice error={saving.error} /> : null}
-      {folders.loading && !folders.data ? <Loading /> : null}
       <ListTable
+        error={folders.error}
         caption="Folders"
         rows={folders.data}
         empty={<p class="empty">No folders yet.</p>}

@@ -8,7 +8,7 @@ import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { Button } from '../../ui/button';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 
 const SHAPES: Record<string, string> = { square: 'square', rounded: 'rounded', dots: 'dots', circle: 'round' };
@@ -48,9 +48,8 @@ export function PresetsPage() {
       <PageHeader title="Brand presets" subtitle="Named designs your codes follow: change one, and every code that follows it changes with it." />
       {done ? <Notice kind="success">{done}</Notice> : null}
       {saved && !done ? <Notice kind="success">Preset “{saved.name}” saved. Every code that follows it shows the change.</Notice> : null}
-      <ErrorNotice error={presets.error} />
-      {presets.loading && !presets.data ? <Loading /> : null}
       <ListTable
+        error={presets.error}
         caption="Brand presets"
         testId="presets-table"
         rows={presets.data?.data}
