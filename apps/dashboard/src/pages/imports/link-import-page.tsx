@@ -6,7 +6,7 @@ import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
-import { SelectField, SubmitButton } from '../../ui/field';
+import { binder, SelectField, SubmitButton } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -30,26 +30,28 @@ const OUTCOME: Record<LinkImportRecord['outcome'], { label: string; tone: 'good'
 export function LinkImportPage() {
   const me = useMe();
   const domains = useDomains();
-  const [format, setFormat] = useState<string>('bitly');
-  const [domain, setDomain] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const [choice, setChoice] = useState<{ format: string; domain: string; file: File | null }>({ format: 'bitly', domain: '', file: null });
   const [preview, setPreview] = useState<LinkImportReport | null>(null);
   const [result, setResult] = useState<LinkImportReport | null>(null);
   const { busy, running, error, run, submit } = useAction();
-  const choice = { format, domain: domain || null };
-  const verified = (domains.data ?? []).filter((d) => d.status === 'verified');
-  const changed = () => {
+  // Another product, domain or file: the preview and the import shown were of something else.
+  const change = (next: typeof choice) => {
+    setChoice(next);
     setPreview(null);
     setResult(null);
   };
+  const field = binder(choice, change);
+  const { file } = choice;
+  const options = { format: choice.format, domain: choice.domain || null };
+  const verified = (domains.data ?? []).filter((d) => d.status === 'verified');
   const check = submit(async () => {
     if (!file) return;
-    changed();
-    setPreview(await linkImportsApi.preview(choice, file));
+    change(choice);
+    setPreview(await linkImportsApi.preview(options, file));
   }, 'preview');
   const confirm = () =>
     void run(async () => {
-      setResult(await linkImportsApi.run(choice, file!));
+      setResult(await linkImportsApi.run(options, file!));
     }, 'import');
   const shown = result ?? preview;
   return (
@@ -67,22 +69,10 @@ export function LinkImportPage() {
         <form class="panel" onSubmit={check} aria-labelledby="link-import-choose">
           <h2 id="link-import-choose">1. Choose the export</h2>
           <div class="controls">
-            <SelectField
-              label="Exported from"
-              value={format}
-              onValue={(v) => {
-                setFormat(v);
-                changed();
-              }}
-              options={LINK_SOURCES}
-            />
+            <SelectField label="Exported from" {...field('format')} options={LINK_SOURCES} />
             <SelectField
               label="Domain for links without one"
-              value={domain}
-              onValue={(v) => {
-                setDomain(v);
-                changed();
-              }}
+              {...field('domain')}
               options={[{ value: '', label: 'None' }, ...verified.map((d) => ({ value: d.hostname, label: d.hostname }))]}
               hint="YOURLS exports, and Shlink’s and Kutt’s default domain, name no domain. Links go on verified custom domains only."
             />
@@ -92,10 +82,7 @@ export function LinkImportPage() {
                 id="link-import-file"
                 type="file"
                 accept=".csv,.json,.txt,text/csv,application/json,text/plain"
-                onChange={(e) => {
-                  setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null);
-                  changed();
-                }}
+                onChange={(e) => change({ ...choice, file: (e.currentTarget as HTMLInputElement).files?.[0] ?? null })}
               />
             </div>
             <SubmitButton field disabled={!file || busy} label={running === 'preview' ? 'Checking…' : 'Preview'} />
