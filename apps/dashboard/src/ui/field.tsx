@@ -85,6 +85,17 @@ export function TextAreaField(props: Common & { value: string; onValue: (value: 
   );
 }
 
+/** A file input: `onFile` gets the file chosen (null for none) and the input, which it may clear. */
+export function FileField(props: Common & { accept: string; onFile: (file: File | null, input: HTMLInputElement) => void }) {
+  const id = useId();
+  const pick = (input: HTMLInputElement) => props.onFile(input.files?.[0] ?? null, input);
+  return (
+    <Frame {...props} id={id}>
+      <input {...controlProps(id, props)} type="file" accept={props.accept} onChange={(e) => pick(e.currentTarget as HTMLInputElement)} />
+    </Frame>
+  );
+}
+
 export interface Option {
   value: string;
   label: string;

@@ -7,13 +7,13 @@ import {
   MODULE_SHAPES,
   normalizeHexColor,
 } from '@qr/qr-design/browser';
-import { useEffect, useId, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../../lib/use-action';
 import { logosApi, presetsApi } from '../../api/endpoints';
 import { ProblemError } from '../../api/problem';
 import { type Logo } from '../../api/types';
 import { useResource } from '../../lib/use-resource';
-import { binder, CheckboxField, ColorField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, ColorField, FileField, SelectField, TextField } from '../../ui/field';
 import { designBody, type DesignForm } from './design-form';
 import { type FieldErrors } from './field-errors';
 import { LogoCropper } from './logo-cropper';
@@ -181,10 +181,8 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
   const uploadError = error ? problemText(error, 'The upload failed; try again.') : null;
   // A picture chosen and shown in the cropper, not uploaded yet; each choice a cropper of its own.
   const [chosen, setChosen] = useState<{ file: File; n: number } | null>(null);
-  const fileId = useId();
   const all = [...uploaded, ...(logos.data?.data ?? []).filter((l) => !uploaded.some((u) => u.id === l.id))];
-  const choose = (input: HTMLInputElement) => {
-    const file = input.files?.[0];
+  const choose = (file: File | null, input: HTMLInputElement) => {
     input.value = '';
     if (!file) return;
     setError(null);
@@ -207,21 +205,20 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
           error={errors.at('/design/logo/id') ?? errors.at('/design/logo')}
           hint={form.logo_id ? 'With a logo the code is encoded at error correction H.' : undefined}
         />
-        <div class={`field${uploadError ? ' field--invalid' : ''}`}>
-          <label for={fileId}>Upload a logo</label>
-          <input
-            id={fileId}
-            type="file"
-            accept="image/png,image/jpeg,image/svg+xml"
-            disabled={uploading}
-            aria-describedby={`${fileId}-note`}
-            onChange={(e) => choose(e.currentTarget as HTMLInputElement)}
-          />
-          <p class={uploadError ? 'field__error' : 'field__hint'} id={`${fileId}-note`}>
-            {uploadError ??
-              (uploading ? 'Uploading…' : 'PNG, JPEG or SVG, at most 1 MB: kept whole or cropped to a square, then stored as a PNG we draw from it.')}
-          </p>
-        </div>
+        <FileField
+          label="Upload a logo"
+          accept="image/png,image/jpeg,image/svg+xml"
+          disabled={uploading}
+          onFile={choose}
+          error={uploadError ?? undefined}
+          hint={
+            uploadError
+              ? undefined
+              : uploading
+                ? 'Uploading…'
+                : 'PNG, JPEG or SVG, at most 1 MB: kept whole or cropped to a square, then stored as a PNG we draw from it.'
+          }
+        />
       </div>
       {chosen ? (
         <LogoCropper

@@ -4,7 +4,7 @@ import { formatNumber } from '../../lib/format';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { codesApi } from '../../api/endpoints';
-import { SubmitButton } from '../../ui/field';
+import { FileField, SubmitButton } from '../../ui/field';
 import { Button } from '../../ui/button';
 
 interface RowError {
@@ -83,10 +83,7 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
       <pre class="code-block">{EXAMPLE}</pre>
       <form onSubmit={start}>
         <div class="controls">
-          <div class="field">
-            <label for="import-file">CSV file</label>
-            <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
-          </div>
+          <FileField label="CSV file" accept=".csv,text/csv" onFile={setFile} />
           <SubmitButton field disabled={!file || progress !== null} label={progress ? 'Importing…' : 'Import'} />
         </div>
       </form>

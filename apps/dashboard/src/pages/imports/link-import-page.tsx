@@ -6,7 +6,7 @@ import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
-import { binder, SelectField, SubmitButton } from '../../ui/field';
+import { binder, FileField, SelectField, SubmitButton } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -76,15 +76,7 @@ export function LinkImportPage() {
               options={[{ value: '', label: 'None' }, ...verified.map((d) => ({ value: d.hostname, label: d.hostname }))]}
               hint="YOURLS exports, and Shlink’s and Kutt’s default domain, name no domain. Links go on verified custom domains only."
             />
-            <div class="field">
-              <label for="link-import-file">Export file</label>
-              <input
-                id="link-import-file"
-                type="file"
-                accept=".csv,.json,.txt,text/csv,application/json,text/plain"
-                onChange={(e) => change({ ...choice, file: (e.currentTarget as HTMLInputElement).files?.[0] ?? null })}
-              />
-            </div>
+            <FileField label="Export file" accept=".csv,.json,.txt,text/csv,application/json,text/plain" onFile={(file) => change({ ...choice, file })} />
             <SubmitButton field disabled={!file || busy} label={running === 'preview' ? 'Checking…' : 'Preview'} />
           </div>
           <p class="muted small">
