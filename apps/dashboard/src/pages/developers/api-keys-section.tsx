@@ -18,15 +18,12 @@ const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 /** API keys: create (the secret shown once), list with last use, revoke. Owners and editors only. */
 export function ApiKeysSection() {
   const me = useMe();
-  if (!me.permissions.manage_api_keys) {
-    return (
-      <section class="panel" aria-labelledby="keys-title">
-        <h2 id="keys-title">API keys</h2>
-        <p>Only owners and editors of this workspace manage API keys. Ask one of them for a key.</p>
-      </section>
-    );
-  }
-  return <ManageKeys />;
+  return (
+    <section class="panel" aria-labelledby="keys-title">
+      <h2 id="keys-title">API keys</h2>
+      {me.permissions.manage_api_keys ? <ManageKeys /> : <p>Only owners and editors of this workspace manage API keys. Ask one of them for a key.</p>}
+    </section>
+  );
 }
 
 function ManageKeys() {
@@ -52,8 +49,7 @@ function ManageKeys() {
   });
   const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);
   return (
-    <section class="panel" aria-labelledby="keys-title">
-      <h2 id="keys-title">API keys</h2>
+    <>
       <p class="muted">
         For your systems calling <code>{PUBLIC_API}</code> with <code>Authorization: Bearer qrk_…</code>. Each call counts against the monthly quota; the
         dashboard’s own actions do not.
@@ -96,6 +92,6 @@ function ManageKeys() {
       <ConfirmDialog {...revoking.dialog} title={`Revoke ${revoking.pending?.name ?? ''}?`} confirmLabel="Revoke key">
         <p>Calls with this key are refused (401) from the next request. This cannot be undone; create a new key instead.</p>
       </ConfirmDialog>
-    </section>
+    </>
   );
 }
