@@ -29,10 +29,6 @@ export class HealthRegistry {
     this.shuttingDown = true;
   }
 
-  get isShuttingDown(): boolean {
-    return this.shuttingDown;
-  }
-
   async readiness(): Promise<ReadinessReport> {
     const results = await Promise.all(
       this.checks.map(async (c) => {
