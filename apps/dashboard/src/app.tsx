@@ -8,6 +8,7 @@ import { WelcomePage } from './pages/welcome/welcome-page';
 import { SessionProvider, useSession } from './session';
 import { AuthCard } from './ui/auth-card';
 import { ErrorNotice, Loading } from './ui/notice';
+import { Button } from './ui/button';
 
 // The codes list is in the first bundle (it is the first page a person sees); the rest load on demand.
 const CodeCreatePage = lazy(() => import('./pages/codes/code-form-page').then((m) => m.CodeCreatePage));
@@ -50,9 +51,7 @@ function Routes() {
     return (
       <AuthCard>
         <ErrorNotice error={state.error} title="The dashboard could not reach the server" />
-        <button type="button" class="button button--primary" onClick={() => void refresh()}>
-          Try again
-        </button>
+        <Button kind="primary" onClick={() => void refresh()} label="Try again" />
       </AuthCard>
     );
   }

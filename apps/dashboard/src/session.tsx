@@ -2,7 +2,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useState } from 'preact/hooks';
 import { onSignedOut, onWorkspaceChanged, setSessionContext } from './api/client';
 import { type Me, type SignedOut } from './api/types';
-import { sessionApi } from './api/session-api';
+import { sessionApi } from './api/endpoints';
 
 type SessionState =
   { status: 'loading' } | { status: 'unreachable'; error: unknown } | { status: 'signed-out'; csrf: string } | { status: 'signed-in'; me: Me };

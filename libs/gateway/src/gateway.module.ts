@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import Redis from 'ioredis';
 import { type Database } from '@qr/persistence';
 import { COMMAND_BUS, type CommandBus, type PlatformRuntime, serviceStoreProvider, type ServiceStore } from '@qr/platform';
@@ -46,85 +46,56 @@ export const MAILER = Symbol('MAILER');
 export class GatewayModule {
   static register(runtime: PlatformRuntime): DynamicModule {
     const { config } = runtime;
-    const withDb = <T>(make: (db: Database) => T) => ({ useFactory: (store: ServiceStore) => make(store.db), inject: [GATEWAY_STORE] });
-    const withDbAndLimiter = <T>(make: (db: Database, limiter: RateLimiter) => T) => ({
-      useFactory: (store: ServiceStore, limiter: RateLimiter) => make(store.db, limiter),
-      inject: [GATEWAY_STORE, RATE_LIMITER],
+    // What the gateway's use cases are built from; each takes the parts it needs.
+    const withDb = <T>(make: (db: Database, limiter: RateLimiter, mailer: Mailer) => T) => ({
+      useFactory: (store: ServiceStore, limiter: RateLimiter, mailer: Mailer) => make(store.db, limiter, mailer),
+      inject: [GATEWAY_STORE, RATE_LIMITER, MAILER],
     });
+    const providers: Provider[] = [
+      serviceStoreProvider(GATEWAY_STORE, runtime, GATEWAY_STORE_SPEC),
+      {
+        provide: GATEWAY_REDIS,
+        useFactory: () => (config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null),
+      },
+      {
+        provide: RATE_LIMITER,
+        useFactory: (redis: Redis | null) => (redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}gw:`, runtime.logger) : new InProcessRateLimiter()),
+        inject: [GATEWAY_REDIS],
+      },
+      { provide: ApiKeysRepository, ...withDb((db) => new ApiKeysRepository(db)) },
+      { provide: QuotaRepository, ...withDb((db) => new QuotaRepository(db)) },
+      { provide: CreateApiKey, ...withDb((db) => new CreateApiKey(db)) },
+      { provide: AuthenticateApiKey, useFactory: (keys: ApiKeysRepository) => new AuthenticateApiKey(keys), inject: [ApiKeysRepository] },
+      { provide: AuthenticateSession, ...withDb((db) => new AuthenticateSession(new SessionsRepository(db), config.session)) },
+      { provide: SignIn, ...withDb((db, limiter) => new SignIn(db, limiter, config.session)) },
+      { provide: RedeemSignInLink, ...withDb((db, limiter) => new RedeemSignInLink(db, limiter)) },
+      { provide: IssueSignInLink, ...withDb((db) => new IssueSignInLink(db, config.publicBaseUrl)) },
+      { provide: Passwords, ...withDb((db, limiter) => new Passwords(db, limiter)) },
+      { provide: CurrentSession, ...withDb((db) => new CurrentSession(db)) },
+      { provide: MonthlyQuota, useFactory: (q: QuotaRepository) => new MonthlyQuota(q), inject: [QuotaRepository] },
+      {
+        provide: CreateQrCodesFlow,
+        useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q, faultAfterReserve(runtime)),
+        inject: [COMMAND_BUS, QuotaRepository],
+      },
+      { provide: MAILER, useFactory: (): Mailer => (config.smtp ? new SmtpMailer(config.smtp.url, config.smtp.from) : NO_MAILER) },
+      { provide: AuditLogRepository, ...withDb((db) => new AuditLogRepository(db)) },
+      { provide: Team, ...withDb((db, _limiter, mailer) => new Team(db, mailer, config.publicBaseUrl)) },
+      { provide: ForgotPassword, ...withDb((db, limiter, mailer) => new ForgotPassword(db, mailer, limiter, config.publicBaseUrl, runtime.logger)) },
+      { provide: DashboardCookieNames, useValue: new DashboardCookieNames(config.publicBaseUrl) },
+      AuditTrail,
+      SessionAccess,
+      SessionGuard,
+      ApiAccessGuard,
+      GatewayLifecycle,
+      AllowanceReconcileJob,
+    ];
+    // Everything it provides is what the dashboard and the other modules may inject.
     return {
       module: GatewayModule,
       controllers: [OpenApiController, ...PUBLIC_API_CONTROLLERS],
-      providers: [
-        serviceStoreProvider(GATEWAY_STORE, runtime, GATEWAY_STORE_SPEC),
-        {
-          provide: GATEWAY_REDIS,
-          useFactory: () => (config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null),
-        },
-        {
-          provide: RATE_LIMITER,
-          useFactory: (redis: Redis | null) =>
-            redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}gw:`, runtime.logger) : new InProcessRateLimiter(),
-          inject: [GATEWAY_REDIS],
-        },
-        { provide: ApiKeysRepository, ...withDb((db) => new ApiKeysRepository(db)) },
-        { provide: QuotaRepository, ...withDb((db) => new QuotaRepository(db)) },
-        { provide: CreateApiKey, ...withDb((db) => new CreateApiKey(db)) },
-        { provide: AuthenticateApiKey, useFactory: (keys: ApiKeysRepository) => new AuthenticateApiKey(keys), inject: [ApiKeysRepository] },
-        { provide: AuthenticateSession, ...withDb((db) => new AuthenticateSession(new SessionsRepository(db), config.session)) },
-        { provide: SignIn, ...withDbAndLimiter((db, limiter) => new SignIn(db, limiter, config.session)) },
-        { provide: RedeemSignInLink, ...withDbAndLimiter((db, limiter) => new RedeemSignInLink(db, limiter)) },
-        { provide: IssueSignInLink, ...withDb((db) => new IssueSignInLink(db, config.publicBaseUrl)) },
-        { provide: Passwords, ...withDbAndLimiter((db, limiter) => new Passwords(db, limiter)) },
-        { provide: CurrentSession, ...withDb((db) => new CurrentSession(db)) },
-        { provide: MonthlyQuota, useFactory: (q: QuotaRepository) => new MonthlyQuota(q), inject: [QuotaRepository] },
-        {
-          provide: CreateQrCodesFlow,
-          useFactory: (bus: CommandBus, q: QuotaRepository) => new CreateQrCodesFlow(bus, q, faultAfterReserve(runtime)),
-          inject: [COMMAND_BUS, QuotaRepository],
-        },
-        { provide: MAILER, useFactory: (): Mailer => (config.smtp ? new SmtpMailer(config.smtp.url, config.smtp.from) : NO_MAILER) },
-        { provide: AuditLogRepository, ...withDb((db) => new AuditLogRepository(db)) },
-        {
-          provide: Team,
-          useFactory: (store: ServiceStore, mailer: Mailer) => new Team(store.db, mailer, config.publicBaseUrl),
-          inject: [GATEWAY_STORE, MAILER],
-        },
-        {
-          provide: ForgotPassword,
-          useFactory: (store: ServiceStore, limiter: RateLimiter, mailer: Mailer) =>
-            new ForgotPassword(store.db, mailer, limiter, config.publicBaseUrl, runtime.logger),
-          inject: [GATEWAY_STORE, RATE_LIMITER, MAILER],
-        },
-        { provide: DashboardCookieNames, useValue: new DashboardCookieNames(config.publicBaseUrl) },
-        AuditTrail,
-        SessionAccess,
-        SessionGuard,
-        ApiAccessGuard,
-        GatewayLifecycle,
-        AllowanceReconcileJob,
-      ],
-      exports: [
-        GATEWAY_STORE,
-        ApiAccessGuard,
-        SessionAccess,
-        SessionGuard,
-        QuotaRepository,
-        AuthenticateApiKey,
-        AuthenticateSession,
-        MonthlyQuota,
-        RATE_LIMITER,
-        CreateQrCodesFlow,
-        SignIn,
-        RedeemSignInLink,
-        IssueSignInLink,
-        Passwords,
-        CurrentSession,
-        DashboardCookieNames,
-        Team,
-        ForgotPassword,
-        AuditLogRepository,
-        ApiKeysRepository,
-      ],
+      providers,
+      exports: providers.map((p) => (typeof p === 'function' ? p : p.provide)),
     };
   }
 }

@@ -1,6 +1,5 @@
 import { useResource, type Resource } from '../lib/use-resource';
-import { domainsApi } from './domains';
-import { foldersApi } from './folders';
+import { domainsApi, foldersApi } from './endpoints';
 import { type Domain, type Folder } from './types';
 
 /** The workspace's folders, for pickers and names in lists. */

@@ -4,7 +4,8 @@ import { type Me } from '../api/types';
 import { useAction } from '../lib/use-action';
 import { useMe, useSession } from '../session';
 import { ErrorNotice, Notice } from '../ui/notice';
-import { sessionApi } from '../api/session-api';
+import { sessionApi } from '../api/endpoints';
+import { Button } from '../ui/button';
 
 const NAV: ReadonlyArray<{ href: string; label: string; ownersOnly?: boolean }> = [
   { href: '/app/codes', label: 'Codes' },
@@ -58,9 +59,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
               You switched workspace in another tab, so this tab follows. Anything you were saving here was not saved: check it is meant for this workspace and
               do it again.
             </p>
-            <button type="button" class="button button--small" onClick={dismissSwitchedElsewhere}>
-              OK
-            </button>
+            <Button small onClick={dismissSwitchedElsewhere} label="OK" />
           </Notice>
         ) : null}
         {children}
@@ -113,9 +112,7 @@ function AccountMenu({ me }: { me: Me }) {
       <a href="/app/account" class="account__email">
         {me.account.email}
       </a>
-      <button type="button" class="button button--small" disabled={busy} onClick={() => void signOut()}>
-        {busy ? 'Signing out…' : 'Sign out'}
-      </button>
+      <Button small disabled={busy} onClick={() => void signOut()} label={busy ? 'Signing out…' : 'Sign out'} />
       {error ? <ErrorNotice error={error} title="Could not sign out" /> : null}
     </div>
   );

@@ -13,6 +13,8 @@ export interface Action {
   setError(error: unknown): void;
   /** Runs `work` unless an action is under way; resolves true when it succeeded. */
   run(work: () => Promise<unknown>, label?: string): Promise<boolean>;
+  /** A form's onSubmit: stops the browser's own submit and runs `work` as `run` does. */
+  submit(work: () => Promise<unknown>, label?: string): (e: Event) => void;
 }
 
 /** The submit pattern of every form and button: one run at a time, the error kept for the page to show. */
@@ -36,5 +38,9 @@ export function useAction(): Action {
       setRunning(null);
     }
   }, []);
-  return { busy: running !== null, running, error, problem: error instanceof ProblemError ? error : null, setError, run };
+  const submit = (work: () => Promise<unknown>, label?: string) => (e: Event) => {
+    e.preventDefault();
+    void run(work, label);
+  };
+  return { busy: running !== null, running, error, problem: error instanceof ProblemError ? error : null, setError, run, submit };
 }

@@ -65,10 +65,13 @@ export function zonedDateDaysAgo(days: number, zone: string, now: number = Date.
   return new Date(Date.UTC(p.year, p.month - 1, p.day - days)).toISOString().slice(0, 10);
 }
 
-/** Every IANA zone the browser knows, UTC first. */
-export function timeZones(): string[] {
+let zoneOptions: Array<{ value: string; label: string }> | undefined;
+
+/** Every IANA zone the browser knows, UTC first, as the options of a select (listed once). */
+export function timeZoneOptions(): Array<{ value: string; label: string }> {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...all.filter((z) => z !== 'UTC')];
+  zoneOptions ??= ['UTC', ...all.filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
+  return zoneOptions;
 }
 
 export function browserTimeZone(): string {

@@ -1,7 +1,8 @@
 import { type ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { useAction } from '../lib/use-action';
 import { ErrorNotice } from './notice';
+import { Button } from './button';
 
 /** What `useConfirm` hands the dialog. */
 interface DialogState {
@@ -54,6 +55,7 @@ export function ConfirmDialog(
   },
 ) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -61,19 +63,15 @@ export function ConfirmDialog(
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} class="dialog" aria-labelledby="confirm-title" onCancel={(e) => (e.preventDefault(), props.onCancel())}>
-      <h2 id="confirm-title">{props.title}</h2>
+    <dialog ref={ref} class="dialog" aria-labelledby={titleId} onCancel={(e) => (e.preventDefault(), props.onCancel())}>
+      <h2 id={titleId}>{props.title}</h2>
       <div class="dialog__body">
         {props.children}
         <ErrorNotice error={props.error} inline />
       </div>
       <div class="dialog__actions">
-        <button type="button" class="button" onClick={props.onCancel} disabled={props.busy}>
-          Cancel
-        </button>
-        <button type="button" class="button button--danger" onClick={props.onConfirm} disabled={props.busy}>
-          {props.busy ? 'Working…' : props.confirmLabel}
-        </button>
+        <Button onClick={props.onCancel} disabled={props.busy} label="Cancel" />
+        <Button kind="danger" onClick={props.onConfirm} disabled={props.busy} label={props.busy ? 'Working…' : props.confirmLabel} />
       </div>
     </dialog>
   );

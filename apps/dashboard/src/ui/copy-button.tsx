@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { Button } from './button';
 
 /** Copies a value to the clipboard and says so (to screen readers too). */
 export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
@@ -22,20 +23,18 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
   );
 }
 
-/** A secret shown exactly once, with its copy button and the warning that goes with it. */
-export function SecretOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+/** A secret shown exactly once, with its copy button and the warning that goes with it (`note`, after the label). */
+export function SecretOnce(props: { label: string; value: string; onDone: () => void; note?: string; testId?: string }) {
   return (
-    <div class="secret-once" role="region" aria-label={label}>
+    <div class="secret-once" role="region" aria-label={props.label}>
       <p>
-        <strong>{label}</strong>: copy it now. It is shown only this once; we keep only a fingerprint of it.
+        <strong>{props.label}</strong>: {props.note ?? 'copy it now. It is shown only this once; we keep only a fingerprint of it.'}
       </p>
       <div class="secret-once__value">
-        <code data-testid="secret">{value}</code>
-        <CopyButton value={value} />
+        <code data-testid={props.testId ?? 'secret'}>{props.value}</code>
+        <CopyButton value={props.value} />
       </div>
-      <button type="button" class="button" onClick={onDone}>
-        I have copied it
-      </button>
+      <Button onClick={props.onDone} label="I have copied it" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
+import { Button } from './button';
 
 interface Common {
   label: string;
@@ -45,38 +46,27 @@ function controlProps(id: string, o: Common) {
   };
 }
 
-export function TextField(
-  props: Common & {
-    value: string;
-    onValue: (value: string) => void;
-    type?: 'text' | 'email' | 'url' | 'password' | 'number' | 'search' | 'tel' | 'time' | 'date' | 'datetime-local';
-    autocomplete?: string;
-    placeholder?: string;
-    inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'url';
-    min?: string | number;
-    max?: string | number;
-    step?: string | number;
-    name?: string;
-    maxLength?: number;
-  },
-) {
+export function TextField({
+  onValue,
+  ...props
+}: Common & {
+  value: string;
+  onValue: (value: string) => void;
+  type?: 'text' | 'email' | 'url' | 'password' | 'number' | 'search' | 'tel' | 'time' | 'date' | 'datetime-local';
+  autocomplete?: string;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'decimal' | 'text' | 'email' | 'url';
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  name?: string;
+  maxLength?: number;
+}) {
   const id = useId();
+  const { label: _label, error: _error, hint: _hint, class: _class, ...input } = props;
   return (
     <Frame {...props} id={id}>
-      <input
-        {...controlProps(id, props)}
-        name={props.name}
-        type={props.type ?? 'text'}
-        value={props.value}
-        onInput={(e) => props.onValue((e.currentTarget as HTMLInputElement).value)}
-        autocomplete={props.autocomplete}
-        placeholder={props.placeholder}
-        inputMode={props.inputMode}
-        min={props.min}
-        max={props.max}
-        step={props.step}
-        maxLength={props.maxLength}
-      />
+      <input {...input} {...controlProps(id, props)} type={props.type ?? 'text'} onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)} />
     </Frame>
   );
 }
@@ -91,6 +81,17 @@ export function TextAreaField(props: Common & { value: string; onValue: (value: 
         value={props.value}
         onInput={(e) => props.onValue((e.currentTarget as HTMLTextAreaElement).value)}
       />
+    </Frame>
+  );
+}
+
+/** A file input: `onFile` gets the file chosen (null for none) and the input, which it may clear. */
+export function FileField(props: Common & { accept: string; onFile: (file: File | null, input: HTMLInputElement) => void }) {
+  const id = useId();
+  const pick = (input: HTMLInputElement) => props.onFile(input.files?.[0] ?? null, input);
+  return (
+    <Frame {...props} id={id}>
+      <input {...controlProps(id, props)} type="file" accept={props.accept} onChange={(e) => pick(e.currentTarget as HTMLInputElement)} />
     </Frame>
   );
 }
@@ -199,33 +200,27 @@ export function ColorField(props: Common & { value: string; onValue: (value: str
   );
 }
 
+/** Whatever answers the server's problem at a pointer: a ProblemError, a form's FieldErrors. */
+type ProblemsAt = { at(pointer: string): string | undefined } | null | undefined;
+
 /**
- * The fields of one object a form edits: `field(key)` is a TextField's or SelectField's value, setter,
- * the server's problem at its pointer (`errorAt(key)`, or `errorAt(pointer)` where the API names it
- * otherwise) and its lock, to spread onto it; `field.check(key)` the same for a CheckboxField.
+ * The fields of one object a form edits: `field(key)` is a TextField's or SelectField's value, setter
+ * (`set` gets the object with that key changed), the problem at `${at}/${key}` (or `${at}/${pointer}`
+ * where the API names it otherwise) and its lock, to spread onto it; `field.check(key)` the same for a CheckboxField.
  */
-export function binder<T extends object>(
-  values: T,
-  set: (patch: Partial<T>) => void,
-  errorAt: (pointer: string) => string | undefined = () => undefined,
-  disabled?: boolean,
-) {
+export function binder<T extends object>(values: T, set: (next: T) => void, errors?: ProblemsAt, at = '', disabled?: boolean) {
   const field = (key: keyof T & string, pointer: string = key) => ({
     value: String(values[key] ?? ''),
-    onValue: (value: string) => set({ [key]: value } as Partial<T>),
-    error: errorAt(pointer),
+    onValue: (value: string) => set({ ...values, [key]: value }),
+    error: errors?.at(`${at}/${pointer}`),
     disabled,
   });
-  const check = (key: keyof T & string) => ({ checked: values[key] === true, onChecked: (on: boolean) => set({ [key]: on } as Partial<T>), disabled });
+  const check = (key: keyof T & string) => ({ checked: values[key] === true, onChecked: (on: boolean) => set({ ...values, [key]: on }), disabled });
   return Object.assign(field, { check });
 }
 
 /** A form's primary submit button; `field` stands it in a row of controls, level with the fields. */
-export function SubmitButton({ disabled, field, wide, children }: { disabled: boolean; field?: boolean; wide?: boolean; children: ComponentChildren }) {
-  const button = (
-    <button type="submit" class={`button button--primary${wide ? ' button--wide' : ''}`} disabled={disabled}>
-      {children}
-    </button>
-  );
+export function SubmitButton({ disabled, field, wide, label }: { disabled: boolean; field?: boolean; wide?: boolean; label: ComponentChildren }) {
+  const button = <Button submit kind="primary" wide={wide} disabled={disabled} label={label} />;
   return field ? <div class="field">{button}</div> : button;
 }

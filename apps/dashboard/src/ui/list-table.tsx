@@ -1,4 +1,5 @@
 import { type ComponentChildren } from 'preact';
+import { ErrorNotice, Loading } from './notice';
 
 /** One column of a list: its header, and what each row shows in it. */
 export interface Column<T> {
@@ -14,8 +15,8 @@ export interface Column<T> {
 
 /**
  * The dashboard's lists: a captioned table (the caption is for screen readers), with a last column of
- * the row's buttons when `actions` is given. Until `rows` has loaded nothing shows; an empty list shows
- * `empty`. `wholeRow` lets a row show something else for a while (a rename form) across every column.
+ * the row's buttons when `actions` is given. Until `rows` has loaded a spinner shows, or `error` (which
+ * also shows above rows already loaded); an empty list shows `empty`. `wholeRow` lets a row show something else for a while (a rename form) across every column.
  */
 export function ListTable<T extends { id: string }>(props: {
   caption: string;
@@ -29,78 +30,63 @@ export function ListTable<T extends { id: string }>(props: {
   /** A later page is loading: the rows shown are about to change. */
   busy?: boolean;
   spaced?: boolean;
+  error?: unknown;
 }) {
   const { rows, actions, wholeRow } = props;
-  if (!rows) return null;
-  if (rows.length === 0) return <>{props.empty ?? null}</>;
+  if (!rows) return props.error ? <ErrorNotice error={props.error} /> : <Loading />;
+  const notice = <ErrorNotice error={props.error} />;
+  if (rows.length === 0)
+    return (
+      <>
+        {notice}
+        {props.empty ?? null}
+      </>
+    );
   const columns = props.columns.filter((c): c is Column<T> => c !== false);
   return (
-    // A wide table scrolls inside its wrapper on a narrow screen; a keyboard user scrolls it once it has focus.
-    <div class={props.spaced ? 'table-wrap spaced' : 'table-wrap'} tabIndex={0} aria-busy={props.busy}>
-      <table class="table" data-testid={props.testId}>
-        <caption class="visually-hidden">{props.caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={i} scope="col" class={c.num ? 'num' : undefined}>
-                {c.hideHeader ? <span class="visually-hidden">{c.header}</span> : c.header}
-              </th>
-            ))}
-            {actions ? (
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const instead = wholeRow?.(row);
-            return (
-              <tr key={row.id}>
-                {instead ? (
-                  <td colSpan={columns.length + (actions ? 1 : 0)}>{instead}</td>
-                ) : (
-                  <>
-                    {columns.map((c, i) => (
-                      <td key={i} class={c.num ? 'num' : c.class}>
-                        {c.cell(row)}
-                      </td>
-                    ))}
-                    {actions ? <td class="table__actions">{actions(row)}</td> : null}
-                  </>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/**
- * A row's button (or link, with `href`): the short label it shows, and for a screen reader the row it
- * acts on, so that "Delete Crates" is told apart from the other rows' "Delete".
- */
-export function RowAction(props: { label: string; of?: string; href?: string; danger?: boolean; disabled?: boolean; onClick?: () => void }) {
-  const className = props.danger ? 'button button--small button--danger' : 'button button--small';
-  const text = (
     <>
-      {props.label}
-      {props.of ? <span class="visually-hidden"> {props.of}</span> : null}
+      {notice}
+      {/* A wide table scrolls inside its wrapper on a narrow screen; a keyboard user scrolls it once it has focus. */}
+      <div class={props.spaced ? 'table-wrap spaced' : 'table-wrap'} tabIndex={0} aria-busy={props.busy}>
+        <table class="table" data-testid={props.testId}>
+          <caption class="visually-hidden">{props.caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c, i) => (
+                <th key={i} scope="col" class={c.num ? 'num' : undefined}>
+                  {c.hideHeader ? <span class="visually-hidden">{c.header}</span> : c.header}
+                </th>
+              ))}
+              {actions ? (
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const instead = wholeRow?.(row);
+              return (
+                <tr key={row.id}>
+                  {instead ? (
+                    <td colSpan={columns.length + (actions ? 1 : 0)}>{instead}</td>
+                  ) : (
+                    <>
+                      {columns.map((c, i) => (
+                        <td key={i} class={c.num ? 'num' : c.class}>
+                          {c.cell(row)}
+                        </td>
+                      ))}
+                      {actions ? <td class="table__actions">{actions(row)}</td> : null}
+                    </>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </>
-  );
-  if (props.href) {
-    return (
-      <a class={className} href={props.href}>
-        {text}
-      </a>
-    );
-  }
-  return (
-    <button type="button" class={className} disabled={props.disabled} onClick={props.onClick}>
-      {text}
-    </button>
   );
 }

@@ -50,7 +50,7 @@ export class AuditLogController {
       yield `\uFEFF${csvRows([AUDIT_CSV_COLUMNS])}`;
       for (let before: string | null = null; ;) {
         const rows = await audit.list(workspaceId, before, 500);
-        yield csvRows(rows.map((r) => auditCsvRow(auditEntryView(r))));
+        yield csvRows(rows.map(auditCsvRow));
         if (rows.length < 500) return;
         before = rows[rows.length - 1].id;
       }

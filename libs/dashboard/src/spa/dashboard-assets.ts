@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export interface Asset {
@@ -39,7 +39,9 @@ export class DashboardAssets {
     const dir = directory ?? defaultDirectory();
     const files = new Map<string, Asset>();
     if (existsSync(join(dir, 'index.html'))) {
-      for (const path of listFiles(dir)) files.set(`/${relative(dir, path).split(sep).join('/')}`, toAsset(path));
+      for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (statSync(join(dir, name)).isFile()) files.set(`/${name.split(sep).join('/')}`, toAsset(join(dir, name)));
+      }
     }
     return new DashboardAssets(files, dir);
   }
@@ -61,13 +63,6 @@ export class DashboardAssets {
 function defaultDirectory(): string {
   // dist/libs/dashboard/src/spa → dist/apps/dashboard (the server runs built; see the root build script).
   return resolve(__dirname, __dirname.split(sep).includes('dist') ? '../../../../apps/dashboard' : '../../../../dist/apps/dashboard');
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
 }
 
 function toAsset(path: string): Asset {

@@ -48,21 +48,11 @@ export interface AllowanceReconcileOptions {
 }
 
 export class AllowanceReconcile {
-  private readonly holdTimeoutMs: number;
-  private readonly observer: AllowanceReconcileObserver | null;
-  private readonly clock: Clock;
-  private readonly pageSize: number;
-
   constructor(
     private readonly db: Database,
     private readonly bus: CommandBus,
-    o: AllowanceReconcileOptions,
-  ) {
-    this.holdTimeoutMs = o.holdTimeoutMs;
-    this.observer = o.observer ?? null;
-    this.clock = o.clock ?? systemClock;
-    this.pageSize = o.pageSize ?? RECONCILE_PAGE;
-  }
+    private readonly o: AllowanceReconcileOptions,
+  ) {}
 
   /** Every workspace, or just one (404 when the gateway does not know it). */
   async run(o: { workspaceId?: string } = {}): Promise<AllowanceReconcileReport> {
@@ -79,7 +69,9 @@ export class AllowanceReconcile {
           ? after === ''
             ? [o.workspaceId]
             : []
-          : (await this.db.query<{ id: string }>('SELECT id FROM workspaces WHERE id > $1 ORDER BY id LIMIT $2', [after, this.pageSize])).map((r) => r.id);
+          : (
+              await this.db.query<{ id: string }>('SELECT id FROM workspaces WHERE id > $1 ORDER BY id LIMIT $2', [after, this.o.pageSize ?? RECONCILE_PAGE])
+            ).map((r) => r.id);
       if (ids.length === 0) return report;
       await this.reconcilePage(ids, report);
       after = ids[ids.length - 1];
@@ -130,13 +122,13 @@ export class AllowanceReconcile {
       }
       const correction = { workspace_id: id, before: decision.from, after: decision.to };
       report.corrected.push(correction);
-      this.observer?.corrected(correction);
+      this.o.observer?.corrected(correction);
     }
   }
 
   /** Each dropped hold bumps its workspace's version, so a pass that read the counter before the drop cannot write. */
   private async dropAbandonedHolds(workspaceId: string | undefined): Promise<number> {
-    const cutoff = holdsAbandonedBefore(this.clock(), this.holdTimeoutMs);
+    const cutoff = holdsAbandonedBefore((this.o.clock ?? systemClock)(), this.o.holdTimeoutMs);
     const dropped = await this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ workspace_id: string; amount: number | string; created_at: number | string }>(
         workspaceId === undefined
@@ -148,7 +140,7 @@ export class AllowanceReconcile {
         await tx.query('UPDATE dynamic_allowance SET version = version + 1 WHERE workspace_id = $1', [ws]);
       return rows.map((r) => ({ workspace_id: r.workspace_id, amount: Number(r.amount), created_at: Number(r.created_at) }));
     });
-    if (dropped.length) this.observer?.abandonedHolds(dropped);
+    if (dropped.length) this.o.observer?.abandonedHolds(dropped);
     return dropped.length;
   }
 }

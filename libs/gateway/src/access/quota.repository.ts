@@ -100,13 +100,6 @@ export class QuotaRepository {
     });
   }
 
-  async releaseDynamic(workspaceId: string, n: number): Promise<void> {
-    await this.db.execute('UPDATE dynamic_allowance SET used = CASE WHEN used > $1 THEN used - $1 ELSE 0 END, version = version + 1 WHERE workspace_id = $2', [
-      n,
-      workspaceId,
-    ]);
-  }
-
   async dynamicUsed(workspaceId: string): Promise<number> {
     const [row] = await this.db.query<{ used: number }>('SELECT used FROM dynamic_allowance WHERE workspace_id = $1', [workspaceId]);
     return Number(row?.used ?? 0);

@@ -1,5 +1,11 @@
 import { type ApiError } from '@qr/domain';
-import { readCreateApiKeyBody } from './api-key-body';
+import { ApiKeyInput, expiryOf, readDeclared } from '@qr/api-contract';
+
+/** What POST /api-keys reads from its body. */
+const readCreateApiKeyBody = (body: unknown) => {
+  const input = readDeclared(ApiKeyInput, body);
+  return { name: input.name, role: input.role ?? undefined, expires_at: expiryOf(input) };
+};
 
 const pointers = (body: unknown) => {
   try {

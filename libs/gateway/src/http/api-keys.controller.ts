@@ -4,9 +4,8 @@ import { canGrantRole, canManageApiKeys, Errors } from '@qr/domain';
 import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
 import { actorOf, ApiKeysRepository, AuditLogRepository, CreateApiKey, type Principal } from '@qr/identity';
 import { apiKeyView } from './api-key.view';
-import { readCreateApiKeyBody } from './api-key-body';
 import { API_PREFIX } from './api-prefix';
-import { ApiKeyInput, ApiKeyList, CreatedApiKey, DeletedApiKey } from '@qr/api-contract';
+import { ApiKeyInput, ApiKeyList, CreatedApiKey, DeletedApiKey, expiryOf, readDeclared } from '@qr/api-contract';
 import { Operation } from '@qr/platform';
 
 @Controller(`${API_PREFIX}/api-keys`)
@@ -30,14 +29,14 @@ export class ApiKeysController {
   @HttpCode(201)
   async create(@CurrentPrincipal() principal: Principal, @Body() sent: unknown, @Req() req: Request) {
     assertKeyManager(principal);
-    const body = readCreateApiKeyBody(sent);
+    const body = readDeclared(ApiKeyInput, sent);
     const role = body.role ?? principal.role;
     if (!canGrantRole(principal.role, role)) throw Errors.forbidden(`A ${principal.role} key cannot create a ${role} key.`);
     const created = await this.createKey.execute({
       workspaceId: principal.workspaceId,
       name: body.name,
       role,
-      expiresAt: body.expires_at ?? null,
+      expiresAt: expiryOf(body) ?? null,
       createdByKeyId: principal.keyId,
       createdByMemberId: principal.member?.memberId ?? null,
       audit: { actor: actorOf(principal, req), log: this.audit },

@@ -20,34 +20,6 @@ export interface LinkImportRequest {
   write: boolean;
 }
 
-/** The dry run as both the admin CLI and the dashboard report it, and what was written. */
-export interface LinkImportReport {
-  object: 'link_import';
-  format: SourceFormat;
-  detected_format: SourceFormat | null;
-  dry_run: boolean;
-  written: boolean;
-  created: number;
-  existing: number;
-  counts: LinkImportPlan['counts'];
-  allowance: LinkImportPlan['allowance'];
-  file_problems: LinkImportPlan['fileProblems'];
-  records: Array<{
-    record: number;
-    line: number | null;
-    outcome: 'create' | 'exists' | 'refused';
-    domain: string | null;
-    path: string | null;
-    destination: string | null;
-    title: string | null;
-    folder: string | null;
-    expires_at: string | null;
-    visit_limit: number | null;
-    reasons: LinkImportPlan['records'][number]['reasons'];
-    warnings: LinkImportPlan['records'][number]['warnings'];
-  }>;
-}
-
 interface Targets {
   domains: Array<{ hostname: string; id: string }>;
   paths: Array<{ where: string; destination: string }>;
@@ -111,9 +83,12 @@ export class ImportLinksFlow {
   }
 }
 
-function reportOf(plan: LinkImportPlan, format: SourceFormat, dryRun: boolean): LinkImportReport {
+/** The dry run as both the admin CLI and the dashboard report it, and what was written. */
+export type LinkImportReport = ReturnType<typeof reportOf>;
+
+function reportOf(plan: LinkImportPlan, format: SourceFormat, dryRun: boolean) {
   return {
-    object: 'link_import',
+    object: 'link_import' as const,
     format,
     detected_format: plan.format,
     dry_run: dryRun,

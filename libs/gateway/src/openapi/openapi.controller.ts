@@ -7,13 +7,10 @@ import { openApiDocument } from './openapi-document';
 /** Public, unauthenticated, and not counted against any quota. */
 @Controller(API_PREFIX)
 export class OpenApiController {
-  private readonly document;
-  private readonly page;
+  private readonly document = openApiDocument(this.config.publicBaseUrl);
+  private readonly page = renderDocsPage(this.document);
 
-  constructor(@Inject(RUNTIME_CONFIG) config: RuntimeConfig) {
-    this.document = openApiDocument(config.publicBaseUrl);
-    this.page = renderDocsPage(this.document);
-  }
+  constructor(@Inject(RUNTIME_CONFIG) private readonly config: RuntimeConfig) {}
 
   @Get('openapi.json')
   @Header('Cache-Control', 'public, max-age=300')

@@ -9,14 +9,6 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** The workspace a dashboard page shows, sent with its requests: a mismatch is a 409, never a write elsewhere. */
 export const WORKSPACE_HEADER = 'x-workspace-id';
 
-/**
- * Over https the cookies carry the `__Host-` prefix: browsers then take them only from this host,
- * Secure, with Path=/, so a sibling subdomain cannot plant one of the same name.
- */
-export function cookieName(base: string, secure: boolean): string {
-  return secure ? `__Host-${base}` : base;
-}
-
 type CookieRequest = Pick<IncomingMessage, 'headers'> & { secure?: boolean };
 
 /**
@@ -31,8 +23,12 @@ export class DashboardCookieNames {
     return this.publicBaseUrl.startsWith('https:') || req.secure === true;
   }
 
+  /**
+   * Over https the cookies carry the `__Host-` prefix: browsers then take them only from this host,
+   * Secure, with Path=/, so a sibling subdomain cannot plant one of the same name.
+   */
   nameOf(req: CookieRequest, base: string): string {
-    return cookieName(base, this.secure(req));
+    return this.secure(req) ? `__Host-${base}` : base;
   }
 
   read(req: CookieRequest, base: string): string | undefined {

@@ -13,7 +13,7 @@ export function auditEntryView(r: AuditRecord): AuditEntryView {
   };
 }
 
-/** The CSV export's columns: one row per entry, newest first like the page. */
+/** The CSV export's columns, the stored entry's own but its id: one row per entry, newest first like the page. */
 export const AUDIT_CSV_COLUMNS = [
   'occurred_at',
   'action',
@@ -26,20 +26,8 @@ export const AUDIT_CSV_COLUMNS = [
   'via',
   'request_id',
   'details',
-];
+] as const;
 
-export function auditCsvRow(e: AuditEntryView): string[] {
-  return [
-    e.occurred_at,
-    e.action,
-    e.target.type,
-    e.target.id,
-    e.target.name ?? '',
-    e.actor.kind,
-    e.actor.id ?? '',
-    e.actor.name ?? '',
-    e.actor.via,
-    e.actor.request_id ?? '',
-    e.details ? JSON.stringify(e.details) : '',
-  ];
+export function auditCsvRow(r: AuditRecord): string[] {
+  return AUDIT_CSV_COLUMNS.map((c) => (c === 'occurred_at' ? formatUtc(new Date(Number(r.occurred_at))) : String(r[c] ?? '')));
 }

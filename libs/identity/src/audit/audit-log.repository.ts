@@ -1,6 +1,7 @@
 import { type Actor, type Clock, newId, systemClock } from '@qr/domain';
 import { type AuditAction } from '@qr/api-contract';
 import { type Database, type Tx } from '@qr/persistence';
+import { insertOf } from '../store/insert-of';
 
 export interface AuditRecord {
   id: string;
@@ -39,24 +40,7 @@ export class AuditLogRepository {
   ) {}
 
   async record(fact: AuditFact, tx?: Tx): Promise<void> {
-    const r = this.toRecord(fact);
-    const sql = `INSERT INTO audit_log (id, workspace_id, action, target_type, target_id, target_name, actor_kind, actor_id, actor_name, via, request_id, details, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
-    const params = [
-      r.id,
-      r.workspace_id,
-      r.action,
-      r.target_type,
-      r.target_id,
-      r.target_name,
-      r.actor_kind,
-      r.actor_id,
-      r.actor_name,
-      r.via,
-      r.request_id,
-      r.details,
-      r.occurred_at,
-    ];
+    const [sql, params] = insertOf('audit_log', this.toRecord(fact));
     if (tx) await tx.query(sql, params);
     else await this.db.execute(sql, params);
   }

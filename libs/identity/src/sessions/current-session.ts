@@ -10,16 +10,13 @@ export type Membership = WorkspaceRecord & { role: Role; member_id: string };
 
 /** What a signed-in member does with their own session: see their workspaces, switch, sign out. */
 export class CurrentSession {
-  private readonly workspaces: WorkspacesRepository;
-  private readonly sessions: SessionsRepository;
+  private readonly workspaces = new WorkspacesRepository(this.db);
+  private readonly sessions = new SessionsRepository(this.db);
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-    this.sessions = new SessionsRepository(db);
-  }
+  ) {}
 
   memberships(principal: SessionPrincipal): Promise<Membership[]> {
     return this.workspaces.membershipsOf(principal.member.email);

@@ -20,17 +20,14 @@ export interface IssuedLink {
  * left as it is), which also serves as a password reset. Only the newest link of a member works.
  */
 export class IssueSignInLink {
-  private readonly workspaces: WorkspacesRepository;
-  private readonly links: SignInLinksRepository;
+  private readonly workspaces = new WorkspacesRepository(this.db);
+  private readonly links = new SignInLinksRepository(this.db);
 
   constructor(
     private readonly db: Database,
     private readonly publicBaseUrl: string,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-    this.links = new SignInLinksRepository(db);
-  }
+  ) {}
 
   async execute(input: { workspaceId: string; email: string; role?: string; purpose?: SignInLinkPurpose; lifetimeMs?: number }): Promise<IssuedLink> {
     const lifetimeMs = input.lifetimeMs ?? DEFAULT_LINK_LIFETIME_MS;

@@ -13,18 +13,14 @@ import { SessionsRepository } from './sessions.repository';
  * A workspace always keeps at least one owner, checked under a lock so two removals cannot race.
  */
 export class Members {
-  private readonly workspaces: WorkspacesRepository;
-  private readonly sessions: SessionsRepository;
-  private readonly keys: ApiKeysRepository;
+  private readonly workspaces = new WorkspacesRepository(this.db);
+  private readonly sessions = new SessionsRepository(this.db);
+  private readonly keys = new ApiKeysRepository(this.db);
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-    this.sessions = new SessionsRepository(db);
-    this.keys = new ApiKeysRepository(db);
-  }
+  ) {}
 
   async list(workspaceId: string): Promise<MemberRecord[]> {
     if (!(await this.workspaces.find(workspaceId))) throw Errors.notFound('workspace');

@@ -13,18 +13,15 @@ import { throttle } from './throttle';
  * left open is no faster way to guess the password.
  */
 export class Passwords {
-  private readonly accounts: AccountsRepository;
-  private readonly sessions: SessionsRepository;
+  private readonly accounts = new AccountsRepository(this.db);
+  private readonly sessions = new SessionsRepository(this.db);
 
   constructor(
     private readonly db: Database,
     private readonly limiter: RateLimiter = new InProcessRateLimiter(),
     private readonly clock: Clock = systemClock,
     private readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
-  ) {
-    this.accounts = new AccountsRepository(db);
-    this.sessions = new SessionsRepository(db);
-  }
+  ) {}
 
   /** The operator sets it: every session of the email ends. */
   async set(email: string, password: unknown): Promise<void> {

@@ -35,22 +35,17 @@ export interface LinkDetails {
  * used, replaced and expired links get the same 410.
  */
 export class RedeemSignInLink {
-  private readonly links: SignInLinksRepository;
-  private readonly accounts: AccountsRepository;
-  private readonly workspaces: WorkspacesRepository;
-  private readonly sessions: SessionsRepository;
+  private readonly links = new SignInLinksRepository(this.db);
+  private readonly accounts = new AccountsRepository(this.db);
+  private readonly workspaces = new WorkspacesRepository(this.db);
+  private readonly sessions = new SessionsRepository(this.db);
 
   constructor(
     private readonly db: Database,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock = systemClock,
     private readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
-  ) {
-    this.links = new SignInLinksRepository(db);
-    this.accounts = new AccountsRepository(db);
-    this.workspaces = new WorkspacesRepository(db);
-    this.sessions = new SessionsRepository(db);
-  }
+  ) {}
 
   async inspect(token: unknown, clientAddress: string): Promise<LinkDetails> {
     await throttle(this.limiter, linkRedeemLimits(clientAddress), this.clock);

@@ -1,6 +1,7 @@
 import { type Database, type Tx } from '@qr/persistence';
 import { type PlanName, type Role } from '@qr/domain';
 import { type SessionRecord } from '../workspaces/identity-records';
+import { insertOf } from '../store/insert-of';
 
 /** A session with what authenticating it needs: the member's role and the workspace's plan, if still a member. */
 export type SessionWithMember = SessionRecord & { member_id: string | null; role: Role | null; workspace_plan: PlanName | null };
@@ -9,11 +10,7 @@ export class SessionsRepository {
   constructor(private readonly db: Database) {}
 
   async insert(tx: Tx, s: SessionRecord): Promise<void> {
-    await tx.query(
-      `INSERT INTO sessions (id, token_hash, email, workspace_id, created_at, last_seen_at, revoked_at, user_agent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [s.id, s.token_hash, s.email, s.workspace_id, s.created_at, s.last_seen_at, s.revoked_at, s.user_agent],
-    );
+    await tx.query(...insertOf('sessions', s));
   }
 
   /** The hot lookup behind every dashboard call: one indexed read by digest, membership joined in. */

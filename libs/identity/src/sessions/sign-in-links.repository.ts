@@ -1,15 +1,12 @@
 import { type Database, readRows, type Tx } from '@qr/persistence';
 import { type SignInLinkRecord } from '../workspaces/identity-records';
+import { insertOf } from '../store/insert-of';
 
 export class SignInLinksRepository {
   constructor(private readonly db: Database) {}
 
   async insert(tx: Tx, l: SignInLinkRecord): Promise<void> {
-    await tx.query(
-      `INSERT INTO sign_in_links (id, token_hash, email, workspace_id, purpose, created_at, expires_at, used_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [l.id, l.token_hash, l.email, l.workspace_id, l.purpose, l.created_at, l.expires_at, l.used_at],
-    );
+    await tx.query(...insertOf('sign_in_links', l));
   }
 
   async findByTokenHash(hash: string, tx?: Tx): Promise<SignInLinkRecord | null> {

@@ -33,9 +33,9 @@ export interface SignInInput {
  * counts against the per-account and per-address throttle first.
  */
 export class SignIn {
-  private readonly accounts: AccountsRepository;
-  private readonly workspaces: WorkspacesRepository;
-  private readonly sessions: SessionsRepository;
+  private readonly accounts = new AccountsRepository(this.db);
+  private readonly workspaces = new WorkspacesRepository(this.db);
+  private readonly sessions = new SessionsRepository(this.db);
   private standInHash: Promise<string> | null = null;
 
   constructor(
@@ -44,11 +44,7 @@ export class SignIn {
     private readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
     private readonly clock: Clock = systemClock,
     private readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
-  ) {
-    this.accounts = new AccountsRepository(db);
-    this.workspaces = new WorkspacesRepository(db);
-    this.sessions = new SessionsRepository(db);
-  }
+  ) {}
 
   async execute(input: SignInInput): Promise<StartedSession> {
     const email = normalizeEmail(input.email);

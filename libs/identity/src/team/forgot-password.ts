@@ -27,22 +27,18 @@ export function resetLimits(email: string, clientAddress: string): ThrottleLimit
  * invitation, or an operator runs `member invite`.
  */
 export class ForgotPassword {
-  private readonly workspaces: WorkspacesRepository;
-  private readonly sessions: SessionsRepository;
-  private readonly issue: IssueSignInLink;
+  private readonly workspaces = new WorkspacesRepository(this.db);
+  private readonly sessions = new SessionsRepository(this.db);
+  private readonly issue = new IssueSignInLink(this.db, this.publicBaseUrl, this.clock);
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
-    publicBaseUrl: string,
+    private readonly publicBaseUrl: string,
     private readonly log: Log,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-    this.sessions = new SessionsRepository(db);
-    this.issue = new IssueSignInLink(db, publicBaseUrl, clock);
-  }
+  ) {}
 
   /** Resolves when the answer may be given; `sent` resolves when the mail attempt ended (tests wait on it). */
   async execute(input: { email: string; clientAddress: string }): Promise<{ sent: Promise<boolean> }> {

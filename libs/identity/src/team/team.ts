@@ -24,26 +24,19 @@ export interface TeamOwner {
  * invitations, and an audit entry for every change.
  */
 export class Team {
-  private readonly workspaces: WorkspacesRepository;
-  private readonly accounts: AccountsRepository;
-  private readonly links: SignInLinksRepository;
-  private readonly members: Members;
-  private readonly issue: IssueSignInLink;
-  private readonly audit: AuditLogRepository;
+  private readonly workspaces = new WorkspacesRepository(this.db);
+  private readonly accounts = new AccountsRepository(this.db);
+  private readonly links = new SignInLinksRepository(this.db);
+  private readonly members = new Members(this.db, this.clock);
+  private readonly issue = new IssueSignInLink(this.db, this.publicBaseUrl, this.clock);
+  private readonly audit = new AuditLogRepository(this.db, this.clock);
 
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
-    publicBaseUrl: string,
+    private readonly publicBaseUrl: string,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-    this.accounts = new AccountsRepository(db);
-    this.links = new SignInLinksRepository(db);
-    this.members = new Members(db, clock);
-    this.issue = new IssueSignInLink(db, publicBaseUrl, clock);
-    this.audit = new AuditLogRepository(db, clock);
-  }
+  ) {}
 
   get invitationsBy(): 'smtp' | 'link' {
     return this.mailer.configured ? 'smtp' : 'link';

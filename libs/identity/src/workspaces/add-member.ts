@@ -4,14 +4,12 @@ import { type MemberRecord } from './identity-records';
 import { WorkspacesRepository } from './workspaces.repository';
 
 export class AddMember {
-  private readonly workspaces: WorkspacesRepository;
+  private readonly workspaces = new WorkspacesRepository(this.db);
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-  }
+  ) {}
 
   async execute(input: { workspaceId: string; email: string; role: string }): Promise<MemberRecord> {
     const email = normalizeEmail(input.email);

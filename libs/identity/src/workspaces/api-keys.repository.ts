@@ -1,5 +1,6 @@
 import { type Database, type Tx } from '@qr/persistence';
 import { type ApiKeyRecord, type WorkspaceRecord } from './identity-records';
+import { insertOf } from '../store/insert-of';
 
 export type KeyWithWorkspace = ApiKeyRecord & { workspace_plan: WorkspaceRecord['plan'] };
 
@@ -7,24 +8,7 @@ export class ApiKeysRepository {
   constructor(private readonly db: Database) {}
 
   async insert(tx: Tx, k: ApiKeyRecord): Promise<void> {
-    await tx.query(
-      `INSERT INTO api_keys (id, workspace_id, name, role, key_hash, key_hint, created_by_key_id, created_by_member_id, created_at, expires_at, revoked_at, last_used_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        k.id,
-        k.workspace_id,
-        k.name,
-        k.role,
-        k.key_hash,
-        k.key_hint,
-        k.created_by_key_id,
-        k.created_by_member_id,
-        k.created_at,
-        k.expires_at,
-        k.revoked_at,
-        k.last_used_at,
-      ],
-    );
+    await tx.query(...insertOf('api_keys', k));
   }
 
   /** The hot lookup behind every authenticated call: one indexed read by digest. */

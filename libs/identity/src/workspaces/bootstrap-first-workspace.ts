@@ -15,16 +15,13 @@ export interface BootstrapResult {
  * Returns null when any workspace exists (so restarts never create another or show a key again).
  */
 export class BootstrapFirstWorkspace {
-  private readonly workspaces: WorkspacesRepository;
-  private readonly keys: CreateApiKey;
+  private readonly workspaces = new WorkspacesRepository(this.db);
+  private readonly keys = new CreateApiKey(this.db, this.clock);
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-    this.keys = new CreateApiKey(db, clock);
-  }
+  ) {}
 
   async execute(plan: PlanName, ownerEmail = 'owner@localhost'): Promise<BootstrapResult | null> {
     return this.db.transaction(async (tx) => {

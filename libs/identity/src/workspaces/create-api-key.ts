@@ -24,16 +24,13 @@ export interface NewApiKey {
 }
 
 export class CreateApiKey {
-  private readonly keys: ApiKeysRepository;
-  private readonly workspaces: WorkspacesRepository;
+  private readonly keys = new ApiKeysRepository(this.db);
+  private readonly workspaces = new WorkspacesRepository(this.db);
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.keys = new ApiKeysRepository(db);
-    this.workspaces = new WorkspacesRepository(db);
-  }
+  ) {}
 
   async execute(input: NewApiKey): Promise<CreatedApiKey> {
     if (!(await this.workspaces.find(input.workspaceId))) throw Errors.notFound('workspace');

@@ -4,14 +4,12 @@ import { type WorkspaceRecord } from './identity-records';
 import { WorkspacesRepository } from './workspaces.repository';
 
 export class CreateWorkspace {
-  private readonly workspaces: WorkspacesRepository;
+  private readonly workspaces = new WorkspacesRepository(this.db);
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-  }
+  ) {}
 
   async execute(input: { name: string; plan: PlanName | string }): Promise<WorkspaceRecord> {
     const name = input.name?.trim();

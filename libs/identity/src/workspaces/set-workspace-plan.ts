@@ -4,14 +4,12 @@ import { type WorkspaceRecord } from './identity-records';
 import { WorkspacesRepository } from './workspaces.repository';
 
 export class SetWorkspacePlan {
-  private readonly workspaces: WorkspacesRepository;
+  private readonly workspaces = new WorkspacesRepository(this.db);
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.workspaces = new WorkspacesRepository(db);
-  }
+  ) {}
 
   async execute(input: { workspaceId: string; plan: string }): Promise<WorkspaceRecord> {
     if (!isPlanName(input.plan)) throw Errors.validationFailed([{ pointer: '/plan', code: 'invalid', detail: 'plan must be free, starter, pro or agency' }]);

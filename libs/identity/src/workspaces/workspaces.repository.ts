@@ -1,18 +1,13 @@
 import { type PlanName, type Role } from '@qr/domain';
 import { type Database, readRows, type Tx } from '@qr/persistence';
 import { type MemberRecord, type WorkspaceRecord } from './identity-records';
+import { insertOf } from '../store/insert-of';
 
 export class WorkspacesRepository {
   constructor(private readonly db: Database) {}
 
   async insert(tx: Tx, ws: WorkspaceRecord): Promise<void> {
-    await tx.query('INSERT INTO workspaces (id, name, plan, created_at, updated_at) VALUES ($1, $2, $3, $4, $5)', [
-      ws.id,
-      ws.name,
-      ws.plan,
-      ws.created_at,
-      ws.updated_at,
-    ]);
+    await tx.query(...insertOf('workspaces', ws));
   }
 
   async find(id: string): Promise<WorkspaceRecord | null> {
@@ -31,13 +26,7 @@ export class WorkspacesRepository {
   }
 
   async insertMember(tx: Tx, m: MemberRecord): Promise<void> {
-    await tx.query('INSERT INTO members (id, workspace_id, email, role, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      m.id,
-      m.workspace_id,
-      m.email,
-      m.role,
-      m.created_at,
-    ]);
+    await tx.query(...insertOf('members', m));
   }
 
   async listMembers(workspaceId: string): Promise<MemberRecord[]> {

@@ -1,5 +1,6 @@
 import { ApiError, Errors } from '@qr/domain';
 import { type Deployable } from '../config/runtime-config';
+import { withTimeout } from '../runtime/with-timeout';
 
 export type CommandHandler = (payload: unknown) => Promise<unknown>;
 
@@ -41,7 +42,8 @@ export class InProcessCommandBus implements CommandBus {
     const handler = this.registry.resolve(command);
     if (!handler) throw new Error(`no handler for command ${command}`);
     const answer = handler(JSON.parse(JSON.stringify(payload ?? null)));
-    const result = options.timeoutMs === undefined ? await answer : await withinTimeout(answer, options.timeoutMs, target);
+    const result =
+      options.timeoutMs === undefined ? await answer : await withTimeout(answer, options.timeoutMs, () => Errors.unavailable(`${target} did not answer.`));
     return (result === undefined ? undefined : JSON.parse(JSON.stringify(result))) as R;
   }
 }
@@ -78,18 +80,5 @@ export class HttpCommandBus implements CommandBus {
     if (res.ok && body) return body.result as R;
     if (body && ApiError.isSerialized(body.error)) throw ApiError.fromJSON(body.error);
     throw Errors.unavailable(`${target} failed to handle ${command}.`);
-  }
-}
-
-/** The handler's answer, or `unavailable` once the caller's budget is spent (the handler itself runs on). */
-async function withinTimeout<T>(answer: Promise<T>, timeoutMs: number, target: Deployable): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Errors.unavailable(`${target} did not answer.`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([answer, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }

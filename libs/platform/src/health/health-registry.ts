@@ -1,4 +1,5 @@
 import { errorText } from '@qr/domain';
+import { withTimeout } from '../runtime/with-timeout';
 
 /** A dependency whose loss makes this process unready (database, event log, Redis…). */
 export interface ReadinessCheck {
@@ -29,15 +30,11 @@ export class HealthRegistry {
     this.shuttingDown = true;
   }
 
-  get isShuttingDown(): boolean {
-    return this.shuttingDown;
-  }
-
   async readiness(): Promise<ReadinessReport> {
     const results = await Promise.all(
       this.checks.map(async (c) => {
         try {
-          await withTimeout(c.check(), CHECK_TIMEOUT_MS);
+          await withTimeout(c.check(), CHECK_TIMEOUT_MS, () => new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`));
           return { name: c.name, ok: true, optional: !!c.optional, text: 'ok' };
         } catch (err) {
           return { name: c.name, ok: false, optional: !!c.optional, text: `${c.optional ? 'degraded' : 'failing'}: ${errorText(err)}` };
@@ -48,20 +45,4 @@ export class HealthRegistry {
     if (this.shuttingDown) checks.shutdown = 'failing: draining';
     return { ready: !this.shuttingDown && results.every((r) => r.ok || r.optional), checks };
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
 }

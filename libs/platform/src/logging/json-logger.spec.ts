@@ -152,27 +152,4 @@ describe('JsonLogger', () => {
     logger.warn({ msg: 'retrying', attempt: 3 });
     expect(entries()[0]).toMatchObject({ level: 'warn', msg: 'retrying', attempt: 3 });
   });
-
-  it('child() merges fields over the parent base without changing the parent', () => {
-    const { logger, entries } = capture('info', { service: 'gateway', region: 'eu' });
-    const child = logger.child({ request_id: 'req_1', region: 'us' });
-    const grandchild = child.child({ workspace_id: 'ws_1' });
-    child.log('from child');
-    grandchild.log('from grandchild');
-    logger.log('from parent');
-    const [c, g, p] = entries();
-    expect(c).toMatchObject({ msg: 'from child', service: 'gateway', region: 'us', request_id: 'req_1' });
-    expect(g).toMatchObject({ msg: 'from grandchild', service: 'gateway', region: 'us', request_id: 'req_1', workspace_id: 'ws_1' });
-    expect(p).toMatchObject({ msg: 'from parent', service: 'gateway', region: 'eu' });
-    expect(p).not.toHaveProperty('request_id');
-  });
-
-  it('child() keeps the parent level and writer', () => {
-    const { logger, lines } = capture('warn');
-    const child = logger.child({ a: 1 });
-    child.log('suppressed');
-    child.warn('kept');
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: 'warn', a: 1 });
-  });
 });

@@ -20,10 +20,6 @@ export class JsonLogger implements LoggerService {
     private readonly write: (line: string) => void = (line) => process.stdout.write(line + '\n'),
   ) {}
 
-  child(fields: Record<string, unknown>): JsonLogger {
-    return new JsonLogger(this.minLevel, { ...this.base, ...fields }, this.write);
-  }
-
   log(message: unknown, ...rest: unknown[]): void {
     const context = rest[rest.length - 1];
     this.emit(typeof context === 'string' && NEST_BOOT_CONTEXTS.has(context) ? 'debug' : 'info', message, rest);

@@ -34,7 +34,7 @@ return n`;
  * and no request fails because Redis is down.
  */
 export class RedisRateLimiter implements RateLimiter {
-  private readonly fallback: InProcessRateLimiter;
+  private readonly fallback = new InProcessRateLimiter(this.clock);
   private degraded = false;
 
   constructor(
@@ -42,9 +42,7 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly prefix: string,
     private readonly log: Log,
     private readonly clock: Clock = systemClock,
-  ) {
-    this.fallback = new InProcessRateLimiter(clock);
-  }
+  ) {}
 
   async allow(key: string, limit: number, windowMs = 1000): Promise<boolean> {
     const window = Math.floor(this.clock().getTime() / windowMs);

@@ -47,5 +47,5 @@ export class PageIterator<T> implements AsyncIterable<T> {
 
 /** A list endpoint's items (`query`: its filters and `limit`), each page a GET with the previous page's cursor. */
 export function listAt<T>(http: HttpTransport, path: string, query: object, signal?: AbortSignal): PageIterator<T> {
-  return new PageIterator(async (cursor) => (await http.request<Page<T>>({ method: 'GET', path, query: { ...query, cursor }, signal })).data);
+  return new PageIterator(async (cursor) => http.send<Page<T>>({ method: 'GET', path, query: { ...query, cursor }, signal }));
 }

@@ -13,6 +13,6 @@ export class Analytics {
    * const { total_scans, top_codes } = await qr.analytics.workspace({ folder_id: spring.id, tz: 'Europe/Berlin' });
    */
   async workspace(params: WorkspaceAnalyticsParams = {}, options?: CallOptions): Promise<WorkspaceAnalytics> {
-    return (await this.http.request<WorkspaceAnalytics>({ method: 'GET', path: '/analytics', query: { ...params }, signal: options?.signal })).data;
+    return this.http.send<WorkspaceAnalytics>({ method: 'GET', path: '/analytics', query: { ...params }, signal: options?.signal });
   }
 }

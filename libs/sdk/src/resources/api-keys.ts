@@ -15,16 +15,16 @@ export class ApiKeys {
    * store(readOnly.secret);
    */
   async create(input: ApiKeyInput, options?: CallOptions): Promise<CreatedApiKey> {
-    return (await this.http.request<CreatedApiKey>({ method: 'POST', path: '/api-keys', body: input, signal: options?.signal })).data;
+    return this.http.send<CreatedApiKey>({ method: 'POST', path: '/api-keys', body: input, signal: options?.signal });
   }
 
   /** The live keys (not revoked, not expired), without secrets. */
   async list(options?: CallOptions): Promise<ApiKeyList> {
-    return (await this.http.request<ApiKeyList>({ method: 'GET', path: '/api-keys', signal: options?.signal })).data;
+    return this.http.send<ApiKeyList>({ method: 'GET', path: '/api-keys', signal: options?.signal });
   }
 
   /** Revokes a key: it answers 401 from its next request on. */
   async revoke(keyId: string, options?: CallOptions): Promise<DeletedApiKey> {
-    return (await this.http.request<DeletedApiKey>({ method: 'DELETE', path: `/api-keys/${id(keyId)}`, signal: options?.signal })).data;
+    return this.http.send<DeletedApiKey>({ method: 'DELETE', path: `/api-keys/${id(keyId)}`, signal: options?.signal });
   }
 }

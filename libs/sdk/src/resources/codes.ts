@@ -39,7 +39,7 @@ export class Codes {
    */
   async create(input: QrCodeInput, options?: CallOptions): Promise<QrCode> {
     const idempotent = typeof input.client_ref === 'string';
-    return (await this.http.request<QrCode>({ method: 'POST', path: '/qrcodes', body: input, idempotent, signal: options?.signal })).data;
+    return this.http.send<QrCode>({ method: 'POST', path: '/qrcodes', body: input, idempotent, signal: options?.signal });
   }
 
   /**
@@ -52,7 +52,7 @@ export class Codes {
    */
   async bulk(items: QrCodeInput[], options?: CallOptions): Promise<BulkCreateResult> {
     const idempotent = items.every((item) => typeof item.client_ref === 'string');
-    return (await this.http.request<BulkCreateResult>({ method: 'POST', path: '/qrcodes/bulk', body: { items }, idempotent, signal: options?.signal })).data;
+    return this.http.send<BulkCreateResult>({ method: 'POST', path: '/qrcodes/bulk', body: { items }, idempotent, signal: options?.signal });
   }
 
   /**
@@ -78,7 +78,7 @@ export class Codes {
   }
 
   async get(codeId: string, options?: CallOptions): Promise<QrCode> {
-    return (await this.http.request<QrCode>({ method: 'GET', path: `/qrcodes/${id(codeId)}`, signal: options?.signal })).data;
+    return this.http.send<QrCode>({ method: 'GET', path: `/qrcodes/${id(codeId)}`, signal: options?.signal });
   }
 
   /**
@@ -99,7 +99,7 @@ export class Codes {
    * await qr.codes.update(code.id, { destinations: [{ target_url: 'https://example.com/spring' }], status: 'active' });
    */
   async update(codeId: string, patch: QrCodePatch, options?: CallOptions): Promise<QrCode> {
-    return (await this.http.request<QrCode>({ method: 'PATCH', path: `/qrcodes/${id(codeId)}`, body: patch, signal: options?.signal })).data;
+    return this.http.send<QrCode>({ method: 'PATCH', path: `/qrcodes/${id(codeId)}`, body: patch, signal: options?.signal });
   }
 
   /**
@@ -118,7 +118,7 @@ export class Codes {
 
   /** Deletes a code: its short link answers 410 from then on, and a dynamic code frees its allowance. */
   async delete(codeId: string, options?: CallOptions): Promise<DeletedQrCode> {
-    return (await this.http.request<DeletedQrCode>({ method: 'DELETE', path: `/qrcodes/${id(codeId)}`, signal: options?.signal })).data;
+    return this.http.send<DeletedQrCode>({ method: 'DELETE', path: `/qrcodes/${id(codeId)}`, signal: options?.signal });
   }
 
   /**
@@ -129,14 +129,13 @@ export class Codes {
    * const { total_scans, by_country } = await qr.codes.analytics(code.id, { from: '2026-03-01', to: '2026-03-31', tz: 'Europe/Berlin' });
    */
   async analytics(codeId: string, params: CodeAnalyticsParams = {}, options?: CallOptions): Promise<CodeAnalytics> {
-    return (await this.http.request<CodeAnalytics>({ method: 'GET', path: `/qrcodes/${id(codeId)}/analytics`, query: { ...params }, signal: options?.signal }))
-      .data;
+    return this.http.send<CodeAnalytics>({ method: 'GET', path: `/qrcodes/${id(codeId)}/analytics`, query: { ...params }, signal: options?.signal });
   }
 
   /** The same figures as {@link Codes.analytics}, as a spreadsheet-safe CSV (UTF-8 with BOM, CRLF). */
   async analyticsCsv(codeId: string, params: CodeAnalyticsParams = {}, options?: CallOptions): Promise<string> {
     const query = { ...params, format: 'csv' };
-    return (await this.http.request<string>({ method: 'GET', path: `/qrcodes/${id(codeId)}/analytics`, query, expect: 'text', signal: options?.signal })).data;
+    return this.http.send<string>({ method: 'GET', path: `/qrcodes/${id(codeId)}/analytics`, query, expect: 'text', signal: options?.signal });
   }
 
   /**

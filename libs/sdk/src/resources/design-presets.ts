@@ -18,16 +18,16 @@ export class DesignPresets {
    * await qr.codes.create({ type: 'website', content: { url: 'https://example.com' }, design_preset_id: brand.id });
    */
   async create(input: DesignPresetInput & { name: string }, options?: CallOptions): Promise<DesignPreset> {
-    return (await this.http.request<DesignPreset>({ method: 'POST', path: '/design-presets', body: input, signal: options?.signal })).data;
+    return this.http.send<DesignPreset>({ method: 'POST', path: '/design-presets', body: input, signal: options?.signal });
   }
 
   /** The workspace's presets. */
   async list(options?: CallOptions): Promise<DesignPreset[]> {
-    return (await this.http.request<{ data: DesignPreset[] }>({ method: 'GET', path: '/design-presets', signal: options?.signal })).data.data;
+    return (await this.http.send<{ data: DesignPreset[] }>({ method: 'GET', path: '/design-presets', signal: options?.signal })).data;
   }
 
   async get(presetId: string, options?: CallOptions): Promise<DesignPreset> {
-    return (await this.http.request<DesignPreset>({ method: 'GET', path: `/design-presets/${id(presetId)}`, signal: options?.signal })).data;
+    return this.http.send<DesignPreset>({ method: 'GET', path: `/design-presets/${id(presetId)}`, signal: options?.signal });
   }
 
   /**
@@ -36,11 +36,11 @@ export class DesignPresets {
    * and nothing changes.
    */
   async update(presetId: string, patch: DesignPresetInput, options?: CallOptions): Promise<DesignPreset> {
-    return (await this.http.request<DesignPreset>({ method: 'PATCH', path: `/design-presets/${id(presetId)}`, body: patch, signal: options?.signal })).data;
+    return this.http.send<DesignPreset>({ method: 'PATCH', path: `/design-presets/${id(presetId)}`, body: patch, signal: options?.signal });
   }
 
   /** Deletes a preset no live code follows (409 `preset_in_use` otherwise). */
   async delete(presetId: string, options?: CallOptions): Promise<DeletedDesignPreset> {
-    return (await this.http.request<DeletedDesignPreset>({ method: 'DELETE', path: `/design-presets/${id(presetId)}`, signal: options?.signal })).data;
+    return this.http.send<DeletedDesignPreset>({ method: 'DELETE', path: `/design-presets/${id(presetId)}`, signal: options?.signal });
   }
 }

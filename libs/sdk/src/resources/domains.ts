@@ -16,7 +16,7 @@ export class Domains {
    * console.log(`${domain.verification.name} TXT "${domain.verification.value}"`);
    */
   async create(input: DomainInput, options?: CallOptions): Promise<Domain> {
-    return (await this.http.request<Domain>({ method: 'POST', path: '/domains', body: input, signal: options?.signal })).data;
+    return this.http.send<Domain>({ method: 'POST', path: '/domains', body: input, signal: options?.signal });
   }
 
   /** Every domain, newest first, page by page as you iterate. */
@@ -29,6 +29,6 @@ export class Domains {
    * else still `pending` with `verification.last_error`. Safe to repeat.
    */
   async verify(domainId: string, options?: CallOptions): Promise<Domain> {
-    return (await this.http.request<Domain>({ method: 'POST', path: `/domains/${id(domainId)}/verify`, idempotent: true, signal: options?.signal })).data;
+    return this.http.send<Domain>({ method: 'POST', path: `/domains/${id(domainId)}/verify`, idempotent: true, signal: options?.signal });
   }
 }

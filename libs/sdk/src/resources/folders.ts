@@ -14,7 +14,7 @@ export class Folders {
    * const spring = await qr.folders.create({ name: 'Spring campaign' });
    */
   async create(input: FolderInput, options?: CallOptions): Promise<Folder> {
-    return (await this.http.request<Folder>({ method: 'POST', path: '/folders', body: input, signal: options?.signal })).data;
+    return this.http.send<Folder>({ method: 'POST', path: '/folders', body: input, signal: options?.signal });
   }
 
   /** Every folder, newest first, page by page as you iterate. */
@@ -24,12 +24,12 @@ export class Folders {
 
   /** Renames a folder (422 `duplicate` when another folder has the name); its codes stay in it. */
   async rename(folderId: string, name: string, options?: CallOptions): Promise<Folder> {
-    return (await this.http.request<Folder>({ method: 'PATCH', path: `/folders/${id(folderId)}`, body: { name }, signal: options?.signal })).data;
+    return this.http.send<Folder>({ method: 'PATCH', path: `/folders/${id(folderId)}`, body: { name }, signal: options?.signal });
   }
 
   /** Deletes a folder; its codes move to no folder in the same transaction (`codes_moved` says how many). */
   async delete(folderId: string, options?: CallOptions): Promise<DeletedFolder> {
-    return (await this.http.request<DeletedFolder>({ method: 'DELETE', path: `/folders/${id(folderId)}`, signal: options?.signal })).data;
+    return this.http.send<DeletedFolder>({ method: 'DELETE', path: `/folders/${id(folderId)}`, signal: options?.signal });
   }
 
   /**
@@ -40,15 +40,13 @@ export class Folders {
    * await qr.folders.move([code.id, other.id], spring.id);
    */
   async move(codeIds: string[], folderId: string | null, options?: CallOptions): Promise<MoveQrCodesResult> {
-    return (
-      await this.http.request<MoveQrCodesResult>({
-        method: 'POST',
-        path: '/qrcodes/move',
-        body: { code_ids: codeIds, folder_id: folderId },
-        // Putting codes in a folder twice leaves them where once did: safe to send again.
-        idempotent: true,
-        signal: options?.signal,
-      })
-    ).data;
+    return this.http.send<MoveQrCodesResult>({
+      method: 'POST',
+      path: '/qrcodes/move',
+      body: { code_ids: codeIds, folder_id: folderId },
+      // Putting codes in a folder twice leaves them where once did: safe to send again.
+      idempotent: true,
+      signal: options?.signal,
+    });
   }
 }

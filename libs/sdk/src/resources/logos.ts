@@ -17,26 +17,26 @@ export class Logos {
    */
   async upload(file: Uint8Array, input: { name?: string } = {}, options?: CallOptions): Promise<Logo> {
     const body = { ...(input.name === undefined ? {} : { name: input.name }), data: base64(file) };
-    return (await this.http.request<Logo>({ method: 'POST', path: '/logos', body, signal: options?.signal })).data;
+    return this.http.send<Logo>({ method: 'POST', path: '/logos', body, signal: options?.signal });
   }
 
   /** The workspace's logos, newest first (at most 100). */
   async list(options?: CallOptions): Promise<Logo[]> {
-    return (await this.http.request<{ data: Logo[] }>({ method: 'GET', path: '/logos', signal: options?.signal })).data.data;
+    return (await this.http.send<{ data: Logo[] }>({ method: 'GET', path: '/logos', signal: options?.signal })).data;
   }
 
   async get(logoId: string, options?: CallOptions): Promise<Logo> {
-    return (await this.http.request<Logo>({ method: 'GET', path: `/logos/${id(logoId)}`, signal: options?.signal })).data;
+    return this.http.send<Logo>({ method: 'GET', path: `/logos/${id(logoId)}`, signal: options?.signal });
   }
 
   /** The logo as stored: a PNG, at most 512 pixels a side. */
   async image(logoId: string, options?: CallOptions): Promise<Uint8Array> {
-    return (await this.http.request<Uint8Array>({ method: 'GET', path: `/logos/${id(logoId)}/image`, expect: 'bytes', signal: options?.signal })).data;
+    return this.http.send<Uint8Array>({ method: 'GET', path: `/logos/${id(logoId)}/image`, expect: 'bytes', signal: options?.signal });
   }
 
   /** Deletes a logo no live code and no brand preset shows (409 `logo_in_use` otherwise, naming them). */
   async delete(logoId: string, options?: CallOptions): Promise<DeletedLogo> {
-    return (await this.http.request<DeletedLogo>({ method: 'DELETE', path: `/logos/${id(logoId)}`, signal: options?.signal })).data;
+    return this.http.send<DeletedLogo>({ method: 'DELETE', path: `/logos/${id(logoId)}`, signal: options?.signal });
   }
 }
 

@@ -11,13 +11,11 @@ export class WebhookDeliveries {
    * Safe to repeat.
    */
   async retry(deliveryId: string, options?: CallOptions): Promise<WebhookDelivery> {
-    return (
-      await this.http.request<WebhookDelivery>({
-        method: 'POST',
-        path: `/webhook-deliveries/${id(deliveryId)}/retry`,
-        idempotent: true,
-        signal: options?.signal,
-      })
-    ).data;
+    return this.http.send<WebhookDelivery>({
+      method: 'POST',
+      path: `/webhook-deliveries/${id(deliveryId)}/retry`,
+      idempotent: true,
+      signal: options?.signal,
+    });
   }
 }

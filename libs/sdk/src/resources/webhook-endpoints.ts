@@ -24,27 +24,26 @@ export class WebhookEndpoints {
    * saveSecret(endpoint.secret);
    */
   async create(input: WebhookEndpointInput, options?: CallOptions): Promise<WebhookEndpointWithSecret> {
-    return (await this.http.request<WebhookEndpointWithSecret>({ method: 'POST', path: '/webhook-endpoints', body: input, signal: options?.signal })).data;
+    return this.http.send<WebhookEndpointWithSecret>({ method: 'POST', path: '/webhook-endpoints', body: input, signal: options?.signal });
   }
 
   /** Every endpoint of the workspace. */
   async list(options?: CallOptions): Promise<WebhookEndpointList> {
-    return (await this.http.request<WebhookEndpointList>({ method: 'GET', path: '/webhook-endpoints', signal: options?.signal })).data;
+    return this.http.send<WebhookEndpointList>({ method: 'GET', path: '/webhook-endpoints', signal: options?.signal });
   }
 
   async get(endpointId: string, options?: CallOptions): Promise<WebhookEndpoint> {
-    return (await this.http.request<WebhookEndpoint>({ method: 'GET', path: `/webhook-endpoints/${id(endpointId)}`, signal: options?.signal })).data;
+    return this.http.send<WebhookEndpoint>({ method: 'GET', path: `/webhook-endpoints/${id(endpointId)}`, signal: options?.signal });
   }
 
   /** Changes url, description, events or status; `status: 'enabled'` re-enables a disabled endpoint. */
   async update(endpointId: string, patch: WebhookEndpointPatch, options?: CallOptions): Promise<WebhookEndpoint> {
-    return (await this.http.request<WebhookEndpoint>({ method: 'PATCH', path: `/webhook-endpoints/${id(endpointId)}`, body: patch, signal: options?.signal }))
-      .data;
+    return this.http.send<WebhookEndpoint>({ method: 'PATCH', path: `/webhook-endpoints/${id(endpointId)}`, body: patch, signal: options?.signal });
   }
 
   /** Deletes an endpoint; its pending deliveries stop. */
   async delete(endpointId: string, options?: CallOptions): Promise<DeletedWebhookEndpoint> {
-    return (await this.http.request<DeletedWebhookEndpoint>({ method: 'DELETE', path: `/webhook-endpoints/${id(endpointId)}`, signal: options?.signal })).data;
+    return this.http.send<DeletedWebhookEndpoint>({ method: 'DELETE', path: `/webhook-endpoints/${id(endpointId)}`, signal: options?.signal });
   }
 
   /**
@@ -52,23 +51,20 @@ export class WebhookEndpoints {
    * per secret, so receivers can switch over. Not retried after a 5xx (it could rotate twice).
    */
   async rotateSecret(endpointId: string, options?: CallOptions): Promise<WebhookEndpointWithSecret> {
-    return (
-      await this.http.request<WebhookEndpointWithSecret>({
-        method: 'POST',
-        path: `/webhook-endpoints/${id(endpointId)}/rotate-secret`,
-        signal: options?.signal,
-      })
-    ).data;
+    return this.http.send<WebhookEndpointWithSecret>({
+      method: 'POST',
+      path: `/webhook-endpoints/${id(endpointId)}/rotate-secret`,
+      signal: options?.signal,
+    });
   }
 
   /** The endpoint's latest 100 deliveries, newest first (status, attempts, response code; never bodies). */
   async deliveries(endpointId: string, options?: CallOptions): Promise<WebhookDeliveryList> {
-    return (await this.http.request<WebhookDeliveryList>({ method: 'GET', path: `/webhook-endpoints/${id(endpointId)}/deliveries`, signal: options?.signal }))
-      .data;
+    return this.http.send<WebhookDeliveryList>({ method: 'GET', path: `/webhook-endpoints/${id(endpointId)}/deliveries`, signal: options?.signal });
   }
 
   /** Sends one sample event (its data marked `test: true`) now and answers what the endpoint replied. */
   async test(endpointId: string, options?: CallOptions): Promise<WebhookTestResult> {
-    return (await this.http.request<WebhookTestResult>({ method: 'POST', path: `/webhook-endpoints/${id(endpointId)}/test`, signal: options?.signal })).data;
+    return this.http.send<WebhookTestResult>({ method: 'POST', path: `/webhook-endpoints/${id(endpointId)}/test`, signal: options?.signal });
   }
 }

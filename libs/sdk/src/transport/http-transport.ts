@@ -78,6 +78,11 @@ export class HttpTransport {
     }
   }
 
+  /** The answer's body. */
+  async send<T>(req: ApiRequest): Promise<T> {
+    return (await this.request<T>(req)).data;
+  }
+
   /** One try: the answer, or a QrApiError / QrConnectionError. The timeout covers reading the body too. */
   private async attempt<T>(req: ApiRequest): Promise<ApiResponse<T>> {
     const controller = new AbortController();

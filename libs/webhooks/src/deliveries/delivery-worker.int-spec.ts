@@ -7,11 +7,11 @@ import { type Database, openDatabase } from '@qr/persistence';
 import { type DnsResponder, provisionStorage, startDnsResponder, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { EndpointsRepository } from '../endpoints/endpoints.repository';
 import { ManageEndpoints } from '../endpoints/manage-endpoints';
-import { SecretBox } from '../secrets/secret-box';
 import { createHostResolver } from '../sending/host-resolver';
 import { WEBHOOKS_MIGRATIONS } from '../store/webhooks-migrations';
 import { DeliveryWorker } from './delivery-worker';
 import { FanOut } from './fan-out';
+import { boxWith } from '../testing/box-with';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -66,7 +66,7 @@ describe.each(STORAGE_KINDS)('webhook delivery on %s', (kind) => {
   let dns: DnsResponder;
   let now = new Date('2026-11-21T10:00:00Z');
   const clock = () => now;
-  const box = SecretBox.withKey(randomBytes(32));
+  const box = boxWith(randomBytes(32));
   const loopback = { allowedCidrs: ['127.0.0.0/8'] };
   const schedule = [5_000, 300_000, 1_800_000];
   const closers: Array<() => Promise<void>> = [];

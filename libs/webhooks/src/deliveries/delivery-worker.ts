@@ -35,8 +35,8 @@ export class DeliveryWorker {
   private total = 0;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
-  private readonly clock: Clock;
-  private readonly random: () => number;
+  private readonly clock = this.o.clock ?? systemClock;
+  private readonly random = this.o.random ?? Math.random;
   private running = new Set<Promise<void>>();
   /** Endpoints with their opened secrets, for a second: a burst to one endpoint reads and decrypts once. */
   private readonly endpointCache = new Map<string, { at: number; endpoint: EndpointRecord; secrets: string[] }>();
@@ -51,10 +51,7 @@ export class DeliveryWorker {
     private readonly resolve: HostResolver,
     private readonly policy: AddressPolicy,
     private readonly o: WorkerOptions,
-  ) {
-    this.clock = o.clock ?? systemClock;
-    this.random = o.random ?? Math.random;
-  }
+  ) {}
 
   async start(): Promise<void> {
     if (this.o.reclaimOnStart) await this.db.execute(`UPDATE webhook_deliveries SET lease_until = NULL WHERE status = 'delivering'`);

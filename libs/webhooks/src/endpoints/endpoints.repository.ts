@@ -1,39 +1,29 @@
 import { type Database, type Tx } from '@qr/persistence';
 import { type EndpointRecord, endpointFromRow } from './endpoint-record';
 
-const COLUMNS: readonly (keyof EndpointRecord)[] = [
-  'id',
-  'workspace_id',
-  'url',
-  'description',
-  'events',
-  'status',
-  'disabled_reason',
-  'secret_sealed',
-  'previous_secret_sealed',
-  'previous_secret_expires_at',
-  'failing_since',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-];
-
-function values(e: EndpointRecord): unknown[] {
-  return COLUMNS.map((c) => (c === 'events' ? JSON.stringify(e.events) : e[c]));
+/** An endpoint's row: its fields are the table's columns, with `events` as JSON text. */
+function rowOf(e: EndpointRecord): Record<string, unknown> {
+  return { ...e, events: JSON.stringify(e.events) };
 }
 
 export class EndpointsRepository {
   constructor(private readonly db: Database) {}
 
   async insert(e: EndpointRecord): Promise<void> {
-    await this.db.execute(`INSERT INTO webhook_endpoints (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`, values(e));
+    const row = rowOf(e);
+    const columns = Object.keys(row);
+    await this.db.execute(
+      `INSERT INTO webhook_endpoints (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(row),
+    );
   }
 
   async save(e: EndpointRecord, tx?: Tx): Promise<void> {
-    const sets = COLUMNS.filter((c) => c !== 'id')
+    const { id, ...fields } = rowOf(e);
+    const sets = Object.keys(fields)
       .map((c, i) => `${c} = $${i + 2}`)
       .join(', ');
-    const params = [e.id, ...values(e).slice(1)];
+    const params = [id, ...Object.values(fields)];
     if (tx) await tx.query(`UPDATE webhook_endpoints SET ${sets} WHERE id = $1`, params);
     else await this.db.execute(`UPDATE webhook_endpoints SET ${sets} WHERE id = $1`, params);
   }

@@ -6,16 +6,17 @@ import { type EndpointRecord } from '../endpoints/endpoint-record';
 import { EndpointsRepository } from '../endpoints/endpoints.repository';
 import { WEBHOOKS_MIGRATIONS } from '../store/webhooks-migrations';
 import { ResealSecrets } from './reseal-secrets';
-import { SecretBox } from './secret-box';
+import { type SecretBox } from './secret-box';
+import { boxWith } from '../testing/box-with';
 
 describe.each(STORAGE_KINDS)('re-sealing webhook secrets on %s', (kind) => {
   let provisioned: TestStorage;
   let db: Database;
   const oldKey = randomBytes(32);
   const newKey = randomBytes(32);
-  const before = SecretBox.withKey(oldKey);
-  const during = SecretBox.withKeys([newKey, oldKey]);
-  const after = SecretBox.withKey(newKey);
+  const before = boxWith(oldKey);
+  const during = boxWith(newKey, oldKey);
+  const after = boxWith(newKey);
   const plain = new Map<string, { current: string; previous: string | null }>();
 
   const endpoint = (i: number, box: SecretBox): EndpointRecord => {
@@ -93,7 +94,7 @@ describe.each(STORAGE_KINDS)('re-sealing webhook secrets on %s', (kind) => {
   });
 
   it('counts values no key of the ring opens, and touches none of them', async () => {
-    const stranger = SecretBox.withKey(randomBytes(32));
+    const stranger = boxWith(randomBytes(32));
     const report = await new ResealSecrets(db, stranger).run();
     expect(report).toMatchObject({ resealed: 0, unreadable: 60, keys: [{ key_id: stranger.newestKeyId, newest: true, secrets: 0 }] });
     const [row] = await db.query<{ secret_sealed: string }>('SELECT secret_sealed FROM webhook_endpoints LIMIT 1');

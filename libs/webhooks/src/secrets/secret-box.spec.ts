@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretBox } from './secret-box';
+import { boxWith } from '../testing/box-with';
 
 const oldKey = randomBytes(32);
 const newKey = randomBytes(32);
@@ -17,8 +18,8 @@ function sealV1(key: Buffer, plaintext: string): string {
 
 describe('SecretBox, a ring of keys', () => {
   it('seals with the newest key and names it; every key of the ring opens what it sealed', () => {
-    const before = SecretBox.withKey(oldKey);
-    const during = SecretBox.withKeys([newKey, oldKey]);
+    const before = boxWith(oldKey);
+    const during = boxWith(newKey, oldKey);
     const old = before.seal('whsec_old');
     const fresh = during.seal('whsec_new');
     expect(fresh.split(':')[1]).toBe(during.newestKeyId);
@@ -30,22 +31,22 @@ describe('SecretBox, a ring of keys', () => {
   });
 
   it('refuses a value whose key left the ring, saying which key it needs', () => {
-    const old = SecretBox.withKey(oldKey).seal('whsec_old');
-    const after = SecretBox.withKey(newKey);
-    expect(() => after.open(old)).toThrow(`sealed with key ${SecretBox.withKey(oldKey).newestKeyId}, which is not in SECRETS_KEYS`);
+    const old = boxWith(oldKey).seal('whsec_old');
+    const after = boxWith(newKey);
+    expect(() => after.open(old)).toThrow(`sealed with key ${boxWith(oldKey).newestKeyId}, which is not in SECRETS_KEYS`);
     expect(after.keyIdOf(old)).toBeNull();
   });
 
   it('opens v1 values (before key ids) by trying each key', () => {
     const v1 = sealV1(oldKey, 'whsec_legacy');
-    const ring = SecretBox.withKeys([newKey, oldKey]);
+    const ring = boxWith(newKey, oldKey);
     expect(ring.open(v1)).toBe('whsec_legacy');
     expect(ring.keyIdOf(v1)).toBe(ring.keyIds[1]);
-    expect(() => SecretBox.withKey(newKey).open(v1)).toThrow('not in SECRETS_KEYS');
+    expect(() => boxWith(newKey).open(v1)).toThrow('not in SECRETS_KEYS');
   });
 
   it('refuses a tampered value and anything that is not a sealed value', () => {
-    const box = SecretBox.withKey(newKey);
+    const box = boxWith(newKey);
     const sealed = box.seal('whsec_x');
     const parts = sealed.split(':');
     parts[4] = Buffer.from('tampered').toString('base64url');
@@ -55,9 +56,9 @@ describe('SecretBox, a ring of keys', () => {
 
   it('reads SECRETS_KEYS (base64 or hex, newest first), refuses a short or repeated key, and makes all-in-one’s key file once', () => {
     const ring = SecretBox.fromConfig({ secretsKeys: [newKey.toString('hex'), oldKey.toString('base64')], dataDir: '/nonexistent', allowKeyFile: false });
-    expect(ring.keyIds).toEqual(SecretBox.withKeys([newKey, oldKey]).keyIds);
+    expect(ring.keyIds).toEqual(boxWith(newKey, oldKey).keyIds);
     expect(() => SecretBox.fromConfig({ secretsKeys: ['c2hvcnQ='], dataDir: '/x', allowKeyFile: false })).toThrow('32 bytes');
-    expect(() => SecretBox.withKeys([newKey, newKey])).toThrow('same key twice');
+    expect(() => boxWith(newKey, newKey)).toThrow('same key twice');
     expect(() => SecretBox.fromConfig({ secretsKeys: undefined, dataDir: '/x', allowKeyFile: false })).toThrow('required outside all-in-one');
     const dir = mkdtempSync(join(tmpdir(), 'secret-box-'));
     try {

@@ -37,16 +37,6 @@ export class SecretBox {
     return new SecretBox([ringKey(decodeKey(keyFile(o.dataDir)))]);
   }
 
-  /** Keys newest first. */
-  static withKeys(keys: readonly Buffer[]): SecretBox {
-    for (const key of keys) if (key.length !== 32) throw new Error('a secrets key must be 32 bytes');
-    return new SecretBox(keys.map(ringKey));
-  }
-
-  static withKey(key: Buffer): SecretBox {
-    return SecretBox.withKeys([key]);
-  }
-
   /** The ring's key ids, newest first. */
   get keyIds(): string[] {
     return this.ring.map((k) => k.id);
@@ -110,7 +100,6 @@ function ringKey(key: Buffer): RingKey {
   return { id: createHash('sha256').update(key).digest('hex').slice(0, 8), key };
 }
 
-/** All-in-one's key when no SECRETS_KEYS is set: `secrets.key` under DATA_DIR, made on first start. */
 /** All-in-one's key file in DATA_DIR, made at first start when no SECRETS_KEYS is set. */
 export const SECRETS_KEY_FILE = 'secrets.key';
 

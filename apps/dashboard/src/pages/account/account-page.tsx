@@ -5,7 +5,7 @@ import { binder, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useAction } from '../../lib/use-action';
-import { sessionApi } from '../../api/session-api';
+import { sessionApi } from '../../api/endpoints';
 
 const NO_PASSWORDS = { current_password: '', new_password: '', repeat: '' };
 
@@ -13,29 +13,19 @@ export function AccountPage() {
   const me = useMe();
   const [passwords, setPasswords] = useState(NO_PASSWORDS);
   const [done, setDone] = useState(false);
-  const { busy, error, problem, setError, run } = useAction();
-  const submit = async (e: Event) => {
-    e.preventDefault();
+  const { busy, error, problem, submit } = useAction();
+  const change = submit(async () => {
     setDone(false);
     if (passwords.new_password !== passwords.repeat) {
-      setError(
-        new ProblemError(422, 'validation_failed', 'Validation failed', '', [
-          { pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' },
-        ]),
-      );
-      return;
+      throw new ProblemError(422, 'validation_failed', 'Validation failed', '', [
+        { pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' },
+      ]);
     }
-    await run(async () => {
-      await sessionApi.changePassword(passwords.current_password, passwords.new_password);
-      setDone(true);
-      setPasswords(NO_PASSWORDS);
-    });
-  };
-  const field = binder(
-    passwords,
-    (patch) => setPasswords({ ...passwords, ...patch }),
-    (key) => problem?.at(`/${key}`),
-  );
+    await sessionApi.changePassword(passwords.current_password, passwords.new_password);
+    setDone(true);
+    setPasswords(NO_PASSWORDS);
+  });
+  const field = binder(passwords, setPasswords, problem);
   return (
     <>
       <PageHeader title="Your account" subtitle={me.account.email} />
@@ -49,7 +39,7 @@ export function AccountPage() {
           ))}
         </ul>
       </section>
-      <form class="panel" onSubmit={submit} noValidate aria-labelledby="password-title">
+      <form class="panel" onSubmit={change} noValidate aria-labelledby="password-title">
         <h2 id="password-title">Change password</h2>
         {done ? <Notice kind="success">Password changed. Your other sessions are signed out; this one stays.</Notice> : null}
         {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
@@ -58,7 +48,7 @@ export function AccountPage() {
           <TextField label="New password" type="password" autocomplete="new-password" required {...field('new_password')} hint="At least 10 characters." />
           <TextField label="New password, again" type="password" autocomplete="new-password" required {...field('repeat')} />
         </div>
-        <SubmitButton disabled={busy}>Change password</SubmitButton>
+        <SubmitButton disabled={busy} label="Change password" />
       </form>
     </>
   );

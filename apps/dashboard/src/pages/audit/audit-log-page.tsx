@@ -1,13 +1,13 @@
 import { type AuditAction, type AuditEntryView } from '../../api/types';
-import { teamApi } from '../../api/team';
+import { teamApi } from '../../api/endpoints';
 import { formatDateTime } from '../../lib/format';
 import { useOlderPages } from '../../lib/use-older-pages';
 import { useMe } from '../../session';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { actorLabel } from '../../lib/actor-label';
+import { Button } from '../../ui/button';
 
 const ACTIONS: Record<AuditAction, string> = {
   'api_key.created': 'API key created',
@@ -44,15 +44,10 @@ function AuditLog() {
       <PageHeader
         title="Audit log"
         subtitle="Changes to API keys, webhook endpoints, members and domains. Entries are kept as long as the workspace exists and cannot be edited."
-        actions={
-          <a class="button" href={teamApi.auditCsvUrl} download>
-            Download CSV
-          </a>
-        }
+        actions={<Button href={teamApi.auditCsvUrl} download label="Download CSV" />}
       />
-      <ErrorNotice error={page.error} />
-      {page.loading && !entries.length ? <Loading /> : null}
       <ListTable
+        error={page.error}
         caption="Audit log, newest first"
         testId="audit-log"
         rows={page.data ? entries : undefined}
@@ -82,11 +77,7 @@ function AuditLog() {
           { header: 'Request', class: 'mono small', cell: (e) => e.actor.request_id ?? '—' },
         ]}
       />
-      {page.data?.has_more ? (
-        <button type="button" class="button" disabled={page.loading} onClick={more}>
-          {page.loading ? 'Loading…' : 'Show older entries'}
-        </button>
-      ) : null}
+      {page.data?.has_more ? <Button disabled={page.loading} onClick={more} label={page.loading ? 'Loading…' : 'Show older entries'} /> : null}
     </>
   );
 }

@@ -1,16 +1,17 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { type QrCode } from '../../api/types';
 import { formatNumber } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
-import { timeZones } from '../../lib/zoned-time';
-import { CheckboxField, SelectField, TextField } from '../../ui/field';
+import { timeZoneOptions, zonedDateDaysAgo } from '../../lib/zoned-time';
+import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
+import { ProblemError } from '../../api/problem';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { ScansChart } from './scans-chart';
-import { zonedDateDaysAgo } from '../../lib/zoned-time';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { abSplit, type SplitGroup } from './ab-split';
 import { PasswordPageStats, Stat } from './password-page-stats';
+import { Button } from '../../ui/button';
 
 const RANGES = [
   { value: '7', label: 'Last 7 days' },
@@ -22,42 +23,39 @@ const RANGES = [
 
 /** Scans of one code: a chart by day with range, time zone and bots, breakdowns, and a CSV download. */
 export function AnalyticsPanel({ code }: { code: QrCode }) {
-  const [range, setRange] = useState('30');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [tz, setTz] = useState(code.timezone);
-  const [bots, setBots] = useState(false);
-  const [style, setStyle] = useState<'line' | 'bar'>('bar');
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
+  const [view, setView] = useState({ range: '30', from: '', to: '', tz: code.timezone, bots: false, style: 'bar' as 'line' | 'bar' });
+  const { range, from, to, tz } = view;
   const params =
     range === 'custom' ? { from: from || undefined, to: to || undefined } : { from: zonedDateDaysAgo(Number(range) - 1, tz), to: zonedDateDaysAgo(0, tz) };
-  const q = { ...params, tz, include_bots: bots ? 'true' : undefined };
+  const q = { ...params, tz, include_bots: view.bots ? 'true' : undefined };
   const analytics = useResource((signal) => codesApi.analytics(code.id, q, signal), JSON.stringify(q));
   const a = analytics.data;
+  // A refused custom range is told at its dates.
+  const problem = analytics.error instanceof ProblemError ? analytics.error : null;
+  const field = binder(view, setView, problem);
   return (
     <section class="panel" aria-labelledby="analytics-title">
       <h2 id="analytics-title">Scans</h2>
       <div class="controls">
-        <SelectField label="Range" value={range} onValue={setRange} options={RANGES} />
+        <SelectField label="Range" {...field('range')} options={RANGES} />
         {range === 'custom' ? (
           <>
-            <TextField label="From" type="date" value={from} onValue={setFrom} error={problemAt(analytics.error, '/from')} />
-            <TextField label="To" type="date" value={to} onValue={setTo} error={problemAt(analytics.error, '/to')} />
+            <TextField label="From" type="date" {...field('from')} />
+            <TextField label="To" type="date" {...field('to')} />
           </>
         ) : null}
-        <SelectField label="Time zone" value={tz} onValue={setTz} options={zones} />
+        <SelectField label="Time zone" {...field('tz')} options={timeZoneOptions()} />
         <SelectField
           label="Chart"
-          value={style}
-          onValue={(v) => setStyle(v as 'line' | 'bar')}
+          {...field('style')}
           options={[
             { value: 'bar', label: 'Bars' },
             { value: 'line', label: 'Line' },
           ]}
         />
-        <CheckboxField label="Include bots" checked={bots} onChecked={setBots} />
+        <CheckboxField label="Include bots" {...field.check('bots')} />
       </div>
-      {analytics.error && !problemAt(analytics.error, '/from') && !problemAt(analytics.error, '/to') ? <ErrorNotice error={analytics.error} /> : null}
+      {problem?.at('/from') || problem?.at('/to') ? null : <ErrorNotice error={analytics.error} />}
       {analytics.loading && !a ? <Loading label="Loading scans…" /> : null}
       {a ? (
         <div aria-busy={analytics.loading}>
@@ -69,7 +67,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
           </div>
           <ScansChart
             days={a.by_day}
-            style={style}
+            style={view.style}
             label={`Scans by day from ${a.from} to ${a.to}, ${a.timezone}: ${formatNumber(a.total_scans)} in all. The table below has the numbers.`}
           />
           <details>
@@ -100,9 +98,7 @@ export function AnalyticsPanel({ code }: { code: QrCode }) {
             <Breakdown title="Browsers" rows={a.by_browser.map((r) => [r.browser, r.scans])} />
           </div>
           <p>
-            <a class="button" href={codesApi.analyticsCsvUrl(code.id, q)} download>
-              Download CSV
-            </a>
+            <Button href={codesApi.analyticsCsvUrl(code.id, q)} download label="Download CSV" />
           </p>
         </div>
       ) : null}
@@ -184,8 +180,4 @@ function Breakdown({ title, rows: all, wide = false }: { title: string; rows: Ar
       )}
     </div>
   );
-}
-
-function problemAt(error: unknown, pointer: string): string | undefined {
-  return (error as { at?: (p: string) => string | undefined } | undefined)?.at?.(pointer);
 }

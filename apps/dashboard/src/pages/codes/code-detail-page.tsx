@@ -16,7 +16,8 @@ import { Gs1Facts } from './gs1-facts';
 import { HistoryPanel } from './history-panel';
 import { useFolders } from '../../api/workspace-lists';
 import { useAction } from '../../lib/use-action';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
+import { Button } from '../../ui/button';
 
 export function CodeDetailPage() {
   const me = useMe();
@@ -45,15 +46,13 @@ export function CodeDetailPage() {
         actions={
           me.permissions.write ? (
             <>
-              <a class="button" href={`/app/codes/${c.id}/edit`}>
-                Edit
-              </a>
-              <button type="button" class="button" disabled={busy} onClick={() => void setStatus(c.status === 'active' ? 'paused' : 'active')}>
-                {c.status === 'active' ? 'Pause' : 'Resume'}
-              </button>
-              <button type="button" class="button button--danger" disabled={busy} onClick={() => deleting.ask(c.id)}>
-                Delete
-              </button>
+              <Button href={`/app/codes/${c.id}/edit`} label="Edit" />
+              <Button
+                disabled={busy}
+                onClick={() => void setStatus(c.status === 'active' ? 'paused' : 'active')}
+                label={c.status === 'active' ? 'Pause' : 'Resume'}
+              />
+              <Button kind="danger" disabled={busy} onClick={() => deleting.ask(c.id)} label="Delete" />
             </>
           ) : null
         }
@@ -180,9 +179,7 @@ function Downloads({ c }: { c: QrCode }) {
           ['png', 'PNG'],
           ['pdf', 'PDF (vector)'],
         ].map(([format, label]) => (
-          <a key={format} class="button" href={href(format)} download>
-            {label}
-          </a>
+          <Button key={format} href={href(format)} download label={label} />
         ))}
       </div>
     </section>

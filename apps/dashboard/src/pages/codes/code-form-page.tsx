@@ -1,6 +1,6 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useMemo, useState } from 'preact/hooks';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { type QrCode } from '../../api/types';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
@@ -64,14 +64,11 @@ function CodeFormPage(props: {
   const { route } = useLocation();
   const [state, setState] = useState(props.initial);
   const [previewError, setPreviewError] = useState<unknown>(null);
-  const { busy, error, problem, setError, run } = useAction();
+  const { busy, error, problem, setError, submit } = useAction();
   const editing = props.code !== undefined;
   // An edited code is drawn as it would be saved (the same renderer and check; without client_ref, which only a create looks up).
   const previewBody = useMemo(() => (editing ? { ...createBody(state), client_ref: undefined, design: designBody(state.design) } : createBody(state)), [state]);
-  const submit = (e: Event) => {
-    e.preventDefault();
-    void run(async () => route(await props.save(state)));
-  };
+  const save = submit(async () => route(await props.save(state)));
   return (
     <>
       <PageHeader title={props.title} back={props.back} />
@@ -84,7 +81,7 @@ function CodeFormPage(props: {
         <ErrorNotice error={error} />
       )}
       <div class="split">
-        <form onSubmit={submit} noValidate aria-label={props.title}>
+        <form onSubmit={save} noValidate aria-label={props.title}>
           <CodeForm
             mode={editing ? 'edit' : 'create'}
             state={state}

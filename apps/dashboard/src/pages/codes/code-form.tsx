@@ -13,6 +13,7 @@ import { DestinationsEditor } from './destinations-editor';
 import { type FieldErrors } from './field-errors';
 import { OpeningRulesEditor, UtmEditor } from './opening-rules-editor';
 import { PasswordEditor } from './password-editor';
+import { Button } from '../../ui/button';
 
 export interface CodeFormProps {
   mode: 'create' | 'edit';
@@ -35,7 +36,7 @@ export function CodeForm(props: CodeFormProps) {
   // Dynamic codes are refused by the plan (free, starter): the form says so up front.
   const dynamicAllowed = useMe().plan.dynamic_codes !== 0;
   const set = (patch: Partial<CodeFormState>) => props.onState({ ...state, ...patch });
-  const field = binder(state, set, (key) => errors.at(`/${key}`));
+  const field = binder(state, props.onState, errors);
   const creating = mode === 'create';
   const dynamic = state.category === 'dynamic';
   const dataLocked = !creating && !dynamic;
@@ -202,10 +203,8 @@ export function CodeForm(props: CodeFormProps) {
       ) : null}
       <OtherProblems errors={errors} />
       <div class="button-row">
-        <SubmitButton disabled={props.busy}>{props.busy ? 'Saving…' : props.submitLabel}</SubmitButton>
-        <a class="button" href={props.cancelHref}>
-          Cancel
-        </a>
+        <SubmitButton disabled={props.busy} label={props.busy ? 'Saving…' : props.submitLabel} />
+        <Button href={props.cancelHref} label="Cancel" />
       </div>
     </>
   );

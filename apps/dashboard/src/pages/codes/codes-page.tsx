@@ -8,12 +8,12 @@ import { useMe } from '../../session';
 import { StateBadge } from '../../ui/badge';
 import { SelectField, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { ImportPanel } from './import-panel';
 import { MoveToFolder } from './move-to-folder';
 import { useFolders } from '../../api/workspace-lists';
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
+import { Button } from '../../ui/button';
 
 const PAGE_SIZE = 50;
 
@@ -25,22 +25,15 @@ const STATUS_OPTIONS = [
 const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
 /** The filters live in the address (shareable, and Back restores them); the page cursor too. */
-interface Filters {
-  q: string;
-  folder_id: string;
-  status: string;
-  type: string;
-  cursor: string;
-}
-
-function filtersOf(q: Record<string, string>): Filters {
-  return { q: q.q ?? '', folder_id: q.folder_id ?? '', status: q.status ?? '', type: q.type ?? '', cursor: q.cursor ?? '' };
-}
+const FILTERS = ['q', 'folder_id', 'status', 'type', 'cursor'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+const filtersOf = (q: Record<string, string>) => Object.fromEntries(FILTERS.map((k) => [k, q[k] ?? ''])) as Filters;
 
 export function CodesPage() {
   const me = useMe();
   const { query: params, route } = useLocation();
   const filters = filtersOf(params);
+  const { cursor, ...shown } = filters;
   const [search, setSearch] = useState(filters.q);
   const [previous, setPrevious] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(readSelection(me.workspace.id)));
@@ -68,7 +61,7 @@ export function CodesPage() {
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? new Set(s).add(id) : new Set([...s].filter((x) => x !== id))));
   const togglePage = (on: boolean) =>
     setSelected((s) => (on ? new Set([...s, ...rows.map((r) => r.id)]) : new Set([...s].filter((x) => !rows.some((r) => r.id === x)))));
-  const filtered = Boolean(filters.q || filters.folder_id || filters.status || filters.type);
+  const filtered = Object.values(shown).some(Boolean);
 
   return (
     <>
@@ -76,19 +69,9 @@ export function CodesPage() {
         title="Codes"
         actions={
           <>
-            <a class="button" href={codesApi.exportCsvUrl({ q: filters.q, folder_id: filters.folder_id, status: filters.status, type: filters.type })} download>
-              Export CSV
-            </a>
-            {me.permissions.write ? (
-              <button type="button" class="button" onClick={() => setImporting((v) => !v)} aria-expanded={importing}>
-                Import CSV
-              </button>
-            ) : null}
-            {me.permissions.write ? (
-              <a class="button button--primary" href="/app/codes/new">
-                New code
-              </a>
-            ) : null}
+            <Button href={codesApi.exportCsvUrl(shown)} download label="Export CSV" />
+            {me.permissions.write ? <Button onClick={() => setImporting((v) => !v)} expanded={importing} label="Import CSV" /> : null}
+            {me.permissions.write ? <Button kind="primary" href="/app/codes/new" label="New code" /> : null}
           </>
         }
       />
@@ -110,21 +93,16 @@ export function CodesPage() {
             <span>
               {formatNumber(selected.size)} {selected.size === 1 ? 'code' : 'codes'} selected
             </span>
-            <a class="button button--small button--primary" href="/app/print">
-              Print sheet of the selection
-            </a>
-            <button type="button" class="button button--small" onClick={() => setSelected(new Set())}>
-              Clear selection
-            </button>
+            <Button kind="primary" small href="/app/print" label="Print sheet of the selection" />
+            <Button small onClick={() => setSelected(new Set())} label="Clear selection" />
             {me.permissions.write && folders.data ? <MoveToFolder selected={[...selected]} folders={folders.data} onMoved={codes.reload} /> : null}
           </>
         ) : (
           <span class="muted">Select codes to print them on a sheet or move them to a folder.</span>
         )}
       </div>
-      <ErrorNotice error={codes.error} />
-      {codes.loading && !codes.data ? <Loading label="Loading codes…" /> : null}
       <ListTable
+        error={codes.error}
         caption={filtered ? 'Codes, filtered' : 'Codes'}
         testId="codes-table"
         busy={codes.loading}
@@ -136,11 +114,7 @@ export function CodesPage() {
             ) : (
               <>
                 <p>There are no codes in this workspace yet.</p>
-                {me.permissions.write ? (
-                  <a class="button button--primary" href="/app/codes/new">
-                    Create your first code
-                  </a>
-                ) : null}
+                {me.permissions.write ? <Button kind="primary" href="/app/codes/new" label="Create your first code" /> : null}
               </>
             )}
           </div>
@@ -203,14 +177,10 @@ export function CodesPage() {
       />
       <nav class="pagination" aria-label="Pages of codes">
         {previous.length > 0 ? (
-          <button type="button" class="button" onClick={() => (setPrevious(previous.slice(0, -1)), go({ cursor: previous[previous.length - 1] }, true))}>
-            ← Previous page
-          </button>
+          <Button onClick={() => (setPrevious(previous.slice(0, -1)), go({ cursor: previous[previous.length - 1] }, true))} label="← Previous page" />
         ) : null}
         {codes.data?.has_more && codes.data.next_cursor ? (
-          <button type="button" class="button" onClick={() => (setPrevious([...previous, filters.cursor]), go({ cursor: codes.data!.next_cursor! }, true))}>
-            Next page →
-          </button>
+          <Button onClick={() => (setPrevious([...previous, cursor]), go({ cursor: codes.data!.next_cursor! }, true))} label="Next page →" />
         ) : null}
       </nav>
     </>

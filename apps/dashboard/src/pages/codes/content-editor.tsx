@@ -13,12 +13,7 @@ export function ContentEditor(props: ContentEditorProps) {
   if (props.type === 'form') return <FormFieldsEditor {...props} />;
   if (props.type === 'gs1') return <Gs1ContentEditor {...props} />;
   const { content, onContent, errors, disabled } = props;
-  const field = binder(
-    content,
-    (patch) => onContent({ ...content, ...patch }),
-    (key) => errors.under(`/content/${key}`),
-    disabled,
-  );
+  const field = binder(content, onContent, { at: (pointer) => errors.under(pointer) }, '/content', disabled);
   return (
     <>
       {(CONTENT_FIELDS[props.type] ?? []).map((spec) => {

@@ -7,17 +7,17 @@ import {
   MODULE_SHAPES,
   normalizeHexColor,
 } from '@qr/qr-design/browser';
-import { useEffect, useId, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../../lib/use-action';
-import { logosApi } from '../../api/logos';
+import { logosApi, presetsApi } from '../../api/endpoints';
 import { ProblemError } from '../../api/problem';
 import { type Logo } from '../../api/types';
 import { useResource } from '../../lib/use-resource';
-import { binder, CheckboxField, ColorField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, ColorField, FileField, SelectField, TextField } from '../../ui/field';
 import { designBody, type DesignForm } from './design-form';
-import { presetsApi } from '../../api/presets';
 import { type FieldErrors } from './field-errors';
 import { LogoCropper } from './logo-cropper';
+import { Button } from '../../ui/button';
 
 const SHAPE_LABELS: Record<string, string> = { square: 'Square', rounded: 'Rounded', dots: 'Dots', circle: 'Circle' };
 
@@ -62,7 +62,7 @@ export function DesignEditor({
   preset?: PresetChoice;
 }) {
   const set = (patch: Partial<DesignForm>) => onForm({ ...form, ...patch });
-  const field = binder(form, set, (pointer) => errors.at(`/design/${pointer}`));
+  const field = binder(form, set, errors, '/design');
   const shapes = (list: readonly string[]) => list.map((value) => ({ value, label: SHAPE_LABELS[value] }));
   // An ink on the background, with its contrast read with the field.
   const ink = (label: string, key: 'foreground' | 'gradient_start' | 'gradient_end' | 'eye_color', pointer: string) => (
@@ -177,14 +177,12 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
   const logos = useResource((signal) => logosApi.list(signal), 'logos');
   const [uploaded, setUploaded] = useState<Logo[]>([]);
   const { busy: uploading, error, setError, run } = useAction();
-  const field = binder(form, set, (pointer) => errors.at(`/design/${pointer}`));
+  const field = binder(form, set, errors, '/design');
   const uploadError = error ? problemText(error, 'The upload failed; try again.') : null;
   // A picture chosen and shown in the cropper, not uploaded yet; each choice a cropper of its own.
   const [chosen, setChosen] = useState<{ file: File; n: number } | null>(null);
-  const fileId = useId();
   const all = [...uploaded, ...(logos.data?.data ?? []).filter((l) => !uploaded.some((u) => u.id === l.id))];
-  const choose = (input: HTMLInputElement) => {
-    const file = input.files?.[0];
+  const choose = (file: File | null, input: HTMLInputElement) => {
     input.value = '';
     if (!file) return;
     setError(null);
@@ -207,21 +205,20 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
           error={errors.at('/design/logo/id') ?? errors.at('/design/logo')}
           hint={form.logo_id ? 'With a logo the code is encoded at error correction H.' : undefined}
         />
-        <div class={`field${uploadError ? ' field--invalid' : ''}`}>
-          <label for={fileId}>Upload a logo</label>
-          <input
-            id={fileId}
-            type="file"
-            accept="image/png,image/jpeg,image/svg+xml"
-            disabled={uploading}
-            aria-describedby={`${fileId}-note`}
-            onChange={(e) => choose(e.currentTarget as HTMLInputElement)}
-          />
-          <p class={uploadError ? 'field__error' : 'field__hint'} id={`${fileId}-note`}>
-            {uploadError ??
-              (uploading ? 'Uploading…' : 'PNG, JPEG or SVG, at most 1 MB: kept whole or cropped to a square, then stored as a PNG we draw from it.')}
-          </p>
-        </div>
+        <FileField
+          label="Upload a logo"
+          accept="image/png,image/jpeg,image/svg+xml"
+          disabled={uploading}
+          onFile={choose}
+          error={uploadError ?? undefined}
+          hint={
+            uploadError
+              ? undefined
+              : uploading
+                ? 'Uploading…'
+                : 'PNG, JPEG or SVG, at most 1 MB: kept whole or cropped to a square, then stored as a PNG we draw from it.'
+          }
+        />
       </div>
       {chosen ? (
         <LogoCropper
@@ -295,9 +292,7 @@ function PresetPicker({ form, preset, errors }: { form: DesignForm; preset: Pres
           error={error ? problemText(error, 'The preset could not be saved; try again.') : undefined}
           placeholder="Preset name"
         />
-        <button type="button" class="button" disabled={saving || !name.trim()} onClick={() => void save()}>
-          {saving ? 'Saving…' : 'Save as preset'}
-        </button>
+        <Button disabled={saving || !name.trim()} onClick={() => void save()} label={saving ? 'Saving…' : 'Save as preset'} />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { binder, SelectField, TextField } from '../../ui/field';
 import { type DestinationRule } from './code-form-state';
 import { type StateEditorProps } from './opening-rules-editor';
+import { Button } from '../../ui/button';
 
 const DEVICES = [
   { value: '', label: 'Any device' },
@@ -40,16 +41,11 @@ export function DestinationsEditor({ state, set: setState, errors, disabled }: S
         label="A/B weight of the default destination"
         hint={WEIGHT_HINT}
         inputMode="numeric"
-        {...binder(state, setState, (key) => errors.at(`/${key}`), disabled)('default_weight')}
+        {...binder(state, setState, errors, '', disabled)('default_weight')}
       />
       {rules.map((rule, i) => {
         const at = `/rules/${i}`;
-        const field = binder(
-          rule,
-          (patch) => set(i, patch),
-          (key) => errors.at(`${at}/${key}`),
-          disabled,
-        );
+        const field = binder(rule, (next) => set(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Rule {i + 1}</legend>
@@ -62,21 +58,16 @@ export function DestinationsEditor({ state, set: setState, errors, disabled }: S
             </div>
             <TextField label="Weight" hint={WEIGHT_HINT} inputMode="numeric" {...field('weight')} />
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
-            <button type="button" class="button button--small" onClick={() => onRules(rules.filter((_, j) => j !== i))} disabled={disabled}>
-              Remove rule {i + 1}
-            </button>
+            <Button small onClick={() => onRules(rules.filter((_, j) => j !== i))} disabled={disabled} label={`Remove rule ${i + 1}`} />
           </fieldset>
         );
       })}
       <div class="button-row">
-        <button
-          type="button"
-          class="button"
+        <Button
           onClick={() => onRules([...rules, { target_url: '', device: '', os: '', country: '', language: '', weight: '' }])}
           disabled={disabled || rules.length >= 9}
-        >
-          Add a rule
-        </button>
+          label="Add a rule"
+        />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
+import { Button } from '../../ui/button';
 
 type FormField = { name: string; label: string; type: string; required: boolean };
 
@@ -15,19 +16,14 @@ export function FormFieldsEditor({ content, onContent, errors, disabled }: Conte
   const fields = content.fields as FormField[];
   const set = (patch: Record<string, unknown>) => onContent({ ...content, ...patch });
   const setField = (i: number, patch: Partial<FormField>) => set({ fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
-  const field = binder(content, set, (key) => errors.at(`/content/${key}`), disabled);
+  const field = binder(content, onContent, errors, '/content', disabled);
   return (
     <>
       <TextField label="Form title" required {...field('title')} />
       {errors.at('/content/fields') ? <p class="field__error">{errors.at('/content/fields')}</p> : null}
       {fields.map((f, i) => {
         const at = `/content/fields/${i}`;
-        const of = binder(
-          f,
-          (patch) => setField(i, patch),
-          (key) => errors.at(`${at}/${key}`),
-          disabled,
-        );
+        const of = binder(f, (next) => setField(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Field {i + 1}</legend>
@@ -39,22 +35,13 @@ export function FormFieldsEditor({ content, onContent, errors, disabled }: Conte
             <CheckboxField label="Visitors must fill it in" {...of.check('required')} />
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
             {fields.length > 1 ? (
-              <button type="button" class="button button--small" onClick={() => set({ fields: fields.filter((_, j) => j !== i) })} disabled={disabled}>
-                Remove field {i + 1}
-              </button>
+              <Button small onClick={() => set({ fields: fields.filter((_, j) => j !== i) })} disabled={disabled} label={`Remove field ${i + 1}`} />
             ) : null}
           </fieldset>
         );
       })}
       <div class="button-row">
-        <button
-          type="button"
-          class="button"
-          onClick={() => set({ fields: [...fields, { name: '', label: '', type: 'text', required: false }] })}
-          disabled={disabled}
-        >
-          Add a field
-        </button>
+        <Button onClick={() => set({ fields: [...fields, { name: '', label: '', type: 'text', required: false }] })} disabled={disabled} label="Add a field" />
       </div>
       <div class="grid-2">
         <TextField label="Button text" hint="Default: Send" {...field('submit_label')} />

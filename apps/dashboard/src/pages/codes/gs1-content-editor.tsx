@@ -11,8 +11,8 @@ import {
   type Gs1EditorContent,
   type Gs1LinkRow,
   gtinFeedback,
-  gtinFeedbackText,
 } from './gs1-form';
+import { Button } from '../../ui/button';
 
 const OTHER_AI = 'other';
 const QUALIFIER_HINT = 'up to 20 of A–Z a–z 0–9 ! " % & \' ( ) * + , - . / : ; < = > ? _';
@@ -35,7 +35,7 @@ export function Gs1ContentEditor({ content, onContent, errors, disabled, editing
       ) : null}
       <TextField
         label="Item description"
-        {...binder(c, part.set, (key) => errors.at(`/content/${key}`), disabled)('item_description')}
+        {...binder(c, part.set, errors, '/content', disabled)('item_description')}
         hint="Optional; names the item in the linkset (otherwise its GTIN does)."
         maxLength={200}
       />
@@ -54,12 +54,11 @@ interface Part {
 }
 
 function KeyFields({ c, set, errors, disabled }: Part) {
-  const feedback = gtinFeedback(c.gtin);
-  const said = gtinFeedbackText(feedback);
+  const said = gtinFeedback(c.gtin);
   // A number still being typed is not an error yet; a wrong check digit, a letter or a 15th digit is.
-  const wrong = said !== null && !said.ok && !(feedback.kind === 'length' && feedback.length < 14);
+  const wrong = said !== null && !said.ok && !said.typing;
   const serverError = errors.at('/content/gtin');
-  const field = binder(c, set, (key) => errors.at(`/content/${key}`), disabled);
+  const field = binder(c, set, errors, '/content', disabled);
   return (
     <>
       <TextField
@@ -148,17 +147,13 @@ function DataAttributes({ c: { data: rows }, set, errors, disabled }: Part) {
                 hint={known?.hint ?? '6 digits'}
                 disabled={disabled}
               />
-              <button type="button" class="button button--small" onClick={() => onRows(rows.filter((_, j) => j !== i))} disabled={disabled}>
-                Remove data attribute {i + 1}
-              </button>
+              <Button small onClick={() => onRows(rows.filter((_, j) => j !== i))} disabled={disabled} label={`Remove data attribute ${i + 1}`} />
             </div>
           </div>
         );
       })}
       <div class="button-row">
-        <button type="button" class="button button--small" onClick={() => onRows([...rows, { ai: unused?.ai ?? '', value: '' }])} disabled={disabled}>
-          Add a data attribute
-        </button>
+        <Button small onClick={() => onRows([...rows, { ai: unused?.ai ?? '', value: '' }])} disabled={disabled} label="Add a data attribute" />
       </div>
     </fieldset>
   );
@@ -184,12 +179,7 @@ function Links({ c: { links }, set, errors, disabled }: Part) {
       {errors.at('/content/links') ? <p class="field__error">{errors.at('/content/links')}</p> : null}
       {links.map((link, i) => {
         const at = `/content/links/${i}`;
-        const field = binder(
-          link,
-          (patch) => setLink(i, patch),
-          (key) => errors.at(`${at}/${key}`),
-          disabled,
-        );
+        const field = binder(link, (next) => setLink(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item" data-testid="gs1-link">
             <legend>
@@ -224,20 +214,14 @@ function Links({ c: { links }, set, errors, disabled }: Part) {
                   </p>
                 ) : null}
               </div>
-              {links.length > 1 ? (
-                <button type="button" class="button button--small" onClick={() => remove(i)} disabled={disabled}>
-                  Remove link {i + 1}
-                </button>
-              ) : null}
+              {links.length > 1 ? <Button small onClick={() => remove(i)} disabled={disabled} label={`Remove link ${i + 1}`} /> : null}
             </div>
             {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
           </fieldset>
         );
       })}
       <div class="button-row">
-        <button type="button" class="button" onClick={() => onLinks([...links, emptyGs1Link(links.length === 0)])} disabled={disabled}>
-          Add a link
-        </button>
+        <Button onClick={() => onLinks([...links, emptyGs1Link(links.length === 0)])} disabled={disabled} label="Add a link" />
       </div>
     </fieldset>
   );

@@ -1,5 +1,5 @@
 import { contentBody, createBody, newCodeState, stateOfCode } from './code-form-state';
-import { emptyGs1Content, gs1ContentBody, type Gs1EditorContent, gs1EditorContent, gtinFeedback, gtinFeedbackText } from './gs1-form';
+import { emptyGs1Content, gs1ContentBody, type Gs1EditorContent, gs1EditorContent, gtinFeedback } from './gs1-form';
 import { type QrCode } from '../../api/types';
 
 const rice = (patch: Partial<Gs1EditorContent> = {}): Gs1EditorContent => ({
@@ -21,21 +21,19 @@ const rice = (patch: Partial<Gs1EditorContent> = {}): Gs1EditorContent => ({
 });
 
 describe('the GS1 editor’s GTIN feedback', () => {
-  it('judges the check digit as the server does, naming the right digit', () => {
-    expect(gtinFeedback('9506000134352')).toEqual({ kind: 'valid', length: 13, gtin14: '09506000134352' });
-    expect(gtinFeedback('9506000134353')).toEqual({ kind: 'check_digit', detail: 'The check digit should be 2: 9506000134352.' });
-    expect(gtinFeedback('96385074')).toEqual({ kind: 'valid', length: 8, gtin14: '00000096385074' });
-    expect(gtinFeedback('950600')).toEqual({ kind: 'length', length: 6 });
-    expect(gtinFeedback('950600013435211')).toEqual({ kind: 'length', length: 15 });
-    expect(gtinFeedback('95060001343a2')).toEqual({ kind: 'not_digits' });
-    expect(gtinFeedback('')).toEqual({ kind: 'empty' });
+  it('judges the check digit as the server does, naming the right digit, in one sentence', () => {
+    expect(gtinFeedback('9506000134352')).toEqual({ ok: true, text: 'Check digit correct: a GTIN-13 (EAN), printed as 09506000134352.' });
+    expect(gtinFeedback('96385074')).toEqual({ ok: true, text: 'Check digit correct: a GTIN-8, printed as 00000096385074.' });
+    expect(gtinFeedback('614141123452')).toEqual({ ok: true, text: 'Check digit correct: a GTIN-12 (UPC-A), printed as 00614141123452.' });
+    expect(gtinFeedback('9506000134353')).toEqual({ ok: false, text: 'Wrong check digit. The check digit should be 2: 9506000134352.' });
+    expect(gtinFeedback('95060001343a2')).toEqual({ ok: false, text: 'Digits only: a GTIN has 8, 12, 13 or 14 digits.' });
+    expect(gtinFeedback('')).toBeNull();
   });
 
-  it('says it in one sentence, good news or not', () => {
-    expect(gtinFeedbackText(gtinFeedback('614141123452'))).toEqual({ ok: true, text: 'Check digit correct: a GTIN-12 (UPC-A), printed as 00614141123452.' });
-    expect(gtinFeedbackText(gtinFeedback('614141123453'))).toEqual({ ok: false, text: 'Wrong check digit. The check digit should be 2: 614141123452.' });
-    expect(gtinFeedbackText(gtinFeedback('1'))).toEqual({ ok: false, text: '1 digit: a GTIN has 8, 12, 13 or 14.' });
-    expect(gtinFeedbackText(gtinFeedback(''))).toBeNull();
+  it('tells a number still being typed from one that is too long', () => {
+    expect(gtinFeedback('1')).toEqual({ ok: false, text: '1 digit: a GTIN has 8, 12, 13 or 14.', typing: true });
+    expect(gtinFeedback('950600')).toEqual({ ok: false, text: '6 digits: a GTIN has 8, 12, 13 or 14.', typing: true });
+    expect(gtinFeedback('950600013435211')).toEqual({ ok: false, text: '15 digits: a GTIN has 8, 12, 13 or 14.', typing: false });
   });
 });
 

@@ -132,42 +132,18 @@ export function gs1ContentBody(c: Gs1EditorContent): Record<string, unknown> {
   return out;
 }
 
-/** What the GTIN field says while it is typed: the server's own rule (gtinErrors), in the form's words. */
-export type GtinFeedback =
-  | { kind: 'empty' }
-  | { kind: 'valid'; length: number; gtin14: string }
-  | { kind: 'check_digit'; detail: string }
-  | { kind: 'length'; length: number }
-  | { kind: 'not_digits' };
-
-export function gtinFeedback(value: string): GtinFeedback {
-  const gtin = value.trim();
-  const [problem] = gtinErrors(gtin, '');
-  if (!problem) return { kind: 'valid', length: gtin.length, gtin14: toGtin14(gtin) };
-  switch (problem.code) {
-    case 'required':
-      return { kind: 'empty' };
-    case 'invalid_check_digit':
-      return { kind: 'check_digit', detail: problem.detail };
-    default:
-      return /^\d+$/.test(gtin) ? { kind: 'length', length: gtin.length } : { kind: 'not_digits' };
-  }
-}
-
 const GTIN_NAMES: Record<number, string> = { 8: 'GTIN-8', 12: 'GTIN-12 (UPC-A)', 13: 'GTIN-13 (EAN)', 14: 'GTIN-14' };
 
-/** The feedback as one sentence, and whether it is good news. */
-export function gtinFeedbackText(f: GtinFeedback): { ok: boolean; text: string } | null {
-  switch (f.kind) {
-    case 'empty':
-      return null;
-    case 'valid':
-      return { ok: true, text: `Check digit correct: a ${GTIN_NAMES[f.length]}, printed as ${f.gtin14}.` };
-    case 'check_digit':
-      return { ok: false, text: `Wrong check digit. ${f.detail}` };
-    case 'length':
-      return { ok: false, text: `${f.length} ${f.length === 1 ? 'digit' : 'digits'}: a GTIN has 8, 12, 13 or 14.` };
-    case 'not_digits':
-      return { ok: false, text: 'Digits only: a GTIN has 8, 12, 13 or 14 digits.' };
-  }
+/**
+ * What the GTIN field says while it is typed, by the server's own rule (gtinErrors): one sentence,
+ * whether it is good news, and whether the number may still be being typed; null while it is empty.
+ */
+export function gtinFeedback(value: string): { ok: boolean; text: string; typing?: boolean } | null {
+  const gtin = value.trim();
+  const [problem] = gtinErrors(gtin, '');
+  if (!problem) return { ok: true, text: `Check digit correct: a ${GTIN_NAMES[gtin.length]}, printed as ${toGtin14(gtin)}.` };
+  if (problem.code === 'required') return null;
+  if (problem.code === 'invalid_check_digit') return { ok: false, text: `Wrong check digit. ${problem.detail}` };
+  if (!/^\d+$/.test(gtin)) return { ok: false, text: 'Digits only: a GTIN has 8, 12, 13 or 14 digits.' };
+  return { ok: false, text: `${gtin.length} ${gtin.length === 1 ? 'digit' : 'digits'}: a GTIN has 8, 12, 13 or 14.`, typing: gtin.length < 14 };
 }

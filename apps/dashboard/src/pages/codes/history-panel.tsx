@@ -1,10 +1,11 @@
-import { codesApi } from '../../api/codes';
+import { codesApi } from '../../api/endpoints';
 import { type QrCodeChange } from '../../api/types';
 import { actorLabel } from '../../lib/actor-label';
 import { formatDateTime } from '../../lib/format';
 import { useOlderPages } from '../../lib/use-older-pages';
 import { Badge } from '../../ui/badge';
 import { ErrorNotice, Loading } from '../../ui/notice';
+import { Button } from '../../ui/button';
 
 const ACTIONS: Record<QrCodeChange['action'], { label: string; tone: 'neutral' | 'good' | 'warn' | 'bad' }> = {
   created: { label: 'Created', tone: 'good' },
@@ -87,11 +88,7 @@ export function HistoryPanel({ codeId, folderName }: { codeId: string; folderNam
         ))}
       </ol>
       {page.data && entries.length === 0 ? <p class="muted">No changes recorded.</p> : null}
-      {page.data?.has_more ? (
-        <button type="button" class="button" disabled={page.loading} onClick={more}>
-          {page.loading ? 'Loading…' : 'Show older changes'}
-        </button>
-      ) : null}
+      {page.data?.has_more ? <Button disabled={page.loading} onClick={more} label={page.loading ? 'Loading…' : 'Show older changes'} /> : null}
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks';
+import { useAction } from '../../lib/use-action';
 import { formatNumber } from '../../lib/format';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
-import { codesApi } from '../../api/codes';
-import { SubmitButton } from '../../ui/field';
+import { codesApi } from '../../api/endpoints';
+import { FileField, SubmitButton } from '../../ui/field';
+import { Button } from '../../ui/button';
 
 interface RowError {
   line: number;
@@ -33,11 +35,9 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const run = async (e: Event) => {
-    e.preventDefault();
+  const { error, setError, submit } = useAction();
+  const start = submit(async () => {
     if (!file) return;
-    setError(null);
     setReport(null);
     setProgress({ done: 0, total: 0 });
     try {
@@ -58,19 +58,15 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
         }
       }
       onImported();
-    } catch (err) {
-      setError(err);
     } finally {
       setProgress(null);
     }
-  };
+  });
   return (
     <section class="panel" aria-labelledby="import-title">
       <div class="page-header__row">
         <h2 id="import-title">Import codes from CSV</h2>
-        <button type="button" class="button button--small" onClick={onClose}>
-          Close
-        </button>
+        <Button small onClick={onClose} label="Close" />
       </div>
       <p class="muted small">
         One code per row, with a header row. <code>client_ref</code> is required on every row: importing the same file again creates only the rows that are
@@ -85,15 +81,10 @@ export function ImportPanel({ onClose, onImported }: { onClose: () => void; onIm
         dates) are ignored.
       </p>
       <pre class="code-block">{EXAMPLE}</pre>
-      <form onSubmit={run}>
+      <form onSubmit={start}>
         <div class="controls">
-          <div class="field">
-            <label for="import-file">CSV file</label>
-            <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
-          </div>
-          <SubmitButton field disabled={!file || progress !== null}>
-            {progress ? 'Importing…' : 'Import'}
-          </SubmitButton>
+          <FileField label="CSV file" accept=".csv,text/csv" onFile={setFile} />
+          <SubmitButton field disabled={!file || progress !== null} label={progress ? 'Importing…' : 'Import'} />
         </div>
       </form>
       {progress ? (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ProblemError } from '../../api/problem';
-import { type PreviewAnswer, previewsApi } from '../../api/previews';
+import { previewsApi } from '../../api/endpoints';
+import { type DraftPreviewAnswer } from '../../api/types';
 
 /**
  * Renders the code as it would be created, with the server's own validation and renderer
@@ -21,7 +22,7 @@ export function LivePreview({
 }) {
   const [url, setUrl] = useState<string | null>(null);
   const [designProblem, setDesignProblem] = useState<string | null>(null);
-  const [existing, setExisting] = useState<PreviewAnswer['existing']>(null);
+  const [existing, setExisting] = useState<DraftPreviewAnswer['existing']>(null);
   const [state, setState] = useState<'waiting' | 'ok' | 'invalid' | 'failed'>('waiting');
   const key = JSON.stringify(body);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { croppedSide, cropSquare, fitInBox, type LogoCrop, MAX_ZOOM, WHOLE_PICTURE } from './logo-crop';
+import { Button } from '../../ui/button';
 
 const PREVIEW_PX = 160;
 
@@ -108,12 +109,8 @@ export function LogoCropper({ file, busy, onUpload, onCancel }: { file: File; bu
             <p class="field__hint">This browser cannot show or cut the file; upload it whole and the server fits it, or says what is wrong with it.</p>
           ) : null}
           <div class="button-row">
-            <button type="button" class="button button--primary" disabled={busy || cutting} onClick={upload}>
-              {busy || cutting ? 'Uploading…' : 'Upload logo'}
-            </button>
-            <button type="button" class="button" disabled={busy || cutting} onClick={onCancel}>
-              Cancel
-            </button>
+            <Button kind="primary" disabled={busy || cutting} onClick={upload} label={busy || cutting ? 'Uploading…' : 'Upload logo'} />
+            <Button disabled={busy || cutting} onClick={onCancel} label="Cancel" />
           </div>
         </div>
       </div>

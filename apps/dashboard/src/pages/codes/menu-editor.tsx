@@ -1,5 +1,6 @@
 import { binder, TextAreaField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
+import { Button } from '../../ui/button';
 
 type Item = { name: string; description: string; price: string; tags: string };
 type Section = { name: string; items: Item[] };
@@ -14,7 +15,7 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
   const setSection = (i: number, patch: Partial<Section>) => setSections(sections.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const setItem = (i: number, k: number, patch: Partial<Item>) =>
     setSection(i, { items: sections[i].items.map((it, j) => (j === k ? { ...it, ...patch } : it)) });
-  const field = binder(content, set, (key) => errors.at(`/content/${key}`), disabled);
+  const field = binder(content, onContent, errors, '/content', disabled);
   return (
     <>
       <div class="grid-2">
@@ -23,12 +24,7 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
       </div>
       {errors.at('/content/sections') ? <p class="field__error">{errors.at('/content/sections')}</p> : null}
       {sections.map((section, i) => {
-        const sectionField = binder(
-          section,
-          (patch) => setSection(i, patch),
-          (key) => errors.at(`/content/sections/${i}/${key}`),
-          disabled,
-        );
+        const sectionField = binder(section, (next) => setSection(i, next), errors, `/content/sections/${i}`, disabled);
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Section {i + 1}</legend>
@@ -36,12 +32,7 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
             {errors.at(`/content/sections/${i}/items`) ? <p class="field__error">{errors.at(`/content/sections/${i}/items`)}</p> : null}
             {section.items.map((item, k) => {
               const at = `/content/sections/${i}/items/${k}`;
-              const itemField = binder(
-                item,
-                (patch) => setItem(i, k, patch),
-                (key) => errors.at(`${at}/${key}`),
-                disabled,
-              );
+              const itemField = binder(item, (next) => setItem(i, k, next), errors, at, disabled);
               return (
                 <div key={k} class="repeat-item" role="group" aria-label={`Section ${i + 1}, item ${k + 1}`}>
                   <div class="grid-3">
@@ -51,36 +42,33 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
                   </div>
                   <TextField label="Description" {...itemField('description')} />
                   {section.items.length > 1 ? (
-                    <button
-                      type="button"
-                      class="button button--small"
+                    <Button
+                      small
                       onClick={() => setSection(i, { items: section.items.filter((_, j) => j !== k) })}
                       disabled={disabled}
-                    >
-                      Remove item {k + 1}
-                    </button>
+                      label={`Remove item ${k + 1}`}
+                    />
                   ) : null}
                   {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
                 </div>
               );
             })}
             <div class="button-row">
-              <button type="button" class="button button--small" onClick={() => setSection(i, { items: [...section.items, emptyItem()] })} disabled={disabled}>
-                Add an item to section {i + 1}
-              </button>
+              <Button
+                small
+                onClick={() => setSection(i, { items: [...section.items, emptyItem()] })}
+                disabled={disabled}
+                label={`Add an item to section ${i + 1}`}
+              />
               {sections.length > 1 ? (
-                <button type="button" class="button button--small" onClick={() => setSections(sections.filter((_, j) => j !== i))} disabled={disabled}>
-                  Remove section {i + 1}
-                </button>
+                <Button small onClick={() => setSections(sections.filter((_, j) => j !== i))} disabled={disabled} label={`Remove section ${i + 1}`} />
               ) : null}
             </div>
           </fieldset>
         );
       })}
       <div class="button-row">
-        <button type="button" class="button" onClick={() => setSections([...sections, { name: '', items: [emptyItem()] }])} disabled={disabled}>
-          Add a section
-        </button>
+        <Button onClick={() => setSections([...sections, { name: '', items: [emptyItem()] }])} disabled={disabled} label="Add a section" />
       </div>
       <TextAreaField label="Footer" {...field('footer')} />
     </>

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
-import { foldersApi, MOVE_BATCH } from '../../api/folders';
+import { foldersApi, MOVE_BATCH } from '../../api/endpoints';
 import { type Folder } from '../../api/types';
 import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { SelectField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
+import { Button } from '../../ui/button';
 
 const NO_FOLDER = '-';
 
@@ -16,28 +17,25 @@ export function MoveToFolder(props: { selected: readonly string[]; folders: read
   const [target, setTarget] = useState('');
   const [moved, setMoved] = useState<string | null>(null);
   const [partial, setPartial] = useState(0);
-  const { busy, error, run } = useAction();
-  const move = (e: Event) => {
-    e.preventDefault();
+  const { busy, error, submit } = useAction();
+  const move = submit(async () => {
     if (!target) return;
     const folderId = target === NO_FOLDER ? null : target;
     const name = folderId === null ? 'no folder' : `“${props.folders.find((f) => f.id === folderId)?.name ?? ''}”`;
     let done = 0;
     setMoved(null);
-    void run(async () => {
-      try {
-        for (let i = 0; i < props.selected.length; i += MOVE_BATCH) {
-          const batch = props.selected.slice(i, i + MOVE_BATCH);
-          await foldersApi.move(batch, folderId);
-          done += batch.length;
-        }
-      } finally {
-        setPartial(done);
+    try {
+      for (let i = 0; i < props.selected.length; i += MOVE_BATCH) {
+        const batch = props.selected.slice(i, i + MOVE_BATCH);
+        await foldersApi.move(batch, folderId);
+        done += batch.length;
       }
-      setMoved(`${formatNumber(done)} ${done === 1 ? 'code' : 'codes'} now in ${name}.`);
-      props.onMoved();
-    }, 'move');
-  };
+    } finally {
+      setPartial(done);
+    }
+    setMoved(`${formatNumber(done)} ${done === 1 ? 'code' : 'codes'} now in ${name}.`);
+    props.onMoved();
+  }, 'move');
   return (
     <form class="move-to-folder" onSubmit={move} aria-label="Move the selected codes to a folder">
       <SelectField
@@ -50,9 +48,7 @@ export function MoveToFolder(props: { selected: readonly string[]; folders: read
           ...props.folders.map((f) => ({ value: f.id, label: f.name })),
         ]}
       />
-      <button type="submit" class="button button--small" disabled={busy || !target}>
-        {busy ? 'Moving…' : 'Move'}
-      </button>
+      <Button small submit disabled={busy || !target} label={busy ? 'Moving…' : 'Move'} />
       {moved ? <Notice kind="success">{moved}</Notice> : null}
       {error ? (
         <>

@@ -1,6 +1,5 @@
-import { useMemo } from 'preact/hooks';
 import { type Weekday } from '../../api/types';
-import { timeZones } from '../../lib/zoned-time';
+import { timeZoneOptions } from '../../lib/zoned-time';
 import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
 import { UTM_FIELDS } from '@qr/qr-content/browser';
 import { WEEKDAYS } from '@qr/opening-rules/browser';
@@ -14,11 +13,10 @@ export type StateEditorProps = { state: CodeFormState; set: (patch: Partial<Code
 
 /** When a dynamic code opens: start and end, daily hours and days in its time zone, a scan limit, pause. */
 export function OpeningRulesEditor({ state, set, errors, disabled }: StateEditorProps) {
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
-  const field = binder(state, set, (key) => errors.at(`/${key}`), disabled);
+  const field = binder(state, set, errors, '', disabled);
   return (
     <>
-      <SelectField label="Time zone" hint="Start, end and daily hours are in this time zone." {...field('timezone')} options={zones} />
+      <SelectField label="Time zone" hint="Start, end and daily hours are in this time zone." {...field('timezone')} options={timeZoneOptions()} />
       <div class="grid-2">
         <TextField label="Opens on" type="datetime-local" {...field('start_at')} hint="Leave empty to open at once." />
         <TextField label="Closes on" type="datetime-local" {...field('end_at')} hint="Leave empty to stay open." />
@@ -54,12 +52,7 @@ export function OpeningRulesEditor({ state, set, errors, disabled }: StateEditor
 
 /** UTM parameters appended to the destination on every redirect. */
 export function UtmEditor({ state, set, errors, disabled }: StateEditorProps) {
-  const field = binder(
-    state.utm,
-    (patch) => set({ utm: { ...state.utm, ...patch } }),
-    (key) => errors.at(`/${key}`),
-    disabled,
-  );
+  const field = binder(state.utm, (utm) => set({ utm }), errors, '', disabled);
   return (
     <div class="grid-3">
       {UTM_FIELDS.map((k) => (

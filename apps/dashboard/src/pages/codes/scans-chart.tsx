@@ -1,18 +1,13 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-
-export interface DayPoint {
-  date: string;
-  scans: number;
-  unique_scanners: number;
-}
+import { type Analytics } from '../../api/types';
 
 /**
  * Scans by day, as a line or bars (uPlot, canvas). The x axis counts days rather than time, so the
  * dates shown are the analytics' own local dates, never shifted into the browser's zone.
  */
-export function ScansChart({ days, style, label }: { days: DayPoint[]; style: 'line' | 'bar'; label: string }) {
+export function ScansChart({ days, style, label }: { days: Analytics['by_day']; style: 'line' | 'bar'; label: string }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;

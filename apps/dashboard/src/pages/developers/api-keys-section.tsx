@@ -5,27 +5,25 @@ import { formatAgo, formatDate } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-import { ListTable, RowAction } from '../../ui/list-table';
+import { Button } from '../../ui/button';
+import { ListTable } from '../../ui/list-table';
 import { SecretOnce } from '../../ui/copy-button';
 import { SelectField, SubmitButton, TextField } from '../../ui/field';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice } from '../../ui/notice';
 import { useAction } from '../../lib/use-action';
-import { apiKeysApi } from '../../api/api-keys';
+import { apiKeysApi } from '../../api/endpoints';
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 
 /** API keys: create (the secret shown once), list with last use, revoke. Owners and editors only. */
 export function ApiKeysSection() {
   const me = useMe();
-  if (!me.permissions.manage_api_keys) {
-    return (
-      <section class="panel" aria-labelledby="keys-title">
-        <h2 id="keys-title">API keys</h2>
-        <p>Only owners and editors of this workspace manage API keys. Ask one of them for a key.</p>
-      </section>
-    );
-  }
-  return <ManageKeys />;
+  return (
+    <section class="panel" aria-labelledby="keys-title">
+      <h2 id="keys-title">API keys</h2>
+      {me.permissions.manage_api_keys ? <ManageKeys /> : <p>Only owners and editors of this workspace manage API keys. Ask one of them for a key.</p>}
+    </section>
+  );
 }
 
 function ManageKeys() {
@@ -35,27 +33,23 @@ function ManageKeys() {
   const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
   const [expires, setExpires] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const { busy, error, problem, run } = useAction();
-  const create = (e: Event) => {
-    e.preventDefault();
-    void run(async () => {
-      const body: Record<string, unknown> = { name, role };
-      if (expires) body.expires_at = `${expires}T00:00:00Z`;
-      const created = await apiKeysApi.create(body);
-      setSecret(created.secret);
-      setName('');
-      setExpires('');
-      keys.reload();
-    });
-  };
+  const { busy, error, problem, submit } = useAction();
+  const create = submit(async () => {
+    const body: Record<string, unknown> = { name, role };
+    if (expires) body.expires_at = `${expires}T00:00:00Z`;
+    const created = await apiKeysApi.create(body);
+    setSecret(created.secret);
+    setName('');
+    setExpires('');
+    keys.reload();
+  });
   const revoking = useConfirm(async (key: ApiKey) => {
     await apiKeysApi.revoke(key.id);
     keys.reload();
   });
   const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);
   return (
-    <section class="panel" aria-labelledby="keys-title">
-      <h2 id="keys-title">API keys</h2>
+    <>
       <p class="muted">
         For your systems calling <code>{PUBLIC_API}</code> with <code>Authorization: Bearer qrk_…</code>. Each call counts against the monthly quota; the
         dashboard’s own actions do not.
@@ -76,14 +70,11 @@ function ManageKeys() {
             error={problem?.at('/role')}
           />
           <TextField label="Expires" type="date" hint="Optional" value={expires} onValue={setExpires} error={problem?.at('/expires_at')} />
-          <SubmitButton field disabled={busy}>
-            Create API key
-          </SubmitButton>
+          <SubmitButton field disabled={busy} label="Create API key" />
         </div>
       </form>
-      <ErrorNotice error={keys.error} />
-      {keys.loading && !keys.data ? <Loading /> : null}
       <ListTable
+        error={keys.error}
         caption="Live API keys"
         testId="api-keys"
         rows={keys.data?.data}
@@ -96,11 +87,11 @@ function ManageKeys() {
           { header: 'Last used', cell: (k) => formatAgo(k.last_used_at) },
           { header: 'Expires', cell: (k) => (k.expires_at ? formatDate(k.expires_at) : 'never') },
         ]}
-        actions={(k) => <RowAction label="Revoke" of={k.name} onClick={() => revoking.ask(k)} />}
+        actions={(k) => <Button small of={k.name} onClick={() => revoking.ask(k)} label="Revoke" />}
       />
       <ConfirmDialog {...revoking.dialog} title={`Revoke ${revoking.pending?.name ?? ''}?`} confirmLabel="Revoke key">
         <p>Calls with this key are refused (401) from the next request. This cannot be undone; create a new key instead.</p>
       </ConfirmDialog>
-    </section>
+    </>
   );
 }

@@ -8,12 +8,13 @@ import { Badge } from '../../ui/badge';
 import { Facts } from '../../ui/facts';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { SecretOnce } from '../../ui/copy-button';
-import { ListTable, RowAction } from '../../ui/list-table';
+import { Button } from '../../ui/button';
+import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { EventKindsField } from './event-kinds-field';
 import { useAction } from '../../lib/use-action';
-import { webhooksApi } from '../../api/webhooks';
+import { webhooksApi } from '../../api/endpoints';
 
 /** One webhook endpoint: its events and status, secret rotation, a test event, and its deliveries. */
 export function EndpointPage() {
@@ -24,7 +25,7 @@ export function EndpointPage() {
   const [events, setEvents] = useState<WebhookEventType[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
   const [test, setTest] = useState<WebhookTest | null>(null);
-  const { busy, running, error, run } = useAction();
+  const { busy, running, error, run, submit } = useAction();
   const deleting = useConfirm(async (id: string) => (await webhooksApi.remove(id), route('/app/developers')));
   const [deliveriesVersion, setDeliveriesVersion] = useState(0);
   useEffect(() => {
@@ -44,9 +45,7 @@ export function EndpointPage() {
         actions={
           write ? (
             <>
-              <button
-                type="button"
-                class="button"
+              <Button
                 disabled={busy}
                 onClick={() =>
                   void act(
@@ -54,28 +53,20 @@ export function EndpointPage() {
                     async () => (await webhooksApi.update(ep.id, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()),
                   )
                 }
-              >
-                {ep.status === 'enabled' ? 'Disable' : 'Enable'}
-              </button>
-              <button
-                type="button"
-                class="button"
+                label={ep.status === 'enabled' ? 'Disable' : 'Enable'}
+              />
+              <Button
                 disabled={busy}
                 onClick={() => void act('rotate', async () => setSecret((await webhooksApi.rotateSecret(ep.id)).secret))}
-              >
-                Rotate secret
-              </button>
-              <button
-                type="button"
-                class="button button--primary"
+                label="Rotate secret"
+              />
+              <Button
+                kind="primary"
                 disabled={busy}
                 onClick={() => void act('test', async () => (setTest(await webhooksApi.sendTest(ep.id)), setDeliveriesVersion((v) => v + 1)))}
-              >
-                {running === 'test' ? 'Sending…' : 'Send test event'}
-              </button>
-              <button type="button" class="button button--danger" disabled={busy} onClick={() => deleting.ask(ep.id)}>
-                Delete
-              </button>
+                label={running === 'test' ? 'Sending…' : 'Send test event'}
+              />
+              <Button kind="danger" disabled={busy} onClick={() => deleting.ask(ep.id)} label="Delete" />
             </>
           ) : null
         }
@@ -110,14 +101,9 @@ export function EndpointPage() {
           ]}
         />
         {write ? (
-          <form
-            onSubmit={(e) => (e.preventDefault(), void act('events', async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload())))}
-            aria-label="Events of this endpoint"
-          >
+          <form onSubmit={submit(async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload()), 'events')} aria-label="Events of this endpoint">
             <EventKindsField value={events} onValue={setEvents} allowed={me.plan.webhook_events} planName={me.plan.name} />
-            <button type="submit" class="button" disabled={busy}>
-              Save events
-            </button>
+            <Button submit disabled={busy} label="Save events" />
           </form>
         ) : (
           <p>Events: {ep.events.join(', ')}</p>
@@ -145,15 +131,12 @@ function Deliveries({ endpointId, version, canRetry }: { endpointId: string; ver
     <section class="panel" aria-labelledby="deliveries-title">
       <div class="page-header__row">
         <h2 id="deliveries-title">Deliveries</h2>
-        <button type="button" class="button button--small" onClick={deliveries.reload}>
-          Refresh
-        </button>
+        <Button small onClick={deliveries.reload} label="Refresh" />
       </div>
       <p class="muted small">The last 100, newest first. Every attempt of one event has the same webhook-id.</p>
       {retried ? <Notice kind="info">Retry of {retried} queued: it is sent within seconds.</Notice> : null}
-      <ErrorNotice error={error ?? deliveries.error} />
-      {deliveries.loading && !deliveries.data ? <Loading /> : null}
       <ListTable
+        error={error ?? deliveries.error}
         caption="Deliveries to this endpoint"
         testId="deliveries"
         rows={deliveries.data?.data}
@@ -183,7 +166,7 @@ function Deliveries({ endpointId, version, canRetry }: { endpointId: string; ver
           { header: 'Next retry', cell: (d) => (d.next_attempt_at && d.status === 'pending' ? formatDateTime(d.next_attempt_at) : '—') },
           { header: 'Created', cell: (d) => formatDateTime(d.created_at) },
         ]}
-        actions={(d) => (canRetry && d.status !== 'delivered' ? <RowAction label="Retry now" onClick={() => void retry(d.id)} /> : null)}
+        actions={(d) => (canRetry && d.status !== 'delivered' ? <Button small onClick={() => void retry(d.id)} label="Retry now" /> : null)}
       />
     </section>
   );

@@ -1,6 +1,13 @@
 import { type WebhookEventType } from '../../api/types';
 import { CheckboxField } from '../../ui/field';
-import { EVENT_KINDS } from './event-kinds';
+
+/** Every event kind, with what it means; which ones a workspace may subscribe to is its plan's to say. */
+const EVENT_KINDS: ReadonlyArray<{ type: WebhookEventType; label: string; plan: string }> = [
+  { type: 'qr.scanned', label: 'A dynamic code was scanned', plan: 'pro' },
+  { type: 'lead.created', label: 'A hosted form was submitted', plan: 'pro' },
+  { type: 'qr.scan_limit_reached', label: 'A code used its last allowed scan', plan: 'pro' },
+  { type: 'qr.scan_milestone_reached', label: 'A code reached 10, 100, 1,000… scans', plan: 'agency' },
+];
 
 /** The event kinds to subscribe to; the ones the plan lacks are shown, disabled, with the plan that has them. */
 export function EventKindsField(props: {

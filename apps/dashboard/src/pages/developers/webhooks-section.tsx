@@ -7,10 +7,10 @@ import { Badge } from '../../ui/badge';
 import { SecretOnce } from '../../ui/copy-button';
 import { SubmitButton, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice } from '../../ui/notice';
 import { EventKindsField } from './event-kinds-field';
 import { useAction } from '../../lib/use-action';
-import { webhooksApi } from '../../api/webhooks';
+import { webhooksApi } from '../../api/endpoints';
 
 /** Webhook endpoints: register one (its whsec_ secret shown once), list them. */
 export function WebhooksSection() {
@@ -21,16 +21,13 @@ export function WebhooksSection() {
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(allowed.includes('qr.scanned') ? ['qr.scanned'] : []);
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
-  const { busy, error, problem, run } = useAction();
-  const create = (e: Event) => {
-    e.preventDefault();
-    void run(async () => {
-      setCreated(await webhooksApi.create({ url, events, ...(description ? { description } : {}) }));
-      setUrl('');
-      setDescription('');
-      endpoints.reload();
-    });
-  };
+  const { busy, error, problem, submit } = useAction();
+  const create = submit(async () => {
+    setCreated(await webhooksApi.create({ url, events, ...(description ? { description } : {}) }));
+    setUrl('');
+    setDescription('');
+    endpoints.reload();
+  });
   return (
     <section class="panel" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhook endpoints</h2>
@@ -59,12 +56,11 @@ export function WebhooksSection() {
             planName={me.plan.name}
             error={problem?.at('/events') ?? problem?.errors.find((p) => p.pointer.startsWith('/events/'))?.detail}
           />
-          <SubmitButton disabled={busy}>Register endpoint</SubmitButton>
+          <SubmitButton disabled={busy} label="Register endpoint" />
         </form>
       ) : null}
-      <ErrorNotice error={endpoints.error} />
-      {endpoints.loading && !endpoints.data ? <Loading /> : null}
       <ListTable
+        error={endpoints.error}
         caption="Webhook endpoints"
         testId="webhook-endpoints"
         spaced

@@ -9,22 +9,20 @@ import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useDomains } from '../../api/workspace-lists';
 import { useAction } from '../../lib/use-action';
-import { domainsApi } from '../../api/domains';
+import { domainsApi } from '../../api/endpoints';
+import { Button } from '../../ui/button';
 
 /** Custom short-link domains: add one, publish the TXT record, check it. */
 export function DomainsPage() {
   const me = useMe();
   const domains = useDomains();
   const [hostname, setHostname] = useState('');
-  const { busy, error, problem, run } = useAction();
-  const add = (e: Event) => {
-    e.preventDefault();
-    void run(async () => {
-      await domainsApi.create(hostname.trim());
-      setHostname('');
-      domains.reload();
-    });
-  };
+  const { busy, error, problem, submit } = useAction();
+  const add = submit(async () => {
+    await domainsApi.create(hostname.trim());
+    setHostname('');
+    domains.reload();
+  });
   return (
     <>
       <PageHeader title="Domains" subtitle="Print your own domain in dynamic codes, e.g. qr.example.com/AbC1234." />
@@ -34,9 +32,7 @@ export function DomainsPage() {
           {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
           <div class="controls">
             <TextField label="Hostname" required placeholder="qr.example.com" value={hostname} onValue={setHostname} error={problem?.at('/hostname')} />
-            <SubmitButton field disabled={busy}>
-              Add domain
-            </SubmitButton>
+            <SubmitButton field disabled={busy} label="Add domain" />
           </div>
           <p class="muted small">
             Two steps make a domain work: its DNS points at this platform’s short-link server (your operator has the address), and a TXT record proves the
@@ -93,9 +89,7 @@ function DomainCard({ domain: d, canVerify, onChanged }: { domain: Domain; canVe
           ) : null}
           <ErrorNotice error={error} />
           {canVerify ? (
-            <button type="button" class="button button--primary" onClick={() => void verify()} disabled={busy}>
-              {busy ? 'Checking DNS…' : 'Check the TXT record now'}
-            </button>
+            <Button kind="primary" onClick={() => void verify()} disabled={busy} label={busy ? 'Checking DNS…' : 'Check the TXT record now'} />
           ) : null}
         </>
       )}

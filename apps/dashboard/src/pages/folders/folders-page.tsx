@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { foldersApi } from '../../api/folders';
+import { foldersApi } from '../../api/endpoints';
 import { type Folder } from '../../api/types';
 import { useFolders } from '../../api/workspace-lists';
 import { formatDate } from '../../lib/format';
@@ -7,8 +7,9 @@ import { useAction } from '../../lib/use-action';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { SubmitButton, TextField } from '../../ui/field';
-import { ListTable, RowAction } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { Button } from '../../ui/button';
+import { ListTable } from '../../ui/list-table';
+import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 
 export function FoldersPage() {
@@ -25,25 +26,19 @@ export function FoldersPage() {
     setDone(`Folder “${folder.name}” deleted; ${codes} now in no folder.`);
     folders.reload();
   });
-  const create = (e: Event) => {
-    e.preventDefault();
-    void creating.run(async () => {
-      const folder = await foldersApi.create(name);
-      setDone(`Folder “${folder.name}” created.`);
-      setName('');
-      folders.reload();
-    });
-  };
-  const rename = (e: Event) => {
-    e.preventDefault();
+  const create = creating.submit(async () => {
+    const folder = await foldersApi.create(name);
+    setDone(`Folder “${folder.name}” created.`);
+    setName('');
+    folders.reload();
+  });
+  const rename = saving.submit(async () => {
     if (!renaming) return;
-    void saving.run(async () => {
-      const folder = await foldersApi.rename(renaming.folder.id, renaming.name);
-      setDone(`Folder “${renaming.folder.name}” renamed to “${folder.name}”.`);
-      setRenaming(null);
-      folders.reload();
-    });
-  };
+    const folder = await foldersApi.rename(renaming.folder.id, renaming.name);
+    setDone(`Folder “${renaming.folder.name}” renamed to “${folder.name}”.`);
+    setRenaming(null);
+    folders.reload();
+  });
   return (
     <>
       <PageHeader title="Folders" subtitle="Group codes to find, filter and print them together." />
@@ -54,16 +49,13 @@ export function FoldersPage() {
           {creating.problem?.status !== 422 ? <ErrorNotice error={creating.error} /> : null}
           <div class="controls">
             <TextField label="Name" required value={name} onValue={(v) => (setName(v), setDone(null))} error={creating.problem?.at('/name')} maxLength={200} />
-            <SubmitButton field disabled={creating.busy}>
-              Create folder
-            </SubmitButton>
+            <SubmitButton field disabled={creating.busy} label="Create folder" />
           </div>
         </form>
       ) : null}
-      <ErrorNotice error={folders.error} />
       {saving.problem?.status !== 422 ? <ErrorNotice error={saving.error} /> : null}
-      {folders.loading && !folders.data ? <Loading /> : null}
       <ListTable
+        error={folders.error}
         caption="Folders"
         rows={folders.data}
         empty={<p class="empty">No folders yet.</p>}
@@ -76,8 +68,8 @@ export function FoldersPage() {
           me.permissions.write
             ? (f) => (
                 <>
-                  <RowAction label="Rename" of={f.name} onClick={() => (setRenaming({ folder: f, name: f.name }), setDone(null), saving.setError(null))} />
-                  <RowAction label="Delete" of={f.name} danger onClick={() => (setDone(null), saving.setError(null), deleting.ask(f))} />
+                  <Button small of={f.name} onClick={() => (setRenaming({ folder: f, name: f.name }), setDone(null), saving.setError(null))} label="Rename" />
+                  <Button kind="danger" small of={f.name} onClick={() => (setDone(null), saving.setError(null), deleting.ask(f))} label="Delete" />
                 </>
               )
             : undefined
@@ -94,12 +86,8 @@ export function FoldersPage() {
                 maxLength={200}
               />
               <div class="field">
-                <button type="submit" class="button button--primary" disabled={saving.busy}>
-                  {saving.busy ? 'Saving…' : 'Save name'}
-                </button>{' '}
-                <button type="button" class="button" onClick={() => (setRenaming(null), saving.setError(null))} disabled={saving.busy}>
-                  Cancel
-                </button>
+                <Button kind="primary" submit disabled={saving.busy} label={saving.busy ? 'Saving…' : 'Save name'} />{' '}
+                <Button onClick={() => (setRenaming(null), saving.setError(null))} disabled={saving.busy} label="Cancel" />
               </div>
             </form>
           ) : null

@@ -1,15 +1,16 @@
 import { useState } from 'preact/hooks';
-import { LINK_SOURCES, linkImportsApi } from '../../api/link-imports';
+import { LINK_SOURCES, linkImportsApi } from '../../api/endpoints';
 import { type LinkImportRecord, type LinkImportReport } from '../../api/types';
 import { useDomains } from '../../api/workspace-lists';
 import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
-import { SelectField, SubmitButton } from '../../ui/field';
+import { binder, FileField, SelectField, SubmitButton } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
+import { Button } from '../../ui/button';
 
 /** Rows the page lists; the counts above always cover the whole file. */
 const SHOWN = 500;
@@ -29,29 +30,28 @@ const OUTCOME: Record<LinkImportRecord['outcome'], { label: string; tone: 'good'
 export function LinkImportPage() {
   const me = useMe();
   const domains = useDomains();
-  const [format, setFormat] = useState<string>('bitly');
-  const [domain, setDomain] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const [choice, setChoice] = useState<{ format: string; domain: string; file: File | null }>({ format: 'bitly', domain: '', file: null });
   const [preview, setPreview] = useState<LinkImportReport | null>(null);
   const [result, setResult] = useState<LinkImportReport | null>(null);
-  const { busy, running, error, run } = useAction();
-  const choice = { format, domain: domain || null };
-  const verified = (domains.data ?? []).filter((d) => d.status === 'verified');
-  const changed = () => {
+  const { busy, running, error, run, submit } = useAction();
+  // Another product, domain or file: the preview and the import shown were of something else.
+  const change = (next: typeof choice) => {
+    setChoice(next);
     setPreview(null);
     setResult(null);
   };
-  const check = (e: Event) => {
-    e.preventDefault();
+  const field = binder(choice, change);
+  const { file } = choice;
+  const options = { format: choice.format, domain: choice.domain || null };
+  const verified = (domains.data ?? []).filter((d) => d.status === 'verified');
+  const check = submit(async () => {
     if (!file) return;
-    void run(async () => {
-      changed();
-      setPreview(await linkImportsApi.preview(choice, file));
-    }, 'preview');
-  };
+    change(choice);
+    setPreview(await linkImportsApi.preview(options, file));
+  }, 'preview');
   const confirm = () =>
     void run(async () => {
-      setResult(await linkImportsApi.run(choice, file!));
+      setResult(await linkImportsApi.run(options, file!));
     }, 'import');
   const shown = result ?? preview;
   return (
@@ -69,40 +69,15 @@ export function LinkImportPage() {
         <form class="panel" onSubmit={check} aria-labelledby="link-import-choose">
           <h2 id="link-import-choose">1. Choose the export</h2>
           <div class="controls">
-            <SelectField
-              label="Exported from"
-              value={format}
-              onValue={(v) => {
-                setFormat(v);
-                changed();
-              }}
-              options={LINK_SOURCES}
-            />
+            <SelectField label="Exported from" {...field('format')} options={LINK_SOURCES} />
             <SelectField
               label="Domain for links without one"
-              value={domain}
-              onValue={(v) => {
-                setDomain(v);
-                changed();
-              }}
+              {...field('domain')}
               options={[{ value: '', label: 'None' }, ...verified.map((d) => ({ value: d.hostname, label: d.hostname }))]}
               hint="YOURLS exports, and Shlink’s and Kutt’s default domain, name no domain. Links go on verified custom domains only."
             />
-            <div class="field">
-              <label for="link-import-file">Export file</label>
-              <input
-                id="link-import-file"
-                type="file"
-                accept=".csv,.json,.txt,text/csv,application/json,text/plain"
-                onChange={(e) => {
-                  setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null);
-                  changed();
-                }}
-              />
-            </div>
-            <SubmitButton field disabled={!file || busy}>
-              {running === 'preview' ? 'Checking…' : 'Preview'}
-            </SubmitButton>
+            <FileField label="Export file" accept=".csv,.json,.txt,text/csv,application/json,text/plain" onFile={(file) => change({ ...choice, file })} />
+            <SubmitButton field disabled={!file || busy} label={running === 'preview' ? 'Checking…' : 'Preview'} />
           </div>
           <p class="muted small">
             The preview writes nothing. Click counts and creation dates stay with the old product. Importing the same file again creates only links that are not
@@ -120,9 +95,12 @@ export function LinkImportPage() {
           ) : preview.counts.create === 0 ? (
             <p>There is nothing to create: every link is already here or cannot be imported.</p>
           ) : (
-            <button type="button" class="button button--primary" onClick={confirm} disabled={busy}>
-              {running === 'import' ? 'Importing…' : `Import ${formatNumber(preview.counts.create)} link${preview.counts.create === 1 ? '' : 's'}`}
-            </button>
+            <Button
+              kind="primary"
+              onClick={confirm}
+              disabled={busy}
+              label={running === 'import' ? 'Importing…' : `Import ${formatNumber(preview.counts.create)} link${preview.counts.create === 1 ? '' : 's'}`}
+            />
           )}
         </div>
       ) : null}

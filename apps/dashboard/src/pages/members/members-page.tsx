@@ -1,15 +1,16 @@
 import { ROLES } from '@qr/domain/browser';
 import { type InvitationAnswer, type MemberView, type Role } from '../../api/types';
 import { useState } from 'preact/hooks';
-import { teamApi } from '../../api/team';
+import { teamApi } from '../../api/endpoints';
 import { formatAgo, formatDate, formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-import { CopyButton } from '../../ui/copy-button';
+import { SecretOnce } from '../../ui/copy-button';
 import { SelectField, SubmitButton, TextField } from '../../ui/field';
-import { type Column, ListTable, RowAction } from '../../ui/list-table';
+import { Button } from '../../ui/button';
+import { type Column, ListTable } from '../../ui/list-table';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
@@ -19,12 +20,6 @@ const ROLE_HINT: Record<Role, string> = {
   editor: 'codes, folders, domains, webhooks and API keys',
   viewer: 'looks at codes and analytics; changes nothing',
 };
-
-/** Removing a member and revoking an invitation both ask first, in the same dialog. */
-interface Pending {
-  kind: 'remove' | 'revoke';
-  member: MemberView;
-}
 
 /** Members of the workspace (owners): invite by email, change roles, remove, resend or revoke invitations. */
 export function MembersPage() {
@@ -43,15 +38,12 @@ function ManageMembers() {
   const changing = useAction();
   const reset = () => (setDone(null), setSent(null), changing.setError(null));
 
-  const invite = (e: Event) => {
-    e.preventDefault();
+  const invite = inviting.submit(async () => {
     reset();
-    void inviting.run(async () => {
-      setSent(await teamApi.invite(email, role));
-      setEmail('');
-      members.reload();
-    });
-  };
+    setSent(await teamApi.invite(email, role));
+    setEmail('');
+    members.reload();
+  });
   const changeRole = (m: MemberView, next: Role) => {
     reset();
     void changing
@@ -70,17 +62,16 @@ function ManageMembers() {
       members.reload();
     }, `resend:${m.id}`);
   };
-  const confirming = useConfirm(async ({ kind, member }: Pending) => {
-    if (kind === 'remove') {
-      const answer = await teamApi.remove(member.id);
-      setDone(`${member.email} was removed: ${answer.sessions_ended} session(s) ended, ${answer.api_keys_revoked} API key(s) revoked.`);
-    } else {
-      await teamApi.revokeInvitation(member.id);
-      setDone(`The invitation of ${member.email} was revoked; its link no longer works.`);
-    }
+  const removing = useConfirm(async (member: MemberView) => {
+    const answer = await teamApi.remove(member.id);
+    setDone(`${member.email} was removed: ${answer.sessions_ended} session(s) ended, ${answer.api_keys_revoked} API key(s) revoked.`);
     members.reload();
   });
-  const ask = (kind: Pending['kind'], member: MemberView) => (reset(), confirming.ask({ kind, member }));
+  const revoking = useConfirm(async (member: MemberView) => {
+    await teamApi.revokeInvitation(member.id);
+    setDone(`The invitation of ${member.email} was revoked; its link no longer works.`);
+    members.reload();
+  });
   const roleColumn: Column<MemberView> = {
     header: 'Role',
     cell: (m) => <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />,
@@ -121,9 +112,7 @@ function ManageMembers() {
             options={ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_HINT[r]}` }))}
             error={inviting.problem?.at('/role')}
           />
-          <SubmitButton field disabled={inviting.busy}>
-            {inviting.busy ? 'Inviting…' : 'Send invitation'}
-          </SubmitButton>
+          <SubmitButton field disabled={inviting.busy} label={inviting.busy ? 'Inviting…' : 'Send invitation'} />
         </div>
       </form>
       <ErrorNotice error={members.error} />
@@ -151,7 +140,7 @@ function ManageMembers() {
               { header: 'Last sign-in', cell: (m) => <span title={formatDateTime(m.last_sign_in_at)}>{formatAgo(m.last_sign_in_at)}</span> },
               { header: 'Member since', cell: (m) => formatDate(m.added_at) },
             ]}
-            actions={(m) => <RowAction label="Remove" of={m.email} danger onClick={() => ask('remove', m)} />}
+            actions={(m) => <Button kind="danger" small of={m.email} onClick={() => (reset(), removing.ask(m))} label="Remove" />}
           />
         </section>
       ) : null}
@@ -171,35 +160,27 @@ function ManageMembers() {
             ]}
             actions={(m) => (
               <>
-                <RowAction
-                  label={changing.running === `resend:${m.id}` ? 'Sending…' : 'Resend'}
+                <Button
+                  small
                   of={`the invitation of ${m.email}`}
                   disabled={changing.busy}
                   onClick={() => resend(m)}
+                  label={changing.running === `resend:${m.id}` ? 'Sending…' : 'Resend'}
                 />
-                <RowAction label="Revoke" of={`the invitation of ${m.email}`} danger onClick={() => ask('revoke', m)} />
+                <Button kind="danger" small of={`the invitation of ${m.email}`} onClick={() => (reset(), revoking.ask(m))} label="Revoke" />
               </>
             )}
           />
         </section>
       ) : null}
-      <ConfirmDialog
-        {...confirming.dialog}
-        title={
-          confirming.pending?.kind === 'revoke'
-            ? `Revoke the invitation of ${confirming.pending.member.email}?`
-            : `Remove ${confirming.pending?.member.email ?? ''}?`
-        }
-        confirmLabel={confirming.pending?.kind === 'revoke' ? 'Revoke invitation' : 'Remove member'}
-      >
-        {confirming.pending?.kind === 'revoke' ? (
-          <p>The link stops working and they are no longer a member. You can invite them again later.</p>
-        ) : (
-          <p>
-            {confirming.pending?.member.you ? 'You will be signed out of this workspace. ' : 'They are signed out of this workspace at once. '}
-            The API keys they created here are revoked. Codes they made stay.
-          </p>
-        )}
+      <ConfirmDialog {...removing.dialog} title={`Remove ${removing.pending?.email ?? ''}?`} confirmLabel="Remove member">
+        <p>
+          {removing.pending?.you ? 'You will be signed out of this workspace. ' : 'They are signed out of this workspace at once. '}
+          The API keys they created here are revoked. Codes they made stay.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog {...revoking.dialog} title={`Revoke the invitation of ${revoking.pending?.email ?? ''}?`} confirmLabel="Revoke invitation">
+        <p>The link stops working and they are no longer a member. You can invite them again later.</p>
       </ConfirmDialog>
     </>
   );
@@ -245,19 +226,13 @@ function InvitationSent({ answer, onDone }: { answer: InvitationAnswer; onDone: 
         <Notice kind="info">{who} already has a password for another workspace: they sign in with it and find this workspace in the workspace menu.</Notice>
       ) : null}
       {answer.link ? (
-        <div class="secret-once" role="region" aria-label="Invitation link">
-          <p>
-            <strong>Invitation link for {who}</strong>: copy it now and send it to them. It is shown only this once, works once, and expires{' '}
-            {formatDateTime(answer.link.expires_at)}.
-          </p>
-          <div class="secret-once__value">
-            <code data-testid="invitation-link">{answer.link.url}</code>
-            <CopyButton value={answer.link.url} />
-          </div>
-          <button type="button" class="button" onClick={onDone}>
-            I have copied it
-          </button>
-        </div>
+        <SecretOnce
+          label={`Invitation link for ${who}`}
+          value={answer.link.url}
+          onDone={onDone}
+          note={`copy it now and send it to them. It is shown only this once, works once, and expires ${formatDateTime(answer.link.expires_at)}.`}
+          testId="invitation-link"
+        />
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 import { type Design } from '@qr/qr-design/browser';
 import { useLocation, useRoute } from 'preact-iso';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { presetsApi } from '../../api/presets';
+import { presetsApi } from '../../api/endpoints';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
@@ -12,6 +12,7 @@ import { DesignEditor } from '../codes/design-editor';
 import { designBody, designForm, type DesignForm } from '../codes/design-form';
 import { FieldErrors } from '../codes/field-errors';
 import { LivePreview } from '../codes/live-preview';
+import { Button } from '../../ui/button';
 
 /**
  * The code a preset is previewed on: a dynamic link, the kind a new preset is checked against. On
@@ -28,7 +29,7 @@ export function PresetEditPage() {
   const [name, setName] = useState('');
   const [form, setForm] = useState<DesignForm | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, setError, submit } = useAction();
   useEffect(() => {
     if (preset.data) {
       setName(preset.data.name);
@@ -40,20 +41,17 @@ export function PresetEditPage() {
   if (preset.error) return <ErrorNotice error={preset.error} title="This preset cannot be opened" />;
   if (!preset.data || !form) return <Loading />;
   const p = preset.data;
-  const submit = (e: Event) => {
-    e.preventDefault();
-    void run(async () => {
-      await presetsApi.update(p.id, { ...(name !== p.name ? { name } : {}), design: designBody(form) });
-      route(`/app/presets?saved=${encodeURIComponent(p.id)}`);
-    });
-  };
+  const save = submit(async () => {
+    await presetsApi.update(p.id, { ...(name !== p.name ? { name } : {}), design: designBody(form) });
+    route(`/app/presets?saved=${encodeURIComponent(p.id)}`);
+  });
   const errors = new FieldErrors(error ?? previewError);
   return (
     <>
       <PageHeader title={`Edit preset ${p.name}`} back={{ href: '/app/presets', label: 'Brand presets' }} />
       <ErrorNotice error={error} />
       <div class="split">
-        <form onSubmit={submit} noValidate aria-label={`Edit preset ${p.name}`}>
+        <form onSubmit={save} noValidate aria-label={`Edit preset ${p.name}`}>
           <fieldset>
             <legend>Preset</legend>
             <TextField label="Preset name" value={name} onValue={(v) => (setName(v), setError(null))} maxLength={100} error={errors.at('/name')} required />
@@ -65,10 +63,8 @@ export function PresetEditPage() {
             <DesignEditor form={form} onForm={(next) => (setForm(next), setError(null))} errors={errors} />
           </fieldset>
           <div class="button-row">
-            <SubmitButton disabled={busy || !me.permissions.write}>{busy ? 'Saving…' : 'Save preset'}</SubmitButton>
-            <a class="button" href="/app/presets">
-              Cancel
-            </a>
+            <SubmitButton disabled={busy || !me.permissions.write} label={busy ? 'Saving…' : 'Save preset'} />
+            <Button href="/app/presets" label="Cancel" />
           </div>
         </form>
         <LivePreview body={previewBody} onProblem={setPreviewError} title="Preview on a dynamic link" />

@@ -1,13 +1,14 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
-import { presetsApi } from '../../api/presets';
+import { presetsApi } from '../../api/endpoints';
 import { type DesignPreset } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
-import { ListTable, RowAction } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { Button } from '../../ui/button';
+import { ListTable } from '../../ui/list-table';
+import { Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 
 const SHAPES: Record<string, string> = { square: 'square', rounded: 'rounded', dots: 'dots', circle: 'round' };
@@ -47,9 +48,8 @@ export function PresetsPage() {
       <PageHeader title="Brand presets" subtitle="Named designs your codes follow: change one, and every code that follows it changes with it." />
       {done ? <Notice kind="success">{done}</Notice> : null}
       {saved && !done ? <Notice kind="success">Preset “{saved.name}” saved. Every code that follows it shows the change.</Notice> : null}
-      <ErrorNotice error={presets.error} />
-      {presets.loading && !presets.data ? <Loading /> : null}
       <ListTable
+        error={presets.error}
         caption="Brand presets"
         testId="presets-table"
         rows={presets.data?.data}
@@ -63,8 +63,8 @@ export function PresetsPage() {
           me.permissions.write
             ? (p) => (
                 <>
-                  <RowAction label="Edit" of={p.name} href={`/app/presets/${p.id}`} />
-                  <RowAction label="Delete" of={p.name} danger onClick={() => (setDone(null), deleting.ask(p))} />
+                  <Button small of={p.name} href={`/app/presets/${p.id}`} label="Edit" />
+                  <Button kind="danger" small of={p.name} onClick={() => (setDone(null), deleting.ask(p))} label="Delete" />
                 </>
               )
             : undefined

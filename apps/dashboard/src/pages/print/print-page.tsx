@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
-import { ProblemError } from '../../api/problem';
+import { useAction } from '../../lib/use-action';
 import { filenameOf, saveBlob } from '../../lib/download';
 import { formatNumber } from '../../lib/format';
 import { readSelection } from '../../lib/selection';
@@ -9,7 +9,7 @@ import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useFolders } from '../../api/workspace-lists';
-import { printSheetsApi } from '../../api/print-sheets';
+import { printSheetsApi } from '../../api/endpoints';
 
 /** Print sheets: codes from the selection or a folder, on label sheets or a custom grid, as one vector PDF. */
 export function PrintPage() {
@@ -27,7 +27,7 @@ export function PrintPage() {
   // The sheet's size comes from the server's headers (X-Sheet-Pages, X-Sheet-Codes) before its first byte.
   const [progress, setProgress] = useState<{ pages: number; codes: number; bytes: number } | null>(null);
   const [done, setDone] = useState<{ url: string; filename: string; codes: number; pages: number } | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { error, problem, submit } = useAction();
 
   const forSize = (presets.data?.data ?? []).filter((p) => p.page_size === pageSize);
   const changeSize = (size: 'A4' | 'Letter') => {
@@ -49,9 +49,7 @@ export function PrintPage() {
     return { ...(source === 'selection' ? { code_ids: selection } : { folder_id: folderId }), ...layout, label, crop_marks: cropMarks };
   };
 
-  const create = async (e: Event) => {
-    e.preventDefault();
-    setError(null);
+  const create = submit(async () => {
     setDone(null);
     try {
       setProgress({ pages: 0, codes: 0, bytes: 0 });
@@ -71,18 +69,11 @@ export function PrintPage() {
       const filename = filenameOf(res, 'qr-sheet.pdf');
       const url = saveBlob(new Blob(parts as BlobPart[], { type: 'application/pdf' }), filename);
       setDone({ url, filename, codes, pages });
-    } catch (err) {
-      setError(err);
     } finally {
       setProgress(null);
     }
-  };
-  const problem = error instanceof ProblemError ? error : null;
-  const grid = binder(
-    custom,
-    (patch) => setCustom({ ...custom, ...patch }),
-    (pointer) => problem?.at(`/${pointer}`),
-  );
+  });
+  const grid = binder(custom, setCustom, problem);
   if (presets.loading && !presets.data) return <Loading />;
   return (
     <>
@@ -203,7 +194,7 @@ export function PrintPage() {
             <span class="muted small">{formatNumber(Math.round(progress.bytes / 1024))} KB received</span>
           </div>
         ) : null}
-        <SubmitButton disabled={progress !== null || (source === 'folder' && !folderId)}>{progress ? 'Making the PDF…' : 'Create PDF'}</SubmitButton>
+        <SubmitButton disabled={progress !== null || (source === 'folder' && !folderId)} label={progress ? 'Making the PDF…' : 'Create PDF'} />
       </form>
     </>
   );

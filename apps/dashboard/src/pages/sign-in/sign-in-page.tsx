@@ -5,7 +5,8 @@ import { useSession } from '../../session';
 import { AuthCard } from '../../ui/auth-card';
 import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
-import { sessionApi } from '../../api/session-api';
+import { sessionApi } from '../../api/endpoints';
+import { Button } from '../../ui/button';
 
 /** Email and password. A wrong email and a wrong password get the same answer from the server. */
 export function SignInPage() {
@@ -42,14 +43,10 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
           required
           error={problem?.at('/password')}
         />
-        <SubmitButton wide disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </SubmitButton>
+        <SubmitButton wide disabled={busy} label={busy ? 'Signing in…' : 'Sign in'} />
       </form>
       <p>
-        <button type="button" class="button button--link" onClick={onForgot}>
-          Forgot password?
-        </button>
+        <Button kind="link" onClick={onForgot} label="Forgot password?" />
       </p>
       <p class="muted small">No password yet? An owner of your workspace invites you from Members; the invitation’s link lets you choose one.</p>
     </AuthCard>
@@ -63,11 +60,8 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 function ForgotPassword({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
-  const { busy, error, problem, run } = useAction();
-  const submit = (e: Event) => {
-    e.preventDefault();
-    void run(async () => setAnswer((await sessionApi.forgotPassword(email)).detail));
-  };
+  const { busy, error, problem, submit } = useAction();
+  const send = submit(async () => setAnswer((await sessionApi.forgotPassword(email)).detail));
   return (
     <AuthCard title="Forgot password">
       {answer ? (
@@ -76,19 +70,15 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
           <p>No email after a few minutes? Ask an owner of your workspace to resend your invitation from Members.</p>
         </Notice>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={send} noValidate>
           <ErrorNotice error={problem?.status === 422 ? null : error} />
           <p>Type the email you sign in with. We send a link to choose a new password, which signs you out everywhere else.</p>
           <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
-          <SubmitButton wide disabled={busy}>
-            {busy ? 'Sending…' : 'Send me a link'}
-          </SubmitButton>
+          <SubmitButton wide disabled={busy} label={busy ? 'Sending…' : 'Send me a link'} />
         </form>
       )}
       <p>
-        <button type="button" class="button button--link" onClick={onBack}>
-          Back to sign in
-        </button>
+        <Button kind="link" onClick={onBack} label="Back to sign in" />
       </p>
     </AuthCard>
   );

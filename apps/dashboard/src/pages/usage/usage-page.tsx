@@ -3,7 +3,7 @@ import { useResource } from '../../lib/use-resource';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { UsageMeter } from '../../ui/meter';
 import { PageHeader } from '../../ui/page-header';
-import { usageApi } from '../../api/usage';
+import { usageApi } from '../../api/endpoints';
 
 const PLANS: ReadonlyArray<[string, string, string, string, string]> = [
   ['free', 'no', '—', 'static only', 'none'],

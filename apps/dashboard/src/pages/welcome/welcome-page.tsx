@@ -6,7 +6,7 @@ import { useSession } from '../../session';
 import { AuthCard } from '../../ui/auth-card';
 import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-import { sessionApi } from '../../api/session-api';
+import { sessionApi } from '../../api/endpoints';
 import { type SignInLinkAnswer } from '../../api/types';
 
 /**
@@ -18,7 +18,7 @@ export function WelcomePage() {
   const { route } = useLocation();
   const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
   const [details, setDetails] = useState<SignInLinkAnswer | null>(null);
-  const { busy, error, problem, setError, run } = useAction();
+  const { busy, error, problem, setError, submit } = useAction();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -34,15 +34,12 @@ export function WelcomePage() {
     sessionApi.inspectLink(token).then(setDetails, setError);
   }, [token, csrfReady]);
 
-  const submit = async (e: Event) => {
-    e.preventDefault();
+  const save = submit(async () => {
     setMismatch(password !== repeat);
     if (password !== repeat) return;
-    await run(async () => {
-      accept(await sessionApi.redeemLink(token, password));
-      route('/app/codes', true);
-    });
-  };
+    accept(await sessionApi.redeemLink(token, password));
+    route('/app/codes', true);
+  });
   return (
     <AuthCard title={details?.has_password ? 'Choose a new password' : 'Welcome'}>
       {problem?.code === 'link_not_usable' ? (
@@ -57,7 +54,7 @@ export function WelcomePage() {
       )}
       {!details && !error ? <Loading label="Checking the link…" /> : null}
       {details ? (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={save} noValidate>
           <p>
             You are signing in to <strong>{details.workspace_name}</strong> as <strong>{details.email}</strong>. The link works once, until{' '}
             {formatDateTime(details.expires_at)}.
@@ -82,9 +79,7 @@ export function WelcomePage() {
             required
             error={mismatch ? 'The two passwords are not the same.' : undefined}
           />
-          <SubmitButton wide disabled={busy}>
-            {busy ? 'Saving…' : 'Save password and sign in'}
-          </SubmitButton>
+          <SubmitButton wide disabled={busy} label={busy ? 'Saving…' : 'Save password and sign in'} />
         </form>
       ) : null}
     </AuthCard>
