@@ -2,7 +2,7 @@ import { type Actor, ApiError, type Clock, Errors, fieldError, newId, systemCloc
 import { type Database, type Tx } from '@qr/persistence';
 import { passwordHashOf } from './code-password';
 import { codeCreated } from './qr-code-events';
-import { type QrCodeRecord } from './qr-code-record';
+import { newRecord, type QrCodeRecord } from './qr-code-record';
 import { type QrCodesRepository } from './qr-codes.repository';
 import { type ReferencesRepository } from './references.repository';
 import { type CodeChange, type CodeChangeLog } from '../history/code-change-log';
@@ -104,20 +104,18 @@ export class CreateQrCodes {
 
   private async createOne(tx: Tx, workspaceId: string, item: PlannedItem, passwordHash: string | null, now: Date): Promise<CreationResult> {
     for (let attempt = 0; attempt < MAX_KEY_ATTEMPTS; attempt++) {
-      const record: QrCodeRecord = {
-        ...item.draft,
-        id: newId('qr', this.clock),
-        workspace_id: workspaceId,
-        // A chosen one always; else the planned one first (its design was checked on it), a new one only if it collided.
-        short_code: item.draft.category === 'dynamic' ? (item.draft.short_code ?? (attempt === 0 && item.shortCode ? item.shortCode : newShortCode())) : null,
-        preview_token: newPreviewToken(),
-        password_hash: passwordHash,
-        scan_count: 0,
-        revision: 1,
-        created_at: now.getTime(),
-        updated_at: now.getTime(),
-        deleted_at: null,
-      };
+      const record = newRecord(
+        item.draft,
+        {
+          id: newId('qr', this.clock),
+          workspace_id: workspaceId,
+          // A chosen one always; else the planned one first (its design was checked on it), a new one only if it collided.
+          short_code: item.draft.category === 'dynamic' ? (item.draft.short_code ?? (attempt === 0 && item.shortCode ? item.shortCode : newShortCode())) : null,
+          preview_token: newPreviewToken(),
+          password_hash: passwordHash,
+        },
+        now.getTime(),
+      );
       if (await this.codes.insert(tx, record, item.pointer)) return { index: item.index, result: 'created', record };
       const taken = record.client_ref ? await this.codes.findByClientRef(workspaceId, record.client_ref, tx) : null;
       if (taken) return { index: item.index, result: 'existing', record: taken };

@@ -51,6 +51,55 @@ export type QrCodeDraft = Omit<
   'id' | 'workspace_id' | 'preview_token' | 'password_hash' | 'scan_count' | 'revision' | 'created_at' | 'updated_at' | 'deleted_at'
 >;
 
+/** What the service adds to a draft when it creates the code. */
+export type NewCodeKeys = Pick<QrCodeRecord, 'id' | 'workspace_id' | 'short_code' | 'preview_token' | 'password_hash'>;
+
+/**
+ * A new code's record: the draft's fields and the service's. Written out field by field, not spread:
+ * the draft arrives through the command bus's JSON, and V8 copies such a parsed object (then
+ * overwrites its short_code) tens of times slower than it builds a literal, and the record it makes is
+ * slow again wherever it is copied (the event's snapshot). Measured on the bulk-create row.
+ */
+export function newRecord(draft: QrCodeDraft, keys: NewCodeKeys, now: number): QrCodeRecord {
+  return {
+    name: draft.name,
+    type: draft.type,
+    category: draft.category,
+    status: draft.status,
+    content: draft.content,
+    destinations: draft.destinations,
+    client_ref: draft.client_ref,
+    short_code: keys.short_code,
+    utm_source: draft.utm_source,
+    utm_medium: draft.utm_medium,
+    utm_campaign: draft.utm_campaign,
+    utm_term: draft.utm_term,
+    utm_content: draft.utm_content,
+    start_at: draft.start_at,
+    end_at: draft.end_at,
+    daily_start: draft.daily_start,
+    daily_end: draft.daily_end,
+    daily_days: draft.daily_days,
+    timezone: draft.timezone,
+    scan_limit: draft.scan_limit,
+    fallback_url: draft.fallback_url,
+    folder_id: draft.folder_id,
+    custom_domain_id: draft.custom_domain_id,
+    design: draft.design,
+    design_preset_id: draft.design_preset_id,
+    design_overrides: draft.design_overrides,
+    id: keys.id,
+    workspace_id: keys.workspace_id,
+    preview_token: keys.preview_token,
+    password_hash: keys.password_hash,
+    scan_count: 0,
+    revision: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+}
+
 type Row = Omit<QrCodeRecord, 'content' | 'destinations' | 'daily_days' | 'design' | 'design_preset_id' | 'design_overrides' | 'password_hash'> & {
   password_hash?: string | null;
   content: string;
