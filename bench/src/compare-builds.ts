@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import { admin, call, createTempDir, startApp, type AppProcess } from '@qr/testing';
+import { createTempDir, startApp, type AppProcess } from '@qr/testing';
+import { caughtUp, redirectBenchCodes } from './all-in-one-redirect-codes';
 import { startBareRedirectServer } from './bare-redirect-server';
 import { median } from './stats';
 import { wrk } from './wrk';
@@ -32,17 +33,8 @@ async function startBuild(name: string, appsDir: string): Promise<Build> {
     dir.remove();
   };
   try {
-    const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], env, undefined, appsDir).json;
-    const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], env, undefined, appsDir).json.secret);
-    const make = async (extra: Record<string, unknown>) =>
-      (
-        await call<{ short_code: string }>(`${server.url}/api/public/v1/qrcodes`, {
-          method: 'POST',
-          key,
-          json: { type: 'website', content: { url: 'https://example.com/landing' }, ...extra },
-        })
-      ).body.short_code;
-    const build = { name, server, plain: await make({}), limited: await make({ scan_limit: 1_000_000_000 }), done };
+    const codes = await redirectBenchCodes(server.url, env, appsDir);
+    const build = { name, server, ...codes, done };
     await wrk(`${server.url}/${build.plain}`, { seconds: 3 });
     await wrk(`${server.url}/${build.limited}`, { seconds: 3 });
     await caughtUp(server.url);
@@ -51,18 +43,6 @@ async function startBuild(name: string, appsDir: string): Promise<Build> {
   } catch (err) {
     await done();
     throw err;
-  }
-}
-
-/** Every outbox relayed and every consumer group caught up (the process's /metrics). */
-async function caughtUp(baseUrl: string, timeoutMs = 120_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    const text = await (await fetch(`${baseUrl}/metrics`)).text();
-    const backlog = text.split('\n').filter((l) => /^(qr_event_consumer_lag|qr_outbox_pending)\{/.test(l));
-    if (backlog.length && backlog.every((l) => / 0$/.test(l))) return;
-    if (Date.now() - started > timeoutMs) throw new Error(`${baseUrl}: the background did not catch up:\n${backlog.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

@@ -1,4 +1,5 @@
 import { admin, call, createTempDir, createTestPostgres, startApp, startCluster, startOwnKafka, TEST_REDIS_URL } from '@qr/testing';
+import { caughtUp, redirectBenchCodes } from './all-in-one-redirect-codes';
 import { startBareRedirectServer } from './bare-redirect-server';
 import { type BenchRow, fmt } from './bench-report';
 import { cpuSecondsOf, postgresCpuSeconds, residentMegabytes } from './process-cpu';
@@ -88,18 +89,7 @@ async function benchAllInOne(bareUrl: string): Promise<{ baseline: LoadResult[];
   const dir = createTempDir('bench-redirect');
   const server = await startApp('all-in-one', { DATA_DIR: dir.path });
   try {
-    const ws = admin(['workspace', 'create', '--name', 'bench', '--plan', 'agency'], { DATA_DIR: dir.path }).json;
-    const key = String(admin(['key', 'create', '--workspace', String(ws.id), '--name', 'bench'], { DATA_DIR: dir.path }).json.secret);
-    const make = async (extra: Record<string, unknown>) =>
-      (
-        await call<{ short_code: string }>(`${server.url}/api/public/v1/qrcodes`, {
-          method: 'POST',
-          key,
-          json: { type: 'website', content: { url: 'https://example.com/landing' }, ...extra },
-        })
-      ).body.short_code;
-    const plain = await make({});
-    const limited = await make({ scan_limit: 1_000_000_000 });
+    const { plain, limited } = await redirectBenchCodes(server.url, { DATA_DIR: dir.path });
     const baseline: LoadResult[] = [];
     const ours: LoadResult[] = [];
     const hot: LoadResult[] = [];
@@ -296,21 +286,6 @@ function summarize(results: LoadResult[]) {
     p99: median(results.map((r) => r.p99Ms)),
     errors: results.reduce((n, r) => n + r.non2xx3xx, 0),
   };
-}
-
-/**
- * Waits until every outbox is relayed and every consumer group has handled everything (the process's
- * /metrics), and returns how long that took.
- */
-async function caughtUp(baseUrl: string, everyMs = 50, timeoutMs = 120_000): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    const text = await (await fetch(`${baseUrl}/metrics`)).text();
-    const backlog = text.split('\n').filter((l) => /^(qr_event_consumer_lag|qr_outbox_pending)\{/.test(l));
-    if (backlog.length && backlog.every((l) => / 0$/.test(l))) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`the background did not catch up within ${timeoutMs} ms:\n${backlog.join('\n')}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 function row(
