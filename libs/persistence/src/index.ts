@@ -7,3 +7,4 @@ export * from './sqlite-statements';
 export * from './backup/sqlite-snapshot';
 export * from './backup/postgres-dump';
 export * from './wal-checkpoint-thread';
+export * from './insert-of';

@@ -1,7 +1,6 @@
 import { type Actor, type Clock, newId, systemClock } from '@qr/domain';
 import { type AuditAction } from '@qr/api-contract';
-import { type Database, type Tx } from '@qr/persistence';
-import { insertOf } from '../store/insert-of';
+import { type Database, insertOf, type Tx } from '@qr/persistence';
 
 export interface AuditRecord {
   id: string;

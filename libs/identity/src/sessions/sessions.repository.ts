@@ -1,7 +1,6 @@
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, insertOf, type Tx } from '@qr/persistence';
 import { type PlanName, type Role } from '@qr/domain';
 import { type SessionRecord } from '../workspaces/identity-records';
-import { insertOf } from '../store/insert-of';
 
 /** A session with what authenticating it needs: the member's role and the workspace's plan, if still a member. */
 export type SessionWithMember = SessionRecord & { member_id: string | null; role: Role | null; workspace_plan: PlanName | null };

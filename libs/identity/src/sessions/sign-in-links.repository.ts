@@ -1,6 +1,5 @@
-import { type Database, readRows, type Tx } from '@qr/persistence';
+import { type Database, insertOf, readRows, type Tx } from '@qr/persistence';
 import { type SignInLinkRecord } from '../workspaces/identity-records';
-import { insertOf } from '../store/insert-of';
 
 export class SignInLinksRepository {
   constructor(private readonly db: Database) {}

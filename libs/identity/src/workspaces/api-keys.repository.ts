@@ -1,6 +1,5 @@
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, insertOf, type Tx } from '@qr/persistence';
 import { type ApiKeyRecord, type WorkspaceRecord } from './identity-records';
-import { insertOf } from '../store/insert-of';
 
 export type KeyWithWorkspace = ApiKeyRecord & { workspace_plan: WorkspaceRecord['plan'] };
 

@@ -1,7 +1,6 @@
 import { type PlanName, type Role } from '@qr/domain';
-import { type Database, readRows, type Tx } from '@qr/persistence';
+import { type Database, insertOf, readRows, type Tx } from '@qr/persistence';
 import { type MemberRecord, type WorkspaceRecord } from './identity-records';
-import { insertOf } from '../store/insert-of';
 
 export class WorkspacesRepository {
   constructor(private readonly db: Database) {}

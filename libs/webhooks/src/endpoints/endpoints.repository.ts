@@ -1,4 +1,4 @@
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, insertOf, type Tx } from '@qr/persistence';
 import { type EndpointRecord, endpointFromRow } from './endpoint-record';
 
 /** An endpoint's row: its fields are the table's columns, with `events` as JSON text. */
@@ -10,12 +10,7 @@ export class EndpointsRepository {
   constructor(private readonly db: Database) {}
 
   async insert(e: EndpointRecord): Promise<void> {
-    const row = rowOf(e);
-    const columns = Object.keys(row);
-    await this.db.execute(
-      `INSERT INTO webhook_endpoints (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-      Object.values(row),
-    );
+    await this.db.execute(...insertOf('webhook_endpoints', rowOf(e)));
   }
 
   async save(e: EndpointRecord, tx?: Tx): Promise<void> {
