@@ -1,4 +1,5 @@
-import { type Gs1Content, gs1ContentKey, validateGs1Content } from './gs1-content';
+import { type Gs1Content, gs1ContentKey } from './gs1-content';
+import { validateGs1Content } from './testing/validate-gs1-content';
 import { LOT, PRODUCT, SERIAL } from './testing/sample-codes';
 
 const PIP = { link_type: 'gs1:pip', href: 'https://brand.example/pip', title: 'Product', default: true };

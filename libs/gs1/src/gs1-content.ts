@@ -1,7 +1,7 @@
 import { childPointer, codePointLength, type FieldError, httpUrlFault, isPlainObject } from '@qr/domain';
-import { dataAttributesErrors, KEY_QUALIFIERS, qualifierErrors, QUALIFIER_FIELDS } from './application-identifiers';
+import { KEY_QUALIFIERS, QUALIFIER_FIELDS } from './application-identifiers';
 import type { Gs1Key } from './digital-link-path';
-import { gtinErrors, toGtin14 } from './gtin';
+import { toGtin14 } from './gtin';
 import { linkTypeTerm } from './link-types';
 
 /** One link of a GS1 code, as the API takes and stores it. */
@@ -44,7 +44,6 @@ export const GS1_LIMITS = {
   mediaType: 127,
 } as const;
 
-const CONTENT_FIELDS = ['gtin', 'cpv', 'lot', 'serial', 'data', 'item_description', 'links'];
 const LINK_FIELDS = ['link_type', 'href', 'title', 'hreflang', 'type', 'context', 'default'];
 // The GS1 linkset schema takes `xx` or `xx-XX` only (so no `es-419`, `zh-Hant`, `fil`).
 const HREFLANG = /^[a-z]{2}(-[A-Z]{2})?$/;
@@ -54,30 +53,6 @@ const MEDIA_TYPE = /^\w(?:[\w.+-]*\w)?\/[\w.+-]+$/;
 const CONTEXT_VALUE = /^[A-Za-z0-9._~-]+$/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-
-/**
- * Every problem with a `gs1` code's content, with pointers under `pointer`; empty when valid. Field
- * by field: `gtin` (gtinErrors), `cpv`/`lot`/`serial` (qualifierErrors), `data`
- * (dataAttributesErrors), `item_description`, `links` (gs1LinksErrors). Optional fields are
- * omitted, never null.
- *
- * @example validateGs1Content({ gtin: '9506000134352', lot: 'ABC123', links: [{ link_type: 'gs1:pip', href: 'https://brand.example/pip', title: 'Product', default: true }] }) // []
- */
-export function validateGs1Content(value: unknown, pointer = '/content'): FieldError[] {
-  if (!isPlainObject(value)) return [{ pointer, code: 'invalid_type', detail: 'Must be an object.' }];
-  const errors = unknownFields(value, CONTENT_FIELDS, pointer);
-  errors.push(...gtinErrors(value['gtin'], childPointer(pointer, 'gtin')));
-  for (const ai of KEY_QUALIFIERS) {
-    const field = QUALIFIER_FIELDS[ai];
-    if (value[field] !== undefined) errors.push(...qualifierErrors(ai, value[field], childPointer(pointer, field)));
-  }
-  if (value['data'] !== undefined) errors.push(...dataAttributesErrors(value['data'], childPointer(pointer, 'data')));
-  if (value['item_description'] !== undefined) {
-    errors.push(...gs1TextErrors(value['item_description'], childPointer(pointer, 'item_description'), GS1_LIMITS.itemDescription));
-  }
-  errors.push(...gs1LinksErrors(value['links'], childPointer(pointer, 'links')));
-  return errors;
-}
 
 /**
  * Problems with a code's list of links: 1 to 50 links, each valid (gs1LinkErrors), exactly one
