@@ -38,9 +38,22 @@ import { UsageError } from './cli-args';
 /** The services' stores, in the order `migrate` opens them. */
 export const SERVICE_STORE_SPECS = [GATEWAY_STORE_SPEC, QR_STORE_SPEC, REDIRECT_STORE_SPEC, ANALYTICS_STORE_SPEC, WEBHOOKS_STORE_SPEC];
 
+type StoreSpec = { name: string; migrations: readonly MigrationClass[] };
+
 /** A service's store, migrated, as the admin CLI opens it (the server need not be up). */
-export function openStore(config: RuntimeConfig, spec: { name: string; migrations: readonly MigrationClass[] }): Promise<Database> {
+export function openStore(config: RuntimeConfig, spec: StoreSpec): Promise<Database> {
   return openDatabase({ name: spec.name, storage: config.storage, migrations: spec.migrations, runMigrations: true });
+}
+
+/** Opens the stores in order, runs `use` with them, and closes every one it opened, the last first. */
+export async function withStores<T>(config: RuntimeConfig, specs: readonly StoreSpec[], use: (dbs: Database[]) => Promise<T>): Promise<T> {
+  const dbs: Database[] = [];
+  try {
+    for (const spec of specs) dbs.push(await openStore(config, spec));
+    return await use(dbs);
+  } finally {
+    for (const db of dbs.reverse()) await db.close();
+  }
 }
 
 /** Every store a backup holds: the services' and the embedded event log's (a file each, or a schema each). */

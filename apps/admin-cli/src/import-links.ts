@@ -6,7 +6,7 @@ import { CreateQrCodesFlow, ImportLinksFlow, QuotaRepository } from '@qr/gateway
 import { GATEWAY_STORE_SPEC, WorkspacesRepository } from '@qr/identity';
 import { SOURCE_FORMATS, type SourceFormat } from '@qr/link-import';
 import { CommandRegistry, InProcessCommandBus, type RuntimeConfig } from '@qr/platform';
-import { openStore } from './backup';
+import { withStores } from './backup';
 import { type CliArgs, requireFlag, UsageError } from './cli-args';
 
 /**
@@ -26,9 +26,7 @@ export async function importLinks(config: RuntimeConfig, f: CliArgs['flags']): P
   } catch (err) {
     throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  const gateway = await openStore(config, GATEWAY_STORE_SPEC);
-  const codes = await openStore(config, QR_STORE_SPEC);
-  try {
+  return withStores(config, [GATEWAY_STORE_SPEC, QR_STORE_SPEC], async ([gateway, codes]) => {
     const workspace = await new WorkspacesRepository(gateway).find(workspaceId);
     if (!workspace) throw new UsageError(`--workspace: no workspace ${workspaceId}`);
     // qr-service's commands the import sends, answered in process from its store, as the running service answers them.
@@ -50,8 +48,5 @@ export async function importLinks(config: RuntimeConfig, f: CliArgs['flags']): P
       write: f['dry-run'] !== true,
     });
     return { workspace: workspaceId, ...report };
-  } finally {
-    await codes.close();
-    await gateway.close();
-  }
+  });
 }

@@ -23,7 +23,7 @@ import { QR_COMMANDS } from '@qr/contracts';
 import { type Database, type Tx } from '@qr/persistence';
 import { CommandRegistry, ConfigError, DEPLOYABLES, InProcessCommandBus, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
 import { ResealSecrets, WEBHOOKS_STORE_SPEC } from '@qr/webhooks';
-import { backup, BackupError, openStore, restore, secretsRingOf, SERVICE_STORE_SPECS } from './backup';
+import { backup, BackupError, openStore, restore, secretsRingOf, SERVICE_STORE_SPECS, withStores } from './backup';
 import { importLinks } from './import-links';
 import { type CliArgs, parseCliArgs, requireFlag, UsageError } from './cli-args';
 
@@ -61,8 +61,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   if (group === 'backup' && action === undefined) return backup(config, requireFlag(f, 'to'), { withSecretsKey: f['with-secrets-key'] === true });
   if (group === 'restore' && action === undefined) return restore(config, requireFlag(f, 'from'));
   if (group === 'import' && action === 'links') return importLinks(config, f);
-  const db = await openStore(config, GATEWAY_STORE_SPEC);
-  try {
+  return withStores(config, [GATEWAY_STORE_SPEC], async ([db]) => {
     switch (`${group} ${action}`) {
       case 'workspace create': {
         const ws = await new CreateWorkspace(db).execute({ name: requireFlag(f, 'name'), plan: requireFlag(f, 'plan') });
@@ -130,9 +129,7 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
       default:
         throw new UsageError(`unknown command: ${args.command.join(' ') || '(none)'}`);
     }
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** With --password-stdin the password is read from standard input (one trailing newline dropped), never from argv. */
@@ -219,22 +216,14 @@ async function rebuildAnalytics(config: RuntimeConfig): Promise<Output> {
  */
 async function reconcileAllowance(config: RuntimeConfig, f: CliArgs['flags']): Promise<Output> {
   const workspaceId = f.workspace === undefined ? undefined : requireFlag(f, 'workspace');
-  const gateway = await openStore(config, GATEWAY_STORE_SPEC);
-  const codes = await openStore(config, QR_STORE_SPEC).catch(async (err: unknown) => {
-    await gateway.close();
-    throw err;
-  });
-  try {
+  return withStores(config, [GATEWAY_STORE_SPEC, QR_STORE_SPEC], async ([gateway, codes]) => {
     const commands = new CommandRegistry();
     commands.register(QR_COMMANDS.liveDynamicCounts, (payload) => liveDynamicCounts(codes, payload));
     const report = await new AllowanceReconcile(gateway, new InProcessCommandBus(commands), { holdTimeoutMs: config.allowanceHoldTimeoutMs }).run({
       workspaceId,
     });
     return { ...report };
-  } finally {
-    await codes.close();
-    await gateway.close();
-  }
+  });
 }
 
 /**
@@ -245,15 +234,12 @@ async function resealSecrets(config: RuntimeConfig, f: CliArgs['flags'], countOn
   const batch = f.batch === undefined ? 100 : Number(f.batch);
   if (!Number.isInteger(batch) || batch < 1 || batch > 10_000) throw new UsageError('--batch must be an integer from 1 to 10000');
   const box = secretsRingOf(config);
-  const db = await openStore(config, WEBHOOKS_STORE_SPEC);
-  try {
+  return withStores(config, [WEBHOOKS_STORE_SPEC], async ([db]) => {
     const reseal = new ResealSecrets(db, box);
     if (countOnly) return { keys: await reseal.census() };
     const report = await reseal.run({ batchSize: batch });
     return { ...report };
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 /** One list entry in the text output: an object's values side by side. */
