@@ -8,11 +8,6 @@ import { QR } from './create-qr-codes-flow';
 import { DeletedDesignPreset, DesignPreset, DesignPresetInput, DesignPresetList } from '@qr/api-contract';
 import { Operation } from '@qr/platform';
 
-interface Named {
-  id: string;
-  name: string;
-}
-
 /** Brand presets: named designs codes follow (`design_preset_id`); a change shows on every such code. */
 @Controller(`${API_PREFIX}/design-presets`)
 @UseGuards(ApiAccessGuard)
@@ -32,7 +27,7 @@ export class DesignPresetsController {
   @Post()
   @HttpCode(201)
   async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
-    const preset = await this.bus.send<Named>('qr-service', QR.createPreset, { workspaceId: p.workspaceId, body: body ?? null });
+    const preset = await this.bus.send<DesignPreset>('qr-service', QR.createPreset, { workspaceId: p.workspaceId, body: body ?? null });
     await this.audit.note(p, req, 'design_preset.created', { type: 'design_preset', id: preset.id, name: preset.name });
     return preset;
   }
@@ -70,7 +65,7 @@ export class DesignPresetsController {
   })
   @Patch(':id')
   async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
-    const preset = await this.bus.send<Named>('qr-service', QR.updatePreset, { workspaceId: p.workspaceId, id, body: body ?? null });
+    const preset = await this.bus.send<DesignPreset>('qr-service', QR.updatePreset, { workspaceId: p.workspaceId, id, body: body ?? null });
     const fields = body !== null && typeof body === 'object' ? Object.keys(body) : [];
     await this.audit.note(p, req, 'design_preset.updated', { type: 'design_preset', id: preset.id, name: preset.name }, { fields });
     return preset;
@@ -84,7 +79,7 @@ export class DesignPresetsController {
   })
   @Delete(':id')
   async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
-    const preset = await this.bus.send<Named>('qr-service', QR.getPreset, { workspaceId: p.workspaceId, id });
+    const preset = await this.bus.send<DesignPreset>('qr-service', QR.getPreset, { workspaceId: p.workspaceId, id });
     const deleted = await this.bus.send('qr-service', QR.deletePreset, { workspaceId: p.workspaceId, id });
     await this.audit.note(p, req, 'design_preset.deleted', { type: 'design_preset', id, name: preset.name });
     return deleted;

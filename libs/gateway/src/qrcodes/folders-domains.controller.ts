@@ -63,12 +63,6 @@ export class FoldersController {
   }
 }
 
-interface DomainAnswer {
-  id: string;
-  hostname: string;
-  status: string;
-}
-
 @Controller(`${API_PREFIX}/domains`)
 @UseGuards(ApiAccessGuard)
 export class DomainsController {
@@ -88,7 +82,7 @@ export class DomainsController {
   @Post()
   @HttpCode(201)
   async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
-    const domain = await this.bus.send<DomainAnswer>('qr-service', QR.createDomain, { workspaceId: p.workspaceId, body: body ?? null });
+    const domain = await this.bus.send<Domain>('qr-service', QR.createDomain, { workspaceId: p.workspaceId, body: body ?? null });
     await this.audit.note(p, req, 'domain.added', { type: 'domain', id: domain.id, name: domain.hostname });
     return domain;
   }
@@ -115,7 +109,7 @@ export class DomainsController {
   @Post(':id/verify')
   @HttpCode(200)
   async verify(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
-    const domain = await this.bus.send<DomainAnswer>('qr-service', QR.verifyDomain, { workspaceId: p.workspaceId, id });
+    const domain = await this.bus.send<Domain>('qr-service', QR.verifyDomain, { workspaceId: p.workspaceId, id });
     // A check that finds the record missing changes nothing worth keeping; a verification does.
     if (domain.status === 'verified') await this.audit.note(p, req, 'domain.verified', { type: 'domain', id: domain.id, name: domain.hostname });
     return domain;

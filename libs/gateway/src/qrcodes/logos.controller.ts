@@ -10,11 +10,6 @@ import { type ImagePayload, sendImage } from './send-image';
 import { DeletedLogo, Logo, LogoList, LogoUpload, LogoUploadForm } from '@qr/api-contract';
 import { Operation } from '@qr/platform';
 
-interface Named {
-  id: string;
-  name: string;
-}
-
 /** A workspace's logos: uploaded once, shown by any number of codes (`design.logo.id`). */
 @Controller(`${API_PREFIX}/logos`)
 @UseGuards(ApiAccessGuard)
@@ -40,7 +35,7 @@ export class LogosController {
   @Post()
   @HttpCode(201)
   async upload(@CurrentPrincipal() p: Principal, @Req() req: Request) {
-    const logo = await this.bus.send<Named>('qr-service', QR.createLogo, { workspaceId: p.workspaceId, ...(await readLogoUpload(req)) });
+    const logo = await this.bus.send<Logo>('qr-service', QR.createLogo, { workspaceId: p.workspaceId, ...(await readLogoUpload(req)) });
     await this.audit.note(p, req, 'logo.uploaded', { type: 'logo', id: logo.id, name: logo.name });
     return logo;
   }
@@ -83,7 +78,7 @@ export class LogosController {
   })
   @Delete(':id')
   async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
-    const logo = await this.bus.send<Named>('qr-service', QR.getLogo, { workspaceId: p.workspaceId, id });
+    const logo = await this.bus.send<Logo>('qr-service', QR.getLogo, { workspaceId: p.workspaceId, id });
     const deleted = await this.bus.send('qr-service', QR.deleteLogo, { workspaceId: p.workspaceId, id });
     await this.audit.note(p, req, 'logo.deleted', { type: 'logo', id, name: logo.name });
     return deleted;

@@ -17,11 +17,6 @@ import {
 } from '@qr/api-contract';
 import { Operation } from '@qr/platform';
 
-interface EndpointAnswer {
-  id: string;
-  url: string;
-}
-
 const WH = WEBHOOK_COMMANDS;
 
 /** Webhook endpoints. The caller's plan travels with each command: the dispatcher gates event kinds by it. */
@@ -49,7 +44,7 @@ export class WebhookEndpointsController {
   @Post()
   @HttpCode(201)
   async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
-    const created = await this.send<EndpointAnswer>(WH.create, p, { body: body ?? null });
+    const created = await this.send<WebhookEndpointWithSecret>(WH.create, p, { body: body ?? null });
     await this.audit.note(p, req, 'webhook_endpoint.created', { type: 'webhook_endpoint', id: created.id, name: created.url });
     return created;
   }
@@ -85,7 +80,7 @@ export class WebhookEndpointsController {
   })
   @Patch(':id')
   async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Req() req: Request) {
-    const updated = await this.send<EndpointAnswer>(WH.update, p, { id, body: body ?? null });
+    const updated = await this.send<WebhookEndpoint>(WH.update, p, { id, body: body ?? null });
     // The names of the fields sent, never their values (a URL may carry a token).
     const fields = body !== null && typeof body === 'object' ? Object.keys(body).sort() : [];
     await this.audit.note(p, req, 'webhook_endpoint.updated', { type: 'webhook_endpoint', id: updated.id, name: updated.url }, { fields });
@@ -114,7 +109,7 @@ export class WebhookEndpointsController {
   @Post(':id/rotate-secret')
   @HttpCode(200)
   async rotate(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Req() req: Request) {
-    const rotated = await this.send<EndpointAnswer>(WH.rotate, p, { id });
+    const rotated = await this.send<WebhookEndpointWithSecret>(WH.rotate, p, { id });
     await this.audit.note(p, req, 'webhook_endpoint.secret_rotated', { type: 'webhook_endpoint', id, name: rotated.url ?? null });
     return rotated;
   }
