@@ -35,6 +35,13 @@ describe('UserAgentClassifier', () => {
     expect(parsed).toHaveLength(4);
   });
 
+  it('caches nothing with a size of 0', () => {
+    const { classifier, parsed } = countingClassifier(0);
+    classifier.classify(CHROME);
+    classifier.classify(CHROME);
+    expect(parsed).toEqual([CHROME, CHROME]);
+  });
+
   it('does not cache very long user agents', () => {
     const { classifier, parsed } = countingClassifier(10);
     const long = `${CHROME} ${'x'.repeat(600)}`;

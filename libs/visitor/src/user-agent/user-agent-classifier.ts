@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import { classifyUserAgent } from './classify-user-agent';
-import { LruCache } from './lru-cache';
 import type { UserAgentInfo } from './user-agent-info';
 
 // A few hundred User-Agents make most of the traffic; 1,000 entries hold them with room to spare.
@@ -18,7 +18,7 @@ const MAX_CACHED_LENGTH = 512;
  * // { device: 'desktop', os: 'Windows', osKey: 'windows', browser: 'Chrome', isBot: false }
  */
 export class UserAgentClassifier {
-  private readonly cache: LruCache<string, UserAgentInfo>;
+  private readonly cache: LRUCache<string, UserAgentInfo> | null;
 
   /**
    * @param cacheSize most User-Agents remembered (0 turns the cache off).
@@ -28,17 +28,17 @@ export class UserAgentClassifier {
     cacheSize: number = DEFAULT_CACHE_SIZE,
     private readonly classifyUncached: (userAgent: string) => UserAgentInfo = classifyUserAgent,
   ) {
-    this.cache = new LruCache(cacheSize);
+    this.cache = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : null;
   }
 
   /** Classifies a User-Agent header value; a missing or empty one is `other`, not a bot. */
   classify(userAgent: string | undefined): UserAgentInfo {
     const ua = userAgent ?? '';
     if (ua.length > MAX_CACHED_LENGTH) return Object.freeze(this.classifyUncached(ua));
-    const cached = this.cache.get(ua);
+    const cached = this.cache?.get(ua);
     if (cached) return cached;
     const info = Object.freeze(this.classifyUncached(ua));
-    this.cache.set(ua, info);
+    this.cache?.set(ua, info);
     return info;
   }
 }
