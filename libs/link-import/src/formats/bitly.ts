@@ -29,7 +29,7 @@ export const BITLY: TableFormat = {
       const problems: ImportNote[] = [];
       const parts = link ? splitShortUrl(link) : null;
       if (!parts) problems.push({ code: 'invalid_short_url', field: 'path', detail: `The link ${quoted(link)} is not a short URL.` });
-      return draft({ domain: parts?.domain ?? null, path: parts?.path ?? '', destination, tags, expires_at: null, visit_limit: null, title }, problems);
+      return draft({ domain: parts?.domain ?? null, path: parts?.path ?? '', destination, tags, title }, problems);
     });
   },
 };

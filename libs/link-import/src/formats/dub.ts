@@ -35,8 +35,6 @@ export const DUB: TableFormat = {
           path: parts?.path ?? '',
           destination: cellText(cells.get('destinationurl') || cells.get('url')),
           tags: splitTags(cellText(cells.get('tags')), /,/),
-          expires_at: null,
-          visit_limit: null,
           title: cellText(cells.get('title')) || null,
         },
         problems,

@@ -78,7 +78,16 @@ export function jsonText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Collects a draft's problems and builds it when there are none. */
-export function draft(fields: ImportedLinkFields, problems: ImportNote[], warnings: ImportNote[] = []): LinkDraft {
-  return problems.length ? { ok: false, problems } : { ok: true, fields, warnings };
+/** A format's fields of one link: the back-half and the destination, and whatever else its export carries. */
+type DraftFields = Pick<ImportedLinkFields, 'path' | 'destination'> & Partial<ImportedLinkFields>;
+
+/**
+ * Collects a draft's problems and builds it when there are none. What the export does not carry is
+ * absent: no domain (the default one), no tags, no expiry, no visit limit, no title.
+ */
+export function draft(fields: DraftFields, problems: ImportNote[], warnings: ImportNote[] = []): LinkDraft {
+  if (problems.length) return { ok: false, problems };
+  // Every field named first, so that a report lists them in one order whichever the format gave.
+  const absent = { domain: null, path: '', destination: '', tags: [], expires_at: null, visit_limit: null, title: null };
+  return { ok: true, fields: { ...absent, ...fields }, warnings };
 }

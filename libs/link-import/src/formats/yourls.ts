@@ -17,19 +17,6 @@ export const YOURLS: TableFormat = {
   matches: (h) => (h.has('source') && h.has('target')) || (h.has('keyword') && h.has('url')),
   read(cells) {
     const source = cells.has('source') ? cellText(cells.get('source')).replace(/^\/+|\/+$/g, '') : cellText(cells.get('keyword'));
-    return [
-      draft(
-        {
-          domain: null,
-          path: source,
-          destination: cellText(cells.get('target') ?? cells.get('url')),
-          tags: [],
-          expires_at: null,
-          visit_limit: null,
-          title: cellText(cells.get('title')) || null,
-        },
-        [],
-      ),
-    ];
+    return [draft({ path: source, destination: cellText(cells.get('target') ?? cells.get('url')), title: cellText(cells.get('title')) || null }, [])];
   },
 };
