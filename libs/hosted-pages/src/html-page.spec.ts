@@ -58,7 +58,7 @@ describe.each(PAGES)('the %s page', (_kind, page) => {
 
 describe('htmlPage', () => {
   it('uses the given status and escapes the title', () => {
-    const page = htmlPage({ status: 418, title: '</title><b>', body: '<h1>x</h1>' });
+    const page = htmlPage({ status: 418, title: '</title><b>', body: ['<h1>x</h1>'] });
     expect(page.status).toBe(418);
     expect(new ParsedPage(page.html).texts('title')).toEqual(['</title><b>']);
   });

@@ -15,8 +15,8 @@ export interface PageParts {
   status: number;
   /** Plain text for `<title>`; escaped here. */
   title: string;
-  /** The `<main>` content, already built from escaped values. */
-  body: string;
+  /** The `<main>` content, line by line, already built from escaped values; empty lines are left out. */
+  body: readonly string[];
   /** True for the form page: the only page that may submit (to its own origin). */
   postsForm?: boolean;
 }
@@ -27,7 +27,7 @@ export interface PageParts {
  * 'unsafe-inline', so an injection that slipped past escaping could still neither run script nor
  * load or style anything.
  *
- * @example htmlPage({ status: 404, title: 'Not found', body: '<h1>Not found</h1>' }).csp
+ * @example htmlPage({ status: 404, title: 'Not found', body: ['<h1>Not found</h1>'] }).csp
  * // "default-src 'none'; style-src 'sha256-…'; img-src data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'"
  */
 export function htmlPage(parts: PageParts): HtmlPage {
@@ -43,7 +43,7 @@ export function htmlPage(parts: PageParts): HtmlPage {
     `<style>${PAGE_STYLE}</style>`,
     '</head>',
     '<body>',
-    `<main>\n${parts.body}\n</main>`,
+    `<main>\n${parts.body.filter((line) => line !== '').join('\n')}\n</main>`,
     '</body>',
     '</html>',
     '',

@@ -37,7 +37,7 @@ export function renderClosedPage(reason: ClosedReason, o: ClosedPageOptions): Ht
   const text = TEXTS[reason] ?? TEXTS.not_found;
   const opens = o.opensAt !== null && (reason === 'scheduled' || reason === 'outside_hours') ? opensLine(o.opensAt, o.timezone) : '';
   const body = [`<h1>${escapeHtml(text.heading)}</h1>`, opens, `<p class="muted">${escapeHtml(text.detail)}</p>`];
-  return htmlPage({ status: o.status, title: text.heading, body: body.filter((part) => part !== '').join('\n') });
+  return htmlPage({ status: o.status, title: text.heading, body });
 }
 
 function opensLine(opensAt: Date, timezone: string): string {

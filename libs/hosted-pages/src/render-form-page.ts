@@ -42,7 +42,7 @@ export function renderFormPage(content: FormContent, o: FormPageOptions): HtmlPa
     `<button class="button" type="submit">${escapeHtml(content.submit_label?.trim() ? content.submit_label : 'Send')}</button>`,
     '</form>',
   ];
-  return htmlPage({ status: hasErrors ? 422 : 200, title: content.title, body: body.filter((part) => part !== '').join('\n'), postsForm: true });
+  return htmlPage({ status: hasErrors ? 422 : 200, title: content.title, body, postsForm: true });
 }
 
 function errorSummary(content: FormContent, errors: Record<string, string>): string {

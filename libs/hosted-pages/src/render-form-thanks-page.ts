@@ -12,6 +12,6 @@ const DEFAULT_MESSAGE = 'Thank you! Your message has been sent.';
  */
 export function renderFormThanksPage(content: FormContent): HtmlPage {
   const message = content.success_message?.trim() ? content.success_message : DEFAULT_MESSAGE;
-  const body = [`<h1>${escapeHtml(content.title)}</h1>`, `<p class="multiline" role="status">${escapeHtml(message)}</p>`].join('\n');
+  const body = [`<h1>${escapeHtml(content.title)}</h1>`, `<p class="multiline" role="status">${escapeHtml(message)}</p>`];
   return htmlPage({ status: 200, title: content.title, body });
 }

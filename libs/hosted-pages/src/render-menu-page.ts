@@ -16,7 +16,7 @@ export function renderMenuPage(content: MenuContent): HtmlPage {
     ...content.sections.map((section) => renderSection(section, content.currency)),
     content.footer ? `<footer class="muted multiline">${escapeHtml(content.footer)}</footer>` : '',
   ];
-  return htmlPage({ status: 200, title: content.title, body: body.filter((part) => part !== '').join('\n') });
+  return htmlPage({ status: 200, title: content.title, body });
 }
 
 function renderSection(section: MenuSection, currency: string | undefined): string {

@@ -41,5 +41,5 @@ export function renderPasswordPage(o: PasswordPageOptions): HtmlPage {
     '<button class="button" type="submit">Continue</button>',
     '</form>',
   ];
-  return htmlPage({ status: o.status ?? 200, title: 'Password required', body: body.filter((p) => p !== '').join('\n'), postsForm: true });
+  return htmlPage({ status: o.status ?? 200, title: 'Password required', body, postsForm: true });
 }

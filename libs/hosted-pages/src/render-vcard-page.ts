@@ -37,7 +37,7 @@ export function renderVcardPage(content: VcardContent, o: VcardPageOptions): Htm
     details ? `<dl>\n${details}</dl>` : '',
     `<a class="button" href="${escapeHtml(o.vcfHref)}">Add to contacts</a>`,
   ];
-  return htmlPage({ status: 200, title: name, body: body.filter((part) => part !== '').join('\n') });
+  return htmlPage({ status: 200, title: name, body });
 }
 
 function detail(label: string, value: string | undefined, toHref?: (value: string) => string | undefined): string {
