@@ -3,6 +3,7 @@ import { type Clock, formatUtc, newId, systemClock } from '@qr/domain';
 import { type Outbox } from '@qr/event-log';
 import { type Database, insertOf } from '@qr/persistence';
 import { type LinkRecord } from '../links/link-record';
+import { envelope } from '../scans/scan-events';
 
 /** Stores a validated lead and its `lead.created` event in one transaction. */
 export class SubmitLead {
@@ -19,17 +20,7 @@ export class SubmitLead {
     await this.db.transaction(async (tx) => {
       const lead = { id, qr_id: link.qr_id, workspace_id: link.workspace_id, fields: JSON.stringify(fields), created_at: now.getTime() };
       await tx.query(...insertOf('leads', lead));
-      await this.outbox.add(tx, [
-        {
-          id: newId('evt', this.clock),
-          type: 'lead.created',
-          version: 1,
-          occurred_at: formatUtc(now),
-          workspace_id: link.workspace_id,
-          qr_id: link.qr_id,
-          data,
-        },
-      ]);
+      await this.outbox.add(tx, [envelope('lead.created', link, now, data)]);
     });
     return id;
   }
