@@ -72,16 +72,13 @@ export const EVENT_LOG_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000000, name: 'CreateEventLog', sqlite: CREATE('sqlite'), postgres: CREATE('postgres') }),
   /**
    * Partitions (by partition key) with an offset and a lease per partition, spread over a group's live
-   * members. Rows already in the log are put in partition 0 here; the first start with a partition count
-   * re-stamps them from their keys before anything is appended or consumed (see fixPartitionCount).
-   * `consumer_groups.position` stays as the offset a partition starts from when its group first takes it:
-   * an existing group therefore resumes every partition where it had got to.
+   * members, as an earlier version had them (EventLogOneProcess drops them again). Rows already in the log
+   * were put in partition 0. `consumer_groups.position` stayed as the offset a partition started from.
    */
   defineMigration({ timestamp: 1764900000000, name: 'EventLogPartitions', sqlite: PARTITIONS('sqlite'), postgres: PARTITIONS('postgres') }),
   /**
-   * Packed rows (see packRecords): a row may hold several events of one topic and key, `event_count` of
-   * them. A log with no rows yet packs from the start; one with rows waits for an operator to say every
-   * process runs this version (packedRowsAllowed), since earlier versions would skip a packed row.
+   * Packed rows, as an earlier version wrote them: a row may hold several events of one topic and key,
+   * `event_count` of them. This version appends a row per event and still reads packed rows.
    */
   defineMigration({
     timestamp: 1765000000000,
