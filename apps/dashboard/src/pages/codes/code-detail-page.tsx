@@ -9,7 +9,7 @@ import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { type Fact, Facts } from '../../ui/facts';
 import { SelectField } from '../../ui/field';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { AnalyticsPanel } from './analytics-panel';
 import { Gs1Facts } from './gs1-facts';
@@ -28,9 +28,8 @@ export function CodeDetailPage() {
   const deleting = useConfirm(async (id: string) => (await codesApi.remove(id), route('/app/codes?deleted=1')));
   const { busy, error: actionError, run: act } = useAction();
 
-  if (code.error) return <ErrorNotice error={code.error} title="This code cannot be opened" />;
   const c = code.data;
-  if (!c) return <Loading />;
+  if (code.error || !c) return <Pending resource={code} title="This code cannot be opened" />;
   const setStatus = (status: 'active' | 'paused') => act(async () => (await codesApi.update(c.id, { status }), code.reload()));
   const folder = c.folder_id ? folders.data?.find((f) => f.id === c.folder_id)?.name : null;
   return (

@@ -10,7 +10,7 @@ import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { SecretOnce } from '../../ui/copy-button';
 import { Button } from '../../ui/button';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { EventKindsField } from './event-kinds-field';
 import { useAction } from '../../lib/use-action';
@@ -31,10 +31,8 @@ export function EndpointPage() {
   useEffect(() => {
     if (endpoint.data) setEvents(endpoint.data.events);
   }, [endpoint.data]);
-  if (endpoint.error) return <ErrorNotice error={endpoint.error} title="This endpoint cannot be opened" />;
   const ep = endpoint.data;
-  if (!ep) return <Loading />;
-  const act = (label: string, work: () => Promise<unknown>) => run(work, label);
+  if (endpoint.error || !ep) return <Pending resource={endpoint} title="This endpoint cannot be opened" />;
   const write = me.permissions.write;
   return (
     <>
@@ -48,22 +46,15 @@ export function EndpointPage() {
               <Button
                 disabled={busy}
                 onClick={() =>
-                  void act(
-                    'status',
-                    async () => (await webhooksApi.update(ep.id, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()),
-                  )
+                  void run(async () => (await webhooksApi.update(ep.id, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()))
                 }
                 label={ep.status === 'enabled' ? 'Disable' : 'Enable'}
               />
-              <Button
-                disabled={busy}
-                onClick={() => void act('rotate', async () => setSecret((await webhooksApi.rotateSecret(ep.id)).secret))}
-                label="Rotate secret"
-              />
+              <Button disabled={busy} onClick={() => void run(async () => setSecret((await webhooksApi.rotateSecret(ep.id)).secret))} label="Rotate secret" />
               <Button
                 kind="primary"
                 disabled={busy}
-                onClick={() => void act('test', async () => (setTest(await webhooksApi.sendTest(ep.id)), setDeliveriesVersion((v) => v + 1)))}
+                onClick={() => void run(async () => (setTest(await webhooksApi.sendTest(ep.id)), setDeliveriesVersion((v) => v + 1)), 'test')}
                 label={running === 'test' ? 'Sending…' : 'Send test event'}
               />
               <Button kind="danger" disabled={busy} onClick={() => deleting.ask(ep.id)} label="Delete" />
@@ -91,7 +82,7 @@ export function EndpointPage() {
             [
               'Status',
               <>
-                {ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}
+                <Badge tone={ep.status === 'enabled' ? 'good' : 'bad'}>{ep.status}</Badge>
                 {ep.disabled_reason ? <span class="muted small"> ({ep.disabled_reason.replace(/_/g, ' ')})</span> : null}
               </>,
             ],

@@ -79,7 +79,7 @@ export function WebhooksSection() {
             ),
           },
           { header: 'Events', class: 'small', cell: (ep) => ep.events.join(', ') },
-          { header: 'Status', cell: (ep) => (ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>) },
+          { header: 'Status', cell: (ep) => <Badge tone={ep.status === 'enabled' ? 'good' : 'bad'}>{ep.status}</Badge> },
           { header: 'Created', cell: (ep) => formatDate(ep.created_at) },
         ]}
       />

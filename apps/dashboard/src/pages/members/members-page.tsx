@@ -11,7 +11,7 @@ import { SecretOnce } from '../../ui/copy-button';
 import { SelectField, SubmitButton, TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { type Column, ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
 
@@ -115,9 +115,8 @@ function ManageMembers() {
           <SubmitButton field disabled={inviting.busy} label={inviting.busy ? 'Inviting…' : 'Send invitation'} />
         </div>
       </form>
-      <ErrorNotice error={members.error} />
+      <Pending resource={members} />
       <ErrorNotice error={changing.error} title="Not changed" inline />
-      {members.loading && !members.data ? <Loading /> : null}
       {members.data ? (
         <section class="panel" aria-labelledby="members-title">
           <h2 id="members-title">Members ({active.length})</h2>

@@ -1,6 +1,6 @@
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
-import { ErrorNotice, Loading } from '../../ui/notice';
+import { Pending } from '../../ui/notice';
 import { UsageMeter } from '../../ui/meter';
 import { PageHeader } from '../../ui/page-header';
 import { usageApi } from '../../api/endpoints';
@@ -18,8 +18,7 @@ export function UsagePage() {
   return (
     <>
       <PageHeader title="Usage and plan" subtitle={u ? `This workspace is on the ${u.plan.name} plan.` : undefined} />
-      <ErrorNotice error={usage.error} />
-      {!u ? <Loading /> : null}
+      <Pending resource={usage} />
       {u ? (
         <section class="panel" aria-labelledby="usage-title">
           <h2 id="usage-title">This month ({u.period})</h2>
