@@ -31,7 +31,7 @@ export function CodeDetailPage() {
   const c = code.data;
   if (code.error || !c) return <Pending resource={code} title="This code cannot be opened" />;
   const setStatus = (status: 'active' | 'paused') => act(async () => (await codesApi.update(c.id, { status }), code.reload()));
-  const folder = c.folder_id ? folders.data?.find((f) => f.id === c.folder_id)?.name : null;
+  const folderName = (id: string) => folders.data?.find((f) => f.id === id)?.name ?? null;
   return (
     <>
       <PageHeader
@@ -78,7 +78,7 @@ export function CodeDetailPage() {
         </ul>
       </nav>
       {query.tab === 'history' ? (
-        <HistoryPanel codeId={c.id} folderName={(id) => folders.data?.find((f) => f.id === id)?.name ?? null} />
+        <HistoryPanel codeId={c.id} folderName={folderName} />
       ) : (
         <div class="split">
           <div>
@@ -106,7 +106,7 @@ export function CodeDetailPage() {
                     `${c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}${c.scan_limit !== null ? ` of ${formatNumber(c.scan_limit)} allowed` : ''}`,
                   ],
                   !!c.client_ref && ['Client reference', c.client_ref, 'mono'],
-                  ['Folder', folder ?? (c.folder_id ? c.folder_id : 'None')],
+                  ['Folder', c.folder_id ? (folderName(c.folder_id) ?? c.folder_id) : 'None'],
                   ...(c.category === 'dynamic' ? openingFacts(c) : []),
                   ['Created', formatDateTime(c.created_at)],
                   ['Updated', formatDateTime(c.updated_at)],
