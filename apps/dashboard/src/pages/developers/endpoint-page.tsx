@@ -1,5 +1,5 @@
 import { useLocation, useRoute } from 'preact-iso';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { type WebhookEventType, type WebhookTest } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
@@ -22,17 +22,16 @@ export function EndpointPage() {
   const { params } = useRoute();
   const { route } = useLocation();
   const endpoint = useResource((signal) => webhooksApi.get(params.id, signal), params.id);
-  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  // The events as ticked here; until then, as the endpoint has them.
+  const [edited, setEdited] = useState<WebhookEventType[] | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [test, setTest] = useState<WebhookTest | null>(null);
   const { busy, running, error, run, submit } = useAction();
   const deleting = useConfirm(async (id: string) => (await webhooksApi.remove(id), route('/app/developers')));
   const [deliveriesVersion, setDeliveriesVersion] = useState(0);
-  useEffect(() => {
-    if (endpoint.data) setEvents(endpoint.data.events);
-  }, [endpoint.data]);
   const ep = endpoint.data;
   if (endpoint.error || !ep) return <Pending resource={endpoint} title="This endpoint cannot be opened" />;
+  const events = edited ?? ep.events;
   const write = me.permissions.write;
   return (
     <>
@@ -93,7 +92,7 @@ export function EndpointPage() {
         />
         {write ? (
           <form onSubmit={submit(async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload()), 'events')} aria-label="Events of this endpoint">
-            <EventKindsField value={events} onValue={setEvents} allowed={me.plan.webhook_events} planName={me.plan.name} />
+            <EventKindsField value={events} onValue={setEdited} allowed={me.plan.webhook_events} planName={me.plan.name} />
             <Button submit disabled={busy} label="Save events" />
           </form>
         ) : (
