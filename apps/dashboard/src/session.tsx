@@ -30,20 +30,19 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
     setSessionContext(answer.csrf_token, answer.signed_in ? answer.workspace.id : null);
     setState(answer.signed_in ? { status: 'signed-in', me: answer } : { status: 'signed-out', csrf: answer.csrf_token });
   }, []);
-  const load = useCallback(() => sessionApi.current(), []);
   const refresh = useCallback(async () => {
     try {
-      accept(await load());
+      accept(await sessionApi.current());
     } catch (error) {
       setState((current) => (current.status === 'loading' || current.status === 'unreachable' ? { status: 'unreachable', error } : current));
     }
-  }, [accept, load]);
+  }, [accept]);
   useEffect(() => {
     void refresh();
     // A 401 anywhere means the session ended on the server: ask again who is signed in (gets a fresh CSRF token).
     const offSignedOut = onSignedOut(() => void refresh());
     const offChanged = onWorkspaceChanged(() => {
-      void load().then(
+      void sessionApi.current().then(
         (answer) => {
           if (answer.signed_in) setSwitchedElsewhere(answer.workspace.name);
           accept(answer);
@@ -55,7 +54,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
       offSignedOut();
       offChanged();
     };
-  }, [refresh, load, accept]);
+  }, [refresh, accept]);
   const dismissSwitchedElsewhere = useCallback(() => setSwitchedElsewhere(null), []);
   return <SessionContext.Provider value={{ state, switchedElsewhere, accept, refresh, dismissSwitchedElsewhere }}>{children}</SessionContext.Provider>;
 }

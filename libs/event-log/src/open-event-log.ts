@@ -4,7 +4,6 @@ import { type EventLog } from './event-log.port';
 import { KafkaEventLog } from './kafka/kafka-event-log';
 import { EVENT_LOG_MIGRATIONS } from './sql/event-log-migrations';
 import { SqlEventLog } from './sql/sql-event-log';
-import { LocalWakeupChannel } from './sql/wakeup-channel';
 
 /** The embedded log's store: `eventlog.sqlite`, or the `eventlog` schema on PostgreSQL. */
 export const EVENT_LOG_STORE_NAME = 'eventlog';
@@ -51,5 +50,5 @@ export async function openEventLog(o: OpenEventLogOptions): Promise<EventLog> {
     runMigrations: o.runMigrations,
     postgresSettings: LOG_PLANNER_SETTINGS,
   });
-  return new SqlEventLog(db, new LocalWakeupChannel(), { log: o.log, pollMs: o.pollMs });
+  return new SqlEventLog(db, { log: o.log, pollMs: o.pollMs });
 }

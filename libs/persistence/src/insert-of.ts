@@ -1,8 +1,10 @@
 /**
- * The INSERT of a storage record whose fields are its table's columns, by name, and its parameters:
- * `tx.query(...insertOf('workspaces', ws))`.
+ * The INSERT of storage records whose fields are their table's columns, by name (the first record's),
+ * and its parameters: `tx.query(...insertOf('workspaces', ws))`; several records are one statement.
  */
-export function insertOf(table: string, row: object): [sql: string, params: unknown[]] {
-  const columns = Object.keys(row);
-  return [`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row)];
+export function insertOf(table: string, records: object | readonly object[]): [sql: string, params: unknown[]] {
+  const rows = (Array.isArray(records) ? records : [records]) as ReadonlyArray<Record<string, unknown>>;
+  const columns = Object.keys(rows[0]);
+  const values = rows.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`);
+  return [`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, rows.flatMap((row) => columns.map((c) => row[c]))];
 }

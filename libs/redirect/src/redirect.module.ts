@@ -1,14 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import Redis from 'ioredis';
 import { Counter } from 'prom-client';
-import { REDIRECT_COMMANDS } from '@qr/contracts';
+import { type LinkChange, REDIRECT_COMMANDS } from '@qr/contracts';
 import { EventConsumers, InProcessRateLimiter, type PlatformRuntime, RedisRateLimiter, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { countryOfIp, UserAgentClassifier } from '@qr/visitor';
 import { Gs1ResolverRoute } from './http/gs1-resolver.route';
 import { ShortLinkRoute } from './http/short-link.route';
 import { PasswordGateEvents } from './scans/password-gate-events';
 import { SubmitLead } from './leads/submit-lead';
-import { ApplyCodeChanges, type LinkChange } from './links/apply-code-changes';
+import { ApplyCodeChanges } from './links/apply-code-changes';
 import { BatchedLinkLookup } from './links/batched-link-lookup';
 import { subscribeToCodeChanges } from './links/code-changes.consumer';
 import { CachedGs1Codes, type Gs1CodeSource } from './links/gs1-code-source';
@@ -24,7 +24,6 @@ import { REDIRECT_MIGRATIONS } from './store/redirect-migrations';
 
 export const REDIRECT_STORE = Symbol('REDIRECT_STORE');
 export const REDIRECT_STORE_SPEC = { name: 'redirect', migrations: REDIRECT_MIGRATIONS, withOutbox: true };
-export const APPLY_CODE_CHANGES = REDIRECT_COMMANDS.applyCodeChanges;
 const REDIRECT_PARTS = Symbol('REDIRECT_PARTS');
 
 interface RedirectParts {
@@ -121,36 +120,30 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     });
   }
   const sharedHosts = new Set(['localhost', '127.0.0.1', '::1', new URL(config.shortBaseUrl).hostname, new URL(config.publicBaseUrl).hostname]);
-  const onScan = (outcome: string) => scans.set(outcome, (scans.get(outcome) ?? 0) + 1);
-  const salts = new DailySalts(store.db);
-  const classifier = new UserAgentClassifier();
+  // What both routes need to record a scan.
+  const scanning = {
+    recorder,
+    salts: new DailySalts(store.db),
+    classifier: new UserAgentClassifier(),
+    sharedHosts,
+    trustProxy: config.trustProxy,
+    geoHeader: config.geoHeader,
+    onScan: (outcome: string) => scans.set(outcome, (scans.get(outcome) ?? 0) + 1),
+  };
   runtime.fastRoutes.push(
     // GS1 Digital Link paths (`/01/…`) are reserved for the resolver (docs/design/switching.md).
-    new Gs1ResolverRoute({
-      codes: gs1Codes,
-      recorder,
-      salts,
-      classifier,
-      sharedHosts,
-      trustProxy: config.trustProxy,
-      geoHeader: config.geoHeader,
-      onScan,
-    }),
+    new Gs1ResolverRoute({ codes: gs1Codes, ...scanning }),
     new ShortLinkRoute({
       links: linkSource,
-      recorder,
-      salts,
       submitLead: new SubmitLead(store.db, store.outbox!),
-      classifier,
-      sharedHosts,
-      trustProxy: config.trustProxy,
-      geoHeader: config.geoHeader,
-      onScan,
       passwordGate: new PasswordGateEvents(store.db, store.outbox!),
       unlockLimiter: redis ? new RedisRateLimiter(redis, `${config.redisKeyPrefix}rd:`, runtime.logger) : new InProcessRateLimiter(),
+      ...scanning,
     }),
   );
-  runtime.commands.register(APPLY_CODE_CHANGES, (payload) => apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]));
+  runtime.commands.register(REDIRECT_COMMANDS.applyCodeChanges, (payload) =>
+    apply.execute(((payload as { changes?: LinkChange[] }).changes ?? []) as LinkChange[]),
+  );
   runtime.commands.register(REDIRECT_COMMANDS.scanCounts, async (payload) => {
     const p = (payload ?? {}) as { workspace_id?: unknown; qr_ids?: unknown };
     // No workspace, no counts: a caller never sees another workspace's. An older qr-service names none and shows its own counts.

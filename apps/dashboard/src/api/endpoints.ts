@@ -130,11 +130,11 @@ export const teamApi = {
   list: (signal?: AbortSignal) => appApi.get<T.MembersAnswer>('/members', { signal }),
   invite: (email: string, role: T.Role) => appApi.post<T.InvitationAnswer>('/members', { email, role }),
   setRole: (id: string, role: T.Role) => appApi.patch<T.RoleChanged>(member(id), { role }),
-  remove: (id: string) => appApi.del<{ sessions_ended: number; api_keys_revoked: number }>(member(id)),
+  remove: (id: string) => appApi.del<T.MemberRemoved>(member(id)),
   resend: (id: string) => appApi.post<T.InvitationAnswer>(`${member(id)}/invitation`),
   revokeInvitation: (id: string) => appApi.del(`${member(id)}/invitation`),
   auditLog: (cursor: string | null, signal?: AbortSignal) => appApi.get<T.AuditLogAnswer>(`/audit-log${query({ cursor, limit: 50 })}`, { signal }),
-  auditCsvUrl: '/app/api/audit-log/export.csv',
+  auditCsvUrl: `${APP_API}/audit-log/export.csv`,
 };
 
 /** The member's session and account: the dashboard's own endpoints. A wrong password's 401 is an answer here, not a sign-out. */

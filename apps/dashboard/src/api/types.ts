@@ -31,6 +31,7 @@ export type MembersAnswer = Answer['MembersAnswer'];
 export type MemberView = Answer['MemberView'];
 export type InvitationAnswer = Answer['InvitationAnswer'];
 export type RoleChanged = Answer['RoleChanged'];
+export type MemberRemoved = Answer['MemberRemoved'];
 export type AuditLogAnswer = Answer['AuditLogAnswer'];
 export type AuditEntryView = Answer['AuditEntryView'];
 export type AuditAction = AuditEntryView['action'];

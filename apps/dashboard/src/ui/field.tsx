@@ -219,6 +219,15 @@ export function binder<T extends object>(values: T, set: (next: T) => void, erro
   return Object.assign(field, { check });
 }
 
+/** A problem of fields as a group (a list, one row of it), said under them; `alert` when nothing else announces it. */
+export function GroupError({ text, alert }: { text: string | undefined; alert?: boolean }) {
+  return text ? (
+    <p class="field__error" role={alert ? 'alert' : undefined}>
+      {text}
+    </p>
+  ) : null;
+}
+
 /** A form's primary submit button; `field` stands it in a row of controls, level with the fields. */
 export function SubmitButton({ disabled, field, wide, label }: { disabled: boolean; field?: boolean; wide?: boolean; label: ComponentChildren }) {
   const button = <Button submit kind="primary" wide={wide} disabled={disabled} label={label} />;

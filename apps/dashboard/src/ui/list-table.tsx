@@ -10,6 +10,8 @@ export interface Column<T> {
   class?: string;
   /** Numbers, aligned right, header too. */
   num?: boolean;
+  /** The cell that names its row, for a screen reader (a <th>). */
+  rowHeader?: boolean;
   cell(row: T): ComponentChildren;
 }
 
@@ -31,6 +33,8 @@ export function ListTable<T extends { id: string }>(props: {
   busy?: boolean;
   spaced?: boolean;
   error?: unknown;
+  /** The row that stands for the reader's own (their plan): aria-current. */
+  current?: (row: T) => boolean;
 }) {
   const { rows, actions, wholeRow } = props;
   if (!rows) return props.error ? <ErrorNotice error={props.error} /> : <Loading />;
@@ -68,16 +72,19 @@ export function ListTable<T extends { id: string }>(props: {
             {rows.map((row) => {
               const instead = wholeRow?.(row);
               return (
-                <tr key={row.id}>
+                <tr key={row.id} aria-current={props.current?.(row) ? 'true' : undefined}>
                   {instead ? (
                     <td colSpan={columns.length + (actions ? 1 : 0)}>{instead}</td>
                   ) : (
                     <>
-                      {columns.map((c, i) => (
-                        <td key={i} class={c.num ? 'num' : c.class}>
-                          {c.cell(row)}
-                        </td>
-                      ))}
+                      {columns.map((c, i) => {
+                        const Cell = c.rowHeader ? 'th' : 'td';
+                        return (
+                          <Cell key={i} scope={c.rowHeader ? 'row' : undefined} class={c.num ? 'num' : c.class}>
+                            {c.cell(row)}
+                          </Cell>
+                        );
+                      })}
                       {actions ? <td class="table__actions">{actions(row)}</td> : null}
                     </>
                   )}

@@ -49,3 +49,9 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
     </p>
   );
 }
+
+/** What a page shows of data not loaded yet: the error it met (with `title`), or a spinner until it is here. */
+export function Pending({ resource, title }: { resource: { data: unknown; error: unknown }; title?: string }) {
+  if (resource.error) return <ErrorNotice error={resource.error} title={title} />;
+  return resource.data === undefined ? <Loading /> : null;
+}

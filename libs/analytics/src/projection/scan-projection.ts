@@ -1,7 +1,7 @@
 import { type EventEnvelope, type QrCodeCreatedV1, type QrCodeUpdatedV1, type QrPasswordGateV1, type QrScannedV1 } from '@qr/contracts';
 import { bucketOf, utcDayOf } from '@qr/analytics-math';
 import { type Clock, getOrCreate, systemClock } from '@qr/domain';
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, insertOf, type Tx } from '@qr/persistence';
 import { upsertAdding } from './upsert-adding';
 
 export const PROJECTION_CONSUMER = 'analytics-service.projection';
@@ -95,9 +95,9 @@ export class ScanProjection {
         dd.bot += counts.bot;
       }
     }
-    await upsertAdding(tx, 'scan_buckets', ['qr_id', 'bucket'], ['workspace_id'], ['human', 'bot', 'human_uniques', 'bot_uniques'], [...buckets.values()]);
-    await upsertAdding(tx, 'scan_bucket_dims', ['qr_id', 'dim', 'bucket', 'value'], [], ['human', 'bot'], [...bucketDims.values()]);
-    await upsertAdding(tx, 'scan_day_dims', ['qr_id', 'dim', 'day', 'value'], [], ['human', 'bot'], [...dayDims.values()]);
+    await upsertAdding(tx, 'scan_buckets', ['qr_id', 'bucket'], ['human', 'bot', 'human_uniques', 'bot_uniques'], [...buckets.values()]);
+    await upsertAdding(tx, 'scan_bucket_dims', ['qr_id', 'dim', 'bucket', 'value'], ['human', 'bot'], [...bucketDims.values()]);
+    await upsertAdding(tx, 'scan_day_dims', ['qr_id', 'dim', 'day', 'value'], ['human', 'bot'], [...dayDims.values()]);
   }
 
   /**
@@ -113,11 +113,14 @@ export class ScanProjection {
     const keys = [...firstOf.keys()];
     const fresh = new Set<PlacedScan>();
     for (let i = 0; i < keys.length; i += 200) {
-      const chunk = keys.slice(i, i + 200).map((k) => k.split('|'));
-      const values = chunk.map((_, j) => `($${j * 3 + 1}, $${j * 3 + 2}, $${j * 3 + 3})`).join(', ');
+      const chunk = keys
+        .slice(i, i + 200)
+        .map((k) => k.split('|'))
+        .map(([qr_id, day, visitor_hash]) => ({ qr_id, day, visitor_hash }));
+      const [insert, params] = insertOf('visitor_days', chunk);
       const { rows } = await tx.query<{ qr_id: string; day: string; visitor_hash: string }>(
-        `INSERT INTO visitor_days (qr_id, day, visitor_hash) VALUES ${values} ON CONFLICT DO NOTHING RETURNING qr_id, day, visitor_hash`,
-        chunk.flat(),
+        `${insert} ON CONFLICT DO NOTHING RETURNING qr_id, day, visitor_hash`,
+        params,
       );
       for (const r of rows) fresh.add(firstOf.get(`${r.qr_id}|${r.day}|${r.visitor_hash}`)!);
     }
@@ -132,7 +135,7 @@ export class ScanProjection {
       const row = getOrCreate(rows, `${e.data.qr_id}|${bucket}`, () => ({ qr_id: e.data.qr_id, bucket, page_views: 0, unlocks: 0 }));
       row[e.data.outcome === 'unlock' ? 'unlocks' : 'page_views'] += 1;
     }
-    if (rows.size) await upsertAdding(tx, 'password_gate_buckets', ['qr_id', 'bucket'], [], ['page_views', 'unlocks'], [...rows.values()]);
+    await upsertAdding(tx, 'password_gate_buckets', ['qr_id', 'bucket'], ['page_views', 'unlocks'], [...rows.values()]);
   }
 
   private async applyCode(tx: Tx, e: EventEnvelope): Promise<void> {

@@ -1,24 +1,15 @@
-import { type Tx } from '@qr/persistence';
+import { insertOf, type Tx } from '@qr/persistence';
 
 /**
  * Multi-row `INSERT … ON CONFLICT (key) DO UPDATE SET counter = counter + excluded.counter`, the same
- * SQL on SQLite and PostgreSQL. `fixed` columns are written on insert only.
+ * SQL on SQLite and PostgreSQL. The rows' other fields are written on insert only.
  */
-export async function upsertAdding<T extends object>(
-  tx: Tx,
-  table: string,
-  keys: readonly string[],
-  fixed: readonly string[],
-  counters: readonly string[],
-  rows: readonly T[],
-): Promise<void> {
-  const columns = [...keys, ...fixed, ...counters];
-  const perStatement = Math.floor(900 / columns.length);
+export async function upsertAdding(tx: Tx, table: string, keys: readonly string[], counters: readonly string[], rows: readonly object[]): Promise<void> {
+  if (!rows.length) return;
+  const perStatement = Math.floor(900 / Object.keys(rows[0]).length);
   const sets = counters.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
   for (let i = 0; i < rows.length; i += perStatement) {
-    const chunk = rows.slice(i, i + perStatement);
-    const values = chunk.map((_, j) => `(${columns.map((_, k) => `$${j * columns.length + k + 1}`).join(', ')})`).join(', ');
-    const params = chunk.flatMap((r) => columns.map((c) => (r as Record<string, unknown>)[c]));
-    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values} ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets}`, params);
+    const [insert, params] = insertOf(table, rows.slice(i, i + perStatement));
+    await tx.query(`${insert} ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets}`, params);
   }
 }

@@ -58,6 +58,6 @@ export const ANALYTICS_MIGRATIONS = [
     sqlite: [PROCESSED_EVENTS_TABLE_SQL.sqlite],
     postgres: [PROCESSED_EVENTS_TABLE_SQL.postgres],
   }),
-  defineMigration({ timestamp: 1763700000500, name: 'CreateScanProjection', sqlite: PROJECTION, postgres: PROJECTION }),
-  defineMigration({ timestamp: 1766800000400, name: 'PasswordGateBuckets', sqlite: PASSWORD_GATE, postgres: PASSWORD_GATE }),
+  defineMigration({ timestamp: 1763700000500, name: 'CreateScanProjection', sql: PROJECTION }),
+  defineMigration({ timestamp: 1766800000400, name: 'PasswordGateBuckets', sql: PASSWORD_GATE }),
 ];

@@ -23,76 +23,51 @@ import { AddLogo } from '../logos/add-logo';
 import { LogosRepository } from '../logos/logos.repository';
 import { DesignPresetsRepository } from '../presets/design-presets.repository';
 import { ChangePresets } from '../presets/change-presets';
-import { type Database } from '@qr/persistence';
 
-export interface CodesUseCases {
-  db: Database;
-  codes: QrCodesRepository;
-  scanCounts: RecordedScanCounts;
-  references: ReferencesRepository;
-  folders: FoldersRepository;
-  domains: CustomDomainsRepository;
-  history: CodeHistoryRepository;
-  designs: DesignCheck;
-  logos: LogosRepository;
-  presets: DesignPresetsRepository;
-  presetChanges: ChangePresets;
-  addLogo: AddLogo;
-  createCodes: CreateQrCodes;
-  updateCode: UpdateQrCode;
-  deleteCode: DeleteQrCode;
-  createFolder: CreateFolder;
-  renameFolder: RenameFolder;
-  moveCodes: MoveCodes;
-  createDomain: CreateDomain;
-  verifyDomain: VerifyDomain;
-}
+/** qr-service's repositories and use cases over its store. */
+export type CodesUseCases = ReturnType<typeof codesUseCases>;
 
 export const CODES_USE_CASES = Symbol('CODES_USE_CASES');
 
-/** Wires qr-service's repositories and use cases over its store. */
 export function codesUseCasesProvider(storeToken: symbol, runtime: PlatformRuntime): Provider {
+  return { provide: CODES_USE_CASES, inject: [storeToken], useFactory: (store: ServiceStore) => codesUseCases(store, runtime) };
+}
+
+function codesUseCases({ db, outbox }: ServiceStore, runtime: PlatformRuntime) {
+  const codes = new QrCodesRepository(db);
+  const references = new ReferencesRepository(db);
+  const folders = new FoldersRepository(db);
+  const domains = new CustomDomainsRepository(db);
+  const reserved = [runtime.config.publicBaseUrl, runtime.config.shortBaseUrl].map((u) => new URL(u).hostname);
+  const links = new LinkSync(runtime.bus, runtime.logger);
+  const fallbacks = scanCountFallbacks(runtime);
+  const history = new CodeHistoryRepository(db);
+  const changes = new CodeChangeLog(outbox!, history);
+  const logos = new LogosRepository(db);
+  const presets = new DesignPresetsRepository(db);
+  const designs = new DesignCheck(runtime.config.shortBaseUrl, logos, presets);
+  const scanCounts = new RecordedScanCounts(runtime.bus, runtime.logger, { onFallback: () => fallbacks.inc() });
   return {
-    provide: CODES_USE_CASES,
-    inject: [storeToken],
-    useFactory: (store: ServiceStore): CodesUseCases => {
-      const { db, outbox } = store;
-      const codes = new QrCodesRepository(db);
-      const references = new ReferencesRepository(db);
-      const folders = new FoldersRepository(db);
-      const domains = new CustomDomainsRepository(db);
-      const reserved = [runtime.config.publicBaseUrl, runtime.config.shortBaseUrl].map((u) => new URL(u).hostname);
-      const links = new LinkSync(runtime.bus, runtime.logger);
-      const fallbacks = scanCountFallbacks(runtime);
-      const history = new CodeHistoryRepository(db);
-      const changes = new CodeChangeLog(outbox!, history);
-      const logos = new LogosRepository(db);
-      const presets = new DesignPresetsRepository(db);
-      const designs = new DesignCheck(runtime.config.shortBaseUrl, logos, presets);
-      const scanCounts = new RecordedScanCounts(runtime.bus, runtime.logger, { onFallback: () => fallbacks.inc() });
-      return {
-        db,
-        codes,
-        scanCounts,
-        references,
-        folders,
-        domains,
-        history,
-        designs,
-        logos,
-        presets,
-        presetChanges: new ChangePresets(presets, codes, references, designs),
-        addLogo: new AddLogo(logos),
-        createCodes: new CreateQrCodes(db, codes, changes, references, links),
-        updateCode: new UpdateQrCode(db, codes, references, changes, links, designs, scanCounts),
-        deleteCode: new DeleteQrCode(db, codes, changes, links),
-        createFolder: new CreateFolder(folders),
-        renameFolder: new RenameFolder(folders),
-        moveCodes: new MoveCodes(db, codes, folders, references, changes, links),
-        createDomain: new CreateDomain(domains, reserved),
-        verifyDomain: new VerifyDomain(domains, createTxtResolver(runtime.config.dnsResolvers)),
-      };
-    },
+    db,
+    codes,
+    scanCounts,
+    references,
+    folders,
+    domains,
+    history,
+    designs,
+    logos,
+    presets,
+    presetChanges: new ChangePresets(presets, codes, references, designs),
+    addLogo: new AddLogo(logos),
+    createCodes: new CreateQrCodes(db, codes, changes, references, links),
+    updateCode: new UpdateQrCode(db, codes, references, changes, links, designs, scanCounts),
+    deleteCode: new DeleteQrCode(db, codes, changes, links),
+    createFolder: new CreateFolder(folders),
+    renameFolder: new RenameFolder(folders),
+    moveCodes: new MoveCodes(db, codes, folders, references, changes, links),
+    createDomain: new CreateDomain(domains, reserved),
+    verifyDomain: new VerifyDomain(domains, createTxtResolver(runtime.config.dnsResolvers)),
   };
 }
 

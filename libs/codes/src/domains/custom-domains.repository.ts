@@ -1,4 +1,4 @@
-import { type Database } from '@qr/persistence';
+import { type Database, insertOf } from '@qr/persistence';
 
 export interface CustomDomainRecord {
   id: string;
@@ -17,12 +17,8 @@ export class CustomDomainsRepository {
 
   /** False when the hostname is registered already (by any workspace). */
   async insert(d: CustomDomainRecord): Promise<boolean> {
-    const { affected } = await this.db.execute(
-      `INSERT INTO custom_domains (id, workspace_id, hostname, verification_token, status, last_checked_at, last_error, verified_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
-      [d.id, d.workspace_id, d.hostname, d.verification_token, d.status, d.last_checked_at, d.last_error, d.verified_at, d.created_at],
-    );
-    return affected === 1;
+    const [insert, params] = insertOf('custom_domains', d);
+    return (await this.db.execute(`${insert} ON CONFLICT DO NOTHING`, params)).affected === 1;
   }
 
   async find(workspaceId: string, id: string): Promise<CustomDomainRecord | null> {

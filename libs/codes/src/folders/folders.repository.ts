@@ -1,4 +1,4 @@
-import { type Database, readRows, type Tx } from '@qr/persistence';
+import { type Database, insertOf, readRows, type Tx } from '@qr/persistence';
 
 export interface FolderRecord {
   id: string;
@@ -12,13 +12,8 @@ export class FoldersRepository {
 
   /** False when the workspace already has a folder of that name. */
   async insert(f: FolderRecord): Promise<boolean> {
-    const { affected } = await this.db.execute('INSERT INTO folders (id, workspace_id, name, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-      f.id,
-      f.workspace_id,
-      f.name,
-      f.created_at,
-    ]);
-    return affected === 1;
+    const [insert, params] = insertOf('folders', f);
+    return (await this.db.execute(`${insert} ON CONFLICT DO NOTHING`, params)).affected === 1;
   }
 
   async find(workspaceId: string, id: string, tx?: Tx): Promise<FolderRecord | null> {

@@ -1,5 +1,5 @@
 import { type Actor } from '@qr/domain';
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, insertOf, type Tx } from '@qr/persistence';
 import { type FieldChange, type HistoryAction } from './code-changes';
 
 /** One change to one code; `revision` is the code's revision after it, so entries sort exactly. */
@@ -33,27 +33,7 @@ export class CodeHistoryRepository {
 
   async insert(tx: Tx, rows: readonly CodeHistoryRecord[]): Promise<void> {
     if (!rows.length) return;
-    const columns = 13;
-    const values = rows.map((_, i) => `(${Array.from({ length: columns }, (__, j) => `$${i * columns + j + 1}`).join(', ')})`).join(', ');
-    await tx.query(
-      `INSERT INTO code_history (id, workspace_id, qr_id, revision, event_id, action, changes, actor_kind, actor_id, actor_name, via, request_id, occurred_at)
-       VALUES ${values}`,
-      rows.flatMap((r) => [
-        r.id,
-        r.workspace_id,
-        r.qr_id,
-        r.revision,
-        r.event_id,
-        r.action,
-        r.changes,
-        r.actor_kind,
-        r.actor_id,
-        r.actor_name,
-        r.via,
-        r.request_id,
-        r.occurred_at,
-      ]),
-    );
+    await tx.query(...insertOf('code_history', rows));
   }
 
   /** Newest first; `beforeRevision` continues after the last entry of the previous page. */

@@ -1,13 +1,8 @@
-import { REDIRECT_COMMANDS } from '@qr/contracts';
+import { type LinkChange, REDIRECT_COMMANDS } from '@qr/contracts';
 import { errorText, type Log } from '@qr/domain';
 import { type CommandBus } from '@qr/platform';
 import { codeSnapshot } from '../codes/qr-code-events';
 import { type QrCodeRecord } from '../codes/qr-code-record';
-
-/** The command redirect-service answers to apply code changes to its routing table. */
-export const APPLY_CODE_CHANGES = REDIRECT_COMMANDS.applyCodeChanges;
-
-export type LinkChange = { kind: 'upsert'; snapshot: Record<string, unknown> } | { kind: 'delete'; qr_id: string; revision: number };
 
 /** Waits before the second and third push: a replica restarting, or one that could not reach Redis, is passed by. */
 const PUSH_RETRY_DELAYS_MS = [50, 250];
@@ -39,7 +34,7 @@ export class LinkSync {
   private async push(changes: LinkChange[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.bus.send('redirect-service', APPLY_CODE_CHANGES, { changes });
+        await this.bus.send('redirect-service', REDIRECT_COMMANDS.applyCodeChanges, { changes });
         return;
       } catch (err) {
         if (attempt >= PUSH_RETRY_DELAYS_MS.length) {

@@ -1,5 +1,5 @@
 import { formatUtc } from '@qr/domain';
-import { type Database } from '@qr/persistence';
+import { type Database, insertOf } from '@qr/persistence';
 import { type LogoImage } from '@qr/qr-design';
 
 export interface LogoRecord {
@@ -21,10 +21,7 @@ export class LogosRepository {
   constructor(private readonly db: Database) {}
 
   async insert(logo: LogoRecord): Promise<void> {
-    await this.db.execute(
-      'INSERT INTO logos (id, workspace_id, name, source_type, source_bytes, width, height, png_base64, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [logo.id, logo.workspace_id, logo.name, logo.source_type, logo.source_bytes, logo.width, logo.height, logo.png_base64, logo.created_at],
-    );
+    await this.db.execute(...insertOf('logos', logo));
   }
 
   list(workspaceId: string): Promise<Array<Omit<LogoRecord, 'png_base64'>>> {

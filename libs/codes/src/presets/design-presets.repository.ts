@@ -1,5 +1,5 @@
 import { formatUtc } from '@qr/domain';
-import { type Database, readRows, type Tx } from '@qr/persistence';
+import { type Database, insertOf, readRows, type Tx } from '@qr/persistence';
 import { applyDesign } from '@qr/api-contract';
 import { DEFAULT_DESIGN, type Design } from '@qr/qr-design';
 
@@ -27,11 +27,8 @@ export class DesignPresetsRepository {
 
   /** False when the workspace already has a preset of that name. */
   async insert(p: PresetRecord): Promise<boolean> {
-    const { affected } = await this.db.execute(
-      'INSERT INTO design_presets (id, workspace_id, name, design, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING',
-      [p.id, p.workspace_id, p.name, JSON.stringify(p.design), p.created_at, p.updated_at],
-    );
-    return affected === 1;
+    const [insert, params] = insertOf('design_presets', { ...p, design: JSON.stringify(p.design) });
+    return (await this.db.execute(`${insert} ON CONFLICT DO NOTHING`, params)).affected === 1;
   }
 
   /** False when the name is taken by another preset of the workspace. */

@@ -141,14 +141,14 @@ const CODE_PASSWORD = [`ALTER TABLE qr_codes ADD COLUMN password_hash TEXT`];
 
 export const QR_MIGRATIONS = [
   defineMigration({ timestamp: 1763700000205, name: 'CreateCodesMessaging', sqlite: [OUTBOX_TABLE_SQL.sqlite], postgres: [OUTBOX_TABLE_SQL.postgres] }),
-  defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sqlite: CODES, postgres: CODES }),
+  defineMigration({ timestamp: 1763700000300, name: 'CreateCodesFoldersDomains', sql: CODES }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
-  defineMigration({ timestamp: 1765300000000, name: 'CodeHistory', sqlite: HISTORY, postgres: HISTORY }),
-  defineMigration({ timestamp: 1765400000000, name: 'CodeDesign', sqlite: DESIGN, postgres: DESIGN }),
-  defineMigration({ timestamp: 1765400000100, name: 'Logos', sqlite: LOGOS, postgres: LOGOS }),
-  defineMigration({ timestamp: 1765400000200, name: 'DesignPresets', sqlite: DESIGN_PRESETS, postgres: DESIGN_PRESETS }),
+  defineMigration({ timestamp: 1765300000000, name: 'CodeHistory', sql: HISTORY }),
+  defineMigration({ timestamp: 1765400000000, name: 'CodeDesign', sql: DESIGN }),
+  defineMigration({ timestamp: 1765400000100, name: 'Logos', sql: LOGOS }),
+  defineMigration({ timestamp: 1765400000200, name: 'DesignPresets', sql: DESIGN_PRESETS }),
   defineMigration({ timestamp: 1766800000000, name: 'ShortCodePerDomain', sqlite: SHORT_CODE_PER_DOMAIN_SQLITE, postgres: SHORT_CODE_PER_DOMAIN_POSTGRES }),
-  defineMigration({ timestamp: 1766800000100, name: 'Gs1Keys', sqlite: GS1_KEYS, postgres: GS1_KEYS }),
-  defineMigration({ timestamp: 1766800000200, name: 'CodePassword', sqlite: CODE_PASSWORD, postgres: CODE_PASSWORD }),
+  defineMigration({ timestamp: 1766800000100, name: 'Gs1Keys', sql: GS1_KEYS }),
+  defineMigration({ timestamp: 1766800000200, name: 'CodePassword', sql: CODE_PASSWORD }),
 ];

@@ -39,6 +39,9 @@ export const QR_COMMANDS = {
 
 export const REDIRECT_COMMANDS = { applyCodeChanges: 'redirect.apply-code-changes', scanCounts: 'redirect.scan-counts' } as const;
 
+/** What `redirect.apply-code-changes` carries (`{ changes }`): a code's snapshot to store, or its deletion. */
+export type LinkChange = { kind: 'upsert'; snapshot: Record<string, unknown> } | { kind: 'delete'; qr_id: string; revision: number };
+
 export const ANALYTICS_COMMANDS = { code: 'analytics.code', workspace: 'analytics.workspace' } as const;
 
 export const WEBHOOK_COMMANDS = {

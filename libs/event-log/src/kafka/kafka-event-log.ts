@@ -67,7 +67,7 @@ export class KafkaEventLog implements EventLog {
 
   private async createMissingTopics(admin: Admin): Promise<void> {
     const existing = new Set(await admin.listTopics());
-    const missing = EVENT_CATALOG.map((d) => this.topicName(d.topic)).filter((t) => !existing.has(t));
+    const missing = EVENT_CATALOG.map((d) => this.onBroker(d.topic)).filter((t) => !existing.has(t));
     if (missing.length) {
       // Kept without a time or size limit: the analytics projection is rebuilt by replaying the log.
       const configEntries = [{ name: 'retention.ms', value: '-1' }];
@@ -129,7 +129,7 @@ export class KafkaEventLog implements EventLog {
     try {
       for (const request of requestsOf(records.flatMap(messagesOf))) {
         const byTopic = new Map<string, Array<{ key: string; value: string }>>();
-        for (const m of request) getOrCreate(byTopic, this.topicName(m.topic), () => []).push({ key: m.key, value: m.value });
+        for (const m of request) getOrCreate(byTopic, this.onBroker(m.topic), () => []).push({ key: m.key, value: m.value });
         await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
       }
     } catch (err) {
@@ -140,8 +140,8 @@ export class KafkaEventLog implements EventLog {
 
   subscribe(options: SubscribeOptions): Subscription {
     const sub = new KafkaSubscription(this.kafka, options, {
-      groupId: this.groupName(options.group),
-      topicName: (topic) => this.topicName(topic),
+      groupId: this.onBroker(options.group),
+      topicName: (topic) => this.onBroker(topic),
       log: this.o.log,
       sessionTimeoutMs: this.o.sessionTimeoutMs ?? KAFKA_SESSION_TIMEOUT_MS,
       topicsReady: this.topicsReady,
@@ -156,13 +156,13 @@ export class KafkaEventLog implements EventLog {
   /** Rewinds a group to the earliest offsets. Kafka refuses while the group has running members: stop them first. */
   async resetGroup(group: string, topics: readonly string[]): Promise<void> {
     const admin = await this.adminClient();
-    const [described] = (await admin.describeGroups([this.groupName(group)])).groups;
+    const [described] = (await admin.describeGroups([this.onBroker(group)])).groups;
     if (described && described.members.length > 0) {
       throw new Error(
-        `consumer group ${this.groupName(group)} has ${described.members.length} running member(s): Kafka rewinds a group only while none runs; stop its service's replicas, run this again, then start them (they replay from the start)`,
+        `consumer group ${this.onBroker(group)} has ${described.members.length} running member(s): Kafka rewinds a group only while none runs; stop its service's replicas, run this again, then start them (they replay from the start)`,
       );
     }
-    for (const topic of topics) await admin.resetOffsets({ groupId: this.groupName(group), topic: this.topicName(topic), earliest: true });
+    for (const topic of topics) await admin.resetOffsets({ groupId: this.onBroker(group), topic: this.onBroker(topic), earliest: true });
   }
 
   async ping(): Promise<void> {
@@ -187,8 +187,8 @@ export class KafkaEventLog implements EventLog {
   private async lag(group: string, topics: readonly string[]): Promise<number> {
     const admin = await this.adminClient();
     try {
-      const names = topics.map((t) => this.topicName(t));
-      const committed = await admin.fetchOffsets({ groupId: this.groupName(group), topics: names });
+      const names = topics.map((t) => this.onBroker(t));
+      const committed = await admin.fetchOffsets({ groupId: this.onBroker(group), topics: names });
       let lag = 0;
       for (const topic of names) {
         const latest = await admin.fetchTopicOffsets(topic);
@@ -206,22 +206,16 @@ export class KafkaEventLog implements EventLog {
     }
   }
 
-  private topicName(topic: string): string {
-    return `${this.o.prefix ?? ''}${topic}`;
-  }
-
-  private groupName(group: string): string {
-    return `${this.o.prefix ?? ''}${group}`;
+  /** A topic's or a consumer group's name on the broker. */
+  private onBroker(name: string): string {
+    return `${this.o.prefix ?? ''}${name}`;
   }
 
   private producerClient(): Promise<Producer> {
-    if (!this.producer) {
-      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
-      const connecting = producer.connect().then(() => producer);
-      connecting.catch(() => (this.producer === connecting ? (this.producer = null) : undefined));
-      this.producer = connecting;
-    }
-    return this.producer;
+    return (this.producer ??= connected(
+      this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false }),
+      (failed) => this.producer === failed && (this.producer = null),
+    ));
   }
 
   private dropProducer(producer: Producer): void {
@@ -230,13 +224,7 @@ export class KafkaEventLog implements EventLog {
   }
 
   private adminClient(): Promise<Admin> {
-    if (!this.admin) {
-      const admin = this.kafka.admin();
-      const connecting = admin.connect().then(() => admin);
-      connecting.catch(() => (this.admin === connecting ? (this.admin = null) : undefined));
-      this.admin = connecting;
-    }
-    return this.admin;
+    return (this.admin ??= connected(this.kafka.admin(), (failed) => this.admin === failed && (this.admin = null)));
   }
 
   private resetAdmin(): void {
@@ -244,6 +232,13 @@ export class KafkaEventLog implements EventLog {
     this.admin = null;
     void admin?.then((a) => a.disconnect()).catch(() => undefined);
   }
+}
+
+/** `client` once connected; a failed connect is handed to `forget`, so that the next call connects again. */
+function connected<T extends { connect(): Promise<void> }>(client: T, forget: (failed: Promise<T>) => void): Promise<T> {
+  const connecting = client.connect().then(() => client);
+  connecting.catch(() => forget(connecting));
+  return connecting;
 }
 
 /**

@@ -1,22 +1,16 @@
+import { AUTO_ID, perDialect } from '@qr/persistence';
+
 /** The outbox table every producing service adds to its own schema, in its first migration. */
-export const OUTBOX_TABLE_SQL = {
-  sqlite: `CREATE TABLE outbox (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    event_id TEXT NOT NULL UNIQUE,
-    topic TEXT NOT NULL,
-    partition_key TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-  )`,
-  postgres: `CREATE TABLE outbox (
-    id BIGSERIAL PRIMARY KEY,
+export const OUTBOX_TABLE_SQL = perDialect(
+  (dialect) => `CREATE TABLE outbox (
+    id ${AUTO_ID[dialect]},
     event_id TEXT NOT NULL UNIQUE,
     topic TEXT NOT NULL,
     partition_key TEXT NOT NULL,
     payload TEXT NOT NULL,
     created_at BIGINT NOT NULL
   )`,
-} as const;
+);
 
 /**
  * The outbox without the unique index on event_id: event ids are random and the event log dedupes
@@ -25,14 +19,7 @@ export const OUTBOX_TABLE_SQL = {
  */
 export const OUTBOX_DROP_EVENT_ID_INDEX_SQL = {
   sqlite: [
-    `CREATE TABLE outbox_rebuilt (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    event_id TEXT NOT NULL,
-    topic TEXT NOT NULL,
-    partition_key TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-  )`,
+    OUTBOX_TABLE_SQL.sqlite.replace('CREATE TABLE outbox', 'CREATE TABLE outbox_rebuilt').replace('event_id TEXT NOT NULL UNIQUE', 'event_id TEXT NOT NULL'),
     'INSERT INTO outbox_rebuilt (id, event_id, topic, partition_key, payload, created_at) SELECT id, event_id, topic, partition_key, payload, created_at FROM outbox',
     // Ids keep counting from where they were (an empty outbox would otherwise restart at 1): a relay
     // reading past its high-water mark must never see a new row below it.
@@ -45,26 +32,17 @@ export const OUTBOX_DROP_EVENT_ID_INDEX_SQL = {
 };
 
 /** The record of events a consuming service has applied: idempotency on the event id. */
-export const PROCESSED_EVENTS_TABLE_SQL = {
-  sqlite: `CREATE TABLE processed_events (
-    consumer TEXT NOT NULL,
-    event_id TEXT NOT NULL,
-    processed_at INTEGER NOT NULL,
-    PRIMARY KEY (consumer, event_id)
-  )`,
-  postgres: `CREATE TABLE processed_events (
+export const PROCESSED_EVENTS_TABLE_SQL = perDialect(
+  () => `CREATE TABLE processed_events (
     consumer TEXT NOT NULL,
     event_id TEXT NOT NULL,
     processed_at BIGINT NOT NULL,
     PRIMARY KEY (consumer, event_id)
   )`,
-} as const;
+);
 
 /**
  * How many events an outbox row holds: on PostgreSQL a producer's transaction puts its events of one topic
  * and key into one row (packedOutboxRows), their JSON texts joined by newlines.
  */
-export const OUTBOX_EVENT_COUNT_SQL = {
-  sqlite: ['ALTER TABLE outbox ADD COLUMN event_count INTEGER NOT NULL DEFAULT 1'],
-  postgres: ['ALTER TABLE outbox ADD COLUMN event_count INTEGER NOT NULL DEFAULT 1'],
-};
+export const OUTBOX_EVENT_COUNT_SQL = { sql: ['ALTER TABLE outbox ADD COLUMN event_count INTEGER NOT NULL DEFAULT 1'] };

@@ -1,4 +1,4 @@
-import { defineMigration } from '@qr/persistence';
+import { AUTO_ID, defineMigration, type Dialect } from '@qr/persistence';
 
 const PACKED_ROWS = [
   `ALTER TABLE event_log ADD COLUMN event_count INTEGER NOT NULL DEFAULT 1`,
@@ -20,116 +20,70 @@ const ONE_PROCESS = [
   `ALTER TABLE consumer_groups DROP COLUMN lease_expires_at`,
 ];
 
+/** The tables of the first version: the log, and each group's offset. */
+const CREATE = (dialect: Dialect) => [
+  `CREATE TABLE event_log (
+    position ${AUTO_ID[dialect]},
+    topic TEXT NOT NULL,
+    partition_key TEXT NOT NULL,
+    event_id TEXT NOT NULL UNIQUE,
+    payload TEXT NOT NULL,
+    appended_at BIGINT NOT NULL
+  )`,
+  `CREATE INDEX event_log_topic_position ON event_log (topic, position)`,
+  `CREATE TABLE consumer_groups (
+    group_id TEXT PRIMARY KEY,
+    position BIGINT NOT NULL DEFAULT 0,
+    generation INTEGER NOT NULL DEFAULT 0,
+    lease_owner TEXT,
+    lease_expires_at BIGINT NOT NULL DEFAULT 0
+  )`,
+];
+
+const PARTITIONS = (dialect: Dialect) => [
+  `ALTER TABLE event_log ADD COLUMN partition_no INTEGER NOT NULL DEFAULT 0`,
+  // PostgreSQL, no default from now on: a process of the previous version (a rolling upgrade) cannot append
+  // a row without its partition. Its relay fails and retries, and the events wait in its outbox until a
+  // process of this version relays them. (SQLite cannot drop a default.)
+  ...(dialect === 'postgres' ? [`ALTER TABLE event_log ALTER COLUMN partition_no DROP DEFAULT`] : []),
+  `DROP INDEX event_log_topic_position`,
+  // Position order within a topic, with the partition in the index: a member's range read walks the
+  // topic in order and skips other members' partitions without reading their rows.
+  `CREATE INDEX event_log_topic_position_partition ON event_log (topic, position, partition_no)`,
+  `CREATE TABLE event_log_settings (id INTEGER PRIMARY KEY CHECK (id = 1), partitions INTEGER)`,
+  `INSERT INTO event_log_settings (id, partitions) VALUES (1, NULL)`,
+  `CREATE TABLE consumer_partitions (
+    group_id TEXT NOT NULL,
+    partition_no INTEGER NOT NULL,
+    position BIGINT NOT NULL,
+    owner TEXT,
+    lease_expires_at BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (group_id, partition_no)
+  )`,
+  `CREATE TABLE consumer_members (
+    group_id TEXT NOT NULL,
+    member_id TEXT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    PRIMARY KEY (group_id, member_id)
+  )`,
+];
+
 export const EVENT_LOG_MIGRATIONS = [
-  defineMigration({
-    timestamp: 1763700000000,
-    name: 'CreateEventLog',
-    sqlite: [
-      `CREATE TABLE event_log (
-        position INTEGER PRIMARY KEY AUTOINCREMENT,
-        topic TEXT NOT NULL,
-        partition_key TEXT NOT NULL,
-        event_id TEXT NOT NULL UNIQUE,
-        payload TEXT NOT NULL,
-        appended_at INTEGER NOT NULL
-      )`,
-      `CREATE INDEX event_log_topic_position ON event_log (topic, position)`,
-      `CREATE TABLE consumer_groups (
-        group_id TEXT PRIMARY KEY,
-        position INTEGER NOT NULL DEFAULT 0,
-        generation INTEGER NOT NULL DEFAULT 0,
-        lease_owner TEXT,
-        lease_expires_at INTEGER NOT NULL DEFAULT 0
-      )`,
-    ],
-    postgres: [
-      `CREATE TABLE event_log (
-        position BIGSERIAL PRIMARY KEY,
-        topic TEXT NOT NULL,
-        partition_key TEXT NOT NULL,
-        event_id TEXT NOT NULL UNIQUE,
-        payload TEXT NOT NULL,
-        appended_at BIGINT NOT NULL
-      )`,
-      `CREATE INDEX event_log_topic_position ON event_log (topic, position)`,
-      `CREATE TABLE consumer_groups (
-        group_id TEXT PRIMARY KEY,
-        position BIGINT NOT NULL DEFAULT 0,
-        generation INTEGER NOT NULL DEFAULT 0,
-        lease_owner TEXT,
-        lease_expires_at BIGINT NOT NULL DEFAULT 0
-      )`,
-    ],
-  }),
+  defineMigration({ timestamp: 1763700000000, name: 'CreateEventLog', sqlite: CREATE('sqlite'), postgres: CREATE('postgres') }),
   /**
    * Partitions (by partition key) with an offset and a lease per partition, spread over a group's live
-   * members. Rows already in the log are put in partition 0 here; the first start with a partition count
-   * re-stamps them from their keys before anything is appended or consumed (see fixPartitionCount).
-   * `consumer_groups.position` stays as the offset a partition starts from when its group first takes it:
-   * an existing group therefore resumes every partition where it had got to.
+   * members, as an earlier version had them (EventLogOneProcess drops them again). Rows already in the log
+   * were put in partition 0. `consumer_groups.position` stayed as the offset a partition started from.
    */
-  defineMigration({
-    timestamp: 1764900000000,
-    name: 'EventLogPartitions',
-    sqlite: [
-      `ALTER TABLE event_log ADD COLUMN partition_no INTEGER NOT NULL DEFAULT 0`,
-      `DROP INDEX event_log_topic_position`,
-      // Position order within a topic, with the partition in the index: a member's range read walks the
-      // topic in order and skips other members' partitions without reading their rows.
-      `CREATE INDEX event_log_topic_position_partition ON event_log (topic, position, partition_no)`,
-      `CREATE TABLE event_log_settings (id INTEGER PRIMARY KEY CHECK (id = 1), partitions INTEGER)`,
-      `INSERT INTO event_log_settings (id, partitions) VALUES (1, NULL)`,
-      `CREATE TABLE consumer_partitions (
-        group_id TEXT NOT NULL,
-        partition_no INTEGER NOT NULL,
-        position INTEGER NOT NULL,
-        owner TEXT,
-        lease_expires_at INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (group_id, partition_no)
-      )`,
-      `CREATE TABLE consumer_members (
-        group_id TEXT NOT NULL,
-        member_id TEXT NOT NULL,
-        expires_at INTEGER NOT NULL,
-        PRIMARY KEY (group_id, member_id)
-      )`,
-    ],
-    postgres: [
-      `ALTER TABLE event_log ADD COLUMN partition_no INTEGER NOT NULL DEFAULT 0`,
-      // No default from now on: a process of the previous version (a rolling upgrade) cannot append a row
-      // without its partition. Its relay fails and retries, and the events wait in its outbox until a
-      // process of this version relays them.
-      `ALTER TABLE event_log ALTER COLUMN partition_no DROP DEFAULT`,
-      `DROP INDEX event_log_topic_position`,
-      `CREATE INDEX event_log_topic_position_partition ON event_log (topic, position, partition_no)`,
-      `CREATE TABLE event_log_settings (id INTEGER PRIMARY KEY CHECK (id = 1), partitions INTEGER)`,
-      `INSERT INTO event_log_settings (id, partitions) VALUES (1, NULL)`,
-      `CREATE TABLE consumer_partitions (
-        group_id TEXT NOT NULL,
-        partition_no INTEGER NOT NULL,
-        position BIGINT NOT NULL,
-        owner TEXT,
-        lease_expires_at BIGINT NOT NULL DEFAULT 0,
-        PRIMARY KEY (group_id, partition_no)
-      )`,
-      `CREATE TABLE consumer_members (
-        group_id TEXT NOT NULL,
-        member_id TEXT NOT NULL,
-        expires_at BIGINT NOT NULL,
-        PRIMARY KEY (group_id, member_id)
-      )`,
-    ],
-  }),
+  defineMigration({ timestamp: 1764900000000, name: 'EventLogPartitions', sqlite: PARTITIONS('sqlite'), postgres: PARTITIONS('postgres') }),
   /**
-   * Packed rows (see packRecords): a row may hold several events of one topic and key, `event_count` of
-   * them. A log with no rows yet packs from the start; one with rows waits for an operator to say every
-   * process runs this version (packedRowsAllowed), since earlier versions would skip a packed row.
+   * Packed rows, as an earlier version wrote them: a row may hold several events of one topic and key,
+   * `event_count` of them. This version appends a row per event and still reads packed rows.
    */
   defineMigration({
     timestamp: 1765000000000,
     name: 'EventLogPackedRows',
-    sqlite: PACKED_ROWS,
-    postgres: PACKED_ROWS,
+    sql: PACKED_ROWS,
   }),
   /**
    * Payloads compressed with lz4 instead of pglz where the server has it (PostgreSQL 14 and later,
@@ -158,7 +112,6 @@ export const EVENT_LOG_MIGRATIONS = [
   defineMigration({
     timestamp: 1765200000000,
     name: 'EventLogOneProcess',
-    sqlite: ONE_PROCESS,
-    postgres: ONE_PROCESS,
+    sql: ONE_PROCESS,
   }),
 ];

@@ -3,7 +3,7 @@ import { type Database } from '@qr/persistence';
 import type { BatchHandler, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
 import { decodeRow, type StoredRow } from './decode-rows';
-import { type WakeupChannel } from './wakeup-channel';
+import { type ThreadSignal } from '../thread-signal';
 
 export interface SqlConsumerOptions {
   group: string;
@@ -50,7 +50,8 @@ export class SqlConsumer implements Subscription {
 
   constructor(
     private readonly db: Database,
-    private readonly wakeups: WakeupChannel,
+    /** Appends' topics, after they committed. */
+    private readonly appended: ThreadSignal,
     private readonly o: SqlConsumerOptions,
   ) {
     this.topics = new Set(o.topics);
@@ -61,7 +62,7 @@ export class SqlConsumer implements Subscription {
   }
 
   start(): void {
-    this.unsubscribe = this.wakeups.onWake((topics) => {
+    this.unsubscribe = this.appended.on((topics) => {
       if (!topics || topics.some((t) => this.topics.has(t))) this.waker.wake();
     });
     this.loop = this.run();

@@ -2,9 +2,9 @@ import { type EventEnvelope } from '@qr/contracts';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
+import { ThreadSignal } from '../thread-signal';
 import { SqlConsumer } from './sql-consumer';
 import { payloadOf } from './packed-rows';
-import { type WakeupChannel } from './wakeup-channel';
 
 export interface SqlEventLogOptions {
   /** Idle poll interval: the safety net under wake-ups. */
@@ -47,10 +47,11 @@ function topicsOf(records: readonly LogRecord[]): string[] {
 export class SqlEventLog implements EventLog {
   readonly transport: EventLog['transport'];
   private readonly consumers = new Set<SqlConsumer>();
+  /** Wakes idle consumers of the topics appended (every thread of the process hears it), so they need not poll fast. */
+  private readonly appended = new ThreadSignal('event-log');
 
   constructor(
     readonly db: Database,
-    private readonly wakeups: WakeupChannel,
     private readonly options: SqlEventLogOptions,
   ) {
     this.transport = db.dialect === 'postgres' ? 'sql-postgres' : 'sql-sqlite';
@@ -62,7 +63,7 @@ export class SqlEventLog implements EventLog {
     const now = (this.options.clock ?? systemClock)().getTime();
     await this.db.transaction(async (tx) => {
       await this.insert(tx, records, now);
-      tx.afterCommit(() => this.wakeups.notifyAppended(topicsOf(records)));
+      tx.afterCommit(() => this.appended.notify(topicsOf(records)));
     });
   }
 
@@ -89,7 +90,7 @@ export class SqlEventLog implements EventLog {
   subscribe(options: SubscribeOptions): Subscription {
     // One consumer per group: two would each handle every event (nothing spreads a group here).
     if ([...this.consumers].some((c) => c.group === options.group)) throw new Error(`this event log already has a consumer of group ${options.group}`);
-    const consumer = new SqlConsumer(this.db, this.wakeups, {
+    const consumer = new SqlConsumer(this.db, this.appended, {
       ...options,
       batchSize: options.batchSize ?? 500,
       pollMs: this.options.pollMs ?? 1000,
@@ -108,7 +109,7 @@ export class SqlEventLog implements EventLog {
       'INSERT INTO consumer_groups (group_id, position, generation) VALUES ($1, 0, 1) ON CONFLICT (group_id) DO UPDATE SET position = 0, generation = consumer_groups.generation + 1',
       [group],
     );
-    this.wakeups.notifyLocal();
+    this.appended.notify();
   }
 
   async ping(): Promise<void> {
@@ -117,7 +118,7 @@ export class SqlEventLog implements EventLog {
 
   async close(): Promise<void> {
     await Promise.all([...this.consumers].map((c) => c.stop()));
-    await this.wakeups.close();
+    this.appended.close();
     await this.db.close();
   }
 }

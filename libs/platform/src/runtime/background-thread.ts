@@ -1,20 +1,32 @@
 import 'reflect-metadata';
 import { parentPort, Worker } from 'node:worker_threads';
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { errorText, type Log } from '@qr/domain';
-import { loadRuntimeConfig } from '../config/runtime-config';
+import { type Deployable, loadRuntimeConfig } from '../config/runtime-config';
 import { type MetricsSnapshot } from '../metrics/metrics';
 import { PlatformModule } from '../platform.module';
-import { createPlatformRuntime } from './platform-runtime';
+import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
 import { lowerPriority } from './thread-priority';
-import { type RunOptions } from './run-options';
 
 const METRICS_WAIT_MS = 2000;
 const BACKGROUND_NICE_STEPS = 10;
 
 type ToBackground = { kind: 'metrics'; id: number } | { kind: 'stop' };
 type FromBackground = { kind: 'ready' } | { kind: 'metrics'; id: number; metrics: MetricsSnapshot } | { kind: 'stopped' };
+
+/** How an app's main runs its deployables (runDeployables, and serveBackground on all-in-one's second thread). */
+export interface RunOptions {
+  processName: string;
+  deployables: readonly Deployable[];
+  /** The service modules this process runs, built once the shared runtime exists. */
+  modules: (runtime: PlatformRuntime) => DynamicModule[];
+  /**
+   * All-in-one: this thread is the front, and this file (the app's main) is started again as the
+   * background thread once migrations have run (see `serveBackground`).
+   */
+  backgroundEntry?: string;
+}
 
 /** The front's handle on the background thread. */
 export interface BackgroundThread {

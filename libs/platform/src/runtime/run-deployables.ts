@@ -10,11 +10,8 @@ import { ProblemFilter } from '../http/problem.filter';
 import { assignRequestId } from '../http/request-id';
 import { answerClientError } from '../http/client-error';
 import { PlatformModule } from '../platform.module';
-import { type BackgroundThread, startBackgroundThread } from './background-thread';
+import { type BackgroundThread, type RunOptions, startBackgroundThread } from './background-thread';
 import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
-import { type RunOptions } from './run-options';
-
-export type { RunOptions } from './run-options';
 
 export interface RunningHost {
   runtime: PlatformRuntime;

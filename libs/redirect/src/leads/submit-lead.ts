@@ -1,8 +1,9 @@
 import { type LeadCreatedV1 } from '@qr/contracts';
 import { type Clock, formatUtc, newId, systemClock } from '@qr/domain';
 import { type Outbox } from '@qr/event-log';
-import { type Database } from '@qr/persistence';
+import { type Database, insertOf } from '@qr/persistence';
 import { type LinkRecord } from '../links/link-record';
+import { envelope } from '../scans/scan-events';
 
 /** Stores a validated lead and its `lead.created` event in one transaction. */
 export class SubmitLead {
@@ -17,24 +18,9 @@ export class SubmitLead {
     const id = newId('lead', this.clock);
     const data: LeadCreatedV1 = { lead_id: id, qr_id: link.qr_id, client_ref: link.client_ref, fields, submitted_at: formatUtc(now) };
     await this.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO leads (id, qr_id, workspace_id, fields, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        id,
-        link.qr_id,
-        link.workspace_id,
-        JSON.stringify(fields),
-        now.getTime(),
-      ]);
-      await this.outbox.add(tx, [
-        {
-          id: newId('evt', this.clock),
-          type: 'lead.created',
-          version: 1,
-          occurred_at: formatUtc(now),
-          workspace_id: link.workspace_id,
-          qr_id: link.qr_id,
-          data,
-        },
-      ]);
+      const lead = { id, qr_id: link.qr_id, workspace_id: link.workspace_id, fields: JSON.stringify(fields), created_at: now.getTime() };
+      await tx.query(...insertOf('leads', lead));
+      await this.outbox.add(tx, [envelope('lead.created', link, now, data)]);
     });
     return id;
   }

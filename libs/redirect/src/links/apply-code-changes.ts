@@ -1,11 +1,10 @@
+import { type LinkChange } from '@qr/contracts';
 import { type Clock, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { type LinkCache } from './link-cache';
 import { linkFromSnapshot, type LinkRecord } from './link-record';
 import { type LinkRevisions } from './link-revisions';
 import { type LinksRepository } from './links.repository';
-
-export type LinkChange = { kind: 'upsert'; snapshot: Record<string, unknown> } | { kind: 'delete'; qr_id: string; revision: number };
 
 /**
  * Applies code changes to the routing table (from qr-service's synchronous push or from the

@@ -1,6 +1,6 @@
-import { type EventEnvelope, type QrCodeCreatedV1, type QrCodeDeletedV1, type QrCodeUpdatedV1, TOPICS } from '@qr/contracts';
+import { type EventEnvelope, type LinkChange, type QrCodeCreatedV1, type QrCodeDeletedV1, type QrCodeUpdatedV1, TOPICS } from '@qr/contracts';
 import { type EventLog, type Subscription } from '@qr/event-log';
-import { type ApplyCodeChanges, type LinkChange } from './apply-code-changes';
+import { type ApplyCodeChanges } from './apply-code-changes';
 
 export const CODE_CHANGES_GROUP = 'redirect-service.links';
 

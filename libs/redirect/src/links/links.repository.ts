@@ -1,4 +1,4 @@
-import { type Database, type Tx } from '@qr/persistence';
+import { type Database, readRows, type Tx } from '@qr/persistence';
 import { LINK_COLUMNS, type LinkRecord, linkFromRow, linkValues } from './link-record';
 
 const UPDATABLE = LINK_COLUMNS.filter((c) => c !== 'qr_id' && c !== 'scan_count');
@@ -66,9 +66,7 @@ export class LinksRepository {
   }
 
   async findByQrId(qrId: string, tx?: Tx): Promise<LinkRecord | null> {
-    const rows = tx
-      ? (await tx.query('SELECT * FROM links WHERE qr_id = $1', [qrId])).rows
-      : await this.db.query('SELECT * FROM links WHERE qr_id = $1', [qrId]);
-    return rows[0] ? linkFromRow(rows[0] as Record<string, unknown>) : null;
+    const [row] = await readRows(this.db, tx, 'SELECT * FROM links WHERE qr_id = $1', [qrId]);
+    return row ? linkFromRow(row) : null;
   }
 }

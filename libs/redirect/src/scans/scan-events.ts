@@ -2,7 +2,14 @@ import { type EventEnvelope, type QrScanLimitReachedV1, type QrScanMilestoneReac
 import { formatUtc, newId } from '@qr/domain';
 import { type ScanFacts, type ScanLink } from './scan-link';
 
-function envelope<T extends string, D>(type: T, link: ScanLink, at: Date, data: D, occurredAt = formatUtc(at)): EventEnvelope<T, D> {
+/** An event of the redirect's about `link`, that happened `at`. */
+export function envelope<T extends string, D>(
+  type: T,
+  link: Pick<ScanLink, 'qr_id' | 'workspace_id'>,
+  at: Date,
+  data: D,
+  occurredAt = formatUtc(at),
+): EventEnvelope<T, D> {
   return { id: newId('evt', () => at), type, version: 1, occurred_at: occurredAt, workspace_id: link.workspace_id, qr_id: link.qr_id, data };
 }
 

@@ -75,10 +75,10 @@ export const REDIRECT_MIGRATIONS = [
     sqlite: [OUTBOX_TABLE_SQL.sqlite, PROCESSED_EVENTS_TABLE_SQL.sqlite],
     postgres: [OUTBOX_TABLE_SQL.postgres, PROCESSED_EVENTS_TABLE_SQL.postgres],
   }),
-  defineMigration({ timestamp: 1763700000400, name: 'CreateLinksLeadsSalts', sqlite: LINKS, postgres: LINKS }),
+  defineMigration({ timestamp: 1763700000400, name: 'CreateLinksLeadsSalts', sql: LINKS }),
   defineMigration({ timestamp: 1763700000500, name: 'OutboxWithoutEventIdIndex', ...OUTBOX_DROP_EVENT_ID_INDEX_SQL }),
   defineMigration({ timestamp: 1765200000000, name: 'OutboxEventCount', ...OUTBOX_EVENT_COUNT_SQL }),
   defineMigration({ timestamp: 1766800000000, name: 'LinksByRouteKey', sqlite: ROUTE_KEY_SQLITE, postgres: ROUTE_KEY_POSTGRES }),
-  defineMigration({ timestamp: 1766800000100, name: 'LinksGs1Path', sqlite: GS1_PATHS, postgres: GS1_PATHS }),
-  defineMigration({ timestamp: 1766800000200, name: 'LinkPassword', sqlite: LINK_PASSWORD, postgres: LINK_PASSWORD }),
+  defineMigration({ timestamp: 1766800000100, name: 'LinksGs1Path', sql: GS1_PATHS }),
+  defineMigration({ timestamp: 1766800000200, name: 'LinkPassword', sql: LINK_PASSWORD }),
 ];

@@ -9,7 +9,7 @@ import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { type Fact, Facts } from '../../ui/facts';
 import { SelectField } from '../../ui/field';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { AnalyticsPanel } from './analytics-panel';
 import { Gs1Facts } from './gs1-facts';
@@ -28,11 +28,10 @@ export function CodeDetailPage() {
   const deleting = useConfirm(async (id: string) => (await codesApi.remove(id), route('/app/codes?deleted=1')));
   const { busy, error: actionError, run: act } = useAction();
 
-  if (code.error) return <ErrorNotice error={code.error} title="This code cannot be opened" />;
   const c = code.data;
-  if (!c) return <Loading />;
+  if (code.error || !c) return <Pending resource={code} title="This code cannot be opened" />;
   const setStatus = (status: 'active' | 'paused') => act(async () => (await codesApi.update(c.id, { status }), code.reload()));
-  const folder = c.folder_id ? folders.data?.find((f) => f.id === c.folder_id)?.name : null;
+  const folderName = (id: string) => folders.data?.find((f) => f.id === id)?.name ?? null;
   return (
     <>
       <PageHeader
@@ -79,7 +78,7 @@ export function CodeDetailPage() {
         </ul>
       </nav>
       {query.tab === 'history' ? (
-        <HistoryPanel codeId={c.id} folderName={(id) => folders.data?.find((f) => f.id === id)?.name ?? null} />
+        <HistoryPanel codeId={c.id} folderName={folderName} />
       ) : (
         <div class="split">
           <div>
@@ -107,7 +106,7 @@ export function CodeDetailPage() {
                     `${c.category === 'dynamic' ? formatNumber(c.scan_count) : '—'}${c.scan_limit !== null ? ` of ${formatNumber(c.scan_limit)} allowed` : ''}`,
                   ],
                   !!c.client_ref && ['Client reference', c.client_ref, 'mono'],
-                  ['Folder', folder ?? (c.folder_id ? c.folder_id : 'None')],
+                  ['Folder', c.folder_id ? (folderName(c.folder_id) ?? c.folder_id) : 'None'],
                   ...(c.category === 'dynamic' ? openingFacts(c) : []),
                   ['Created', formatDateTime(c.created_at)],
                   ['Updated', formatDateTime(c.updated_at)],

@@ -5,7 +5,7 @@ import { type QrCode } from '../../api/types';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { CodeForm } from './code-form';
 import { type CodeFormState, createBody, formPointer, newCodeState, patchBody, stateOfCode } from './code-form-state';
@@ -29,9 +29,8 @@ export function CodeCreatePage() {
 export function CodeEditPage() {
   const { params } = useRoute();
   const code = useResource((signal) => codesApi.get(params.id, signal), params.id);
-  if (code.error) return <ErrorNotice error={code.error} title="This code cannot be opened" />;
   const data = code.data;
-  if (!data) return <Loading />;
+  if (code.error || !data) return <Pending resource={code} title="This code cannot be opened" />;
   const { id, name } = data;
   return (
     <CodeFormPage

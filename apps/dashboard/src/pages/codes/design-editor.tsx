@@ -13,7 +13,7 @@ import { logosApi, presetsApi } from '../../api/endpoints';
 import { ProblemError } from '../../api/problem';
 import { type Logo } from '../../api/types';
 import { useResource } from '../../lib/use-resource';
-import { binder, CheckboxField, ColorField, FileField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, ColorField, FileField, GroupError, SelectField, TextField } from '../../ui/field';
 import { designBody, type DesignForm } from './design-form';
 import { type FieldErrors } from './field-errors';
 import { LogoCropper } from './logo-cropper';
@@ -131,7 +131,7 @@ export function DesignEditor({
             {noLogo}
           </p>
           {/* A brand preset with a logo is refused here too. */}
-          {errors.under('/design/logo') ? <p class="field__error">{errors.under('/design/logo')}</p> : null}
+          <GroupError text={errors.under('/design/logo')} />
         </div>
       ) : (
         <LogoPicker form={form} set={set} errors={errors} />

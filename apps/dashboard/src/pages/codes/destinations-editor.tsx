@@ -1,5 +1,5 @@
-import { binder, SelectField, TextField } from '../../ui/field';
-import { type DestinationRule } from './code-form-state';
+import { listRows } from '../../lib/list-rows';
+import { binder, GroupError, SelectField, TextField } from '../../ui/field';
 import { type StateEditorProps } from './opening-rules-editor';
 import { Button } from '../../ui/button';
 
@@ -29,8 +29,7 @@ const WEIGHT_HINT = 'A/B split, 0–1000: rules with the same conditions share t
  */
 export function DestinationsEditor({ state, set: setState, errors, disabled }: StateEditorProps) {
   const { rules } = state;
-  const onRules = (next: DestinationRule[]) => setState({ rules: next });
-  const set = (i: number, patch: Partial<DestinationRule>) => onRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const rows = listRows(rules, (next) => setState({ rules: next }));
   return (
     <>
       <p class="muted small">
@@ -45,7 +44,7 @@ export function DestinationsEditor({ state, set: setState, errors, disabled }: S
       />
       {rules.map((rule, i) => {
         const at = `/rules/${i}`;
-        const field = binder(rule, (next) => set(i, next), errors, at, disabled);
+        const field = binder(rule, (next) => rows.set(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Rule {i + 1}</legend>
@@ -53,18 +52,18 @@ export function DestinationsEditor({ state, set: setState, errors, disabled }: S
             <div class="grid-4">
               <SelectField label="Device" {...field('device')} options={DEVICES} />
               <SelectField label="Operating system" {...field('os')} options={OSES} />
-              <TextField label="Country" hint="e.g. DE" maxLength={2} {...field('country')} onValue={(v) => set(i, { country: v.toUpperCase() })} />
-              <TextField label="Language" hint="e.g. de" maxLength={3} {...field('language')} onValue={(v) => set(i, { language: v.toLowerCase() })} />
+              <TextField label="Country" hint="e.g. DE" maxLength={2} {...field('country')} onValue={(v) => rows.set(i, { country: v.toUpperCase() })} />
+              <TextField label="Language" hint="e.g. de" maxLength={3} {...field('language')} onValue={(v) => rows.set(i, { language: v.toLowerCase() })} />
             </div>
             <TextField label="Weight" hint={WEIGHT_HINT} inputMode="numeric" {...field('weight')} />
-            {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
-            <Button small onClick={() => onRules(rules.filter((_, j) => j !== i))} disabled={disabled} label={`Remove rule ${i + 1}`} />
+            <GroupError text={errors.at(at)} />
+            <Button small onClick={() => rows.remove(i)} disabled={disabled} label={`Remove rule ${i + 1}`} />
           </fieldset>
         );
       })}
       <div class="button-row">
         <Button
-          onClick={() => onRules([...rules, { target_url: '', device: '', os: '', country: '', language: '', weight: '' }])}
+          onClick={() => rows.add({ target_url: '', device: '', os: '', country: '', language: '', weight: '' })}
           disabled={disabled || rules.length >= 9}
           label="Add a rule"
         />

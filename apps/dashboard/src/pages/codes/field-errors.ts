@@ -28,10 +28,6 @@ export class FieldErrors {
     return this.problems.filter((p) => !this.claimed.has(p.pointer));
   }
 
-  get count(): number {
-    return this.problems.length;
-  }
-
   private join(found: FieldProblem[]): string | undefined {
     if (!found.length) return undefined;
     for (const p of found) this.claimed.add(p.pointer);

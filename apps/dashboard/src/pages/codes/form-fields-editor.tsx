@@ -1,4 +1,5 @@
-import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
+import { listRows } from '../../lib/list-rows';
+import { binder, CheckboxField, GroupError, SelectField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
 import { Button } from '../../ui/button';
 
@@ -14,16 +15,15 @@ const FIELD_TYPES = [
 /** A hosted lead form: title, the fields a visitor fills in, the button and the thank-you text. */
 export function FormFieldsEditor({ content, onContent, errors, disabled }: ContentEditorProps) {
   const fields = content.fields as FormField[];
-  const set = (patch: Record<string, unknown>) => onContent({ ...content, ...patch });
-  const setField = (i: number, patch: Partial<FormField>) => set({ fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
+  const rows = listRows(fields, (next) => onContent({ ...content, fields: next }));
   const field = binder(content, onContent, errors, '/content', disabled);
   return (
     <>
       <TextField label="Form title" required {...field('title')} />
-      {errors.at('/content/fields') ? <p class="field__error">{errors.at('/content/fields')}</p> : null}
+      <GroupError text={errors.at('/content/fields')} />
       {fields.map((f, i) => {
         const at = `/content/fields/${i}`;
-        const of = binder(f, (next) => setField(i, next), errors, at, disabled);
+        const of = binder(f, (next) => rows.set(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Field {i + 1}</legend>
@@ -33,15 +33,13 @@ export function FormFieldsEditor({ content, onContent, errors, disabled }: Conte
               <SelectField label="Kind" {...of('type')} options={FIELD_TYPES} />
             </div>
             <CheckboxField label="Visitors must fill it in" {...of.check('required')} />
-            {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
-            {fields.length > 1 ? (
-              <Button small onClick={() => set({ fields: fields.filter((_, j) => j !== i) })} disabled={disabled} label={`Remove field ${i + 1}`} />
-            ) : null}
+            <GroupError text={errors.at(at)} />
+            {fields.length > 1 ? <Button small onClick={() => rows.remove(i)} disabled={disabled} label={`Remove field ${i + 1}`} /> : null}
           </fieldset>
         );
       })}
       <div class="button-row">
-        <Button onClick={() => set({ fields: [...fields, { name: '', label: '', type: 'text', required: false }] })} disabled={disabled} label="Add a field" />
+        <Button onClick={() => rows.add({ name: '', label: '', type: 'text', required: false })} disabled={disabled} label="Add a field" />
       </div>
       <div class="grid-2">
         <TextField label="Button text" hint="Default: Send" {...field('submit_label')} />

@@ -1,17 +1,9 @@
 import { useId } from 'preact/hooks';
 import { type Fact, Facts } from '../../ui/facts';
-import { binder, SelectField, TextField } from '../../ui/field';
+import { listRows } from '../../lib/list-rows';
+import { binder, GroupError, SelectField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
-import {
-  emptyGs1Link,
-  GS1_DATA_ATTRIBUTES,
-  GS1_LINK_TYPE_OPTIONS,
-  GS1_QUALIFIERS,
-  type Gs1DataRow,
-  type Gs1EditorContent,
-  type Gs1LinkRow,
-  gtinFeedback,
-} from './gs1-form';
+import { emptyGs1Link, GS1_DATA_ATTRIBUTES, GS1_LINK_TYPE_OPTIONS, GS1_QUALIFIERS, type Gs1EditorContent, type Gs1LinkRow, gtinFeedback } from './gs1-form';
 import { Button } from '../../ui/button';
 
 const OTHER_AI = 'other';
@@ -28,11 +20,7 @@ export function Gs1ContentEditor({ content, onContent, errors, disabled, editing
   return (
     <>
       {editing ? <FixedKey c={c} /> : <KeyFields {...part} />}
-      {errors.at('/content') ? (
-        <p class="field__error" role="alert">
-          {errors.at('/content')}
-        </p>
-      ) : null}
+      <GroupError text={errors.at('/content')} alert />
       <TextField
         label="Item description"
         {...binder(c, part.set, errors, '/content', disabled)('item_description')}
@@ -103,15 +91,14 @@ function FixedKey({ c }: { c: Gs1EditorContent }) {
 }
 
 function DataAttributes({ c: { data: rows }, set, errors, disabled }: Part) {
-  const onRows = (data: Gs1DataRow[]) => set({ data });
-  const setRow = (i: number, patch: Partial<Gs1DataRow>) => onRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const edit = listRows(rows, (data) => set({ data }));
   const named = (ai: string) => GS1_DATA_ATTRIBUTES.find((d) => d.ai === ai);
   const unused = GS1_DATA_ATTRIBUTES.find((d) => !rows.some((r) => r.ai === d.ai));
   return (
     <fieldset>
       <legend>Data attributes</legend>
       <p class="muted small">Printed in the URI’s query string, where a checkout scanner reads them offline (an expired lot is refused at the till).</p>
-      {errors.at('/content/data') ? <p class="field__error">{errors.at('/content/data')}</p> : null}
+      <GroupError text={errors.at('/content/data')} />
       {rows.map((row, i) => {
         const known = named(row.ai);
         return (
@@ -119,7 +106,7 @@ function DataAttributes({ c: { data: rows }, set, errors, disabled }: Part) {
             <SelectField
               label="Attribute"
               value={known ? row.ai : OTHER_AI}
-              onValue={(v) => setRow(i, { ai: v === OTHER_AI ? '' : v })}
+              onValue={(v) => edit.set(i, { ai: v === OTHER_AI ? '' : v })}
               options={[
                 ...GS1_DATA_ATTRIBUTES.map((d) => ({ value: d.ai, label: d.label, disabled: d.ai !== row.ai && rows.some((r) => r.ai === d.ai) })),
                 { value: OTHER_AI, label: 'A measure (310n–369n)…' },
@@ -131,7 +118,7 @@ function DataAttributes({ c: { data: rows }, set, errors, disabled }: Part) {
                 label="Application identifier"
                 inputMode="numeric"
                 value={row.ai}
-                onValue={(v) => setRow(i, { ai: v.trim() })}
+                onValue={(v) => edit.set(i, { ai: v.trim() })}
                 hint="e.g. 3103: net weight in kg, 3 decimals"
                 maxLength={4}
                 disabled={disabled}
@@ -142,18 +129,18 @@ function DataAttributes({ c: { data: rows }, set, errors, disabled }: Part) {
                 label="Value"
                 inputMode="numeric"
                 value={row.value}
-                onValue={(v) => setRow(i, { value: v })}
+                onValue={(v) => edit.set(i, { value: v })}
                 error={row.ai ? errors.under(`/content/data/${row.ai}`) : undefined}
                 hint={known?.hint ?? '6 digits'}
                 disabled={disabled}
               />
-              <Button small onClick={() => onRows(rows.filter((_, j) => j !== i))} disabled={disabled} label={`Remove data attribute ${i + 1}`} />
+              <Button small onClick={() => edit.remove(i)} disabled={disabled} label={`Remove data attribute ${i + 1}`} />
             </div>
           </div>
         );
       })}
       <div class="button-row">
-        <Button small onClick={() => onRows([...rows, { ai: unused?.ai ?? '', value: '' }])} disabled={disabled} label="Add a data attribute" />
+        <Button small onClick={() => edit.add({ ai: unused?.ai ?? '', value: '' })} disabled={disabled} label="Add a data attribute" />
       </div>
     </fieldset>
   );
@@ -162,7 +149,7 @@ function DataAttributes({ c: { data: rows }, set, errors, disabled }: Part) {
 function Links({ c: { links }, set, errors, disabled }: Part) {
   const onLinks = (next: Gs1LinkRow[]) => set({ links: next });
   const radioName = useId();
-  const setLink = (i: number, patch: Partial<Gs1LinkRow>) => onLinks(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const rows = listRows(links, onLinks);
   const makeDefault = (i: number) => onLinks(links.map((l, j) => ({ ...l, default: j === i })));
   const remove = (i: number) => {
     const rest = links.filter((_, j) => j !== i);
@@ -176,10 +163,10 @@ function Links({ c: { links }, set, errors, disabled }: Part) {
         Where a phone that opens the URI goes. The default link answers a plain scan; a request for a link type (<code>?linkType=gs1:recallStatus</code>) gets
         that type, and among links of one type the phone’s language and the context choose.
       </p>
-      {errors.at('/content/links') ? <p class="field__error">{errors.at('/content/links')}</p> : null}
+      <GroupError text={errors.at('/content/links')} />
       {links.map((link, i) => {
         const at = `/content/links/${i}`;
-        const field = binder(link, (next) => setLink(i, next), errors, at, disabled);
+        const field = binder(link, (next) => rows.set(i, next), errors, at, disabled);
         return (
           <fieldset key={i} class="repeat-item" data-testid="gs1-link">
             <legend>
@@ -216,12 +203,12 @@ function Links({ c: { links }, set, errors, disabled }: Part) {
               </div>
               {links.length > 1 ? <Button small onClick={() => remove(i)} disabled={disabled} label={`Remove link ${i + 1}`} /> : null}
             </div>
-            {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
+            <GroupError text={errors.at(at)} />
           </fieldset>
         );
       })}
       <div class="button-row">
-        <Button onClick={() => onLinks([...links, emptyGs1Link(links.length === 0)])} disabled={disabled} label="Add a link" />
+        <Button onClick={() => rows.add(emptyGs1Link(links.length === 0))} disabled={disabled} label="Add a link" />
       </div>
     </fieldset>
   );

@@ -4,7 +4,7 @@ import { actorLabel } from '../../lib/actor-label';
 import { formatDateTime } from '../../lib/format';
 import { useOlderPages } from '../../lib/use-older-pages';
 import { Badge } from '../../ui/badge';
-import { ErrorNotice, Loading } from '../../ui/notice';
+import { Pending } from '../../ui/notice';
 import { Button } from '../../ui/button';
 
 const ACTIONS: Record<QrCodeChange['action'], { label: string; tone: 'neutral' | 'good' | 'warn' | 'bad' }> = {
@@ -39,8 +39,7 @@ export function HistoryPanel({ codeId, folderName }: { codeId: string; folderNam
   return (
     <section class="panel" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
-      <ErrorNotice error={page.error} />
-      {page.loading && !entries.length ? <Loading /> : null}
+      <Pending resource={page} />
       <ol class="history" data-testid="history">
         {entries.map((e) => (
           <li key={e.id} class="history__entry">

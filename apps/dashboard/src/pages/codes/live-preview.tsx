@@ -20,10 +20,8 @@ export function LivePreview({
   /** The edited code, on its edit page. */
   codeId?: string;
 }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [designProblem, setDesignProblem] = useState<string | null>(null);
-  const [existing, setExisting] = useState<DraftPreviewAnswer['existing']>(null);
-  const [state, setState] = useState<'waiting' | 'ok' | 'invalid' | 'failed'>('waiting');
+  const [drawn, setDrawn] = useState<{ url: string; existing: DraftPreviewAnswer['existing'] } | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const key = JSON.stringify(body);
   useEffect(() => {
     const controller = new AbortController();
@@ -31,22 +29,21 @@ export function LivePreview({
       try {
         const answer = await previewsApi.render(body, controller.signal, codeId);
         const next = URL.createObjectURL(new Blob([answer.svg], { type: 'image/svg+xml' }));
-        setUrl((old) => (old && URL.revokeObjectURL(old), next));
-        setExisting(answer.existing);
-        setState('ok');
-        setDesignProblem(null);
+        setDrawn((old) => (old && URL.revokeObjectURL(old.url), { url: next, existing: answer.existing }));
+        setFailure(null);
         onProblem(null);
       } catch (err) {
         if (controller.signal.aborted) return;
-        setState(err instanceof ProblemError && err.status === 422 ? 'invalid' : 'failed');
-        const problem = err instanceof ProblemError ? err.errors.find((e) => e.pointer === '/design' || e.pointer.startsWith('/design/')) : undefined;
-        setDesignProblem(problem ? problem.detail : null);
+        setFailure(err);
         onProblem(err);
       }
     }, 350);
     return () => (clearTimeout(timer), controller.abort());
   }, [key]);
-  useEffect(() => () => void (url && URL.revokeObjectURL(url)), []);
+  useEffect(() => () => void (drawn && URL.revokeObjectURL(drawn.url)), []);
+  const problem = failure instanceof ProblemError ? failure : null;
+  const designProblem = problem?.errors.find((e) => e.pointer === '/design' || e.pointer.startsWith('/design/'))?.detail;
+  const ok = drawn !== null && failure === null;
   return (
     <div class="panel preview" aria-live="polite">
       <h2>{title}</h2>
@@ -54,19 +51,21 @@ export function LivePreview({
         <p class="scan-badge scan-badge--bad" data-testid="scan-badge">
           Will not scan: {designProblem}
         </p>
-      ) : state === 'ok' ? (
+      ) : ok ? (
         <p class="scan-badge scan-badge--good" data-testid="scan-badge">
           {body.design ? 'Scans: read back by two decoders, printed 2 cm wide' : 'Scans: the standard black-on-white code'}
         </p>
       ) : null}
-      {url && state === 'ok' ? (
-        <img class="preview__image" src={url} alt="Preview of the QR code as it will be printed" data-testid="live-preview" />
+      {ok ? (
+        <img class="preview__image" src={drawn.url} alt="Preview of the QR code as it will be printed" data-testid="live-preview" />
       ) : (
-        <div class="preview__empty">{state === 'failed' ? 'The preview could not be drawn just now.' : 'The preview appears once the content is valid.'}</div>
+        <div class="preview__empty">
+          {failure && problem?.status !== 422 ? 'The preview could not be drawn just now.' : 'The preview appears once the content is valid.'}
+        </div>
       )}
-      {existing ? (
+      {drawn?.existing ? (
         <p class="notice notice--info small">
-          This client reference already names <a href={`/app/codes/${existing.id}`}>{existing.name}</a>: saving returns that code unchanged.
+          This client reference already names <a href={`/app/codes/${drawn.existing.id}`}>{drawn.existing.name}</a>: saving returns that code unchanged.
         </p>
       ) : null}
       <p class="muted small">

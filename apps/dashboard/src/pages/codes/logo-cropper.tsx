@@ -92,17 +92,9 @@ export function LogoCropper({ file, busy, onUpload, onCancel }: { file: File; bu
           </fieldset>
           {cropped ? (
             <>
-              <Slider
-                label="Zoom"
-                value={crop.zoom}
-                min={1}
-                max={MAX_ZOOM}
-                step={0.05}
-                onValue={(zoom) => set({ zoom })}
-                format={(v) => `${Math.round(v * 100)} %`}
-              />
-              <Slider label="Left to right" value={crop.x} min={0} max={1} step={0.01} onValue={(x) => set({ x })} format={(v) => `${Math.round(v * 100)} %`} />
-              <Slider label="Top to bottom" value={crop.y} min={0} max={1} step={0.01} onValue={(y) => set({ y })} format={(v) => `${Math.round(v * 100)} %`} />
+              <Slider label="Zoom" value={crop.zoom} min={1} max={MAX_ZOOM} step={0.05} onValue={(zoom) => set({ zoom })} />
+              <Slider label="Left to right" value={crop.x} min={0} max={1} step={0.01} onValue={(x) => set({ x })} />
+              <Slider label="Top to bottom" value={crop.y} min={0} max={1} step={0.01} onValue={(y) => set({ y })} />
             </>
           ) : null}
           {unreadable ? (
@@ -118,12 +110,13 @@ export function LogoCropper({ file, busy, onUpload, onCancel }: { file: File; bu
   );
 }
 
-function Slider(props: { label: string; value: number; min: number; max: number; step: number; onValue: (v: number) => void; format: (v: number) => string }) {
+/** A range input that says its value as a percentage (zoom 1.5 is 150 %, a position 0.5 is 50 %). */
+function Slider(props: { label: string; value: number; min: number; max: number; step: number; onValue: (v: number) => void }) {
   const id = useId();
   return (
     <div class="field">
       <label for={id}>
-        {props.label} <span class="muted">{props.format(props.value)}</span>
+        {props.label} <span class="muted">{Math.round(props.value * 100)} %</span>
       </label>
       <input
         id={id}

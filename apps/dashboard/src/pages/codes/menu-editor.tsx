@@ -1,4 +1,5 @@
-import { binder, TextAreaField, TextField } from '../../ui/field';
+import { listRows } from '../../lib/list-rows';
+import { binder, GroupError, TextAreaField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
 import { Button } from '../../ui/button';
 
@@ -11,10 +12,7 @@ const emptyItem = (): Item => ({ name: '', description: '', price: '', tags: '' 
 export function MenuEditor({ content, onContent, errors, disabled }: ContentEditorProps) {
   const sections = content.sections as Section[];
   const set = (patch: Record<string, unknown>) => onContent({ ...content, ...patch });
-  const setSections = (next: Section[]) => set({ sections: next });
-  const setSection = (i: number, patch: Partial<Section>) => setSections(sections.map((s, j) => (j === i ? { ...s, ...patch } : s)));
-  const setItem = (i: number, k: number, patch: Partial<Item>) =>
-    setSection(i, { items: sections[i].items.map((it, j) => (j === k ? { ...it, ...patch } : it)) });
+  const sectionRows = listRows(sections, (next) => set({ sections: next }));
   const field = binder(content, onContent, errors, '/content', disabled);
   return (
     <>
@@ -22,17 +20,18 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
         <TextField label="Menu title" required {...field('title')} />
         <TextField label="Currency" hint="ISO code, e.g. EUR" {...field('currency')} onValue={(v) => set({ currency: v.toUpperCase() })} />
       </div>
-      {errors.at('/content/sections') ? <p class="field__error">{errors.at('/content/sections')}</p> : null}
+      <GroupError text={errors.at('/content/sections')} />
       {sections.map((section, i) => {
-        const sectionField = binder(section, (next) => setSection(i, next), errors, `/content/sections/${i}`, disabled);
+        const sectionField = binder(section, (next) => sectionRows.set(i, next), errors, `/content/sections/${i}`, disabled);
+        const items = listRows(section.items, (next) => sectionRows.set(i, { items: next }));
         return (
           <fieldset key={i} class="repeat-item">
             <legend>Section {i + 1}</legend>
             <TextField label="Section name" required {...sectionField('name')} />
-            {errors.at(`/content/sections/${i}/items`) ? <p class="field__error">{errors.at(`/content/sections/${i}/items`)}</p> : null}
+            <GroupError text={errors.at(`/content/sections/${i}/items`)} />
             {section.items.map((item, k) => {
               const at = `/content/sections/${i}/items/${k}`;
-              const itemField = binder(item, (next) => setItem(i, k, next), errors, at, disabled);
+              const itemField = binder(item, (next) => items.set(k, next), errors, at, disabled);
               return (
                 <div key={k} class="repeat-item" role="group" aria-label={`Section ${i + 1}, item ${k + 1}`}>
                   <div class="grid-3">
@@ -41,34 +40,20 @@ export function MenuEditor({ content, onContent, errors, disabled }: ContentEdit
                     <TextField label="Tags" hint="Comma-separated, e.g. vegan, spicy" {...itemField('tags')} error={errors.under(`${at}/tags`)} />
                   </div>
                   <TextField label="Description" {...itemField('description')} />
-                  {section.items.length > 1 ? (
-                    <Button
-                      small
-                      onClick={() => setSection(i, { items: section.items.filter((_, j) => j !== k) })}
-                      disabled={disabled}
-                      label={`Remove item ${k + 1}`}
-                    />
-                  ) : null}
-                  {errors.at(at) ? <p class="field__error">{errors.at(at)}</p> : null}
+                  {section.items.length > 1 ? <Button small onClick={() => items.remove(k)} disabled={disabled} label={`Remove item ${k + 1}`} /> : null}
+                  <GroupError text={errors.at(at)} />
                 </div>
               );
             })}
             <div class="button-row">
-              <Button
-                small
-                onClick={() => setSection(i, { items: [...section.items, emptyItem()] })}
-                disabled={disabled}
-                label={`Add an item to section ${i + 1}`}
-              />
-              {sections.length > 1 ? (
-                <Button small onClick={() => setSections(sections.filter((_, j) => j !== i))} disabled={disabled} label={`Remove section ${i + 1}`} />
-              ) : null}
+              <Button small onClick={() => items.add(emptyItem())} disabled={disabled} label={`Add an item to section ${i + 1}`} />
+              {sections.length > 1 ? <Button small onClick={() => sectionRows.remove(i)} disabled={disabled} label={`Remove section ${i + 1}`} /> : null}
             </div>
           </fieldset>
         );
       })}
       <div class="button-row">
-        <Button onClick={() => setSections([...sections, { name: '', items: [emptyItem()] }])} disabled={disabled} label="Add a section" />
+        <Button onClick={() => sectionRows.add({ name: '', items: [emptyItem()] })} disabled={disabled} label="Add a section" />
       </div>
       <TextAreaField label="Footer" {...field('footer')} />
     </>

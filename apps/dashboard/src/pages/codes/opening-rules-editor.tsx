@@ -1,6 +1,6 @@
 import { type Weekday } from '../../api/types';
 import { timeZoneOptions } from '../../lib/zoned-time';
-import { binder, CheckboxField, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, GroupError, SelectField, TextField } from '../../ui/field';
 import { UTM_FIELDS } from '@qr/qr-content/browser';
 import { WEEKDAYS } from '@qr/opening-rules/browser';
 import { type CodeFormState } from './code-form-state';
@@ -39,7 +39,7 @@ export function OpeningRulesEditor({ state, set, errors, disabled }: StateEditor
           ))}
         </div>
         <p class="muted small">None ticked: every day.</p>
-        {errors.under('/daily_days') ? <p class="field__error">{errors.under('/daily_days')}</p> : null}
+        <GroupError text={errors.under('/daily_days')} />
       </fieldset>
       <div class="grid-2">
         <TextField label="Scan limit" inputMode="numeric" {...field('scan_limit')} hint="Exactly this many scans open it; empty for no limit." />

@@ -8,7 +8,7 @@ import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { Button } from '../../ui/button';
 import { ListTable } from '../../ui/list-table';
 import { SecretOnce } from '../../ui/copy-button';
-import { SelectField, SubmitButton, TextField } from '../../ui/field';
+import { binder, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { useAction } from '../../lib/use-action';
 import { apiKeysApi } from '../../api/endpoints';
@@ -29,24 +29,21 @@ export function ApiKeysSection() {
 function ManageKeys() {
   const me = useMe();
   const keys = useResource((signal) => apiKeysApi.list(signal), 'keys');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<Role>(me.workspace.role === 'owner' ? 'editor' : me.workspace.role);
-  const [expires, setExpires] = useState('');
+  const [form, setForm] = useState({ name: '', role: me.workspace.role === 'owner' ? 'editor' : me.workspace.role, expires_at: '' });
   const [secret, setSecret] = useState<string | null>(null);
   const { busy, error, problem, submit } = useAction();
   const create = submit(async () => {
-    const body: Record<string, unknown> = { name, role };
-    if (expires) body.expires_at = `${expires}T00:00:00Z`;
-    const created = await apiKeysApi.create(body);
+    const { expires_at, ...rest } = form;
+    const created = await apiKeysApi.create({ ...rest, ...(expires_at ? { expires_at: `${expires_at}T00:00:00Z` } : {}) });
     setSecret(created.secret);
-    setName('');
-    setExpires('');
+    setForm({ ...form, name: '', expires_at: '' });
     keys.reload();
   });
   const revoking = useConfirm(async (key: ApiKey) => {
     await apiKeysApi.revoke(key.id);
     keys.reload();
   });
+  const field = binder(form, setForm, problem);
   const roles = (['viewer', 'editor', 'owner'] as const).filter((r) => RANK[r] <= RANK[me.workspace.role]);
   return (
     <>
@@ -61,15 +58,9 @@ function ManageKeys() {
       <form onSubmit={create} noValidate aria-label="Create an API key">
         {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
         <div class="controls">
-          <TextField label="Name" required hint="What uses it, e.g. erp-sync" value={name} onValue={setName} error={problem?.at('/name')} maxLength={200} />
-          <SelectField
-            label="Role"
-            value={role}
-            onValue={(v) => setRole(v as Role)}
-            options={roles.map((r) => ({ value: r, label: r }))}
-            error={problem?.at('/role')}
-          />
-          <TextField label="Expires" type="date" hint="Optional" value={expires} onValue={setExpires} error={problem?.at('/expires_at')} />
+          <TextField label="Name" required hint="What uses it, e.g. erp-sync" {...field('name')} maxLength={200} />
+          <SelectField label="Role" {...field('role')} options={roles.map((r) => ({ value: r, label: r }))} />
+          <TextField label="Expires" type="date" hint="Optional" {...field('expires_at')} />
           <SubmitButton field disabled={busy} label="Create API key" />
         </div>
       </form>

@@ -1,5 +1,5 @@
 import { useLocation, useRoute } from 'preact-iso';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { type WebhookEventType, type WebhookTest } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
@@ -10,7 +10,7 @@ import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { SecretOnce } from '../../ui/copy-button';
 import { Button } from '../../ui/button';
 import { ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { EventKindsField } from './event-kinds-field';
 import { useAction } from '../../lib/use-action';
@@ -22,19 +22,16 @@ export function EndpointPage() {
   const { params } = useRoute();
   const { route } = useLocation();
   const endpoint = useResource((signal) => webhooksApi.get(params.id, signal), params.id);
-  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  // The events as ticked here; until then, as the endpoint has them.
+  const [edited, setEdited] = useState<WebhookEventType[] | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [test, setTest] = useState<WebhookTest | null>(null);
   const { busy, running, error, run, submit } = useAction();
   const deleting = useConfirm(async (id: string) => (await webhooksApi.remove(id), route('/app/developers')));
   const [deliveriesVersion, setDeliveriesVersion] = useState(0);
-  useEffect(() => {
-    if (endpoint.data) setEvents(endpoint.data.events);
-  }, [endpoint.data]);
-  if (endpoint.error) return <ErrorNotice error={endpoint.error} title="This endpoint cannot be opened" />;
   const ep = endpoint.data;
-  if (!ep) return <Loading />;
-  const act = (label: string, work: () => Promise<unknown>) => run(work, label);
+  if (endpoint.error || !ep) return <Pending resource={endpoint} title="This endpoint cannot be opened" />;
+  const events = edited ?? ep.events;
   const write = me.permissions.write;
   return (
     <>
@@ -48,22 +45,15 @@ export function EndpointPage() {
               <Button
                 disabled={busy}
                 onClick={() =>
-                  void act(
-                    'status',
-                    async () => (await webhooksApi.update(ep.id, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()),
-                  )
+                  void run(async () => (await webhooksApi.update(ep.id, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }), endpoint.reload()))
                 }
                 label={ep.status === 'enabled' ? 'Disable' : 'Enable'}
               />
-              <Button
-                disabled={busy}
-                onClick={() => void act('rotate', async () => setSecret((await webhooksApi.rotateSecret(ep.id)).secret))}
-                label="Rotate secret"
-              />
+              <Button disabled={busy} onClick={() => void run(async () => setSecret((await webhooksApi.rotateSecret(ep.id)).secret))} label="Rotate secret" />
               <Button
                 kind="primary"
                 disabled={busy}
-                onClick={() => void act('test', async () => (setTest(await webhooksApi.sendTest(ep.id)), setDeliveriesVersion((v) => v + 1)))}
+                onClick={() => void run(async () => (setTest(await webhooksApi.sendTest(ep.id)), setDeliveriesVersion((v) => v + 1)), 'test')}
                 label={running === 'test' ? 'Sending…' : 'Send test event'}
               />
               <Button kind="danger" disabled={busy} onClick={() => deleting.ask(ep.id)} label="Delete" />
@@ -91,7 +81,7 @@ export function EndpointPage() {
             [
               'Status',
               <>
-                {ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>}
+                <Badge tone={ep.status === 'enabled' ? 'good' : 'bad'}>{ep.status}</Badge>
                 {ep.disabled_reason ? <span class="muted small"> ({ep.disabled_reason.replace(/_/g, ' ')})</span> : null}
               </>,
             ],
@@ -102,7 +92,7 @@ export function EndpointPage() {
         />
         {write ? (
           <form onSubmit={submit(async () => (await webhooksApi.update(ep.id, { events }), endpoint.reload()), 'events')} aria-label="Events of this endpoint">
-            <EventKindsField value={events} onValue={setEvents} allowed={me.plan.webhook_events} planName={me.plan.name} />
+            <EventKindsField value={events} onValue={setEdited} allowed={me.plan.webhook_events} planName={me.plan.name} />
             <Button submit disabled={busy} label="Save events" />
           </form>
         ) : (

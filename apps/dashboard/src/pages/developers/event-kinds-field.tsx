@@ -1,5 +1,5 @@
 import { type WebhookEventType } from '../../api/types';
-import { CheckboxField } from '../../ui/field';
+import { CheckboxField, GroupError } from '../../ui/field';
 
 /** Every event kind, with what it means; which ones a workspace may subscribe to is its plan's to say. */
 const EVENT_KINDS: ReadonlyArray<{ type: WebhookEventType; label: string; plan: string }> = [
@@ -33,7 +33,7 @@ export function EventKindsField(props: {
           />
         );
       })}
-      {props.error ? <p class="field__error">{props.error}</p> : null}
+      <GroupError text={props.error} />
     </fieldset>
   );
 }

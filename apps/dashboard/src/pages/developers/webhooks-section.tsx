@@ -5,7 +5,7 @@ import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
 import { SecretOnce } from '../../ui/copy-button';
-import { SubmitButton, TextField } from '../../ui/field';
+import { binder, SubmitButton, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { EventKindsField } from './event-kinds-field';
@@ -17,17 +17,16 @@ export function WebhooksSection() {
   const me = useMe();
   const endpoints = useResource((signal) => webhooksApi.list(signal), 'endpoints');
   const allowed = me.plan.webhook_events;
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
+  const [form, setForm] = useState({ url: '', description: '' });
   const [events, setEvents] = useState<WebhookEventType[]>(allowed.includes('qr.scanned') ? ['qr.scanned'] : []);
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
   const { busy, error, problem, submit } = useAction();
   const create = submit(async () => {
-    setCreated(await webhooksApi.create({ url, events, ...(description ? { description } : {}) }));
-    setUrl('');
-    setDescription('');
+    setCreated(await webhooksApi.create({ url: form.url, events, ...(form.description ? { description: form.description } : {}) }));
+    setForm({ url: '', description: '' });
     endpoints.reload();
   });
+  const field = binder(form, setForm, problem);
   return (
     <section class="panel" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhook endpoints</h2>
@@ -36,18 +35,10 @@ export function WebhooksSection() {
       {created ? <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} onDone={() => setCreated(null)} /> : null}
       {me.permissions.write && allowed.length > 0 ? (
         <form onSubmit={create} noValidate aria-label="Register a webhook endpoint">
-          {problem && problem.status !== 422 ? <ErrorNotice error={error} /> : null}
+          {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
           <div class="grid-2">
-            <TextField
-              label="Endpoint URL"
-              type="url"
-              required
-              placeholder="https://example.com/webhooks/qr"
-              value={url}
-              onValue={setUrl}
-              error={problem?.at('/url')}
-            />
-            <TextField label="Description" value={description} onValue={setDescription} error={problem?.at('/description')} />
+            <TextField label="Endpoint URL" type="url" required placeholder="https://example.com/webhooks/qr" {...field('url')} />
+            <TextField label="Description" {...field('description')} />
           </div>
           <EventKindsField
             value={events}
@@ -79,7 +70,7 @@ export function WebhooksSection() {
             ),
           },
           { header: 'Events', class: 'small', cell: (ep) => ep.events.join(', ') },
-          { header: 'Status', cell: (ep) => (ep.status === 'enabled' ? <Badge tone="good">enabled</Badge> : <Badge tone="bad">disabled</Badge>) },
+          { header: 'Status', cell: (ep) => <Badge tone={ep.status === 'enabled' ? 'good' : 'bad'}>{ep.status}</Badge> },
           { header: 'Created', cell: (ep) => formatDate(ep.created_at) },
         ]}
       />

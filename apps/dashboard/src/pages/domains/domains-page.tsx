@@ -5,7 +5,7 @@ import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
 import { CopyButton } from '../../ui/copy-button';
 import { SubmitButton, TextField } from '../../ui/field';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useDomains } from '../../api/workspace-lists';
 import { useAction } from '../../lib/use-action';
@@ -40,8 +40,7 @@ export function DomainsPage() {
           </p>
         </form>
       ) : null}
-      <ErrorNotice error={domains.error} />
-      {domains.loading && !domains.data ? <Loading /> : null}
+      <Pending resource={domains} />
       {domains.data && domains.data.length === 0 ? <p class="empty">No custom domains yet: codes use the default short domain.</p> : null}
       {domains.data?.map((d) => (
         <DomainCard key={d.id} domain={d} canVerify={me.permissions.write} onChanged={domains.reload} />

@@ -8,10 +8,10 @@ import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { SecretOnce } from '../../ui/copy-button';
-import { SelectField, SubmitButton, TextField } from '../../ui/field';
+import { binder, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { Button } from '../../ui/button';
 import { type Column, ListTable } from '../../ui/list-table';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { NotFoundPage } from '../not-found/not-found-page';
 
@@ -30,8 +30,7 @@ export function MembersPage() {
 
 function ManageMembers() {
   const members = useResource((signal) => teamApi.list(signal), 'members');
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('editor');
+  const [invitation, setInvitation] = useState({ email: '', role: 'editor' });
   const [sent, setSent] = useState<InvitationAnswer | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const inviting = useAction();
@@ -40,8 +39,8 @@ function ManageMembers() {
 
   const invite = inviting.submit(async () => {
     reset();
-    setSent(await teamApi.invite(email, role));
-    setEmail('');
+    setSent(await teamApi.invite(invitation.email, invitation.role as Role));
+    setInvitation({ ...invitation, email: '' });
     members.reload();
   });
   const changeRole = (m: MemberView, next: Role) => {
@@ -81,6 +80,7 @@ function ManageMembers() {
   const active = list.filter((m) => m.status === 'active');
   const invited = list.filter((m) => m.status === 'invited');
   const byEmail = members.data?.invitations_by === 'smtp';
+  const field = binder(invitation, setInvitation, inviting.problem);
   return (
     <>
       <PageHeader title="Members" subtitle="Who can sign in to this workspace, and what each person may do." />
@@ -95,29 +95,13 @@ function ManageMembers() {
         </p>
         {inviting.problem?.status !== 422 ? <ErrorNotice error={inviting.error} title="Not invited" /> : null}
         <div class="controls">
-          <TextField
-            label="Email"
-            type="email"
-            required
-            value={email}
-            onValue={setEmail}
-            error={inviting.problem?.at('/email')}
-            maxLength={320}
-            autocomplete="off"
-          />
-          <SelectField
-            label="Role"
-            value={role}
-            onValue={(v) => setRole(v as Role)}
-            options={ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_HINT[r]}` }))}
-            error={inviting.problem?.at('/role')}
-          />
+          <TextField label="Email" type="email" required {...field('email')} maxLength={320} autocomplete="off" />
+          <SelectField label="Role" {...field('role')} options={ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_HINT[r]}` }))} />
           <SubmitButton field disabled={inviting.busy} label={inviting.busy ? 'Inviting…' : 'Send invitation'} />
         </div>
       </form>
-      <ErrorNotice error={members.error} />
+      <Pending resource={members} />
       <ErrorNotice error={changing.error} title="Not changed" inline />
-      {members.loading && !members.data ? <Loading /> : null}
       {members.data ? (
         <section class="panel" aria-labelledby="members-title">
           <h2 id="members-title">Members ({active.length})</h2>

@@ -1,15 +1,16 @@
 import { type Design } from '@qr/qr-design/browser';
 import { useLocation, useRoute } from 'preact-iso';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { presetsApi } from '../../api/endpoints';
+import { type DesignPreset } from '../../api/types';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { SubmitButton, TextField } from '../../ui/field';
-import { ErrorNotice, Loading } from '../../ui/notice';
+import { ErrorNotice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { DesignEditor } from '../codes/design-editor';
-import { designBody, designForm, type DesignForm } from '../codes/design-form';
+import { designBody, designForm } from '../codes/design-form';
 import { FieldErrors } from '../codes/field-errors';
 import { LivePreview } from '../codes/live-preview';
 import { Button } from '../../ui/button';
@@ -22,25 +23,21 @@ const SAMPLE_CODE = { category: 'dynamic', type: 'website', content: { url: 'htt
 
 /** A brand preset's name and design, edited with the same design panel and live check as a code's. */
 export function PresetEditPage() {
-  const me = useMe();
   const { params } = useRoute();
-  const { route } = useLocation();
   const preset = useResource((signal) => presetsApi.get(params.id, signal), params.id);
-  const [name, setName] = useState('');
-  const [form, setForm] = useState<DesignForm | null>(null);
+  const p = preset.data;
+  if (preset.error || !p) return <Pending resource={preset} title="This preset cannot be opened" />;
+  return <PresetEditor key={p.id} p={p} />;
+}
+
+function PresetEditor({ p }: { p: DesignPreset }) {
+  const me = useMe();
+  const { route } = useLocation();
+  const [name, setName] = useState(p.name);
+  const [form, setForm] = useState(() => designForm(p.design as unknown as Design));
   const [previewError, setPreviewError] = useState<unknown>(null);
   const { busy, error, setError, submit } = useAction();
-  useEffect(() => {
-    if (preset.data) {
-      setName(preset.data.name);
-      setForm(designForm(preset.data.design as unknown as Design));
-    }
-  }, [preset.data]);
-  const previewBody = useMemo(() => (form ? { ...SAMPLE_CODE, design: designBody(form) } : {}), [form]);
-
-  if (preset.error) return <ErrorNotice error={preset.error} title="This preset cannot be opened" />;
-  if (!preset.data || !form) return <Loading />;
-  const p = preset.data;
+  const previewBody = useMemo(() => ({ ...SAMPLE_CODE, design: designBody(form) }), [form]);
   const save = submit(async () => {
     await presetsApi.update(p.id, { ...(name !== p.name ? { name } : {}), design: designBody(form) });
     route(`/app/presets?saved=${encodeURIComponent(p.id)}`);

@@ -17,25 +17,23 @@ export function PrintPage() {
   const selection = useMemo(() => readSelection(me.workspace.id), []);
   const folders = useFolders();
   const presets = useResource((signal) => printSheetsApi.presets(signal), 'presets');
-  const [source, setSource] = useState<'selection' | 'folder'>(selection.length ? 'selection' : 'folder');
-  const [folderId, setFolderId] = useState('');
-  const [pageSize, setPageSize] = useState<'A4' | 'Letter'>('A4');
-  const [preset, setPreset] = useState('a4-3x7');
+  // Named as the request names them, so that the server's problems land at their fields.
+  const [sheet, setSheet] = useState({ source: selection.length ? 'selection' : 'folder', folder_id: '', preset: 'a4-3x7', label: 'name', crop_marks: false });
+  const [pageSize, setPageSize] = useState('A4');
   const [custom, setCustom] = useState({ columns: '3', rows: '8', top: '10', right: '10', bottom: '10', left: '10', gx: '5', gy: '5' });
-  const [label, setLabel] = useState('name');
-  const [cropMarks, setCropMarks] = useState(false);
   // The sheet's size comes from the server's headers (X-Sheet-Pages, X-Sheet-Codes) before its first byte.
   const [progress, setProgress] = useState<{ pages: number; codes: number; bytes: number } | null>(null);
   const [done, setDone] = useState<{ url: string; filename: string; codes: number; pages: number } | null>(null);
   const { error, problem, submit } = useAction();
 
   const forSize = (presets.data?.data ?? []).filter((p) => p.page_size === pageSize);
-  const changeSize = (size: 'A4' | 'Letter') => {
+  const changeSize = (size: string) => {
     setPageSize(size);
     const first = (presets.data?.data ?? []).find((p) => p.page_size === size);
-    if (preset !== 'custom' && first) setPreset(first.id);
+    if (sheet.preset !== 'custom' && first) setSheet({ ...sheet, preset: first.id });
   };
   const body = () => {
+    const { source, folder_id, preset, label, crop_marks } = sheet;
     const layout =
       preset === 'custom'
         ? {
@@ -46,7 +44,7 @@ export function PrintPage() {
             gutter_mm: { x: Number(custom.gx), y: Number(custom.gy) },
           }
         : { preset };
-    return { ...(source === 'selection' ? { code_ids: selection } : { folder_id: folderId }), ...layout, label, crop_marks: cropMarks };
+    return { ...(source === 'selection' ? { code_ids: selection } : { folder_id }), ...layout, label, crop_marks };
   };
 
   const create = submit(async () => {
@@ -73,6 +71,7 @@ export function PrintPage() {
       setProgress(null);
     }
   });
+  const field = binder(sheet, setSheet, problem);
   const grid = binder(custom, setCustom, problem);
   if (presets.loading && !presets.data) return <Loading />;
   return (
@@ -98,25 +97,23 @@ export function PrintPage() {
               type="radio"
               id="src-selection"
               name="source"
-              checked={source === 'selection'}
+              checked={sheet.source === 'selection'}
               disabled={!selection.length}
-              onChange={() => setSource('selection')}
+              onChange={() => setSheet({ ...sheet, source: 'selection' })}
             />
             <label for="src-selection">
               The codes selected on the Codes page ({formatNumber(selection.length)}){selection.length ? '' : ': select some there first'}
             </label>
           </div>
           <div class="checkbox">
-            <input type="radio" id="src-folder" name="source" checked={source === 'folder'} onChange={() => setSource('folder')} />
+            <input type="radio" id="src-folder" name="source" checked={sheet.source === 'folder'} onChange={() => setSheet({ ...sheet, source: 'folder' })} />
             <label for="src-folder">Every code of a folder</label>
           </div>
-          {source === 'folder' ? (
+          {sheet.source === 'folder' ? (
             <SelectField
               label="Folder"
-              value={folderId}
-              onValue={setFolderId}
+              {...field('folder_id')}
               options={[{ value: '', label: 'Choose a folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
-              error={problem?.at('/folder_id')}
             />
           ) : null}
           {problem?.errors.some((p) => p.pointer.startsWith('/code_ids')) ? (
@@ -129,7 +126,7 @@ export function PrintPage() {
             <SelectField
               label="Page size"
               value={pageSize}
-              onValue={(v) => changeSize(v as 'A4' | 'Letter')}
+              onValue={changeSize}
               options={[
                 { value: 'A4', label: 'A4 (210 × 297 mm)' },
                 { value: 'Letter', label: 'Letter (8.5 × 11 in)' },
@@ -137,13 +134,11 @@ export function PrintPage() {
             />
             <SelectField
               label="Sheet"
-              value={preset}
-              onValue={setPreset}
+              {...field('preset')}
               options={[...forSize.map((p) => ({ value: p.id, label: p.label })), { value: 'custom', label: 'Custom grid…' }]}
-              error={problem?.at('/preset')}
             />
           </div>
-          {preset === 'custom' ? (
+          {sheet.preset === 'custom' ? (
             <>
               <div class="grid-4">
                 <TextField label="Columns" inputMode="numeric" {...grid('columns')} />
@@ -162,26 +157,19 @@ export function PrintPage() {
           <div class="grid-2">
             <SelectField
               label="Text under each code"
-              value={label}
-              onValue={setLabel}
+              {...field('label')}
               options={[
                 { value: 'name', label: 'Name' },
                 { value: 'client_ref', label: 'Client reference' },
                 { value: 'short_link', label: 'Short link (GS1 codes: their Digital Link URI)' },
                 { value: 'none', label: 'None' },
               ]}
-              error={problem?.at('/label')}
             />
             <div class="field">
               <span class="fieldset-label" aria-hidden="true">
                 &nbsp;
               </span>
-              <CheckboxField
-                label="Crop marks in the margins"
-                checked={cropMarks}
-                onChecked={setCropMarks}
-                hint="For cutting plain paper; label sheets are pre-cut."
-              />
+              <CheckboxField label="Crop marks in the margins" {...field.check('crop_marks')} hint="For cutting plain paper; label sheets are pre-cut." />
             </div>
           </div>
         </fieldset>
@@ -194,7 +182,7 @@ export function PrintPage() {
             <span class="muted small">{formatNumber(Math.round(progress.bytes / 1024))} KB received</span>
           </div>
         ) : null}
-        <SubmitButton disabled={progress !== null || (source === 'folder' && !folderId)} label={progress ? 'Making the PDF…' : 'Create PDF'} />
+        <SubmitButton disabled={progress !== null || (sheet.source === 'folder' && !sheet.folder_id)} label={progress ? 'Making the PDF…' : 'Create PDF'} />
       </form>
     </>
   );

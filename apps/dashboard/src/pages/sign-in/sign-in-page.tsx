@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { useAction } from '../../lib/use-action';
 import { useSession } from '../../session';
 import { AuthCard } from '../../ui/auth-card';
-import { SubmitButton, TextField } from '../../ui/field';
+import { binder, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { sessionApi } from '../../api/endpoints';
 import { Button } from '../../ui/button';
@@ -17,32 +17,24 @@ export function SignInPage() {
 function SignInForm({ onForgot }: { onForgot: () => void }) {
   const { accept } = useSession();
   const { query, route } = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [form, setForm] = useState({ email: '', password: '' });
   const { busy, error, problem, run } = useAction();
+  const field = binder(form, setForm, problem);
   const submit = async (e: Event) => {
     e.preventDefault();
     const signedIn = await run(async () => {
-      accept(await sessionApi.signIn(email, password));
+      accept(await sessionApi.signIn(form.email, form.password));
       const next = query.next && query.next.startsWith('/app/') && !query.next.startsWith('/app/sign-in') ? query.next : '/app/codes';
       route(next, true);
     });
-    if (!signedIn) setPassword('');
+    if (!signedIn) setForm((f) => ({ ...f, password: '' }));
   };
   return (
     <AuthCard title="Sign in">
       {problem?.code === 'invalid_credentials' ? <ErrorNotice error={error} title="Not signed in" /> : <ErrorNotice error={error} />}
       <form onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autocomplete="current-password"
-          value={password}
-          onValue={setPassword}
-          required
-          error={problem?.at('/password')}
-        />
+        <TextField label="Email" type="email" autocomplete="username" required {...field('email')} />
+        <TextField label="Password" type="password" autocomplete="current-password" required {...field('password')} />
         <SubmitButton wide disabled={busy} label={busy ? 'Signing in…' : 'Sign in'} />
       </form>
       <p>

@@ -1,15 +1,16 @@
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
-import { ErrorNotice, Loading } from '../../ui/notice';
+import { Pending } from '../../ui/notice';
+import { ListTable } from '../../ui/list-table';
 import { UsageMeter } from '../../ui/meter';
 import { PageHeader } from '../../ui/page-header';
 import { usageApi } from '../../api/endpoints';
 
-const PLANS: ReadonlyArray<[string, string, string, string, string]> = [
-  ['free', 'no', '—', 'static only', 'none'],
-  ['starter', 'no', '—', 'static only', 'none'],
-  ['pro', 'yes', '3,000', '300', 'scans, leads, scan limits'],
-  ['agency', 'yes', '25,000', 'no cap', 'those and scan milestones'],
+const PLANS = [
+  { id: 'free', api: 'no', calls: '—', dynamic: 'static only', webhooks: 'none' },
+  { id: 'starter', api: 'no', calls: '—', dynamic: 'static only', webhooks: 'none' },
+  { id: 'pro', api: 'yes', calls: '3,000', dynamic: '300', webhooks: 'scans, leads, scan limits' },
+  { id: 'agency', api: 'yes', calls: '25,000', dynamic: 'no cap', webhooks: 'those and scan milestones' },
 ];
 
 export function UsagePage() {
@@ -18,8 +19,7 @@ export function UsagePage() {
   return (
     <>
       <PageHeader title="Usage and plan" subtitle={u ? `This workspace is on the ${u.plan.name} plan.` : undefined} />
-      <ErrorNotice error={usage.error} />
-      {!u ? <Loading /> : null}
+      <Pending resource={usage} />
       {u ? (
         <section class="panel" aria-labelledby="usage-title">
           <h2 id="usage-title">This month ({u.period})</h2>
@@ -45,36 +45,18 @@ export function UsagePage() {
       ) : null}
       <section class="panel" aria-labelledby="plans-title">
         <h2 id="plans-title">Plans</h2>
-        <div class="table-wrap">
-          <table class="table">
-            <caption class="visually-hidden">What each plan includes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">API</th>
-                <th scope="col" class="num">
-                  Calls a month
-                </th>
-                <th scope="col">Dynamic codes</th>
-                <th scope="col">Webhooks</th>
-              </tr>
-            </thead>
-            <tbody>
-              {PLANS.map(([name, apiAccess, calls, dynamic, hooks]) => (
-                <tr key={name} aria-current={u?.plan.name === name ? 'true' : undefined}>
-                  <th scope="row">
-                    {name}
-                    {u?.plan.name === name ? ' (yours)' : ''}
-                  </th>
-                  <td>{apiAccess}</td>
-                  <td class="num">{calls}</td>
-                  <td>{dynamic}</td>
-                  <td>{hooks}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="What each plan includes"
+          rows={PLANS}
+          current={(p) => p.id === u?.plan.name}
+          columns={[
+            { header: 'Plan', rowHeader: true, cell: (p) => `${p.id}${p.id === u?.plan.name ? ' (yours)' : ''}` },
+            { header: 'API', cell: (p) => p.api },
+            { header: 'Calls a month', num: true, cell: (p) => p.calls },
+            { header: 'Dynamic codes', cell: (p) => p.dynamic },
+            { header: 'Webhooks', cell: (p) => p.webhooks },
+          ]}
+        />
         <p class="muted small">The plan is changed by the operator ({'npm run admin -- workspace set-plan'}).</p>
         {u && u.dynamic_codes.limit !== null && u.dynamic_codes.used >= u.dynamic_codes.limit ? (
           <p>All {formatNumber(u.dynamic_codes.limit)} dynamic codes are in use.</p>

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useSession } from '../../session';
 import { AuthCard } from '../../ui/auth-card';
-import { SubmitButton, TextField } from '../../ui/field';
+import { binder, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { sessionApi } from '../../api/endpoints';
 import { type SignInLinkAnswer } from '../../api/types';
@@ -19,8 +19,8 @@ export function WelcomePage() {
   const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
   const [details, setDetails] = useState<SignInLinkAnswer | null>(null);
   const { busy, error, problem, setError, submit } = useAction();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const [passwords, setPasswords] = useState({ password: '', repeat: '' });
+  const { password, repeat } = passwords;
   const [mismatch, setMismatch] = useState(false);
   const csrfReady = state.status !== 'loading';
 
@@ -34,6 +34,7 @@ export function WelcomePage() {
     sessionApi.inspectLink(token).then(setDetails, setError);
   }, [token, csrfReady]);
 
+  const field = binder(passwords, setPasswords, problem);
   const save = submit(async () => {
     setMismatch(password !== repeat);
     if (password !== repeat) return;
@@ -64,19 +65,16 @@ export function WelcomePage() {
             label="New password"
             type="password"
             autocomplete="new-password"
-            value={password}
-            onValue={setPassword}
             required
+            {...field('password')}
             hint="At least 10 characters. A sentence you can remember works well."
-            error={problem?.at('/password')}
           />
           <TextField
             label="New password, again"
             type="password"
             autocomplete="new-password"
-            value={repeat}
-            onValue={setRepeat}
             required
+            {...field('repeat')}
             error={mismatch ? 'The two passwords are not the same.' : undefined}
           />
           <SubmitButton wide disabled={busy} label={busy ? 'Saving…' : 'Save password and sign in'} />
