@@ -1,8 +1,9 @@
-import { registerDecorator } from 'class-validator';
+import { MetadataStorage, registerDecorator, ValidationTypes } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { type Fault } from './fault';
 
 export type JsonSchema = Record<string, unknown>;
+type ValidationMetadata = Parameters<MetadataStorage['addValidationMetadata']>[0];
 
 /** A field's rule: every fault of `value`, given the object it sits in (for rules that read a sibling). */
 export type FieldCheck = (value: unknown, owner: Record<string, unknown>) => readonly Fault[];
@@ -14,6 +15,8 @@ export interface FieldDeclaration {
   required?: boolean;
   /** The rule judges an absent value (a required field, or one whose presence a sibling decides). */
   judgesAbsence?: boolean;
+  /** An answer's field (the server writes it): documented, never validated. */
+  answer?: boolean;
 }
 
 type Declared = abstract new (...args: never[]) => object;
@@ -26,6 +29,12 @@ const FIELDS = new WeakMap<object, Map<string, FieldDeclaration>>();
 export const UNLISTED_DECLARATIONS = new Set<string>();
 /** The dashboard's own bodies and answers: the dashboard's document (not the public one) lists them. */
 export const DASHBOARD_DECLARATIONS = new Set<string>();
+/**
+ * Every declared field, requests' and answers' alike, for the OpenAPI document (class-validator-jsonschema
+ * reads it). class-validator's own storage holds only the fields it validates: it scans every class
+ * there for each object it validates, and most declared classes are answers.
+ */
+export const DOCUMENTED_FIELDS = new MetadataStorage();
 /** Faults found by `validate`, kept for `defaultMessage` so a failing rule runs once, not twice. */
 const FOUND = new WeakMap<object, Map<string, readonly Fault[]>>();
 
@@ -44,8 +53,9 @@ export function takeFaults(owner: object, key: string): readonly Fault[] {
 }
 
 /**
- * Declares one field: a class-validator constraint that runs `check`, and the field's JSON schema for
- * the OpenAPI document (class-validator-jsonschema). Every typed field decorator is made with this.
+ * Declares one field: a class-validator constraint that runs `check` (none for an answer's field), and
+ * the field's JSON schema for the OpenAPI document (class-validator-jsonschema). Every typed field
+ * decorator is made with this.
  */
 export function declareField(field: FieldDeclaration): PropertyDecorator {
   return (prototype, propertyName) => {
@@ -53,10 +63,16 @@ export function declareField(field: FieldDeclaration): PropertyDecorator {
     const declaration = prototype.constructor;
     const fields = FIELDS.get(declaration) ?? FIELDS.set(declaration, new Map()).get(declaration)!;
     fields.set(key, field);
+    JSONSchema(() => field.schema)(prototype, key);
+    // Absent fields are skipped (skipUndefinedProperties), except those whose constraint class-validator
+    // knows as `isDefined`: the rules that judge absence are registered so.
+    const name = field.judgesAbsence ? ValidationTypes.IS_DEFINED : 'declaredField';
+    // No constraint: the schema generator reads the field, its rule's type, groups and `each` only.
+    const documented: Partial<ValidationMetadata> = { type: name, name, target: declaration, propertyName: key, groups: [], each: false };
+    DOCUMENTED_FIELDS.addValidationMetadata(documented as ValidationMetadata);
+    if (field.answer) return;
     registerDecorator({
-      // Absent fields are skipped (skipUndefinedProperties), except those whose constraint class-validator
-      // knows as `isDefined`: the rules that judge absence are registered so.
-      name: field.judgesAbsence ? 'isDefined' : 'declaredField',
+      name,
       target: declaration,
       propertyName: key,
       validator: {
@@ -71,7 +87,6 @@ export function declareField(field: FieldDeclaration): PropertyDecorator {
         defaultMessage: () => 'see the field faults',
       },
     });
-    JSONSchema(() => field.schema)(prototype, key);
   };
 }
 

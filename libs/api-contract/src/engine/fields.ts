@@ -139,5 +139,5 @@ export function Opaque(max: number): PropertyDecorator {
  * Also the fields of a part a rule of its owner checks whole (a gs1 link: `Gs1Content.links`).
  */
 export function Out(schema: JsonSchema, rule: { optional?: boolean } = {}): PropertyDecorator {
-  return declareField({ check: () => [], schema, required: !rule.optional });
+  return declareField({ check: () => [], schema, required: !rule.optional, answer: true });
 }

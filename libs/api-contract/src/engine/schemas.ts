@@ -1,5 +1,5 @@
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import { DASHBOARD_DECLARATIONS, type JsonSchema, UNLISTED_DECLARATIONS } from './declare';
+import { DASHBOARD_DECLARATIONS, DOCUMENTED_FIELDS, type JsonSchema, UNLISTED_DECLARATIONS } from './declare';
 
 /**
  * The JSON schema of every body declaration, by class name, for the OpenAPI document's components:
@@ -15,6 +15,9 @@ export function dashboardSchemas(): Record<string, JsonSchema> {
   return Object.fromEntries(Object.entries(allSchemas()).filter(([name]) => DASHBOARD_DECLARATIONS.has(name)));
 }
 
+// Every declared field: class-validator's own storage holds only the requests' (see DOCUMENTED_FIELDS).
+const FROM_DECLARATIONS = { refPointerPrefix: '#/components/schemas/', classValidatorMetadataStorage: DOCUMENTED_FIELDS };
+
 function allSchemas(): Record<string, JsonSchema> {
-  return validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' }) as Record<string, JsonSchema>;
+  return validationMetadatasToSchemas(FROM_DECLARATIONS) as Record<string, JsonSchema>;
 }

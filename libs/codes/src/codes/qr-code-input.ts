@@ -59,15 +59,17 @@ export function parseQrCodeInput(input: unknown, at = ''): ParsedInput {
   const look = parseLook(input, at, errors);
   if (errors.length) return { ok: false, errors };
   const password = typeof input.password === 'string' || input.password === null ? input.password : undefined;
-  return { ok: true, draft: { ...buildDraft(input, type, category, content, destinations), ...look }, password };
+  return { ok: true, draft: buildDraft(input, type, category, content, destinations, look), password };
 }
+
+type Look = Pick<QrCodeDraft, 'design' | 'design_preset_id' | 'design_overrides'>;
 
 /**
  * How the code looks. Without a preset: a design given as a partial object onto the defaults (null when
  * it draws the plain code). With `design_preset_id`: `design` is what the code sets differently from
  * the preset, checked here for its form; the preset itself is looked up when the code is planned.
  */
-function parseLook(input: Record<string, unknown>, at: string, errors: FieldError[]): Pick<QrCodeDraft, 'design' | 'design_preset_id' | 'design_overrides'> {
+function parseLook(input: Record<string, unknown>, at: string, errors: FieldError[]): Look {
   const presetId = input.design_preset_id;
   if (presetId === undefined || presetId === null) return { design: parseDesign(input.design, at, errors), design_preset_id: null, design_overrides: null };
   if (errors.some((e) => e.pointer === `${at}/design_preset_id`)) return { design: null, design_preset_id: null, design_overrides: null };
@@ -140,7 +142,8 @@ function buildDraft(
   category: QrCategory,
   content: Record<string, unknown>,
   destinations: Destination[],
-): Omit<QrCodeDraft, 'design' | 'design_preset_id' | 'design_overrides'> {
+  look: Look,
+): QrCodeDraft {
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const time = (v: unknown) => (typeof v === 'string' ? parseRfc3339(v)!.getTime() : null);
   return {
@@ -167,5 +170,9 @@ function buildDraft(
     fallback_url: str(input.fallback_url),
     folder_id: str(input.folder_id),
     custom_domain_id: str(input.custom_domain_id),
+    // Written out, not spread onto the rest: V8 builds a literal many times faster than it copies an object.
+    design: look.design,
+    design_preset_id: look.design_preset_id,
+    design_overrides: look.design_overrides,
   };
 }
