@@ -4,6 +4,7 @@ import {
   type AxeViolation,
   axeViolations,
   call,
+  clickWhenSettled,
   createTempDir,
   freePort,
   launchChromium,
@@ -97,7 +98,7 @@ describe('dashboard accessibility', () => {
       await page.getByLabel('Type', { exact: true }).selectOption({ label: type });
       await check(`create ${type}`, null, 'New code');
     }
-    await page.getByRole('button', { name: 'Create code' }).click(); // empty: every error shown
+    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' })); // empty: every error shown
     await page.locator('.field__error').first().waitFor();
     await check('create with errors', null, 'New code');
 

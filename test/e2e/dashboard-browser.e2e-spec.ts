@@ -10,6 +10,7 @@ import {
   type AppProcess,
   axeViolations,
   call,
+  clickWhenSettled,
   createTempDir,
   decodePdfRegion,
   freePort,
@@ -101,7 +102,7 @@ describe('dashboard in Chromium', () => {
     await preview.waitFor();
     await waitUntil(() => preview.evaluate(isDrawn), 'the live preview to be drawn');
     await saveScreenshot(page, 'code-create');
-    await page.getByRole('button', { name: 'Create code' }).click();
+    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
     await page.getByTestId('short-url').waitFor();
     const shortUrl = (await page.getByTestId('short-url').textContent())!;
     expect(shortUrl).toMatch(new RegExp(`^${base}/[0-9A-Za-z]{7}$`));

@@ -1,5 +1,16 @@
 import { type Browser, type Page } from 'playwright-core';
-import { acceptSignInLink, type AppProcess, axeViolations, call, launchChromium, rawRequest, startFirstRun, type TempDir, waitUntil } from '@qr/testing';
+import {
+  acceptSignInLink,
+  type AppProcess,
+  axeViolations,
+  call,
+  clickWhenSettled,
+  launchChromium,
+  rawRequest,
+  startFirstRun,
+  type TempDir,
+  waitUntil,
+} from '@qr/testing';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const SECRET = 'open sesame 41';
@@ -45,7 +56,7 @@ describe('dashboard: a password-protected code', () => {
     await page.getByLabel('Name').fill('Members only');
     await page.getByLabel('Destination URL').fill('https://example.com/members');
     await page.getByLabel('Password', { exact: true }).fill(SECRET);
-    await page.getByRole('button', { name: 'Create code' }).click();
+    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
     await page.getByTestId('short-url').waitFor();
     const id = /\/app\/codes\/(qr_\w+)/.exec(page.url())![1];
     let code = await read(id);
@@ -74,7 +85,7 @@ describe('dashboard: a password-protected code', () => {
     expect(await page.content()).not.toContain(SECRET);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('New password').fill('another one');
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await clickWhenSettled(page, page.getByRole('button', { name: 'Save changes' }));
     await page.waitForURL(`${base}/app/codes/${id}?saved=1`);
     code = await read(id);
     expect((await unlock(code, SECRET)).status).toBe(401);
@@ -82,7 +93,7 @@ describe('dashboard: a password-protected code', () => {
 
     await page.goto(`${base}/app/codes/${id}/edit`);
     await page.getByLabel('Remove the password').check();
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await clickWhenSettled(page, page.getByRole('button', { name: 'Save changes' }));
     await page.waitForURL(`${base}/app/codes/${id}?saved=1`);
     expect((await read(id)).password_protected).toBe(false);
     expect((await rawRequest(`${base}/${code.short_code}`, { headers: { 'user-agent': PHONE } })).status).toBe(302);

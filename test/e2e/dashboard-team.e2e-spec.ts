@@ -3,6 +3,7 @@ import {
   acceptSignInLink,
   type AppProcess,
   axeViolations,
+  clickWhenSettled,
   createTempDir,
   freePort,
   launchChromium,
@@ -167,7 +168,7 @@ describe('teams in the dashboard', () => {
     await page.goto(`${base}/app/codes/new`);
     await page.getByLabel('Name').fill('Spring poster');
     await page.getByLabel('Destination URL').fill('https://example.com/spring');
-    await page.getByRole('button', { name: 'Create code' }).click();
+    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
     await page.getByTestId('short-url').waitFor();
     const codeUrl = page.url().split('?')[0];
 

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { waitUntil } from './wait-until';
 
 /** Debian's chromium (CI installs it); CHROMIUM_PATH points elsewhere. Playwright's own download is never used. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,6 +46,16 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }));
   })()`)) as AxeViolation[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * Clicks once nothing on the page says it is busy (`aria-busy`, such as a live preview waiting for
+ * its answer). Playwright checks its target at mousedown only: an answer that moves the layout
+ * before mouseup sends the click to no button at all, and nothing says so.
+ */
+export async function clickWhenSettled(page: Page, target: Locator): Promise<void> {
+  await waitUntil(async () => (await page.locator('[aria-busy="true"]').count()) === 0, 'nothing on the page busy', 30_000, 50);
+  await target.click();
 }
 
 /** Where the browser tests leave their screenshots of the main pages (README shows two of them). */

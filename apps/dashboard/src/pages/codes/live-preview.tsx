@@ -23,6 +23,8 @@ export function LivePreview({
   const [drawn, setDrawn] = useState<{ url: string; existing: DraftPreviewAnswer['existing'] } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const key = JSON.stringify(body);
+  // The body last answered for: until the answer to this one is in, the panel says it is busy.
+  const [answered, setAnswered] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
@@ -37,6 +39,7 @@ export function LivePreview({
         setFailure(err);
         onProblem(err);
       }
+      setAnswered(key);
     }, 350);
     return () => (clearTimeout(timer), controller.abort());
   }, [key]);
@@ -45,7 +48,7 @@ export function LivePreview({
   const designProblem = problem?.errors.find((e) => e.pointer === '/design' || e.pointer.startsWith('/design/'))?.detail;
   const ok = drawn !== null && failure === null;
   return (
-    <div class="panel preview" aria-live="polite">
+    <div class="panel preview" aria-live="polite" aria-busy={answered !== key}>
       <h2>{title}</h2>
       {designProblem ? (
         <p class="scan-badge scan-badge--bad" data-testid="scan-badge">
