@@ -31,7 +31,7 @@ export function LivePreview({
       try {
         const answer = await previewsApi.render(body, controller.signal, codeId);
         const next = URL.createObjectURL(new Blob([answer.svg], { type: 'image/svg+xml' }));
-        setDrawn((old) => (old && URL.revokeObjectURL(old.url), { url: next, existing: answer.existing }));
+        setDrawn({ url: next, existing: answer.existing });
         setFailure(null);
         onProblem(null);
       } catch (err) {
@@ -43,7 +43,8 @@ export function LivePreview({
     }, 350);
     return () => (clearTimeout(timer), controller.abort());
   }, [key]);
-  useEffect(() => () => void (drawn && URL.revokeObjectURL(drawn.url)), []);
+  // Frees each drawing's URL once the next one shows, and the last one when the panel goes.
+  useEffect(() => () => void (drawn && URL.revokeObjectURL(drawn.url)), [drawn]);
   const problem = failure instanceof ProblemError ? failure : null;
   const designProblem = problem?.errors.find((e) => e.pointer === '/design' || e.pointer.startsWith('/design/'))?.detail;
   const ok = drawn !== null && failure === null;
