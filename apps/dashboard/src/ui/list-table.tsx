@@ -32,6 +32,10 @@ export function ListTable<T extends { id: string }>(props: {
   /** A later page is loading: the rows shown are about to change. */
   busy?: boolean;
   spaced?: boolean;
+  /** Tighter cells, for a table inside a list entry. */
+  compact?: boolean;
+  /** The caption shows, to tell one of several tables from the others; otherwise it is for screen readers. */
+  captionShown?: boolean;
   error?: unknown;
   /** The row that stands for the reader's own (their plan): aria-current. */
   current?: (row: T) => boolean;
@@ -52,8 +56,8 @@ export function ListTable<T extends { id: string }>(props: {
       {notice}
       {/* A wide table scrolls inside its wrapper on a narrow screen; a keyboard user scrolls it once it has focus. */}
       <div class={props.spaced ? 'table-wrap spaced' : 'table-wrap'} tabIndex={0} aria-busy={props.busy}>
-        <table class="table" data-testid={props.testId}>
-          <caption class="visually-hidden">{props.caption}</caption>
+        <table class={props.compact ? 'table table--compact' : 'table'} data-testid={props.testId}>
+          <caption class={props.captionShown ? undefined : 'visually-hidden'}>{props.caption}</caption>
           <thead>
             <tr>
               {columns.map((c, i) => (

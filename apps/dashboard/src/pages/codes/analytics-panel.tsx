@@ -122,32 +122,20 @@ function AbSplit({ groups }: { groups: SplitGroup[] }) {
         closer to the target as visitors add up.
       </p>
       {groups.map((g) => (
-        <table class="table" key={g.label}>
-          <caption>{g.label === 'Default' ? 'Scans no rule matched' : `Scans matching ${g.label}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Destination</th>
-              {['Weight', 'Target', 'Scans', 'Actual'].map((label) => (
-                <th scope="col" class="num" key={label} style={{ whiteSpace: 'nowrap' }}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {g.rows.map((r) => (
-              <tr key={r.target_url}>
-                <th scope="row" class="mono small">
-                  {r.target_url}
-                </th>
-                <td class="num">{formatNumber(r.weight)}</td>
-                <td class="num">{percent(r.expected)}</td>
-                <td class="num">{formatNumber(r.scans)}</td>
-                <td class="num">{r.actual === null ? '—' : percent(r.actual)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          key={g.label}
+          captionShown
+          spaced
+          caption={g.label === 'Default' ? 'Scans no rule matched' : `Scans matching ${g.label}`}
+          rows={g.rows.map((r) => ({ ...r, id: r.target_url }))}
+          columns={[
+            { header: 'Destination', rowHeader: true, class: 'mono small', cell: (r) => r.target_url },
+            { header: 'Weight', num: true, cell: (r) => formatNumber(r.weight) },
+            { header: 'Target', num: true, cell: (r) => percent(r.expected) },
+            { header: 'Scans', num: true, cell: (r) => formatNumber(r.scans) },
+            { header: 'Actual', num: true, cell: (r) => (r.actual === null ? '—' : percent(r.actual)) },
+          ]}
+        />
       ))}
     </div>
   );

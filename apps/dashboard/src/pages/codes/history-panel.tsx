@@ -6,6 +6,7 @@ import { useOlderPages } from '../../lib/use-older-pages';
 import { Badge } from '../../ui/badge';
 import { Pending } from '../../ui/notice';
 import { Button } from '../../ui/button';
+import { ListTable } from '../../ui/list-table';
 
 const ACTIONS: Record<QrCodeChange['action'], { label: string; tone: 'neutral' | 'good' | 'warn' | 'bad' }> = {
   created: { label: 'Created', tone: 'good' },
@@ -49,29 +50,16 @@ export function HistoryPanel({ codeId, folderName }: { codeId: string; folderNam
               {e.request_id ? <span class="muted small mono"> · {e.request_id}</span> : null}
             </p>
             {e.changes.length > 0 && e.action !== 'created' ? (
-              <table class="table table--compact">
-                <caption class="visually-hidden">Fields changed {formatDateTime(e.occurred_at)}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Field</th>
-                    <th scope="col">Before</th>
-                    <th scope="col">After</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {e.changes.map((c) => (
-                    <tr key={c.field}>
-                      <th scope="row">{FIELDS[c.field] ?? c.field}</th>
-                      <td class="history__before">
-                        <Value field={c.field} value={c.before} folderName={folderName} />
-                      </td>
-                      <td class="history__after">
-                        <Value field={c.field} value={c.after} folderName={folderName} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ListTable
+                compact
+                caption={`Fields changed ${formatDateTime(e.occurred_at)}`}
+                rows={e.changes.map((c) => ({ ...c, id: c.field }))}
+                columns={[
+                  { header: 'Field', rowHeader: true, cell: (c) => FIELDS[c.field] ?? c.field },
+                  { header: 'Before', class: 'history__before', cell: (c) => <Value field={c.field} value={c.before} folderName={folderName} /> },
+                  { header: 'After', class: 'history__after', cell: (c) => <Value field={c.field} value={c.after} folderName={folderName} /> },
+                ]}
+              />
             ) : null}
             {e.action === 'created' && e.changes.length > 0 ? (
               <p class="muted small">
