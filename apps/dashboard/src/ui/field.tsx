@@ -139,8 +139,10 @@ function groupsOf(options: readonly Option[]): Array<[string, Option[]]> {
   return runs;
 }
 
+/** A checkbox; with `radio` (its group's name), one radio button of that group. */
 export function CheckboxField(props: {
   label: string;
+  radio?: string;
   checked: boolean;
   onChecked: (checked: boolean) => void;
   hint?: string;
@@ -152,7 +154,8 @@ export function CheckboxField(props: {
     <div class={`checkbox${props.error ? ' field--invalid' : ''}`}>
       <input
         id={id}
-        type="checkbox"
+        type={props.radio ? 'radio' : 'checkbox'}
+        name={props.radio}
         checked={props.checked}
         disabled={props.disabled}
         onChange={(e) => props.onChecked((e.currentTarget as HTMLInputElement).checked)}

@@ -1,7 +1,7 @@
 import { useId } from 'preact/hooks';
 import { type Fact, Facts } from '../../ui/facts';
 import { listRows } from '../../lib/list-rows';
-import { binder, GroupError, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, GroupError, SelectField, TextField } from '../../ui/field';
 import { type ContentEditorProps } from './content-editor-props';
 import { emptyGs1Link, GS1_DATA_ATTRIBUTES, GS1_LINK_TYPE_OPTIONS, GS1_QUALIFIERS, type Gs1EditorContent, type Gs1LinkRow, gtinFeedback } from './gs1-form';
 import { Button } from '../../ui/button';
@@ -184,23 +184,14 @@ function Links({ c: { links }, set, errors, disabled }: Part) {
               <TextField label="Context" {...field('context')} error={errors.under(`${at}/context`)} hint="Comma-separated, e.g. GB (?context=GB)" />
             </div>
             <div class="repeat-item__head">
-              <div class="checkbox">
-                <input
-                  type="radio"
-                  id={`${radioName}-${i}`}
-                  name={radioName}
-                  checked={link.default}
-                  onChange={() => makeDefault(i)}
-                  disabled={disabled}
-                  aria-describedby={errors.at(`${at}/default`) ? `${radioName}-${i}-error` : undefined}
-                />
-                <label for={`${radioName}-${i}`}>Default link</label>
-                {errors.at(`${at}/default`) ? (
-                  <p class="field__error" id={`${radioName}-${i}-error`}>
-                    {errors.at(`${at}/default`)}
-                  </p>
-                ) : null}
-              </div>
+              <CheckboxField
+                radio={radioName}
+                label="Default link"
+                checked={link.default}
+                onChecked={() => makeDefault(i)}
+                disabled={disabled}
+                error={errors.at(`${at}/default`)}
+              />
               {links.length > 1 ? <Button small onClick={() => remove(i)} disabled={disabled} label={`Remove link ${i + 1}`} /> : null}
             </div>
             <GroupError text={errors.at(at)} />

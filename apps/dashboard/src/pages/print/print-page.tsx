@@ -5,7 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { readSelection } from '../../lib/selection';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
-import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../../ui/field';
+import { binder, CheckboxField, GroupError, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useFolders } from '../../api/workspace-lists';
@@ -92,23 +92,19 @@ export function PrintPage() {
       <form class="panel" onSubmit={create} noValidate aria-label="Print sheet">
         <fieldset>
           <legend>Codes</legend>
-          <div class="checkbox">
-            <input
-              type="radio"
-              id="src-selection"
-              name="source"
-              checked={sheet.source === 'selection'}
-              disabled={!selection.length}
-              onChange={() => setSheet({ ...sheet, source: 'selection' })}
-            />
-            <label for="src-selection">
-              The codes selected on the Codes page ({formatNumber(selection.length)}){selection.length ? '' : ': select some there first'}
-            </label>
-          </div>
-          <div class="checkbox">
-            <input type="radio" id="src-folder" name="source" checked={sheet.source === 'folder'} onChange={() => setSheet({ ...sheet, source: 'folder' })} />
-            <label for="src-folder">Every code of a folder</label>
-          </div>
+          <CheckboxField
+            radio="source"
+            label={`The codes selected on the Codes page (${formatNumber(selection.length)})${selection.length ? '' : ': select some there first'}`}
+            checked={sheet.source === 'selection'}
+            disabled={!selection.length}
+            onChecked={() => setSheet({ ...sheet, source: 'selection' })}
+          />
+          <CheckboxField
+            radio="source"
+            label="Every code of a folder"
+            checked={sheet.source === 'folder'}
+            onChecked={() => setSheet({ ...sheet, source: 'folder' })}
+          />
           {sheet.source === 'folder' ? (
             <SelectField
               label="Folder"
@@ -116,9 +112,7 @@ export function PrintPage() {
               options={[{ value: '', label: 'Choose a folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
             />
           ) : null}
-          {problem?.errors.some((p) => p.pointer.startsWith('/code_ids')) ? (
-            <p class="field__error">{problem.errors.find((p) => p.pointer.startsWith('/code_ids'))!.detail}</p>
-          ) : null}
+          <GroupError text={problem?.errors.find((p) => p.pointer.startsWith('/code_ids'))?.detail} />
         </fieldset>
         <fieldset>
           <legend>Layout</legend>
