@@ -14,10 +14,10 @@ export function Notice({ kind, children, title }: { kind: 'error' | 'success' | 
 /**
  * What went wrong with a request: the server's own words, and the request id to quote to support.
  * `inline`: the page has no field to show a 422's errors under (a button, a select in a table), so
- * they are listed here.
+ * they are listed here. `atFields`: the form shows a 422's errors at its fields, so nothing is said here.
  */
-export function ErrorNotice({ error, title, inline = false }: { error: unknown; title?: string; inline?: boolean }) {
-  if (!error) return null;
+export function ErrorNotice({ error, title, inline = false, atFields = false }: { error: unknown; title?: string; inline?: boolean; atFields?: boolean }) {
+  if (!error || (atFields && error instanceof ProblemError && error.status === 422)) return null;
   if (error instanceof ProblemError) {
     const fields = error.errors.length > 0 && error.status === 422;
     return (

@@ -42,7 +42,7 @@ export function AccountPage() {
       <form class="panel" onSubmit={change} noValidate aria-labelledby="password-title">
         <h2 id="password-title">Change password</h2>
         {done ? <Notice kind="success">Password changed. Your other sessions are signed out; this one stays.</Notice> : null}
-        {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
+        <ErrorNotice error={error} atFields />
         <TextField label="Current password" type="password" autocomplete="current-password" required {...field('current_password')} />
         <div class="grid-2">
           <TextField label="New password" type="password" autocomplete="new-password" required {...field('new_password')} hint="At least 10 characters." />

@@ -56,7 +56,7 @@ function ManageKeys() {
       ) : null}
       {secret ? <SecretOnce label="Your new API key" value={secret} onDone={() => setSecret(null)} /> : null}
       <form onSubmit={create} noValidate aria-label="Create an API key">
-        {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
+        <ErrorNotice error={error} atFields />
         <div class="controls">
           <TextField label="Name" required hint="What uses it, e.g. erp-sync" {...field('name')} maxLength={200} />
           <SelectField label="Role" {...field('role')} options={roles.map((r) => ({ value: r, label: r }))} />

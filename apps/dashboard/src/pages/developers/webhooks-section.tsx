@@ -35,7 +35,7 @@ export function WebhooksSection() {
       {created ? <SecretOnce label={`Signing secret of ${created.url}`} value={created.secret} onDone={() => setCreated(null)} /> : null}
       {me.permissions.write && allowed.length > 0 ? (
         <form onSubmit={create} noValidate aria-label="Register a webhook endpoint">
-          {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
+          <ErrorNotice error={error} atFields />
           <div class="grid-2">
             <TextField label="Endpoint URL" type="url" required placeholder="https://example.com/webhooks/qr" {...field('url')} />
             <TextField label="Description" {...field('description')} />

@@ -29,7 +29,7 @@ export function DomainsPage() {
       {me.permissions.write ? (
         <form class="panel" onSubmit={add} noValidate aria-labelledby="new-domain">
           <h2 id="new-domain">Add a domain</h2>
-          {problem?.status !== 422 ? <ErrorNotice error={error} /> : null}
+          <ErrorNotice error={error} atFields />
           <div class="controls">
             <TextField label="Hostname" required placeholder="qr.example.com" value={hostname} onValue={setHostname} error={problem?.at('/hostname')} />
             <SubmitButton field disabled={busy} label="Add domain" />

@@ -46,14 +46,14 @@ export function FoldersPage() {
       {me.permissions.write ? (
         <form class="panel" onSubmit={create} noValidate aria-labelledby="new-folder">
           <h2 id="new-folder">New folder</h2>
-          {creating.problem?.status !== 422 ? <ErrorNotice error={creating.error} /> : null}
+          <ErrorNotice error={creating.error} atFields />
           <div class="controls">
             <TextField label="Name" required value={name} onValue={(v) => (setName(v), setDone(null))} error={creating.problem?.at('/name')} maxLength={200} />
             <SubmitButton field disabled={creating.busy} label="Create folder" />
           </div>
         </form>
       ) : null}
-      {saving.problem?.status !== 422 ? <ErrorNotice error={saving.error} /> : null}
+      <ErrorNotice error={saving.error} atFields />
       <ListTable
         error={folders.error}
         caption="Folders"

@@ -93,7 +93,7 @@ function ManageMembers() {
             ? 'They receive an email with a link to choose a password. The link works once, for three days.'
             : 'No mail server is configured (SMTP_URL), so you get a link to pass on yourself. It works once, for three days.'}
         </p>
-        {inviting.problem?.status !== 422 ? <ErrorNotice error={inviting.error} title="Not invited" /> : null}
+        <ErrorNotice error={inviting.error} title="Not invited" atFields />
         <div class="controls">
           <TextField label="Email" type="email" required {...field('email')} maxLength={320} autocomplete="off" />
           <SelectField label="Role" {...field('role')} options={ROLES.map((r) => ({ value: r, label: `${r}: ${ROLE_HINT[r]}` }))} />

@@ -77,7 +77,7 @@ export function PrintPage() {
   return (
     <>
       <PageHeader title="Print sheets" subtitle="Many codes on label sheets or a grid, as one vector PDF: every module a path, sharp at any size." />
-      {problem?.status !== 422 ? <ErrorNotice error={error} /> : <ErrorNotice error={error} title="The sheet cannot be made like this" />}
+      <ErrorNotice error={error} title={problem?.status === 422 ? 'The sheet cannot be made like this' : undefined} />
       {done ? (
         <Notice kind="success" title="Sheet ready">
           <p>

@@ -63,7 +63,7 @@ function ForgotPassword({ onBack }: { onBack: () => void }) {
         </Notice>
       ) : (
         <form onSubmit={send} noValidate>
-          <ErrorNotice error={problem?.status === 422 ? null : error} />
+          <ErrorNotice error={error} atFields />
           <p>Type the email you sign in with. We send a link to choose a new password, which signs you out everywhere else.</p>
           <TextField label="Email" type="email" autocomplete="username" value={email} onValue={setEmail} required error={problem?.at('/email')} />
           <SubmitButton wide disabled={busy} label={busy ? 'Sending…' : 'Send me a link'} />

@@ -51,7 +51,7 @@ export function WelcomePage() {
           </p>
         </Notice>
       ) : (
-        <ErrorNotice error={problem && problem.status === 422 ? null : error} />
+        <ErrorNotice error={error} atFields />
       )}
       {!details && !error ? <Loading label="Checking the link…" /> : null}
       {details ? (
