@@ -98,7 +98,7 @@ function WorkspaceSwitcher({ me }: { me: Me }) {
           </option>
         ))}
       </select>
-      {error ? <ErrorNotice error={error} title="Could not switch workspace" /> : null}
+      <ErrorNotice error={error} title="Could not switch workspace" />
     </div>
   );
 }
@@ -113,7 +113,7 @@ function AccountMenu({ me }: { me: Me }) {
         {me.account.email}
       </a>
       <Button small disabled={busy} onClick={() => void signOut()} label={busy ? 'Signing out…' : 'Sign out'} />
-      {error ? <ErrorNotice error={error} title="Could not sign out" /> : null}
+      <ErrorNotice error={error} title="Could not sign out" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type ComponentChildren } from 'preact';
-import { ErrorNotice, Loading } from './notice';
+import { ErrorNotice, Pending } from './notice';
 
 /** One column of a list: its header, and what each row shows in it. */
 export interface Column<T> {
@@ -41,7 +41,7 @@ export function ListTable<T extends { id: string }>(props: {
   current?: (row: T) => boolean;
 }) {
   const { rows, actions, wholeRow } = props;
-  if (!rows) return props.error ? <ErrorNotice error={props.error} /> : <Loading />;
+  if (!rows) return <Pending resource={{ data: rows, error: props.error }} />;
   const notice = <ErrorNotice error={props.error} />;
   if (rows.length === 0)
     return (

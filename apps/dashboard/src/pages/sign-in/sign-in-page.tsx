@@ -31,7 +31,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   };
   return (
     <AuthCard title="Sign in">
-      {problem?.code === 'invalid_credentials' ? <ErrorNotice error={error} title="Not signed in" /> : <ErrorNotice error={error} />}
+      <ErrorNotice error={error} title={problem?.code === 'invalid_credentials' ? 'Not signed in' : undefined} />
       <form onSubmit={submit} noValidate>
         <TextField label="Email" type="email" autocomplete="username" required {...field('email')} />
         <TextField label="Password" type="password" autocomplete="current-password" required {...field('password')} />
