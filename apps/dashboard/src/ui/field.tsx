@@ -4,6 +4,8 @@ import { Button } from './button';
 
 interface Common {
   label: string;
+  /** The label is for screen readers only: the control explains itself where it stands (a row of a table). */
+  hideLabel?: boolean;
   /** A server-side problem for this field: shown under it and announced with the field. */
   error?: string;
   hint?: ComponentChildren;
@@ -13,10 +15,10 @@ interface Common {
 }
 
 /** Label, control, hint and error, wired with for/id and aria-describedby so each is read with the field. */
-function Frame({ id, label, error, hint, required, class: className, children }: Common & { id: string; children: ComponentChildren }) {
+function Frame({ id, label, hideLabel, error, hint, required, class: className, children }: Common & { id: string; children: ComponentChildren }) {
   return (
     <div class={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label for={id} class={required ? 'field__label--required' : undefined}>
+      <label for={id} class={hideLabel ? 'visually-hidden' : required ? 'field__label--required' : undefined}>
         {label}
       </label>
       {children}
@@ -63,7 +65,7 @@ export function TextField({
   maxLength?: number;
 }) {
   const id = useId();
-  const { label: _label, error: _error, hint: _hint, class: _class, ...input } = props;
+  const { label: _label, hideLabel: _hideLabel, error: _error, hint: _hint, class: _class, ...input } = props;
   return (
     <Frame {...props} id={id}>
       <input {...input} {...controlProps(id, props)} type={props.type ?? 'text'} onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)} />

@@ -73,7 +73,17 @@ function ManageMembers() {
   });
   const roleColumn: Column<MemberView> = {
     header: 'Role',
-    cell: (m) => <RoleSelect member={m} busy={changing.busy} onChange={(r) => changeRole(m, r)} />,
+    cell: (m) => (
+      <SelectField
+        label={`Role of ${m.email}`}
+        hideLabel
+        class="field--in-table"
+        value={m.role}
+        disabled={changing.busy}
+        onValue={(r) => changeRole(m, r as Role)}
+        options={ROLES.map((r) => ({ value: r, label: r }))}
+      />
+    ),
   };
 
   const list = members.data?.data ?? [];
@@ -173,24 +183,6 @@ function ManageMembers() {
 function linkState(m: MemberView): string {
   if (m.invitation === null) return 'no link';
   return m.invitation.expired ? `expired ${formatDate(m.invitation.expires_at)}` : `works until ${formatDateTime(m.invitation.expires_at)}`;
-}
-
-function RoleSelect({ member, busy, onChange }: { member: MemberView; busy: boolean; onChange: (role: Role) => void }) {
-  const id = `role-${member.id}`;
-  return (
-    <>
-      <label for={id} class="visually-hidden">
-        Role of {member.email}
-      </label>
-      <select id={id} value={member.role} disabled={busy} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value as Role)}>
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {r}
-          </option>
-        ))}
-      </select>
-    </>
-  );
 }
 
 /** What happened to an invitation's email, and the link when the owner has to pass it on. */
