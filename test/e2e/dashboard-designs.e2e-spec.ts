@@ -277,7 +277,10 @@ describe('designs in the dashboard', () => {
     const foreground = page.locator('.field', { has: page.getByLabel('Foreground, as #rrggbb') });
     await page.getByLabel('Foreground, as #rrggbb').fill('#c8e6c9');
     await foreground.getByText(/contrast ratio of 1\.\d+:1; at least 4:1 is needed/).waitFor();
+    // The preview already shows the same problem: wait for the save's own answer, or it could land after the next fill.
+    const refused = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/design-presets/${spring.id}`));
     await page.getByRole('button', { name: 'Save preset' }).click();
+    expect((await refused).status()).toBe(422);
     await foreground.getByText(/contrast ratio of 1\.\d+:1/).waitFor();
     const unchanged = (await (await page.request.get(`${base}/api/public/v1/design-presets/${spring.id}`)).json()) as { design: { foreground: string } };
     expect(unchanged.design.foreground).toBe('#1b5e20');
