@@ -182,7 +182,9 @@ async function startBroker({ dir, fresh = false, port } = {}) {
   const classpath = `${LIB}/*`;
   if (!existsSync(join(dir, 'data', 'meta.properties'))) {
     // A cluster id is 16 random bytes, base64url without padding (what `kafka-storage random-uuid` prints).
-    const clusterId = randomBytes(16).toString('base64url');
+    // Like Kafka's own Uuid.randomUuid, never one that starts with '-': the format command would read it as an option.
+    let clusterId = randomBytes(16).toString('base64url');
+    while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url');
     execFileSync(
       java,
       [
