@@ -15,4 +15,4 @@ export { withUtm } from './utm/with-utm';
 export { visitorHash } from './uniques/visitor-hash';
 export { DEFAULT_MILESTONES, milestonesReached } from './milestones/milestones-reached';
 export { signUnlock, UNLOCK_TTL_MS, unlockCookieName, unlockDayOf, type UnlockSubject, verifyUnlock } from './unlock/unlock-cookie';
-export { ADDRESS_CODE_ATTEMPTS, type AttemptLimit, CODE_ATTEMPTS, unlockAttemptLimits, unlockRetryAfterSeconds } from './unlock/unlock-throttle';
+export { ADDRESS_CODE_ATTEMPTS, CODE_ATTEMPTS, unlockAttemptLimits, unlockRetryAfterSeconds } from './unlock/unlock-throttle';

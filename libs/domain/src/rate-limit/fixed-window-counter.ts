@@ -1,5 +1,12 @@
 import { type Clock, systemClock } from '../time/clock';
 
+/** One limit of an attempt throttle: at most `limit` attempts per fixed window. */
+export interface ThrottleLimit {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
 export interface RateDecision {
   allowed: boolean;
   /** Milliseconds until the current window closes. */

@@ -1,5 +1,4 @@
-import { type Clock, Errors } from '@qr/domain';
-import { type ThrottleLimit } from '@qr/session-rules';
+import { type Clock, Errors, type ThrottleLimit } from '@qr/domain';
 import { type RateLimiter } from '@qr/platform';
 
 /**

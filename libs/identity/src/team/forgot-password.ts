@@ -1,6 +1,6 @@
-import { type Clock, isEmailAddress, type Log, normalizeEmail, systemClock } from '@qr/domain';
+import { type Clock, isEmailAddress, type Log, normalizeEmail, systemClock, type ThrottleLimit } from '@qr/domain';
 import { type Database } from '@qr/persistence';
-import { passwordResetEmail, type ThrottleLimit } from '@qr/session-rules';
+import { passwordResetEmail } from '@qr/session-rules';
 import { type RateLimiter } from '@qr/platform';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { type Mailer } from '../mail/mailer';

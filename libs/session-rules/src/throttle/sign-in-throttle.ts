@@ -1,11 +1,4 @@
-import { normalizeEmail } from '@qr/domain';
-
-/** One limit of the sign-in throttle: at most `limit` attempts per fixed window. */
-export interface ThrottleLimit {
-  key: string;
-  limit: number;
-  windowMs: number;
-}
+import { normalizeEmail, type ThrottleLimit } from '@qr/domain';
 
 const WINDOW_MS = 15 * 60_000;
 /** Guessing one account's password: ten tries a quarter hour, whoever tries. */

@@ -1,9 +1,4 @@
-/** One limit of the password throttle: at most `limit` attempts per fixed window. */
-export interface AttemptLimit {
-  key: string;
-  limit: number;
-  windowMs: number;
-}
+import { type ThrottleLimit } from '@qr/domain';
 
 const WINDOW_MS = 15 * 60_000;
 /** One address guessing one code: ten tries a quarter hour, as members' sign-in allows per account. */
@@ -21,7 +16,7 @@ export const CODE_ATTEMPTS = 200;
  *
  * @example unlockAttemptLimits('qr_1', '203.0.113.9').map((l) => l.key) // ['unlock:code:qr_1', 'unlock:addr:qr_1:203.0.113.9']
  */
-export function unlockAttemptLimits(qrId: string, clientAddress: string): AttemptLimit[] {
+export function unlockAttemptLimits(qrId: string, clientAddress: string): ThrottleLimit[] {
   return [
     { key: `unlock:code:${qrId}`, limit: CODE_ATTEMPTS, windowMs: WINDOW_MS },
     { key: `unlock:addr:${qrId}:${clientAddress}`, limit: ADDRESS_CODE_ATTEMPTS, windowMs: WINDOW_MS },
