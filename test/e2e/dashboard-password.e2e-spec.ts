@@ -65,18 +65,25 @@ describe('dashboard: a password-protected code', () => {
     // The page view, then the right password: one unlock, one scan.
     expect((await rawRequest(`${base}/${code.short_code}`, { headers: { 'user-agent': PHONE } })).status).toBe(200);
     expect((await unlock(code, SECRET)).status).toBe(302);
+    // The unlock counter and the scan count are projected apart: wait for both on one page.
+    const shown = async () => ({
+      unlocks: await page.getByTestId('password-unlocks').textContent(),
+      views: await page.getByTestId('password-page-views').textContent(),
+      scans: await page.getByTestId('total-scans').textContent(),
+    });
     await waitUntil(
       async () => {
         await page.reload();
         await page.getByTestId('password-unlocks').waitFor();
-        return (await page.getByTestId('password-unlocks').textContent()) === '1';
+        await page.getByTestId('total-scans').waitFor();
+        const now = await shown();
+        return now.unlocks === '1' && now.views === '1' && now.scans === '1';
       },
-      'the unlock on the code page',
+      'the unlock and its scan on the code page',
       30_000,
       500,
     );
-    expect(await page.getByTestId('password-page-views').textContent()).toBe('1');
-    expect(await page.getByTestId('total-scans').textContent()).toBe('1');
+    expect(await shown()).toEqual({ unlocks: '1', views: '1', scans: '1' });
 
     await page.goto(`${base}/app/codes/${id}/edit`);
     await page.getByTestId('password-state').waitFor();
