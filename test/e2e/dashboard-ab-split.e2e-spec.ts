@@ -88,10 +88,10 @@ describe('dashboard: the A/B split of a code', () => {
     await page.getByLabel('A/B weight of the default destination').waitFor();
     expect(await page.getByLabel('A/B weight of the default destination').inputValue()).toBe('70');
     await page.getByLabel('A/B weight of the default destination').fill('2.5');
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Save changes' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Save changes' }));
     await page.getByText('Must be a whole number.').waitFor();
     await page.getByLabel('A/B weight of the default destination').fill('60');
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Save changes' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Save changes' }));
     await page.waitForURL(`${base}/app/codes/${code.id}?saved=1`);
     const read = await call<Code>(api(`/qrcodes/${code.id}`), { key });
     expect(read.body.destinations).toEqual([{ ...DESTINATIONS[0], weight: 60 }, DESTINATIONS[1], DESTINATIONS[2]]);

@@ -98,7 +98,7 @@ describe('dashboard accessibility', () => {
       await page.getByLabel('Type', { exact: true }).selectOption({ label: type });
       await check(`create ${type}`, null, 'New code');
     }
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' })); // empty: every error shown
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' })); // empty: every error shown
     await page.locator('.field__error').first().waitFor();
     await check('create with errors', null, 'New code');
 

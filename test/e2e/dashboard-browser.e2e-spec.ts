@@ -102,7 +102,7 @@ describe('dashboard in Chromium', () => {
     await preview.waitFor();
     await waitUntil(() => preview.evaluate(isDrawn), 'the live preview to be drawn');
     await saveScreenshot(page, 'code-create');
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await page.getByTestId('short-url').waitFor();
     const shortUrl = (await page.getByTestId('short-url').textContent())!;
     expect(shortUrl).toMatch(new RegExp(`^${base}/[0-9A-Za-z]{7}$`));

@@ -98,7 +98,7 @@ describe('designs in the dashboard', () => {
     expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'design-panel');
 
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await page.getByRole('heading', { name: 'Spring menu', level: 1 }).waitFor();
     const shortUrl = (await page.getByTestId('short-url').textContent())!.trim();
     const preview = await (await page.request.get((await page.getByTestId('code-preview').getAttribute('src'))!.replace(/^\//, `${base}/`))).text();
@@ -161,7 +161,7 @@ describe('designs in the dashboard', () => {
       .getByTestId('scan-badge')
       .getByText(/Will not scan/)
       .waitFor();
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await field.getByText(/contrast ratio of 1\.\d+:1/).waitFor();
     expect(page.url()).toBe(`${base}/app/codes/new`);
     await page.goto(`${base}/app/codes`);
@@ -185,7 +185,7 @@ describe('designs in the dashboard', () => {
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByLabel('Frame colour, as #rrggbb').fill('#b71c1c');
     await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Save changes' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Save changes' }));
     // The edit page has the same heading: the code's page after a save is the one with ?saved=1.
     await page.waitForURL(/\/app\/codes\/qr_[^/?]+\?saved=1$/);
     await page.getByRole('heading', { name: 'Spring menu', level: 1 }).waitFor();
@@ -240,7 +240,7 @@ describe('designs in the dashboard', () => {
     await page.getByRole('button', { name: 'Save as preset' }).click();
     await waitUntil(async () => (await page.getByLabel('Brand preset').locator('option:checked').textContent()) === 'Spring green', 'the new preset chosen');
     await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await page.getByRole('heading', { name: 'Preset source', level: 1 }).waitFor();
 
     await page.goto(`${base}/app/codes/new`);
@@ -250,7 +250,7 @@ describe('designs in the dashboard', () => {
     expect(await page.getByLabel('Module shape').inputValue()).toBe('dots');
     expect(await page.getByLabel('Foreground, as #rrggbb').inputValue()).toBe('#1b5e20');
     await page.getByTestId('scan-badge').getByText('Scans:').waitFor();
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await page.getByRole('heading', { name: 'Preset follower', level: 1 }).waitFor();
 
     await page.goto(`${base}/app/presets`);

@@ -119,7 +119,7 @@ describe('dashboard: GS1 codes', () => {
     expect(await page.getByLabel('Upload a logo').count()).toBe(0);
 
     await fillLink(1, { type: 'gs1:pip', title: 'Risotto rice', href: 'https://brand.example/en/rice', languages: 'en', media: 'text/html' });
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Add a link' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Add a link' }));
     // The second link's target is not http(s): the server's answer (at /content/links/1/href) shows at that field.
     await fillLink(2, { type: 'gs1:pip', title: 'Riz à risotto', href: 'ftp://brand.example/fr/riz', languages: 'FR', media: 'text/html' });
     const secondHref = link(2).getByLabel('Target URL');
@@ -134,7 +134,7 @@ describe('dashboard: GS1 codes', () => {
     expect(await axeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'gs1-editor');
 
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await page.getByRole('heading', { name: 'Risotto rice', level: 1 }).waitFor();
     await expect(page.getByTestId('short-url').textContent()).resolves.toBe(`${base}/01/${GTIN14}`);
     await page.getByTestId('gs1-links').waitFor();
@@ -161,15 +161,15 @@ describe('dashboard: GS1 codes', () => {
     // The product level of this GTIN is the first test's code: the preview's answer says so at the GTIN and qualifiers.
     await page.getByText('a gs1 code for this GTIN and qualifiers already exists on this host').waitFor();
     await page.getByLabel('Lot (10)').fill('ABC123');
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Add a data attribute' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Add a data attribute' }));
     await page.getByRole('group', { name: 'Data attribute 1' }).getByLabel('Attribute').selectOption('17');
     await page.getByRole('group', { name: 'Data attribute 1' }).getByLabel('Value').fill('270101');
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Add a link' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Add a link' }));
     await fillLink(2, { type: 'gs1:recallStatus', title: 'Rappel', href: 'https://brand.example/fr/lots/ABC123', languages: 'fr' });
     const uri = `${base}/01/${GTIN14}/10/ABC123?17=270101`;
     expect(await livePreviewReads(uri)).toBe(uri);
     expect(await page.getByText('already exists on this host').count()).toBe(0);
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await page.getByRole('heading', { name: 'Rice lot ABC123', level: 1 }).waitFor();
     await expect(page.getByTestId('short-url').textContent()).resolves.toBe(uri);
     const id = /\/app\/codes\/([^/?]+)/.exec(page.url())![1];
@@ -203,7 +203,7 @@ describe('dashboard: GS1 codes', () => {
     expect([unnamed.status(), (await unnamed.json()).errors[0].code]).toEqual([422, 'taken']);
     await link(2).getByLabel('Default link').check();
     await link(1).getByLabel('Title').fill('Recall status of lot ABC123');
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Save changes' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Save changes' }));
     await page.waitForURL(`${base}/app/codes/${id}?saved=1`);
     const saved = (await call<Gs1Code>(api(`/qrcodes/${id}`), { key })).body;
     expect((saved.content.links as Array<{ title: string; default?: boolean }>).map((l) => [l.title, l.default ?? false])).toEqual([

@@ -56,7 +56,7 @@ describe('dashboard: a password-protected code', () => {
     await page.getByLabel('Name').fill('Members only');
     await page.getByLabel('Destination URL').fill('https://example.com/members');
     await page.getByLabel('Password', { exact: true }).fill(SECRET);
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await page.getByTestId('short-url').waitFor();
     const id = /\/app\/codes\/(qr_\w+)/.exec(page.url())![1];
     let code = await read(id);
@@ -92,7 +92,7 @@ describe('dashboard: a password-protected code', () => {
     expect(await page.content()).not.toContain(SECRET);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('New password').fill('another one');
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Save changes' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Save changes' }));
     await page.waitForURL(`${base}/app/codes/${id}?saved=1`);
     code = await read(id);
     expect((await unlock(code, SECRET)).status).toBe(401);
@@ -100,7 +100,7 @@ describe('dashboard: a password-protected code', () => {
 
     await page.goto(`${base}/app/codes/${id}/edit`);
     await page.getByLabel('Remove the password').check();
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Save changes' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Save changes' }));
     await page.waitForURL(`${base}/app/codes/${id}?saved=1`);
     expect((await read(id)).password_protected).toBe(false);
     expect((await rawRequest(`${base}/${code.short_code}`, { headers: { 'user-agent': PHONE } })).status).toBe(302);

@@ -168,7 +168,7 @@ describe('teams in the dashboard', () => {
     await page.goto(`${base}/app/codes/new`);
     await page.getByLabel('Name').fill('Spring poster');
     await page.getByLabel('Destination URL').fill('https://example.com/spring');
-    await clickWhenSettled(page, page.getByRole('button', { name: 'Create code' }));
+    await clickWhenSettled(page.getByRole('button', { name: 'Create code' }));
     await page.getByTestId('short-url').waitFor();
     const codeUrl = page.url().split('?')[0];
 

@@ -53,8 +53,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  * its answer). Playwright checks its target at mousedown only: an answer that moves the layout
  * before mouseup sends the click to no button at all, and nothing says so.
  */
-export async function clickWhenSettled(page: Page, target: Locator): Promise<void> {
-  await waitUntil(async () => (await page.locator('[aria-busy="true"]').count()) === 0, 'nothing on the page busy', 30_000, 50);
+export async function clickWhenSettled(target: Locator): Promise<void> {
+  await waitUntil(async () => (await target.page().locator('[aria-busy="true"]').count()) === 0, 'nothing on the page busy', 30_000, 50);
   await target.click();
 }
 
