@@ -23,7 +23,8 @@ export interface RunOptions {
   modules: (runtime: PlatformRuntime) => DynamicModule[];
   /**
    * All-in-one: this thread is the front, and this file (the app's main) is started again as the
-   * background thread once migrations have run (see `serveBackground`).
+   * background thread once migrations have run (see `serveBackground`). `modules` is asked again
+   * there, with `runtime.thread` 'background'.
    */
   backgroundEntry?: string;
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type INestApplication, Module } from '@nestjs/common';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { workerData } from 'node:worker_threads';
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { sqliteFilesIn, WalCheckpointThread } from '@qr/persistence';
@@ -10,22 +11,25 @@ import { ProblemFilter } from '../http/problem.filter';
 import { assignRequestId } from '../http/request-id';
 import { answerClientError } from '../http/client-error';
 import { PlatformModule } from '../platform.module';
-import { type BackgroundThread, type RunOptions, startBackgroundThread } from './background-thread';
-import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
-
-export interface RunningHost {
-  runtime: PlatformRuntime;
-  app: INestApplication;
-  server: Server;
-  shutdown(reason: string): Promise<void>;
-}
+import { type BackgroundThread, type RunOptions, serveBackground, startBackgroundThread } from './background-thread';
+import { createPlatformRuntime } from './platform-runtime';
 
 /**
  * Boots one process: validated config, shared runtime, Nest app, and a node:http server that
  * tries the fast routes first and hands everything else to Nest. Used by every app's main.ts,
  * so all-in-one and single deployables start the same way.
  */
-export async function runDeployables(options: RunOptions): Promise<RunningHost> {
+export function runDeployables(options: RunOptions): void {
+  // All-in-one's background thread runs the same main (RunOptions.backgroundEntry).
+  const started = workerData?.thread === 'background' ? serveBackground(options) : start(options);
+  started.catch((err) => {
+    process.stderr.write(`${options.processName} failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+    // In the background thread this ends the thread, and the front's start fails with the cause.
+    process.exit(1);
+  });
+}
+
+async function start(options: RunOptions): Promise<void> {
   let config;
   try {
     config = loadRuntimeConfig(process.env, options.deployables);
@@ -142,7 +146,6 @@ export async function runDeployables(options: RunOptions): Promise<RunningHost> 
       void shutdown(signal).then(() => process.exit(0));
     });
   }
-  return { runtime, app, server, shutdown };
 }
 
 function pathOf(url: string | undefined): string {
