@@ -160,9 +160,8 @@ export class OutboxWriter {
  * (Kafka in distributed mode, the embedded log in all-in-one) and deletes them; a crash between the two
  * re-sends, and consumers dedupe on event id.
  */
-export class Outbox {
+export class Outbox extends OutboxWriter {
   private readonly waker = new Waker();
-  private readonly writer: OutboxWriter;
   private stopListening: () => void = () => undefined;
   private stopped = true;
   private loop: Promise<void> | null = null;
@@ -175,17 +174,13 @@ export class Outbox {
     private readonly log: EventLog,
     private readonly o: OutboxOptions,
   ) {
-    this.writer = new OutboxWriter(db);
-  }
-
-  async add(tx: Tx, events: readonly EventEnvelope[]): Promise<void> {
-    return this.writer.add(tx, events);
+    super(db);
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.stopListening = this.writer.onCommitted(this.waker.wake);
+    this.stopListening = this.onCommitted(this.waker.wake);
     this.loop = this.run();
   }
 
@@ -196,11 +191,6 @@ export class Outbox {
     this.waker.wake();
     await this.loop;
     await this.relayAll().catch(() => undefined);
-  }
-
-  /** Stops this outbox's wake-ups reaching other threads (the store is closing). */
-  close(): void {
-    this.writer.close();
   }
 
   /** Relays until the outbox is empty; tests and shutdown use it. */
@@ -267,7 +257,7 @@ export class Outbox {
     if (rows.length) {
       this.lastMovedAt = Date.now();
       this.relayedUpTo = Number(rows[rows.length - 1].id);
-      this.writer.relayed.raise(this.relayedUpTo);
+      this.relayed.raise(this.relayedUpTo);
     }
     return { rows: rows.length, events };
   }
@@ -276,7 +266,7 @@ export class Outbox {
   private async deleteRelayed(): Promise<void> {
     if (this.db.dialect !== 'sqlite') return;
     // A chunk per transaction: a writer that starts again waits for one chunk at most.
-    while (this.writer.hasRelayedRows && (await this.db.transaction((tx) => this.writer.cleanRelayed(tx, 1000))) === 1000) {
+    while (this.hasRelayedRows && (await this.db.transaction((tx) => this.cleanRelayed(tx, 1000))) === 1000) {
       /* keep going */
     }
   }
