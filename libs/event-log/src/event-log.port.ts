@@ -19,6 +19,10 @@ export interface LogRecord {
   events?: number;
 }
 
+export function payloadOf(record: LogRecord): string {
+  return record.payload ?? JSON.stringify(record.event);
+}
+
 /** One event read back, with the transport's opaque position. */
 export interface ConsumedRecord extends LogRecord {
   position: string;

@@ -3,7 +3,6 @@ export * from './wait-for';
 export * from './thread-signal';
 export * from './sql/event-log-migrations';
 export * from './sql/sql-event-log';
-export { payloadEvents } from './sql/packed-rows';
 export * from './kafka/kafka-event-log';
 export * from './outbox/outbox';
 export * from './outbox/outbox-migrations';

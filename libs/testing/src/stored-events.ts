@@ -1,5 +1,4 @@
 import { type Client } from 'pg';
-import { payloadEvents } from '@qr/event-log';
 import { type KafkaEvents } from './kafka-events';
 import { type StoredEvent } from './stored-event';
 
@@ -23,4 +22,15 @@ export function eventsOfPayloads(payloads: readonly string[]): StoredEvent[] {
   const byId = new Map<string, StoredEvent>();
   for (const payload of payloads) for (const e of payloadEvents(payload) as StoredEvent[]) byId.set(e.id, e);
   return [...byId.values()];
+}
+
+/**
+ * A stored payload's events, unchecked: one event; a JSON array of events (an event_log row packed by an
+ * earlier version); or events one per line (an outbox row on PostgreSQL, packedOutboxRows).
+ */
+export function payloadEvents(payload: string): unknown[] {
+  return payload.split('\n').flatMap((line) => {
+    const parsed: unknown = JSON.parse(line);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  });
 }

@@ -1,8 +1,8 @@
 import { type Actor, type ApiError, silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
 import { verifyPassword } from '@qr/session-rules';
-import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { payloadEvents, provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { CodeChangeLog } from '../history/code-change-log';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { LogosRepository } from '../logos/logos.repository';

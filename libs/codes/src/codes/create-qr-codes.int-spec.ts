@@ -1,7 +1,7 @@
 import { OPERATOR_ACTOR as ACTOR, silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
-import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { payloadEvents, provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { CodeChangeLog } from '../history/code-change-log';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { QR_MIGRATIONS } from '../store/codes-migrations';

@@ -1,7 +1,7 @@
 import { type ApiError, OPERATOR_ACTOR as ACTOR, silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
-import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { payloadEvents, provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { CreateQrCodes } from '../codes/create-qr-codes';
 import { planCreation } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';

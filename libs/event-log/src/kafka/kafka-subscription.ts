@@ -2,7 +2,7 @@ import { type Consumer, type EachBatchPayload, type Kafka } from 'kafkajs';
 import { errorText, type Log } from '@qr/domain';
 import type { ConsumedRecord, SubscribeOptions, Subscription } from '../event-log.port';
 import { backoffMs, sleep, Waker } from '../wait-for';
-import { decodeMessage } from './decode-message';
+import { decodeEvents } from '../decode-events';
 import { RangeAssigner } from './range-assigner';
 
 export interface KafkaSubscriptionDeps {
@@ -130,7 +130,9 @@ export class KafkaSubscription implements Subscription {
         const m = batch.messages[i];
         const key = m.key?.toString() ?? '';
         const position = `${batch.partition}:${m.offset}`;
-        for (const event of decodeMessage(m.value, this.deps.log, batch.topic, m.offset)) records.push({ topic, key, position, event });
+        const skipped = (reason: string) =>
+          this.deps.log.event('error', 'kafka message failed validation; skipped', { topic: batch.topic, offset: m.offset, reason });
+        for (const event of decodeEvents(m.value?.toString('utf8') ?? '', skipped)) records.push({ topic, key, position, event });
         last = m.offset;
       }
       for (let failures = 0; records.length > 0; failures++) {

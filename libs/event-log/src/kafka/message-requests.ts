@@ -1,5 +1,4 @@
-import type { LogRecord } from '../event-log.port';
-import { payloadOf } from '../sql/packed-rows';
+import { type LogRecord, payloadOf } from '../event-log.port';
 
 /**
  * The most characters a request's messages hold: at most 3 bytes each in UTF-8, so well under the

@@ -1,9 +1,9 @@
 import { errorText, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
-import type { BatchHandler, Subscription } from '../event-log.port';
+import type { BatchHandler, ConsumedRecord, Subscription } from '../event-log.port';
 import { backoffMs, lingers, sleep, Waker } from '../wait-for';
-import { decodeRow, type StoredRow } from './decode-rows';
 import { type ThreadSignal } from '../thread-signal';
+import { decodeEvents } from '../decode-events';
 
 export interface SqlConsumerOptions {
   group: string;
@@ -15,6 +15,14 @@ export interface SqlConsumerOptions {
   lingerMs: number;
   log: Log;
   onStop: () => void;
+}
+
+/** One event_log row as stored. */
+interface StoredRow {
+  position: number;
+  topic: string;
+  partition_key: string;
+  payload: string;
 }
 
 /** The group's committed offset and the reset count it was read in. */
@@ -121,10 +129,17 @@ export class SqlConsumer implements Subscription {
     const offset = this.offset;
     const { rows, cut } = await this.nextRows(offset, Number(top?.head ?? 0));
     if (rows.length === 0) return { rows: 0, events: 0 };
-    const records = rows.flatMap((row) => decodeRow(row, this.o.log));
+    const records = rows.flatMap((row) => this.decode(row));
     if (records.length > 0) await this.o.handler(records);
     await this.commit(offset, cut, records.length);
     return { rows: rows.length, events: records.length };
+  }
+
+  /** A row's events (a row packed by an earlier version holds several), all at the row's position: a group's offset moves by rows. */
+  private decode(row: StoredRow): ConsumedRecord[] {
+    const skipped = (reason: string) =>
+      this.o.log.event('error', 'event log row failed validation; skipped', { position: row.position, topic: row.topic, reason });
+    return decodeEvents(row.payload, skipped).map((event) => ({ position: String(row.position), topic: row.topic, key: row.partition_key, event }));
   }
 
   private async readOffset(): Promise<Offset> {

@@ -1,10 +1,9 @@
 import { type EventEnvelope } from '@qr/contracts';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
-import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
+import { type EventLog, type LogRecord, payloadOf, type SubscribeOptions, type Subscription } from '../event-log.port';
 import { ThreadSignal } from '../thread-signal';
 import { SqlConsumer } from './sql-consumer';
-import { payloadOf } from './packed-rows';
 
 export interface SqlEventLogOptions {
   /** Idle poll interval: the safety net under wake-ups. */

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
-import { provisionStorage, rawRequest, STORAGE_KINDS, type TestStorage } from '@qr/testing';
+import { payloadEvents, provisionStorage, rawRequest, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { UserAgentClassifier } from '@qr/visitor';
 import { ApplyCodeChanges } from '../links/apply-code-changes';
 import { CachedGs1Codes } from '../links/gs1-code-source';

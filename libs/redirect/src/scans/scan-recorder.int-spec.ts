@@ -1,7 +1,7 @@
 import { silentLog } from '@qr/domain';
-import { type EventLog, openEventLog, Outbox, payloadEvents } from '@qr/event-log';
+import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
 import { type Database, openDatabase } from '@qr/persistence';
-import { provisionStorage, STORAGE_KINDS, type TestStorage, waitUntil } from '@qr/testing';
+import { payloadEvents, provisionStorage, STORAGE_KINDS, type TestStorage, waitUntil } from '@qr/testing';
 import { ApplyCodeChanges } from '../links/apply-code-changes';
 import { type LinkRecord } from '../links/link-record';
 import { LinksRepository } from '../links/links.repository';
