@@ -25,10 +25,7 @@ export class HttpRequestMetrics {
   private readonly requests = new Map<string, Map<string, Map<number, number>>>();
   private readonly durations = new Map<string, Map<string, Series>>();
 
-  constructor(
-    registry: Registry,
-    private readonly bounds: readonly number[] = HTTP_DURATION_BUCKETS,
-  ) {
+  constructor(registry: Registry) {
     registry.registerMetric(
       metric(
         'qr_http_requests_total',
@@ -59,10 +56,10 @@ export class HttpRequestMetrics {
     const series = getOrCreate(
       getOrCreate(this.durations, deployable, () => new Map()),
       route,
-      () => ({ buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 }),
+      () => ({ buckets: new Array<number>(HTTP_DURATION_BUCKETS.length + 1).fill(0), sum: 0, count: 0 }),
     );
     let i = 0;
-    while (i < this.bounds.length && seconds > this.bounds[i]) i++;
+    while (i < HTTP_DURATION_BUCKETS.length && seconds > HTTP_DURATION_BUCKETS[i]) i++;
     series.buckets[i] += 1;
     series.sum += seconds;
     series.count += 1;
@@ -91,7 +88,7 @@ export class HttpRequestMetrics {
         let cumulative = 0;
         s.buckets.forEach((n, i) => {
           cumulative += n;
-          values.push(value({ le: i < this.bounds.length ? this.bounds[i] : '+Inf' }, { deployable, route }, cumulative, `${name}_bucket`));
+          values.push(value({ le: i < HTTP_DURATION_BUCKETS.length ? HTTP_DURATION_BUCKETS[i] : '+Inf' }, { deployable, route }, cumulative, `${name}_bucket`));
         });
         values.push(value({}, { deployable, route }, s.sum, `${name}_sum`));
         values.push(value({}, { deployable, route }, s.count, `${name}_count`));

@@ -1,16 +1,19 @@
 import { Metrics } from './metrics';
 
+/** A member that holds no partitions and has handled nothing. */
+const idle = () => ({ partitions: [], handled: 0 });
+
 describe('Metrics', () => {
   it('samples tracked consumers’ lag at scrape time, and stops after untracking', async () => {
     const metrics = new Metrics();
     let lag = 7;
-    const untrack = metrics.trackConsumer({ group: 'analytics', lag: async () => lag });
+    const untrack = metrics.trackConsumer({ group: 'analytics', lag: async () => lag, assignment: idle });
     expect(await metrics.registry.metrics()).toContain('qr_event_consumer_lag{group="analytics"} 7');
     lag = 0;
     expect(await metrics.registry.metrics()).toContain('qr_event_consumer_lag{group="analytics"} 0');
     untrack();
-    metrics.consumerLag.reset();
-    expect(await metrics.registry.metrics()).not.toContain('group="analytics"');
+    metrics.registry.getSingleMetric('qr_event_consumer_lag')?.reset();
+    expect(await metrics.registry.metrics()).not.toContain('qr_event_consumer_lag{group="analytics"}');
   });
 
   it('counts the records a process’s members of a group handled, and the partitions they hold now', async () => {
@@ -29,15 +32,15 @@ describe('Metrics', () => {
 
   it('reports -1 for a consumer whose lag cannot be read', async () => {
     const metrics = new Metrics();
-    metrics.trackConsumer({ group: 'broken', lag: () => Promise.reject(new Error('db down')) });
+    metrics.trackConsumer({ group: 'broken', lag: () => Promise.reject(new Error('db down')), assignment: idle });
     expect(await metrics.registry.metrics()).toContain('qr_event_consumer_lag{group="broken"} -1');
   });
 
   it('serves another thread’s series beside its own, each family once, process metrics included', async () => {
     const front = new Metrics({ process: 'all-in-one' });
     const background = new Metrics({ process: 'all-in-one', thread: 'background' }, { processMetrics: false });
-    front.trackConsumer({ group: 'redirect-service.links', lag: async () => 0 });
-    background.trackConsumer({ group: 'analytics-service.projection', lag: async () => 12 });
+    front.trackConsumer({ group: 'redirect-service.links', lag: async () => 0, assignment: idle });
+    background.trackConsumer({ group: 'analytics-service.projection', lag: async () => 12, assignment: idle });
     front.addSource(() => background.snapshot());
     front.http.record('all-in-one', 'short-link', 302, 0.002);
     const text = await front.exposition();

@@ -7,10 +7,6 @@ export class Metrics {
   readonly registry = new Registry();
   /** `qr_http_requests_total` and `qr_http_request_duration_seconds`. */
   readonly http: HttpRequestMetrics;
-  readonly consumerLag: Gauge<'group'>;
-  readonly consumerPartitions: Gauge<'group'>;
-  readonly consumerRecords: Counter<'group'>;
-  readonly outboxPending: Gauge<'store'>;
   private readonly consumers = new Set<TrackedConsumer>();
   /** Records each tracked subscription had handled at the last scrape (the counter moves by the difference). */
   private readonly handledAtScrape = new Map<TrackedConsumer, number>();
@@ -22,14 +18,11 @@ export class Metrics {
     this.registry.setDefaultLabels(defaultLabels);
     if (o.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
     this.http = new HttpRequestMetrics(this.registry);
-    this.consumerLag = this.sampledGauge(
-      'qr_event_consumer_lag',
-      'Events appended to a consumer group’s topics and not yet committed by it (sampled at scrape)',
-      'group',
-      () => [...this.consumers].map((c) => [c.group, () => c.lag()]),
+    this.sampledGauge('qr_event_consumer_lag', 'Events appended to a consumer group’s topics and not yet committed by it (sampled at scrape)', 'group', () =>
+      [...this.consumers].map((c) => [c.group, () => c.lag()]),
     );
     const consumers = () => [...this.consumers];
-    this.consumerPartitions = new Gauge({
+    new Gauge({
       name: 'qr_event_consumer_partitions',
       help: 'Partitions of a consumer group this process holds now (SQL log: by lease; Kafka: by its group protocol)',
       labelNames: ['group'],
@@ -38,19 +31,18 @@ export class Metrics {
         // Only groups tracked now: a stopped member's partitions are held elsewhere.
         this.reset();
         const held = new Map<string, number>();
-        for (const c of consumers()) if (c.assignment) held.set(c.group, (held.get(c.group) ?? 0) + c.assignment().partitions.length);
+        for (const c of consumers()) held.set(c.group, (held.get(c.group) ?? 0) + c.assignment().partitions.length);
         for (const [group, n] of held) this.set({ group }, n);
       },
     });
     const handledAtScrape = this.handledAtScrape;
-    this.consumerRecords = new Counter({
+    new Counter({
       name: 'qr_event_consumer_records_total',
       help: 'Events a consumer group’s members in this process have handled and committed (each replica’s share of the group’s work)',
       labelNames: ['group'],
       registers: [this.registry],
       collect() {
         for (const c of consumers()) {
-          if (!c.assignment) continue;
           const handled = c.assignment().handled;
           const delta = handled - (handledAtScrape.get(c) ?? 0);
           handledAtScrape.set(c, handled);
@@ -58,7 +50,7 @@ export class Metrics {
         }
       },
     });
-    this.outboxPending = this.sampledGauge(
+    this.sampledGauge(
       'qr_outbox_pending',
       'Events committed to a service’s outbox and not yet relayed to the event log (sampled at scrape, where the relay runs)',
       'store',
@@ -67,8 +59,8 @@ export class Metrics {
   }
 
   /** A gauge read at scrape time, one series per label value; a failed read shows as -1. */
-  private sampledGauge<L extends string>(name: string, help: string, label: L, samples: () => Iterable<[string, () => Promise<number>]>): Gauge<L> {
-    return new Gauge({
+  private sampledGauge<L extends string>(name: string, help: string, label: L, samples: () => Iterable<[string, () => Promise<number>]>): void {
+    new Gauge({
       name,
       help,
       labelNames: [label],
@@ -114,6 +106,6 @@ export class Metrics {
   }
 }
 
-type TrackedConsumer = Pick<Subscription, 'group' | 'lag'> & Partial<Pick<Subscription, 'assignment'>>;
+type TrackedConsumer = Pick<Subscription, 'group' | 'lag' | 'assignment'>;
 
 export type MetricsSnapshot = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
