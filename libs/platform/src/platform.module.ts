@@ -5,7 +5,7 @@ import { HealthController } from './health/health.controller';
 import { HealthRegistry } from './health/health-registry';
 import { JsonLogger } from './logging/json-logger';
 import { Metrics } from './metrics/metrics';
-import { COMMAND_BUS, EVENT_LOG, RUNTIME_CONFIG } from './platform.tokens';
+import { COMMAND_BUS, RUNTIME_CONFIG } from './platform.tokens';
 import { type PlatformRuntime } from './runtime/platform-runtime';
 
 export const PLATFORM_RUNTIME = Symbol('PLATFORM_RUNTIME');
@@ -22,7 +22,6 @@ export class PlatformModule {
       { provide: Metrics, useValue: runtime.metrics },
       { provide: CommandRegistry, useValue: runtime.commands },
       { provide: COMMAND_BUS, useValue: runtime.bus },
-      { provide: EVENT_LOG, useValue: runtime.eventLog },
     ];
     return {
       module: PlatformModule,

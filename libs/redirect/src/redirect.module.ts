@@ -28,7 +28,6 @@ const REDIRECT_PARTS = Symbol('REDIRECT_PARTS');
 
 interface RedirectParts {
   apply: ApplyCodeChanges;
-  recorder: ScanRecorder;
   /** Closes what the parts opened (Redis) when the application shuts down. */
   onApplicationShutdown(): void;
 }
@@ -149,7 +148,7 @@ function buildRedirect(runtime: PlatformRuntime, store: ServiceStore): RedirectP
     // No workspace, no counts: a caller never sees another workspace's. An older qr-service names none and shows its own counts.
     return typeof p.workspace_id === 'string' ? links.scanCounts(p.workspace_id, stringsIn(p.qr_ids)) : {};
   });
-  return { apply, recorder, onApplicationShutdown: () => redis?.disconnect() };
+  return { apply, onApplicationShutdown: () => redis?.disconnect() };
 }
 
 /** At most 1,000 strings of a command's list: the ids of one page or one bulk of codes. */

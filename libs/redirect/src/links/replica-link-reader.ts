@@ -55,10 +55,6 @@ export class ReplicaLinkReader {
     this.forgetAll();
   }
 
-  get degraded(): boolean {
-    return !this.redisUsable;
-  }
-
   /** The cached row, unchecked: for a scan, whose recording transaction checks its revision. */
   cached(shortCode: string): LinkRecord | undefined {
     const link = this.cache.get(shortCode);

@@ -82,11 +82,6 @@ export class ScanRecorder implements RecordsScans {
     });
   }
 
-  /** Waits for every accepted scan to be committed (graceful shutdown). */
-  async drained(): Promise<void> {
-    while (this.flushing) await this.flushing;
-  }
-
   private async drain(): Promise<void> {
     await new Promise((r) => setImmediate(r));
     while (this.queue.length) {
