@@ -138,13 +138,18 @@ function connectionOptions(settings: Record<string, string>): string {
 }
 
 async function ensureSchema(url: string, schema: string): Promise<void> {
+  await queryOnce(url, `CREATE SCHEMA IF NOT EXISTS ${schema}`).catch((err: unknown) => {
+    // Two processes creating the same schema at once: the loser sees a unique violation.
+    if ((err as { code?: string }).code !== '23505') throw err;
+  });
+}
+
+/** One statement on a PostgreSQL connection of its own, outside any store's pool. */
+export async function queryOnce<T extends object>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  } catch (err) {
-    // Two processes creating the same schema at once: the loser sees a unique violation.
-    if ((err as { code?: string }).code !== '23505') throw err;
+    return (await client.query<T>(sql, params)).rows;
   } finally {
     await client.end();
   }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { Client } from 'pg';
+import { queryOnce } from '../open-database';
 
 /**
  * libpq's environment for a connection URL, so that pg_dump and pg_restore never see the password
@@ -21,49 +21,34 @@ export function libpqEnv(url: string): Record<string, string> {
 
 /** Which of `names` exist as schemas in the database, and how many tables each holds. */
 export async function schemaTables(url: string, names: readonly string[]): Promise<Map<string, number>> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ schema: string; tables: number }>(
-      `SELECT n.nspname AS schema, count(c.oid)::int AS tables
-         FROM pg_namespace n LEFT JOIN pg_class c ON c.relnamespace = n.oid AND c.relkind IN ('r', 'p')
-        WHERE n.nspname = ANY($1) GROUP BY n.nspname`,
-      [names],
-    );
-    return new Map(rows.map((r) => [r.schema, r.tables]));
-  } finally {
-    await client.end();
-  }
+  const rows = await queryOnce<{ schema: string; tables: number }>(
+    url,
+    `SELECT n.nspname AS schema, count(c.oid)::int AS tables
+       FROM pg_namespace n LEFT JOIN pg_class c ON c.relnamespace = n.oid AND c.relkind IN ('r', 'p')
+      WHERE n.nspname = ANY($1) GROUP BY n.nspname`,
+    [names],
+  );
+  return new Map(rows.map((r) => [r.schema, r.tables]));
 }
 
 /** The server's major version, which pg_dump must be at least. */
 export async function serverVersion(url: string): Promise<string> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version;
-  } finally {
-    await client.end();
-  }
+  return (await queryOnce<{ server_version: string }>(url, 'SHOW server_version'))[0].server_version;
 }
 
 /**
  * `pg_dump --format=custom` of the given schemas: one consistent snapshot of all of them (pg_dump
  * reads everything in one repeatable-read transaction), while the database serves.
  */
-export async function pgDump(o: { url: string; schemas: readonly string[]; file: string; pgDump?: string }): Promise<void> {
-  await runTool(
-    o.pgDump ?? 'pg_dump',
-    ['--format=custom', '--no-owner', '--no-privileges', `--file=${o.file}`, ...o.schemas.map((s) => `--schema=${s}`)],
-    libpqEnv(o.url),
-  );
+export async function pgDump(o: { url: string; schemas: readonly string[]; file: string }): Promise<void> {
+  await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${o.file}`, ...o.schemas.map((s) => `--schema=${s}`)], libpqEnv(o.url));
 }
 
 /** `pg_restore` of a custom-format dump into the database of `url`, in one transaction: all of it or nothing. */
-export async function pgRestore(o: { url: string; file: string; pgRestore?: string }): Promise<void> {
+export async function pgRestore(o: { url: string; file: string }): Promise<void> {
   const env = libpqEnv(o.url);
   await runTool(
-    o.pgRestore ?? 'pg_restore',
+    'pg_restore',
     ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${env.PGDATABASE ?? 'postgres'}`, o.file],
     env,
   );
@@ -73,13 +58,8 @@ export async function pgRestore(o: { url: string; file: string; pgRestore?: stri
  * One table's rows as they are in a custom-format dump, read from pg_restore's text (`--data-only -f -`):
  * no database is touched. Values are strings, or null for SQL NULL.
  */
-export async function pgRestoreTableText(o: {
-  file: string;
-  schema: string;
-  table: string;
-  pgRestore?: string;
-}): Promise<Array<Record<string, string | null>>> {
-  const text = await runTool(o.pgRestore ?? 'pg_restore', ['--data-only', `--schema=${o.schema}`, `--table=${o.table}`, '--file=-', o.file], {});
+export async function pgRestoreTableText(o: { file: string; schema: string; table: string }): Promise<Array<Record<string, string | null>>> {
+  const text = await runTool('pg_restore', ['--data-only', `--schema=${o.schema}`, `--table=${o.table}`, '--file=-', o.file], {});
   return copyRows(text, `${o.schema}.${o.table}`);
 }
 

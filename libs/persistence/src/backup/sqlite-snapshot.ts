@@ -16,12 +16,10 @@ export interface SnapshotReport {
   attempts: number;
 }
 
-export interface SnapshotOptions {
-  /** How long to wait for one file's write lock while holding others (the server's writers give up after 5 s). */
-  lockWaitMs?: number;
-  /** How many times to try holding every lock at once before giving up. */
-  maxAttempts?: number;
-}
+/** How long to wait for one file's write lock while holding others (the server's writers give up after 5 s). */
+const LOCK_WAIT_MS = 250;
+/** How many times to try holding every lock at once before giving up. */
+const MAX_ATTEMPTS = 40;
 
 /**
  * Copies several SQLite databases as they all were at one instant, while they are being written.
@@ -37,7 +35,7 @@ export interface SnapshotOptions {
  * backup then copies each snapshot page by page while the server carries on: a backup step run inside
  * an open read transaction reads that transaction's snapshot, whatever is committed meanwhile.
  */
-export async function copySnapshot(copies: readonly SnapshotCopy[], options: SnapshotOptions = {}): Promise<SnapshotReport> {
+export async function copySnapshot(copies: readonly SnapshotCopy[]): Promise<SnapshotReport> {
   for (const c of copies) {
     if (!existsSync(c.source)) throw new Error(`no SQLite database at ${c.source}`);
     if (existsSync(c.dest)) throw new Error(`${c.dest} already exists`);
@@ -47,7 +45,6 @@ export async function copySnapshot(copies: readonly SnapshotCopy[], options: Sna
     const report = await fixSnapshots(
       copies.map((c) => c.source),
       readers,
-      options,
     );
     for (const [i, c] of copies.entries()) {
       await readers[i].backup(c.dest);
@@ -65,16 +62,14 @@ export async function copySnapshot(copies: readonly SnapshotCopy[], options: Sna
   }
 }
 
-async function fixSnapshots(sources: readonly string[], readers: Sqlite.Database[], options: SnapshotOptions): Promise<SnapshotReport> {
-  const lockWaitMs = options.lockWaitMs ?? 250;
-  const maxAttempts = options.maxAttempts ?? 40;
+async function fixSnapshots(sources: readonly string[], readers: Sqlite.Database[]): Promise<SnapshotReport> {
   for (let attempt = 1; ; attempt++) {
     const lockers: Sqlite.Database[] = [];
     let pausedAt = 0;
     let fixed = false;
     try {
       for (const source of sources) {
-        const locker = new Sqlite(source, { fileMustExist: true, timeout: lockWaitMs });
+        const locker = new Sqlite(source, { fileMustExist: true, timeout: LOCK_WAIT_MS });
         lockers.push(locker);
         locker.exec('BEGIN IMMEDIATE');
         if (pausedAt === 0) pausedAt = performance.now();
@@ -87,7 +82,7 @@ async function fixSnapshots(sources: readonly string[], readers: Sqlite.Database
       fixed = true;
     } catch (err) {
       for (const r of readers) if (r.inTransaction) r.exec('COMMIT');
-      if (!isBusy(err) || attempt >= maxAttempts) throw err;
+      if (!isBusy(err) || attempt >= MAX_ATTEMPTS) throw err;
     } finally {
       for (const l of lockers) {
         if (l.inTransaction) l.exec('ROLLBACK');
