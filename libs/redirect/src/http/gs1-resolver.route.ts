@@ -14,12 +14,12 @@ import {
 import { type ClosedReason, renderClosedPage } from '@qr/hosted-pages';
 import { admitScan } from '@qr/opening-rules';
 import { type FastRoute } from '@qr/platform';
-import { type UserAgentClassifier, visitorHash } from '@qr/visitor';
+import { type UserAgentClassifier } from '@qr/visitor';
 import { type Gs1CodeSource } from '../links/gs1-code-source';
 import { type LinkRecord, openingRulesOf } from '../links/link-record';
 import { type DailySalts } from '../scans/daily-salts';
 import { type RecordsScans } from '../scans/scan-link';
-import { hostOf, readScanRequest } from './scan-request';
+import { hostOf, isHttps, readScanRequest, visitorFactsOf } from './scan-request';
 
 const DESCRIPTION_PATH = '/.well-known/gs1resolver';
 const PRIMARY_KEY_PREFIXES = PRIMARY_KEYS.map((ai) => `/${ai}/`);
@@ -124,21 +124,9 @@ export class Gs1ResolverRoute implements FastRoute {
         this.d.onScan('head');
         return answer.kind === 'linkset' ? sendJson(res, 200, answer.headers, answer.body, true) : send(res, 307, answer.headers);
       }
-      const scan = readScanRequest(req, this.d.classifier, this.d);
-      const outcome = await this.d.recorder.record(
-        scanned,
-        {
-          country: scan.visitor.country,
-          device: scan.visitor.device,
-          os: scan.visitor.os,
-          browser: scan.visitor.browser,
-          is_bot: scan.visitor.isBot,
-          visitor_hash: visitorHash(await this.d.salts.current(), scan.ip, scan.userAgent),
-          destination: answer.kind === 'redirect' ? answer.location : null,
-          link_type: answer.linkType,
-        },
-        now,
-      );
+      const visitor = visitorFactsOf(readScanRequest(req, this.d.classifier, this.d), await this.d.salts.current());
+      const destination = answer.kind === 'redirect' ? answer.location : null;
+      const outcome = await this.d.recorder.record(scanned, { ...visitor, destination, link_type: answer.linkType }, now);
       if (outcome.admitted) {
         this.d.onScan('open');
         return answer.kind === 'linkset' ? sendJson(res, 200, answer.headers, answer.body, false) : send(res, 307, answer.headers);
@@ -169,9 +157,7 @@ export class Gs1ResolverRoute implements FastRoute {
 
   /** The origin the request was made to: anchors and the Link header name it. Behind a trusted proxy its scheme is the proxy's. */
   private originOf(req: IncomingMessage): string {
-    const forwarded = this.d.trustProxy ? header(req, 'x-forwarded-proto')?.split(',')[0].trim() : undefined;
-    const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : 'encrypted' in req.socket ? 'https' : 'http';
-    return `${scheme}://${req.headers.host ?? 'localhost'}`;
+    return `${isHttps(req, this.d.trustProxy) ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { clientIp, preferredLanguage, resolveCountry, type UserAgentClassifier, type Visitor } from '@qr/visitor';
+import { clientIp, preferredLanguage, resolveCountry, type UserAgentClassifier, type Visitor, visitorHash } from '@qr/visitor';
+import { type ScanFacts } from '../scans/scan-link';
 
 export interface ScanRequestFacts {
   visitor: Visitor;
@@ -29,6 +30,31 @@ export function readScanRequest(
       language: preferredLanguage(header('accept-language')),
     },
   };
+}
+
+/** What a scan's event says of its visitor: no address, a hash salted with the day's `salt` instead. */
+export function visitorFactsOf(request: ScanRequestFacts, salt: string): Omit<ScanFacts, 'destination' | 'link_type'> {
+  const { visitor } = request;
+  return {
+    country: visitor.country,
+    device: visitor.device,
+    os: visitor.os,
+    browser: visitor.browser,
+    is_bot: visitor.isBot,
+    visitor_hash: visitorHash(salt, request.ip, request.userAgent),
+  };
+}
+
+/** Whether the client's connection is HTTPS: its own, or behind a trusted proxy the proxy's (X-Forwarded-Proto). */
+export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const proto = req.headers['x-forwarded-proto'];
+  return (
+    trustProxy &&
+    String(Array.isArray(proto) ? proto[0] : proto)
+      .split(',')[0]
+      .trim() === 'https'
+  );
 }
 
 /** The request's host name without port, lower-cased. */

@@ -40,25 +40,14 @@ import { redirectLocation } from '../links/redirect-location';
 import { type SubmitLead } from '../leads/submit-lead';
 import { type DailySalts } from '../scans/daily-salts';
 import { type PasswordGateEvents } from '../scans/password-gate-events';
-import { type RecordsScans, type ScanFacts } from '../scans/scan-link';
+import { type RecordsScans } from '../scans/scan-link';
 import { readFormBody } from './form-body';
 import { sendFile, sendPage, sendPlain, sendRedirect } from './respond';
-import { hostOf, readScanRequest } from './scan-request';
+import { hostOf, isHttps, readScanRequest, visitorFactsOf } from './scan-request';
 
 /** A short code or chosen back-half (isServableBackHalf says which), with `.vcf` for a vCard's download. */
 const PATH = /^\/([0-9A-Za-z_/-]{1,64})(\.vcf)?$/;
 const HOSTED = new Set(['menu', 'form', 'vcard']);
-
-function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  const proto = req.headers['x-forwarded-proto'];
-  return (
-    trustProxy &&
-    String(Array.isArray(proto) ? proto[0] : proto)
-      .split(',')[0]
-      .trim() === 'https'
-  );
-}
 
 const stickinessOf = (link: LinkRecord, hash: string, now: Date): Stickiness => ({ visitorHash: hash, day: utcDayOf(now.getTime()), code: link.route_key });
 
@@ -137,7 +126,7 @@ export class ShortLinkRoute implements FastRoute {
     let link = cached ?? (await this.d.links.find(key));
     let checked = cached === undefined;
     let request: ReturnType<typeof readScanRequest> | null = null;
-    let visitorFacts: Omit<ScanFacts, 'destination'> | null = null;
+    let visitorFacts: ReturnType<typeof visitorFactsOf> | null = null;
     for (let stale = 0; ;) {
       const now = this.clock();
       const admission = link ? admitScan(openingRulesOf(link), { scanCount: link.scan_count, deleted: link.deleted_at !== null, now }) : null;
@@ -153,14 +142,7 @@ export class ShortLinkRoute implements FastRoute {
       // an unlock from an earlier visit opens without counting again (one scan per visitor session).
       const gate = unlockCookie === null && link.password_hash !== null ? await this.gate(req, link, request.visitor.isBot) : 'open';
       if (gate === 'ask') return this.askPassword(res, link, false);
-      visitorFacts ??= {
-        country: request.visitor.country,
-        device: request.visitor.device,
-        os: request.visitor.os,
-        browser: request.visitor.browser,
-        is_bot: request.visitor.isBot,
-        visitor_hash: visitorHash(await this.d.salts.current(), request.ip, request.userAgent),
-      };
+      visitorFacts ??= visitorFactsOf(request, await this.d.salts.current());
       // Chosen from the row the scan is judged by, so a scan judged again after a change records where it really went.
       // Weighted entries split by the unique-visitor hash: one visitor sees one variant all day.
       const destination = HOSTED.has(link.type)
