@@ -35,10 +35,6 @@ export function backoffMs(failures: number, baseMs = 250, maxMs = 30_000): numbe
   return Math.min(maxMs, baseMs * 2 ** Math.min(failures, 16));
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /**
  * Whether a relay or consumer that just handled `events` should wait a moment before reading again.
  * A full batch (`full`: as many rows as it reads at most) means a backlog: read on at once. A few

@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Admin, Kafka, type logCreator, logLevel, type Producer } from 'kafkajs';
 import { EVENT_CATALOG } from '@qr/contracts';
 import { errorText, getOrCreate, type Log } from '@qr/domain';
 import type { EventLog, LogRecord, SubscribeOptions, Subscription } from '../event-log.port';
-import { backoffMs, sleep } from '../wait-for';
+import { backoffMs } from '../wait-for';
 import { KafkaSubscription } from './kafka-subscription';
 import { messagesOf, requestsOf } from './message-requests';
 

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Consumer, type EachBatchPayload, type Kafka } from 'kafkajs';
 import { errorText, type Log } from '@qr/domain';
 import type { ConsumedRecord, SubscribeOptions, Subscription } from '../event-log.port';
-import { backoffMs, sleep, Waker } from '../wait-for';
+import { backoffMs, Waker } from '../wait-for';
 import { decodeEvents } from '../decode-events';
 import { RangeAssigner } from './range-assigner';
 

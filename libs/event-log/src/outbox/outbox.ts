@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type EventEnvelope, findEventDefinition, partitionKeyOf } from '@qr/contracts';
 import { type Clock, type Log, systemClock } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type EventLog, type LogRecord } from '../event-log.port';
 import { SharedMark, ThreadSignal } from '../thread-signal';
-import { backoffMs, lingers, sleep, Waker } from '../wait-for';
+import { backoffMs, lingers, Waker } from '../wait-for';
 import { packedOutboxRows, singleRow } from './packed-outbox-rows';
 
 const ADD_CHUNK = 100;

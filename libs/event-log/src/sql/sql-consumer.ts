@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { errorText, type Log } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import type { BatchHandler, ConsumedRecord, Subscription } from '../event-log.port';
-import { backoffMs, lingers, sleep, Waker } from '../wait-for';
+import { backoffMs, lingers, Waker } from '../wait-for';
 import { type ThreadSignal } from '../thread-signal';
 import { decodeEvents } from '../decode-events';
 
@@ -11,11 +12,12 @@ export interface SqlConsumerOptions {
   handler: BatchHandler;
   batchSize: number;
   pollMs: number;
-  /** How long to wait before the next read when `lingers` says so. */
-  lingerMs: number;
   log: Log;
   onStop: () => void;
 }
+
+/** How long to wait before the next read when `lingers` says so. */
+const LINGER_MS = 10;
 
 /** One event_log row as stored. */
 interface StoredRow {
@@ -107,7 +109,7 @@ export class SqlConsumer implements Subscription {
         const read = await this.pollOnce();
         failures = 0;
         if (!read.rows) await this.waker.wait(this.o.pollMs);
-        else if (lingers(read.events, read.rows >= this.o.batchSize)) await sleep(this.o.lingerMs);
+        else if (lingers(read.events, read.rows >= this.o.batchSize)) await sleep(LINGER_MS);
       } catch (err) {
         failures += 1;
         this.offset = null;

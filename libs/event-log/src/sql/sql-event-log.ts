@@ -1,5 +1,5 @@
 import { type EventEnvelope } from '@qr/contracts';
-import { type Clock, type Log, systemClock } from '@qr/domain';
+import { type Log } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type EventLog, type LogRecord, payloadOf, type SubscribeOptions, type Subscription } from '../event-log.port';
 import { ThreadSignal } from '../thread-signal';
@@ -8,9 +8,6 @@ import { SqlConsumer } from './sql-consumer';
 export interface SqlEventLogOptions {
   /** Idle poll interval: the safety net under wake-ups. */
   pollMs?: number;
-  /** How long a consumer waits before reading again when `lingers` says so (default 10 ms). */
-  lingerMs?: number;
-  clock?: Clock;
   log: Log;
 }
 
@@ -59,7 +56,7 @@ export class SqlEventLog implements EventLog {
   async append(given: readonly LogRecord[]): Promise<void> {
     if (given.length === 0) return;
     const records = given.some((r) => (r.events ?? 1) > 1) ? given.flatMap(eachEvent) : given;
-    const now = (this.options.clock ?? systemClock)().getTime();
+    const now = Date.now();
     await this.db.transaction(async (tx) => {
       await this.insert(tx, records, now);
       tx.afterCommit(() => this.appended.notify(topicsOf(records)));
@@ -93,7 +90,6 @@ export class SqlEventLog implements EventLog {
       ...options,
       batchSize: options.batchSize ?? 500,
       pollMs: this.options.pollMs ?? 1000,
-      lingerMs: this.options.lingerMs ?? 10,
       log: this.options.log,
       onStop: () => this.consumers.delete(consumer),
     });
