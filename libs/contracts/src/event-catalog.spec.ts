@@ -73,8 +73,19 @@ describe('findEventDefinition', () => {
 });
 
 describe('defineEvent', () => {
-  it('derives the topic from type and version and keeps the schema', () => {
-    const schema = { type: 'object' };
-    expect(defineEvent('thing.happened', 3, schema)).toEqual({ type: 'thing.happened', version: 3, topic: 'thing.happened.v3', dataSchema: schema });
+  it('derives the topic from type and version, and an object schema whose fields are required but the optional ones', () => {
+    const properties = { a: { type: 'string' }, b: { type: 'integer' } };
+    expect(defineEvent('thing.happened', 3, properties)).toEqual({
+      type: 'thing.happened',
+      version: 3,
+      topic: 'thing.happened.v3',
+      dataSchema: { type: 'object', required: ['a', 'b'], properties },
+    });
+    expect(defineEvent('thing.happened', 3, properties, { optional: ['b'], closed: true }).dataSchema).toEqual({
+      type: 'object',
+      required: ['a'],
+      additionalProperties: false,
+      properties,
+    });
   });
 });

@@ -7,6 +7,17 @@ export interface EventDefinition<TType extends string = string> {
   dataSchema: Record<string, unknown>;
 }
 
-export function defineEvent<TType extends string>(type: TType, version: number, dataSchema: Record<string, unknown>): EventDefinition<TType> {
+/**
+ * `properties`: the JSON schema of each field of the event's `data`, every one required but those in
+ * `optional`; `closed`: no other field is allowed.
+ */
+export function defineEvent<TType extends string>(
+  type: TType,
+  version: number,
+  properties: Record<string, object>,
+  o: { optional?: readonly string[]; closed?: boolean } = {},
+): EventDefinition<TType> {
+  const required = Object.keys(properties).filter((name) => !o.optional?.includes(name));
+  const dataSchema = { type: 'object', required, ...(o.closed ? { additionalProperties: false } : {}), properties };
   return { type, version, topic: `${type}.v${version}`, dataSchema };
 }

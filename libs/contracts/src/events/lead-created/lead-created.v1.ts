@@ -9,13 +9,9 @@ export interface LeadCreatedV1 {
 }
 
 export const LEAD_CREATED_V1 = defineEvent('lead.created', 1, {
-  type: 'object',
-  required: ['lead_id', 'qr_id', 'client_ref', 'fields', 'submitted_at'],
-  properties: {
-    lead_id: { type: 'string' },
-    qr_id: { type: 'string' },
-    client_ref: { type: ['string', 'null'] },
-    fields: { type: 'object', additionalProperties: { type: 'string' } },
-    submitted_at: { type: 'string' },
-  },
+  lead_id: { type: 'string' },
+  qr_id: { type: 'string' },
+  client_ref: { type: ['string', 'null'] },
+  fields: { type: 'object', additionalProperties: { type: 'string' } },
+  submitted_at: { type: 'string' },
 });

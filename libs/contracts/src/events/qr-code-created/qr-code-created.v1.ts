@@ -11,14 +11,10 @@ export interface QrCodeCreatedV1 {
 }
 
 export const QR_CODE_CREATED_V1 = defineEvent('qr.code.created', 1, {
-  type: 'object',
-  required: ['qr_id', 'category', 'type', 'short_code', 'client_ref', 'snapshot'],
-  properties: {
-    qr_id: { type: 'string' },
-    category: { enum: ['dynamic', 'static'] },
-    type: { type: 'string' },
-    short_code: { type: ['string', 'null'] },
-    client_ref: { type: ['string', 'null'] },
-    snapshot: { type: 'object' },
-  },
+  qr_id: { type: 'string' },
+  category: { enum: ['dynamic', 'static'] },
+  type: { type: 'string' },
+  short_code: { type: ['string', 'null'] },
+  client_ref: { type: ['string', 'null'] },
+  snapshot: { type: 'object' },
 });

@@ -7,11 +7,7 @@ export interface QrCodeDeletedV1 {
 }
 
 export const QR_CODE_DELETED_V1 = defineEvent('qr.code.deleted', 1, {
-  type: 'object',
-  required: ['qr_id', 'category', 'short_code'],
-  properties: {
-    qr_id: { type: 'string' },
-    category: { enum: ['dynamic', 'static'] },
-    short_code: { type: ['string', 'null'] },
-  },
+  qr_id: { type: 'string' },
+  category: { enum: ['dynamic', 'static'] },
+  short_code: { type: ['string', 'null'] },
 });

@@ -7,11 +7,7 @@ export interface QrCodeUpdatedV1 {
 }
 
 export const QR_CODE_UPDATED_V1 = defineEvent('qr.code.updated', 1, {
-  type: 'object',
-  required: ['qr_id', 'changed', 'snapshot'],
-  properties: {
-    qr_id: { type: 'string' },
-    changed: { type: 'array', items: { type: 'string' } },
-    snapshot: { type: 'object' },
-  },
+  qr_id: { type: 'string' },
+  changed: { type: 'array', items: { type: 'string' } },
+  snapshot: { type: 'object' },
 });

@@ -11,13 +11,13 @@ export interface QrPasswordGateV1 {
   at: string;
 }
 
-export const QR_PASSWORD_GATE_V1 = defineEvent('qr.password_gate', 1, {
-  type: 'object',
-  required: ['qr_id', 'outcome', 'at'],
-  additionalProperties: false,
-  properties: {
+export const QR_PASSWORD_GATE_V1 = defineEvent(
+  'qr.password_gate',
+  1,
+  {
     qr_id: { type: 'string' },
     outcome: { enum: ['page_view', 'unlock'] },
     at: { type: 'string' },
   },
-});
+  { closed: true },
+);

@@ -8,12 +8,8 @@ export interface QrScanLimitReachedV1 {
 }
 
 export const QR_SCAN_LIMIT_REACHED_V1 = defineEvent('qr.scan_limit_reached', 1, {
-  type: 'object',
-  required: ['qr_id', 'client_ref', 'scan_limit', 'reached_at'],
-  properties: {
-    qr_id: { type: 'string' },
-    client_ref: { type: ['string', 'null'] },
-    scan_limit: { type: 'integer', minimum: 1 },
-    reached_at: { type: 'string' },
-  },
+  qr_id: { type: 'string' },
+  client_ref: { type: ['string', 'null'] },
+  scan_limit: { type: 'integer', minimum: 1 },
+  reached_at: { type: 'string' },
 });

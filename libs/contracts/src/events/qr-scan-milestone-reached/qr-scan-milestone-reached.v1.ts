@@ -8,12 +8,8 @@ export interface QrScanMilestoneReachedV1 {
 }
 
 export const QR_SCAN_MILESTONE_REACHED_V1 = defineEvent('qr.scan_milestone_reached', 1, {
-  type: 'object',
-  required: ['qr_id', 'client_ref', 'milestone', 'reached_at'],
-  properties: {
-    qr_id: { type: 'string' },
-    client_ref: { type: ['string', 'null'] },
-    milestone: { type: 'integer', minimum: 1 },
-    reached_at: { type: 'string' },
-  },
+  qr_id: { type: 'string' },
+  client_ref: { type: ['string', 'null'] },
+  milestone: { type: 'integer', minimum: 1 },
+  reached_at: { type: 'string' },
 });

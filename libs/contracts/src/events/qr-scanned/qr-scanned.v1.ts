@@ -28,11 +28,10 @@ export interface QrScannedV1 {
   link_type?: string | null;
 }
 
-export const QR_SCANNED_V1 = defineEvent('qr.scanned', 1, {
-  type: 'object',
-  required: ['qr_id', 'client_ref', 'short_code', 'country', 'device', 'os', 'browser', 'is_bot', 'scanned_at', 'visitor_hash', 'scan_number'],
-  additionalProperties: false,
-  properties: {
+export const QR_SCANNED_V1 = defineEvent(
+  'qr.scanned',
+  1,
+  {
     qr_id: { type: 'string' },
     client_ref: { type: ['string', 'null'] },
     short_code: { type: 'string' },
@@ -47,4 +46,5 @@ export const QR_SCANNED_V1 = defineEvent('qr.scanned', 1, {
     destination: { type: ['string', 'null'], maxLength: 4096 },
     link_type: { type: ['string', 'null'], maxLength: 256 },
   },
-});
+  { optional: ['destination', 'link_type'], closed: true },
+);
