@@ -8,7 +8,7 @@ module.exports = function runFixture(behaviour) {
   parentPort.on('message', (m) => {
     if (m.kind === 'metrics') {
       if (behaviour === 'crash-after-ready') throw new Error('consumer blew up');
-      parentPort.postMessage({ kind: 'metrics', id: m.id, metrics: [] });
+      m.reply.postMessage([]);
     }
     if (m.kind === 'stop') parentPort.postMessage({ kind: 'stopped' });
   });

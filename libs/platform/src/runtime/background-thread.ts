@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { parentPort, Worker } from 'node:worker_threads';
+import { once } from 'node:events';
+import { MessageChannel, type MessagePort, parentPort, Worker } from 'node:worker_threads';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { errorText, type Log } from '@qr/domain';
@@ -8,12 +9,14 @@ import { type MetricsSnapshot } from '../metrics/metrics';
 import { PlatformModule } from '../platform.module';
 import { createPlatformRuntime, type PlatformRuntime } from './platform-runtime';
 import { lowerPriority } from './thread-priority';
+import { withTimeout } from './with-timeout';
 
 const METRICS_WAIT_MS = 2000;
 const BACKGROUND_NICE_STEPS = 10;
 
-type ToBackground = { kind: 'metrics'; id: number } | { kind: 'stop' };
-type FromBackground = { kind: 'ready' } | { kind: 'metrics'; id: number; metrics: MetricsSnapshot } | { kind: 'stopped' };
+/** `reply`: the port a metrics request's snapshot comes back on. */
+type ToBackground = { kind: 'metrics'; reply: MessagePort } | { kind: 'stop' };
+type FromBackground = { kind: 'ready' } | { kind: 'stopped' };
 
 /** How an app's main runs its deployables (runDeployables, and serveBackground on all-in-one's second thread). */
 export interface RunOptions {
@@ -48,8 +51,6 @@ export function startBackgroundThread(entry: string, log: Log, onCrash: (reason:
   const worker = new Worker(entry, { workerData: { thread: 'background' } });
   let alive = true;
   let stopping = false;
-  let nextId = 0;
-  const waiting = new Map<number, (m: MetricsSnapshot) => void>();
   let markReady: () => void = () => undefined;
   let failStart: (err: Error) => void = () => undefined;
   const ready = new Promise<void>((resolve, reject) => {
@@ -66,10 +67,6 @@ export function startBackgroundThread(entry: string, log: Log, onCrash: (reason:
       started = true;
       markReady();
     } else if (m.kind === 'stopped') markStopped();
-    else if (m.kind === 'metrics') {
-      waiting.get(m.id)?.(m.metrics);
-      waiting.delete(m.id);
-    }
   });
   worker.on('error', (err) => {
     failure = err.stack ?? String(err);
@@ -78,33 +75,26 @@ export function startBackgroundThread(entry: string, log: Log, onCrash: (reason:
   worker.on('exit', (code) => {
     alive = false;
     markStopped();
-    for (const resolve of waiting.values()) resolve([]);
-    waiting.clear();
     // Before `ready`, the start fails (the caller exits 1 with the cause); after it, the process must stop.
     if (!started) failStart(new Error(`background thread exited (${code}) before it was ready${failure ? `: ${failure}` : ''}`));
     else if (!stopping) onCrash(`background thread exited (${code})`);
   });
 
-  const send = (m: ToBackground) => worker.postMessage(m);
+  const send = (m: ToBackground, transfer: MessagePort[] = []) => worker.postMessage(m, transfer);
   return {
     ready,
     alive: () => alive,
-    // A scrape must not hang on a busy or stuck background: after 2 s it is served without those series.
-    metrics: () =>
-      alive
-        ? new Promise<MetricsSnapshot>((resolve) => {
-            const id = ++nextId;
-            const timer = setTimeout(() => {
-              waiting.delete(id);
-              resolve([]);
-            }, METRICS_WAIT_MS);
-            waiting.set(id, (m) => {
-              clearTimeout(timer);
-              resolve(m);
-            });
-            send({ kind: 'metrics', id });
-          })
-        : Promise.resolve([]),
+    metrics: async () => {
+      if (!alive) return [];
+      const { port1, port2 } = new MessageChannel();
+      send({ kind: 'metrics', reply: port2 }, [port2]);
+      // The port closes if the thread dies. A scrape must not hang on a busy or stuck background: after 2 s
+      // it is served without those series.
+      const answer = Promise.race([once(port1, 'message').then(([m]) => m as MetricsSnapshot), once(port1, 'close').then(() => [])]);
+      return withTimeout(answer, METRICS_WAIT_MS, () => new Error('late'))
+        .catch(() => [])
+        .finally(() => port1.close());
+    },
     stop: async () => {
       if (!alive) return;
       stopping = true;
@@ -141,7 +131,7 @@ export async function serveBackground(options: RunOptions): Promise<void> {
       void runtime.metrics
         .snapshot()
         .catch(() => [])
-        .then((metrics) => reply({ kind: 'metrics', id: m.id, metrics }));
+        .then((metrics) => m.reply.postMessage(metrics));
     } else if (m.kind === 'stop') {
       void (async () => {
         // Each part closes even if one before it failed, and the front always hears back.
