@@ -36,35 +36,17 @@ export interface LinkRecord {
   gs1_path: string | null;
 }
 
-export const LINK_COLUMNS: readonly (keyof LinkRecord)[] = [
-  'qr_id',
-  'short_code',
-  'route_key',
-  'workspace_id',
-  'client_ref',
-  'domain_host',
-  'type',
-  'status',
-  'content',
-  'destinations',
-  'utm',
-  'fallback_url',
+/** The `links` columns that hold JSON text, and those read back as numbers (PostgreSQL's BIGINT may come as text). */
+const JSON_COLUMNS: ReadonlySet<string> = new Set<keyof LinkRecord>(['content', 'destinations', 'utm', 'daily_days']);
+const NUMBER_COLUMNS: ReadonlySet<string> = new Set<keyof LinkRecord>([
   'start_at',
   'end_at',
-  'daily_start',
-  'daily_end',
-  'daily_days',
-  'timezone',
   'scan_limit',
   'scan_count',
   'deleted_at',
-  'password_hash',
   'revision',
   'updated_at',
-  'gs1_path',
-];
-const JSON_COLUMNS = new Set<keyof LinkRecord>(['content', 'destinations', 'utm', 'daily_days']);
-const NUMBER_COLUMNS = new Set<keyof LinkRecord>(['start_at', 'end_at', 'scan_limit', 'scan_count', 'deleted_at', 'revision', 'updated_at']);
+]);
 
 /** From a qr-service snapshot (`qr.code.*` event or sync command); the scan count stays redirect-service's own. */
 export function linkFromSnapshot(s: Record<string, unknown>): LinkRecord {
@@ -108,17 +90,20 @@ export function routeKey(domainHost: string | null, shortCode: string): string {
   return domainHost === null ? shortCode : `${domainHost}/${shortCode}`;
 }
 
+/** A `links` row (its columns are LinkRecord's fields) as a LinkRecord. */
 export function linkFromRow(row: Record<string, unknown>): LinkRecord {
   const out: Record<string, unknown> = {};
-  for (const c of LINK_COLUMNS) {
-    const v = row[c];
+  for (const [c, v] of Object.entries(row)) {
     out[c] = v === null || v === undefined ? null : JSON_COLUMNS.has(c) ? JSON.parse(String(v)) : NUMBER_COLUMNS.has(c) ? Number(v) : v;
   }
   return out as unknown as LinkRecord;
 }
 
-export function linkValues(link: LinkRecord): unknown[] {
-  return LINK_COLUMNS.map((c) => (JSON_COLUMNS.has(c) && link[c] !== null ? JSON.stringify(link[c]) : link[c]));
+/** A link as its `links` row: the JSON columns as text. */
+export function linkRow(link: LinkRecord): Record<string, unknown> {
+  const row: Record<string, unknown> = { ...link };
+  for (const c of JSON_COLUMNS) if (row[c] !== null) row[c] = JSON.stringify(row[c]);
+  return row;
 }
 
 export function openingRulesOf(link: LinkRecord): OpeningRules {

@@ -1,7 +1,5 @@
-import { type Database, readRows, type Tx } from '@qr/persistence';
-import { LINK_COLUMNS, type LinkRecord, linkFromRow, linkValues } from './link-record';
-
-const UPDATABLE = LINK_COLUMNS.filter((c) => c !== 'qr_id' && c !== 'scan_count');
+import { type Database, insertOf, readRows, type Tx } from '@qr/persistence';
+import { type LinkRecord, linkFromRow, linkRow } from './link-record';
 
 export class LinksRepository {
   constructor(private readonly db: Database) {}
@@ -18,14 +16,13 @@ export class LinksRepository {
    * (which may arrive in either order, or twice) converge on the latest revision.
    */
   async upsertIfNewer(tx: Tx, link: LinkRecord): Promise<boolean> {
-    const params = linkValues(link);
-    const placeholders = LINK_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
-    const sets = UPDATABLE.map((c) => `${c} = excluded.${c}`).join(', ');
-    const { affected } = await tx.query(
-      `INSERT INTO links (${LINK_COLUMNS.join(', ')}) VALUES (${placeholders})
-       ON CONFLICT (qr_id) DO UPDATE SET ${sets} WHERE links.revision < excluded.revision`,
-      params,
-    );
+    const row = linkRow(link);
+    const [insert, params] = insertOf('links', row);
+    // Everything but the key and the scan count, which is this store's own.
+    const sets = Object.keys(row)
+      .filter((c) => c !== 'qr_id' && c !== 'scan_count')
+      .map((c) => `${c} = excluded.${c}`);
+    const { affected } = await tx.query(`${insert} ON CONFLICT (qr_id) DO UPDATE SET ${sets.join(', ')} WHERE links.revision < excluded.revision`, params);
     return affected === 1;
   }
 
