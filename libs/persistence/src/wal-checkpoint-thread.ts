@@ -51,9 +51,8 @@ export class WalCheckpointThread {
     files: readonly string[],
     synchronous: 'NORMAL' | 'FULL' = 'NORMAL',
     onProblem: (problem: string) => void = () => undefined,
-    intervalMs = INTERVAL_MS,
   ): WalCheckpointThread {
-    const workerData = { files: [...files], synchronous, intervalMs, driver: require.resolve('better-sqlite3') };
+    const workerData = { files: [...files], synchronous, intervalMs: INTERVAL_MS, driver: require.resolve('better-sqlite3') };
     const worker = new Worker(SOURCE, { eval: true, workerData });
     worker.on('message', (problem: string) => onProblem(problem));
     worker.on('error', (err) => onProblem(String(err)));

@@ -5,10 +5,6 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
 const NEST_BOOT_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
-function omit(fields: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).filter(([k]) => !keys.includes(k)));
-}
-
 /**
  * One JSON object per line on stdout. Callers pass facts as fields, never secrets:
  * no header, body or key material is ever logged by the platform.
@@ -40,8 +36,9 @@ export class JsonLogger implements LoggerService {
   /** Structured entry: `logger.event('info', 'scan recorded', { qr_id })`. */
   event(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
     if (RANK[level] < RANK[this.minLevel]) return;
-    // The entry's own time, level and msg win over any same-named field.
-    this.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...omit({ ...this.base, ...fields }, ['time', 'level', 'msg']) }));
+    const own = { time: new Date().toISOString(), level, msg };
+    // The entry's own time, level and msg come first and win over any same-named field.
+    this.write(JSON.stringify(Object.assign({ ...own }, this.base, fields, own)));
   }
 
   private emit(level: Level, message: unknown, rest: unknown[]): void {
