@@ -2,7 +2,7 @@ import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestM
 import type { NextFunction, Request, Response } from 'express';
 import { CreateQrCodesFlow, dashboardApiDocument, ImportLinksFlow, QuotaRepository } from '@qr/gateway';
 import { DashboardCookieNames, MembersController, SessionController, SessionCookies } from '@qr/identity';
-import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, rawBodyMiddleware, textBodyMiddleware } from '@qr/platform';
+import { bodyMiddleware, COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime } from '@qr/platform';
 import { DraftPreviewController } from './codes/draft-preview.controller';
 import { ExportsController } from './imports/exports.controller';
 import { ImportCodes } from './imports/import-codes';
@@ -76,9 +76,9 @@ export class DashboardModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(textBodyMiddleware(CSV_TYPES, MAX_CSV_BYTES, this.runtime.config.publicBaseUrl)).forRoutes('app/api/imports');
+    consumer.apply(bodyMiddleware('text', CSV_TYPES, MAX_CSV_BYTES, this.runtime.config.publicBaseUrl)).forRoutes('app/api/imports');
     consumer
-      .apply(rawBodyMiddleware(EXPORT_FILE_TYPES, MAX_EXPORT_BYTES, this.runtime.config.publicBaseUrl))
+      .apply(bodyMiddleware('raw', EXPORT_FILE_TYPES, MAX_EXPORT_BYTES, this.runtime.config.publicBaseUrl))
       .forRoutes('app/api/link-imports', 'app/api/link-imports/*path');
     consumer
       .apply((_req: Request, res: Response, next: NextFunction) => {

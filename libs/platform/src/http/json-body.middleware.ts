@@ -23,14 +23,12 @@ export function jsonBodyMiddleware(maxBytes: number, docsBaseUrl: string) {
     });
 }
 
-/** A text body of the given types (a CSV upload) as a string, with the same 413 as JSON bodies. */
-export function textBodyMiddleware(types: string[], maxBytes: number, docsBaseUrl: string) {
-  return answeringProblems(express.text({ limit: maxBytes, type: types }), maxBytes, docsBaseUrl);
-}
-
-/** A body of the given types as its bytes (an export file that need not be UTF-8), with the same 413 as JSON bodies. */
-export function rawBodyMiddleware(types: string[], maxBytes: number, docsBaseUrl: string) {
-  return answeringProblems(express.raw({ limit: maxBytes, type: types }), maxBytes, docsBaseUrl);
+/**
+ * A body of the given types as a string (`text`: a CSV upload) or as its bytes (`raw`: an export file
+ * that need not be UTF-8), with the same 413 as JSON bodies.
+ */
+export function bodyMiddleware(as: 'text' | 'raw', types: string[], maxBytes: number, docsBaseUrl: string) {
+  return answeringProblems(express[as]({ limit: maxBytes, type: types }), maxBytes, docsBaseUrl);
 }
 
 function answeringProblems(parse: Parser, maxBytes: number, docsBaseUrl: string) {
