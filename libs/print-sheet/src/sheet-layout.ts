@@ -4,8 +4,6 @@ import { GUTTER_DEFAULTS, type LabelKind, MARGIN_DEFAULTS, SheetLayoutInput } fr
 import { type GridSpec, presetById } from './sheet-presets';
 import { mm, PAGE_SIZES, type PageSize } from './units';
 
-export { LABEL_KINDS, type LabelKind } from './sheet-input';
-
 export interface SheetLayout extends GridSpec {
   label: LabelKind;
   cropMarks: boolean;
