@@ -13,22 +13,12 @@ export interface SqlEventLogOptions {
 
 const APPEND_CHUNK = 200;
 
-/** The name of a PostgreSQL log's appends' advisory lock. */
-function appendLockName(db: Database): string {
-  return `event_log_${db.schema ?? 'local'}`;
-}
-
 /** A record of several events (an outbox row packed on PostgreSQL) as one record per event, a row each here. */
 function eachEvent(r: LogRecord): LogRecord[] {
   if ((r.events ?? 1) === 1) return [r];
   return payloadOf(r)
     .split('\n')
     .map((payload) => ({ topic: r.topic, key: r.key, event: JSON.parse(payload) as EventEnvelope, payload }));
-}
-
-/** The distinct topics of an append, for its wake-up. */
-function topicsOf(records: readonly LogRecord[]): string[] {
-  return [...new Set(records.map((r) => r.topic))];
 }
 
 /**
@@ -59,7 +49,7 @@ export class SqlEventLog implements EventLog {
     const now = Date.now();
     await this.db.transaction(async (tx) => {
       await this.insert(tx, records, now);
-      tx.afterCommit(() => this.appended.notify(topicsOf(records)));
+      tx.afterCommit(() => this.appended.notify([...new Set(records.map((r) => r.topic))]));
     });
   }
 
@@ -76,7 +66,8 @@ export class SqlEventLog implements EventLog {
       const values = chunk.map((_, j) => `(${[1, 2, 3, 4, 5].map((k) => `$${j * 5 + k}${postgres && k === 5 ? '::bigint' : ''}`).join(', ')})`).join(', ');
       let sql = 'INSERT INTO event_log (topic, partition_key, event_id, payload, appended_at) ';
       if (postgres && i === 0) {
-        params.push(appendLockName(this.db));
+        // The log's appends' advisory lock, by the log's schema.
+        params.push(`event_log_${this.db.schema}`);
         sql += `SELECT * FROM (VALUES ${values}) AS v WHERE (SELECT pg_advisory_xact_lock(hashtext($${params.length}))::text) IS NOT NULL`;
       } else sql += `VALUES ${values}`;
       await tx.query(`${sql} ON CONFLICT (event_id) DO NOTHING`, params);
