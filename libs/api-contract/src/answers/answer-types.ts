@@ -12,6 +12,8 @@ export const nullableTimestamp: JsonSchema = { type: ['string', 'null'], format:
 export const day: JsonSchema = { type: 'string', format: 'date' };
 export const constant = (value: unknown): JsonSchema => ({ const: value });
 export const arrayOf = (items: JsonSchema, doc: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...doc });
+/** The OpenAPI reference to a declared schema, by its class name. */
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 /** The fields of a page of a list: `data` is declared by each list. */
 @Declaration({ answer: true, base: true })

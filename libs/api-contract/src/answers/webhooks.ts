@@ -1,8 +1,7 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, bool, constant, int, nullable, str } from './answer-types';
+import { arrayOf, bool, constant, int, nullable, ref, str } from './answer-types';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const dateTime = { type: 'string', format: 'date-time' };
 
 @Declaration({ answer: true })
