@@ -3,7 +3,7 @@ import { WEEKDAYS } from '@qr/opening-rules';
 import { BACK_HALF_MAX, isQrType, QR_TYPES, type QrCategory, type QrType, validateBackHalf } from '@qr/qr-content';
 import { ref } from '../answers/answer-types';
 import { Declaration, declaredFields, type FieldCheck, type JsonSchema } from '../engine/declare';
-import { fault, type Fault } from '../engine/fault';
+import { fault, type Fault, faultsOf } from '../engine/fault';
 import { Field, List } from '../engine/fields';
 import { nameFaults, textFaults } from '../engine/text-faults';
 import { instanceFaults } from '../engine/validate';
@@ -109,7 +109,7 @@ export class QrCodeInput {
   client_ref?: string | null;
 
   // The back-half rule (validateBackHalf) names its own problems; null draws a random code.
-  @Field((value) => (value === null ? [] : validateBackHalf(value, '').map((e) => fault(e.code, e.detail))), {
+  @Field((value) => (value === null ? [] : faultsOf(validateBackHalf(value, ''))), {
     type: ['string', 'null'],
     minLength: 1,
     maxLength: BACK_HALF_MAX,
