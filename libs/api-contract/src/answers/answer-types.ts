@@ -22,3 +22,19 @@ export class Page {
   @Out(bool) has_more!: boolean;
   @Out(nullable('string', { description: 'Pass as `cursor` for the next page' })) next_cursor!: string | null;
 }
+
+/**
+ * The answer to a DELETE: the object's id, its kind and `deleted: true`, declared as the schema `name`
+ * (one declaration per kind, so each operation names its own).
+ */
+export function deletedAnswer<K extends string>(name: string, object: K) {
+  class Deleted {
+    @Out(str) id!: string;
+    @Out(constant(object)) object!: K;
+    @Out(constant(true)) deleted!: true;
+  }
+  // Named before it is declared: the document files a class's own schema under the name it has then.
+  Object.defineProperty(Deleted, 'name', { value: name });
+  Declaration({ answer: true })(Deleted);
+  return Deleted;
+}
