@@ -9,6 +9,8 @@ export const bool: JsonSchema = { type: 'boolean' };
 export const nullable = (type: string, doc: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...doc });
 export const timestamp: JsonSchema = { type: 'string', format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
 export const nullableTimestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time', description: 'UTC, `YYYY-MM-DDThh:mm:ssZ`' };
+/** An instant, without `timestamp`'s description of its form. */
+export const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
 export const day: JsonSchema = { type: 'string', format: 'date' };
 export const constant = (value: unknown): JsonSchema => ({ const: value });
 export const arrayOf = (items: JsonSchema, doc: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...doc });

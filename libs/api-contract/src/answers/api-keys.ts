@@ -1,8 +1,6 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, constant, deletedAnswer, str } from './answer-types';
-
-const dateTime = { type: 'string', format: 'date-time' };
+import { arrayOf, constant, dateTime, deletedAnswer, str } from './answer-types';
 
 @Declaration({ answer: true })
 export class ApiKey {

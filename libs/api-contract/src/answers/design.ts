@@ -1,9 +1,8 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, constant, deletedAnswer, int, ref, str } from './answer-types';
+import { arrayOf, constant, dateTime, deletedAnswer, int, ref, str } from './answer-types';
 
 /* Logos and brand presets; the design itself is declared in ../design/design.ts. */
-const dateTime = { type: 'string', format: 'date-time' };
 
 @Declaration({ answer: true })
 export class Logo {

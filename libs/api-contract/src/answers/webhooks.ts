@@ -1,8 +1,6 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, bool, constant, deletedAnswer, int, nullable, ref, str } from './answer-types';
-
-const dateTime = { type: 'string', format: 'date-time' };
+import { arrayOf, bool, constant, dateTime, deletedAnswer, int, nullable, ref, str } from './answer-types';
 
 @Declaration({ answer: true })
 export class WebhookEndpoint {
