@@ -39,12 +39,9 @@ export class ScanProjection {
     const now = this.clock().getTime();
     const fresh = new Set<string>();
     for (let i = 0; i < events.length; i += 200) {
-      const chunk = events.slice(i, i + 200);
-      const values = chunk.map((_, j) => `($1, $${j + 3}, $2)`).join(', ');
-      const { rows } = await tx.query<{ event_id: string }>(
-        `INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ${values} ON CONFLICT DO NOTHING RETURNING event_id`,
-        [PROJECTION_GROUP, now, ...chunk.map((e) => e.id)],
-      );
+      const claims = events.slice(i, i + 200).map((e) => ({ consumer: PROJECTION_GROUP, event_id: e.id, processed_at: now }));
+      const [insert, params] = insertOf('processed_events', claims);
+      const { rows } = await tx.query<{ event_id: string }>(`${insert} ON CONFLICT DO NOTHING RETURNING event_id`, params);
       for (const r of rows) fresh.add(r.event_id);
     }
     const seen = new Set<string>();
