@@ -1,7 +1,7 @@
 import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { CreateQrCodesFlow, dashboardApiDocument, ImportLinksFlow, QuotaRepository } from '@qr/gateway';
-import { DashboardCookieNames, MembersController, SessionController, SessionCookies } from '@qr/identity';
+import { MembersController, SessionController } from '@qr/identity';
 import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, rawBodyMiddleware, textBodyMiddleware } from '@qr/platform';
 import { DraftPreviewController } from './codes/draft-preview.controller';
 import { ExportsController } from './imports/exports.controller';
@@ -46,7 +46,7 @@ export class DashboardModule implements NestModule {
   static register(runtime: PlatformRuntime, gateway: DynamicModule): DynamicModule {
     const { config } = runtime;
     const assets = DashboardAssets.load(config.dashboardDir);
-    if (!assets.built)
+    if (!assets.index)
       runtime.logger.event('warn', 'the dashboard is not built; /app answers 503 until `npm run build` has run', { directory: assets.directory });
     return {
       module: DashboardModule,
@@ -54,11 +54,6 @@ export class DashboardModule implements NestModule {
       controllers: [...DASHBOARD_API_CONTROLLERS, SpaController],
       providers: [
         { provide: DashboardAssets, useValue: assets },
-        {
-          provide: SessionCookies,
-          useFactory: (names: DashboardCookieNames) => new SessionCookies(names, config.session.absoluteMs),
-          inject: [DashboardCookieNames],
-        },
         { provide: BuildPrintSheet, useFactory: (bus: CommandBus) => new BuildPrintSheet(bus), inject: [COMMAND_BUS] },
         {
           provide: ImportCodes,

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { LinkImportOptions, LinkImportReport as LinkImportReportAnswer, readQueryDeclared } from '@qr/api-contract';
 import { ApiError } from '@qr/domain';
 import { ImportLinksFlow, type LinkImportReport } from '@qr/gateway';
-import { actorOf, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { actorOf, CurrentPrincipal, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { MAX_EXPORT_BYTES } from '@qr/link-import';
 import { Operation } from '@qr/platform';
 
@@ -34,7 +34,7 @@ export class LinkImportsController {
       '415': { problem: 'The body is not application/octet-stream' },
     },
   })
-  preview(@CurrentMember() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
+  preview(@CurrentPrincipal() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
     return this.run(principal, query, body, req, false);
   }
 
@@ -50,7 +50,7 @@ export class LinkImportsController {
       '415': { problem: 'The body is not application/octet-stream' },
     },
   })
-  create(@CurrentMember() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
+  create(@CurrentPrincipal() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
     return this.run(principal, query, body, req, true);
   }
 

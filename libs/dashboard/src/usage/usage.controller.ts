@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { UsageAnswer } from '@qr/api-contract';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { CurrentPrincipal, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { Operation } from '@qr/platform';
 import { WorkspaceUsage } from './workspace-usage';
 
@@ -16,7 +16,7 @@ export class UsageController {
     tag: 'Usage',
     answers: { '200': { description: 'The meters', body: UsageAnswer } },
   })
-  get(@CurrentMember() principal: SessionPrincipal) {
+  get(@CurrentPrincipal() principal: SessionPrincipal) {
     return this.usage.execute(principal);
   }
 }

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { COMMAND_BUS, type CommandBus } from '@qr/platform';
-import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { type Principal } from '@qr/identity';
+import { ApiAccessGuard } from '../access/api-access.guard';
+import { CurrentPrincipal, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
-import { ANALYTICS } from './create-qr-codes-flow';
+import { ANALYTICS_COMMANDS as ANALYTICS } from '@qr/contracts';
 import { WorkspaceAnalyticsQuery } from '@qr/analytics-math';
 import { WorkspaceAnalytics } from '@qr/api-contract';
 import { Operation } from '@qr/platform';

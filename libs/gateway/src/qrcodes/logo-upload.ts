@@ -1,6 +1,6 @@
 import Busboy from 'busboy';
 import type { Request } from 'express';
-import { check, LogoUpload } from '@qr/api-contract';
+import { LogoUpload, readDeclared } from '@qr/api-contract';
 import { ApiError, Errors, isPlainObject } from '@qr/domain';
 import { LogoRejected, MAX_LOGO_BYTES, prepareLogo } from '@qr/qr-design';
 
@@ -40,9 +40,7 @@ function readJson(req: Request): { bytes: Buffer; name: unknown; pointer: string
     );
   }
   // A body that is not an object has no data: the answer points at /data, as it always has.
-  const checked = check(LogoUpload, isPlainObject(req.body) ? req.body : {});
-  if (!checked.ok) throw Errors.validationFailed(checked.errors);
-  const body = checked.value;
+  const body = readDeclared(LogoUpload, isPlainObject(req.body) ? req.body : {});
   return { bytes: Buffer.from(body.data, 'base64'), name: body.name, pointer: '/data' };
 }
 

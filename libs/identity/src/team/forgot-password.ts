@@ -53,8 +53,7 @@ export class ForgotPassword {
       const memberships = await this.workspaces.membershipsOf(email);
       if (!memberships.length) return false;
       // The link opens the workspace the person used last (any of theirs would set the same password).
-      const last = await this.sessions.lastWorkspaceOf(email);
-      const workspace = memberships.find((w) => w.id === last) ?? memberships[0];
+      const workspace = await this.sessions.lastUsedOf(email, memberships);
       const issued = await this.issue.execute({ workspaceId: workspace.id, email, purpose: 'reset', lifetimeMs: RESET_LINK_LIFETIME_MS });
       await this.mailer.send(passwordResetEmail({ to: email, workspaceName: workspace.name, url: issued.url, expiresAt: new Date(issued.link.expires_at) }));
       return true;

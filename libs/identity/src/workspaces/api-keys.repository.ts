@@ -1,4 +1,6 @@
+import { type Actor } from '@qr/domain';
 import { type Database, insertOf, type Tx } from '@qr/persistence';
+import { type AuditLogRepository } from '../audit/audit-log.repository';
 import { type ApiKeyRecord, type WorkspaceRecord } from './identity-records';
 
 export type KeyWithWorkspace = ApiKeyRecord & { workspace_plan: WorkspaceRecord['plan'] };
@@ -46,9 +48,8 @@ export class ApiKeysRepository {
     return affected;
   }
 
-  /** Revokes a key of this workspace; false when there is no such live key. */
-  /** `alsoInTx` runs in the revoking transaction with the key as it was (its audit entry). */
-  async revoke(workspaceId: string, id: string, now: number, alsoInTx?: (tx: Tx, key: ApiKeyRecord) => Promise<void>): Promise<boolean> {
+  /** Revokes a key of this workspace, its audit entry in the same transaction; false when there is no such live key. */
+  async revoke(workspaceId: string, id: string, now: number, audit?: { actor: Actor; log: AuditLogRepository }): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<ApiKeyRecord>('SELECT * FROM api_keys WHERE id = $1 AND workspace_id = $2 AND revoked_at IS NULL', [id, workspaceId]);
       if (!rows.length) return false;
@@ -58,7 +59,8 @@ export class ApiKeysRepository {
         workspaceId,
       ]);
       if (affected !== 1) return false;
-      await alsoInTx?.(tx, rows[0]);
+      const target = { type: 'api_key', id, name: rows[0].name };
+      await audit?.log.record({ workspaceId, action: 'api_key.revoked', target, actor: audit.actor }, tx);
       return true;
     });
   }
