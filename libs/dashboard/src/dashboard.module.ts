@@ -17,11 +17,6 @@ import { AuditLogController } from './audit/audit-log.controller';
 import { UsageController } from './usage/usage.controller';
 import { WorkspaceUsage } from './usage/workspace-usage';
 
-/**
- * The workspace dashboard, served by the api-gateway under /app: the single-page app and its own
- * JSON (/app/api: sign-in, account, usage, previews, print sheets, imports). Everything else it shows
- * comes from the public API's routes, which accept the session cookie: one rule, one place.
- */
 /** The controllers of the dashboard's JSON API (`/app/api`), each route with its `@Operation`. */
 export const DASHBOARD_API_CONTROLLERS = [
   SessionController,
@@ -38,6 +33,11 @@ export const DASHBOARD_API_CONTROLLERS = [
 /** The dashboard's document (not published): the dashboard's answer types and the e2e contract checks come from it. */
 export const dashboardDocument = () => dashboardApiDocument(DASHBOARD_API_CONTROLLERS);
 
+/**
+ * The workspace dashboard, served by the api-gateway under /app: the single-page app and its own
+ * JSON (/app/api: sign-in, account, usage, previews, print sheets, imports). Everything else it shows
+ * comes from the public API's routes, which accept the session cookie: one rule, one place.
+ */
 @Module({})
 export class DashboardModule implements NestModule {
   constructor(@Inject(PLATFORM_RUNTIME) private readonly runtime: PlatformRuntime) {}

@@ -4,22 +4,13 @@ import { LogoUpload, readDeclared } from '@qr/api-contract';
 import { ApiError, Errors, isPlainObject } from '@qr/domain';
 import { LogoRejected, MAX_LOGO_BYTES, prepareLogo } from '@qr/qr-design';
 
-/** What qr-service stores: the upload decoded and drawn again as a PNG here, at the edge. */
-export interface PreparedUpload {
-  name: unknown;
-  png_base64: string;
-  width: number;
-  height: number;
-  source_type: string;
-  source_bytes: number;
-}
-
 /**
  * A logo from `POST /logos`: `multipart/form-data` with the file in a part named `file` (and an
  * optional `name` field), or JSON `{name?, data}` with the file in base64. The bytes are checked and
- * re-encoded by `prepareLogo`; a refusal is a 422 at the field that held the file.
+ * re-encoded by `prepareLogo` here, at the edge, so qr-service stores a PNG we drew; a refusal is a
+ * 422 at the field that held the file.
  */
-export async function readLogoUpload(req: Request): Promise<PreparedUpload> {
+export async function readLogoUpload(req: Request) {
   const { bytes, name, pointer } = req.is('multipart/form-data') ? await readMultipart(req) : readJson(req);
   try {
     const logo = await prepareLogo(bytes);

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
 import { ApiAccessGuard } from '../access/api-access.guard';
 import { AuditLogRepository, CurrentPrincipal, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
@@ -8,7 +8,6 @@ import { QR_COMMANDS as QR } from '@qr/contracts';
 import { readLogoUpload } from './logo-upload';
 import { type ImagePayload, sendImage } from './send-image';
 import { DeletedLogo, Logo, LogoList, LogoUpload, LogoUploadForm } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
 
 /** A workspace's logos: uploaded once, shown by any number of codes (`design.logo.id`). */
 @Controller(`${API_PREFIX}/logos`)

@@ -18,9 +18,8 @@ import {
   readDeclared,
   CodeAnalytics,
 } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
 import { isPlainObject } from '@qr/domain';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
 import { ApiAccessGuard } from '../access/api-access.guard';
 import { actorOf, CurrentPrincipal, type Principal } from '@qr/identity';
 import { QuotaCost } from '../access/quota-cost.decorator';
@@ -64,7 +63,6 @@ export class QrCodesController {
     return result.qr_code;
   }
 
-  /** Moves up to 100 codes into a folder (or out of any), all or none. */
   @Operation({
     operationId: 'moveQrCodes',
     summary: 'Move up to 100 codes into a folder, or out of any; all or none',
@@ -138,7 +136,6 @@ export class QrCodesController {
     return this.bus.send('qr-service', QR.update, { workspaceId: p.workspaceId, id, patch: patch ?? null, actor: actorOf(p, req) });
   }
 
-  /** Every change to the code, newest first; kept after the code is deleted. */
   @Operation({
     operationId: 'listQrCodeHistory',
     summary: 'Every change to a code, newest first: who, how, when, and each field before and after',

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { WEBHOOK_COMMANDS as WH } from '@qr/contracts';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
 import { ApiAccessGuard } from '../access/api-access.guard';
 import { AuditLogRepository, CurrentPrincipal, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
@@ -15,7 +15,6 @@ import {
   WebhookEndpointWithSecret,
   WebhookTestResult,
 } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
 
 /** Webhook endpoints. The caller's plan travels with each command: the dispatcher gates event kinds by it. */
 @Controller(`${API_PREFIX}/webhook-endpoints`)

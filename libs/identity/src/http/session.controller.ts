@@ -22,7 +22,6 @@ import {
   SwitchWorkspaceInput,
   TokenInput,
 } from '@qr/api-contract';
-import { formatUtc } from '@qr/domain';
 import { Operation } from '@qr/platform';
 import { csrfTokenFor } from '@qr/session-rules';
 import { meView } from './me-view';
@@ -123,8 +122,7 @@ export class SessionController {
   async inspectLink(@Body() sent: unknown, @Req() req: Request) {
     const body = readDeclared(TokenInput, sent);
     this.cookies.checkPresessionCsrf(req);
-    const details = await this.links.inspect(body.token, req.ip ?? '');
-    return { ...details, expires_at: formatUtc(new Date(details.expires_at)) };
+    return this.links.inspect(body.token, req.ip ?? '');
   }
 
   @Post('sign-in-links/redeem')

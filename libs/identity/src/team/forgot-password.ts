@@ -1,6 +1,6 @@
-import { type Clock, isEmailAddress, type Log, normalizeEmail, systemClock, type ThrottleLimit } from '@qr/domain';
+import { type Clock, isEmailAddress, type Log, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
-import { passwordResetEmail } from '@qr/session-rules';
+import { passwordResetEmail, resetLimits } from '@qr/session-rules';
 import { type RateLimiter } from '@qr/platform';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { type Mailer } from '../mail/mailer';
@@ -10,15 +10,6 @@ import { throttle } from '../sessions/throttle';
 
 /** A reset link lasts an hour: it is asked for by whoever types the email, so it should not linger. */
 export const RESET_LINK_LIFETIME_MS = 3_600_000;
-const WINDOW_MS = 15 * 60_000;
-
-/** Three asks a quarter hour per email (a mailbox is not to be flooded), fifty per address. */
-export function resetLimits(email: string, clientAddress: string): ThrottleLimit[] {
-  return [
-    { key: `reset:acct:${normalizeEmail(email)}`, limit: 3, windowMs: WINDOW_MS },
-    { key: `reset:addr:${clientAddress}`, limit: 50, windowMs: WINDOW_MS },
-  ];
-}
 
 /**
  * "Forgot password" on the sign-in page. The answer is the same whether or not the email is a

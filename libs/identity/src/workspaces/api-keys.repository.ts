@@ -21,11 +21,6 @@ export class ApiKeysRepository {
     return row ?? null;
   }
 
-  async find(id: string): Promise<ApiKeyRecord | null> {
-    const [row] = await this.db.query<ApiKeyRecord>('SELECT * FROM api_keys WHERE id = $1', [id]);
-    return row ?? null;
-  }
-
   async listActive(workspaceId: string, now: number): Promise<ApiKeyRecord[]> {
     return this.db.query<ApiKeyRecord>(
       `SELECT * FROM api_keys WHERE workspace_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2) ORDER BY id`,
@@ -51,14 +46,11 @@ export class ApiKeysRepository {
   /** Revokes a key of this workspace, its audit entry in the same transaction; false when there is no such live key. */
   async revoke(workspaceId: string, id: string, now: number, audit?: { actor: Actor; log: AuditLogRepository }): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<ApiKeyRecord>('SELECT * FROM api_keys WHERE id = $1 AND workspace_id = $2 AND revoked_at IS NULL', [id, workspaceId]);
-      if (!rows.length) return false;
-      const { affected } = await tx.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND workspace_id = $3 AND revoked_at IS NULL', [
-        now,
-        id,
-        workspaceId,
-      ]);
-      if (affected !== 1) return false;
+      const { rows } = await tx.query<ApiKeyRecord>(
+        'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND workspace_id = $3 AND revoked_at IS NULL RETURNING *',
+        [now, id, workspaceId],
+      );
+      if (rows.length !== 1) return false;
       const target = { type: 'api_key', id, name: rows[0].name };
       await audit?.log.record({ workspaceId, action: 'api_key.revoked', target, actor: audit.actor }, tx);
       return true;
