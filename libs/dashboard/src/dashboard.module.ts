@@ -15,7 +15,6 @@ import { setDashboardHeaders } from './spa/security-headers';
 import { SpaController } from './spa/spa.controller';
 import { AuditLogController } from './audit/audit-log.controller';
 import { UsageController } from './usage/usage.controller';
-import { WorkspaceUsage } from './usage/workspace-usage';
 
 /** The controllers of the dashboard's JSON API (`/app/api`), each route with its `@Operation`. */
 export const DASHBOARD_API_CONTROLLERS = [
@@ -65,7 +64,6 @@ export class DashboardModule implements NestModule {
           useFactory: (bus: CommandBus, quota: QuotaRepository, create: CreateQrCodesFlow) => new ImportLinksFlow(bus, quota, create),
           inject: [COMMAND_BUS, QuotaRepository, CreateQrCodesFlow],
         },
-        { provide: WorkspaceUsage, useFactory: (quota: QuotaRepository) => new WorkspaceUsage(quota), inject: [QuotaRepository] },
       ],
     };
   }
