@@ -1,4 +1,4 @@
-import { type Actor, ApiError, type Clock, Errors, fieldError, newId, systemClock } from '@qr/domain';
+import { type Actor, ApiError, Errors, fieldError, newId } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { passwordHashOf } from './code-password';
 import { codeCreated } from './qr-code-events';
@@ -39,7 +39,6 @@ export class CreateQrCodes {
     private readonly changes: CodeChangeLog,
     private readonly references: ReferencesRepository,
     private readonly links: LinkSync | null,
-    private readonly clock: Clock = systemClock,
   ) {}
 
   async execute(workspaceId: string, plan: readonly PlannedItem[], actor: Actor): Promise<CreationOutcome> {
@@ -76,7 +75,7 @@ export class CreateQrCodes {
     actor: Actor,
   ): Promise<CreationResult[]> {
     await this.holdFolders(tx, workspaceId, chunk);
-    const now = this.clock();
+    const now = new Date();
     const results: CreationResult[] = [];
     const changes: CodeChange[] = [];
     for (const item of chunk) {
@@ -107,7 +106,7 @@ export class CreateQrCodes {
       const record = newRecord(
         item.draft,
         {
-          id: newId('qr', this.clock),
+          id: newId('qr'),
           workspace_id: workspaceId,
           // A chosen one always; else the planned one first (its design was checked on it), a new one only if it collided.
           short_code: item.draft.category === 'dynamic' ? (item.draft.short_code ?? (attempt === 0 && item.shortCode ? item.shortCode : newShortCode())) : null,

@@ -7,11 +7,11 @@ import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platfor
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
 import { linkImportCommands } from '../imports/link-import-store';
 import { page, parseListQuery } from '../codes/list-query';
-import { planCreation } from '../codes/plan-creation';
+import { parseItems, planDrafts } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
 import { domainView } from '../domains/domain-view';
-import { folderView } from '../folders/create-folder';
+import { folderView } from '../folders/folder-changes';
 import { codeHistoryPage } from '../history/history-view';
 import { parseImageOptions } from '../rendering/image-options';
 import { CodeImages, etagListHas } from '../rendering/code-images';
@@ -62,7 +62,14 @@ export class CodesCommands implements OnModuleInit {
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
         const editing = typeof p.codeId === 'string' ? (await this.mustFind(p.workspaceId, p.codeId)).id : null;
-        const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '', true, editing);
+        const [item] = await planDrafts(
+          this.u,
+          p.workspaceId,
+          parseItems([p.item], () => ''),
+          () => '',
+          true,
+          editing,
+        );
         const host = (await this.u.references.hostLookup([item.draft]))(item.draft);
         return {
           svg: renderDraftSvg(item.draft, this.config.shortBaseUrl, host, await this.logoOf({ ...item.draft, workspace_id: p.workspaceId })),
@@ -72,8 +79,8 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.sheetCodes]: (p) => this.sheetCodes(p),
       [QR_COMMANDS.liveDynamicCounts]: (p) => liveDynamicCounts(this.u.db, p),
       ...linkImportCommands(this.u.db),
-      [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.createFolder.execute(p.workspaceId, p.body)),
-      [QR_COMMANDS.renameFolder]: async (p) => folderView(await this.u.renameFolder.execute(p.workspaceId, p.id, p.body)),
+      [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.folderChanges.create(p.workspaceId, p.body)),
+      [QR_COMMANDS.renameFolder]: async (p) => folderView(await this.u.folderChanges.rename(p.workspaceId, p.id, p.body)),
       [QR_COMMANDS.deleteFolder]: async (p) => ({
         id: p.id,
         object: 'folder',

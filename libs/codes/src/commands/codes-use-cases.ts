@@ -9,12 +9,10 @@ import { ReferencesRepository } from '../codes/references.repository';
 import { UpdateQrCode } from '../codes/update-qr-code';
 import { CreateDomain } from '../domains/create-domain';
 import { CustomDomainsRepository } from '../domains/custom-domains.repository';
-import { createTxtResolver } from '../domains/txt-resolver';
 import { VerifyDomain } from '../domains/verify-domain';
-import { CreateFolder } from '../folders/create-folder';
+import { FolderChanges } from '../folders/folder-changes';
 import { FoldersRepository } from '../folders/folders.repository';
 import { MoveCodes } from '../folders/move-codes';
-import { RenameFolder } from '../folders/rename-folder';
 import { CodeChangeLog } from '../history/code-change-log';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { LinkSync } from '../links/link-sync';
@@ -63,11 +61,10 @@ function codesUseCases({ db, outbox }: ServiceStore, runtime: PlatformRuntime) {
     createCodes: new CreateQrCodes(db, codes, changes, references, links),
     updateCode: new UpdateQrCode(db, codes, references, changes, links, designs, scanCounts),
     deleteCode: new DeleteQrCode(db, codes, changes, links),
-    createFolder: new CreateFolder(folders),
-    renameFolder: new RenameFolder(folders),
+    folderChanges: new FolderChanges(folders),
     moveCodes: new MoveCodes(db, codes, folders, references, changes, links),
     createDomain: new CreateDomain(domains, reserved),
-    verifyDomain: new VerifyDomain(domains, createTxtResolver(runtime.config.dnsResolvers)),
+    verifyDomain: new VerifyDomain(domains, runtime.config.dnsResolvers),
   };
 }
 

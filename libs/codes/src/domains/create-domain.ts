@@ -1,5 +1,5 @@
 import { DomainInput, readDeclared } from '@qr/api-contract';
-import { type Clock, Errors, fieldError, newId, randomBase62, systemClock } from '@qr/domain';
+import { Errors, fieldError, newId, randomBase62 } from '@qr/domain';
 import { type CustomDomainRecord, type CustomDomainsRepository } from './custom-domains.repository';
 import { normalizeHostname } from './hostname';
 
@@ -8,7 +8,6 @@ export class CreateDomain {
     private readonly domains: CustomDomainsRepository,
     /** Hosts the platform itself answers on; a workspace cannot claim them. */
     private readonly reservedHosts: readonly string[],
-    private readonly clock: Clock = systemClock,
   ) {}
 
   async execute(workspaceId: string, body: unknown): Promise<CustomDomainRecord> {
@@ -16,7 +15,7 @@ export class CreateDomain {
     if (!hostname) throw Errors.validationFailed([fieldError('/hostname', 'invalid', 'not a DNS hostname such as qr.example.com')]);
     if (this.reservedHosts.includes(hostname)) throw Errors.validationFailed([fieldError('/hostname', 'reserved', 'this hostname belongs to the platform')]);
     const domain: CustomDomainRecord = {
-      id: newId('dom', this.clock),
+      id: newId('dom'),
       workspace_id: workspaceId,
       hostname,
       verification_token: randomBase62(24),
@@ -24,7 +23,7 @@ export class CreateDomain {
       last_checked_at: null,
       last_error: null,
       verified_at: null,
-      created_at: this.clock().getTime(),
+      created_at: Date.now(),
     };
     if (!(await this.domains.insert(domain))) throw Errors.validationFailed([fieldError('/hostname', 'taken', 'this hostname is registered already')]);
     return domain;

@@ -1,7 +1,7 @@
-import { type Clock, Errors, systemClock } from '@qr/domain';
+import { Resolver } from 'node:dns/promises';
+import { Errors } from '@qr/domain';
 import { type CustomDomainRecord, type CustomDomainsRepository } from './custom-domains.repository';
 import { verificationRecordName, verificationRecordValue } from './hostname';
-import { type TxtResolver } from './txt-resolver';
 
 /**
  * Looks for `qr-verify=<token>` in the TXT records of `_qr-verify.<hostname>`. The outcome is kept on
@@ -9,18 +9,25 @@ import { type TxtResolver } from './txt-resolver';
  * that has not propagated yet is not an error of the request.
  */
 export class VerifyDomain {
+  private readonly resolver = new Resolver({ timeout: 3000, tries: 2 });
+
+  /**
+   * `dnsServers`: explicit servers (`DNS_RESOLVER=127.0.0.1:5353`, used by tests to point at a local
+   * responder); the system resolver otherwise.
+   */
   constructor(
     private readonly domains: CustomDomainsRepository,
-    private readonly resolver: TxtResolver,
-    private readonly clock: Clock = systemClock,
-  ) {}
+    dnsServers: string[] | undefined,
+  ) {
+    if (dnsServers?.length) this.resolver.setServers(dnsServers);
+  }
 
   async execute(workspaceId: string, id: string): Promise<CustomDomainRecord> {
     const domain = await this.domains.find(workspaceId, id);
     if (!domain) throw Errors.notFound('domain');
     if (domain.status === 'verified') return domain;
     const error = await this.check(domain);
-    await this.domains.recordCheck(domain.id, { verified: error === null, error, at: this.clock().getTime() });
+    await this.domains.recordCheck(domain.id, { verified: error === null, error, at: Date.now() });
     return (await this.domains.find(workspaceId, id))!;
   }
 

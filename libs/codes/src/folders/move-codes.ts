@@ -1,5 +1,5 @@
 import { MoveQrCodesInput, readDeclared } from '@qr/api-contract';
-import { type Actor, ApiError, type Clock, Errors, fieldError, systemClock } from '@qr/domain';
+import { type Actor, ApiError, Errors, fieldError } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type CodeChange, type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
@@ -41,7 +41,6 @@ export class MoveCodes {
     private readonly references: ReferencesRepository,
     private readonly changes: CodeChangeLog,
     private readonly links: LinkSync | null,
-    private readonly clock: Clock = systemClock,
   ) {}
 
   /** `{ code_ids: [1..100 ids], folder_id: id | null }`; an unknown code or folder changes nothing (422 at its pointer). */
@@ -88,7 +87,7 @@ export class MoveCodes {
 
   /** Moves `records` (read in `tx`) to `folderId`; the ones already there are left alone. */
   private async within(tx: Tx, records: readonly QrCodeRecord[], folderId: string | null, actor: Actor): Promise<Moved> {
-    const now = this.clock();
+    const now = new Date();
     const moving = records.filter((r) => r.folder_id !== folderId);
     const hostOf = await this.references.hostLookup(moving);
     const changes: CodeChange[] = [];

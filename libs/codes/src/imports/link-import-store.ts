@@ -1,4 +1,4 @@
-import { type Clock, newId, systemClock } from '@qr/domain';
+import { newId } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { FoldersRepository } from '../folders/folders.repository';
 
@@ -9,10 +9,7 @@ import { FoldersRepository } from '../folders/folders.repository';
 export class LinkImportStore {
   private readonly folders: FoldersRepository;
 
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock = systemClock,
-  ) {
+  constructor(private readonly db: Database) {
     this.folders = new FoldersRepository(db);
   }
 
@@ -59,7 +56,7 @@ export class LinkImportStore {
     const found = new Set((await find()).map((r) => r.name));
     // A folder made meanwhile by someone else is simply found by the second read.
     for (const name of wanted.filter((n) => !found.has(n))) {
-      await this.folders.insert({ id: newId('fld', this.clock), workspace_id: workspaceId, name, created_at: this.clock().getTime() });
+      await this.folders.insert({ id: newId('fld'), workspace_id: workspaceId, name, created_at: Date.now() });
     }
     return new Map((await find()).map((r) => [r.name, r.id]));
   }
