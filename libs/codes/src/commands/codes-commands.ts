@@ -13,7 +13,7 @@ import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
 import { domainView } from '../domains/domain-view';
 import { folderView } from '../folders/folder-changes';
 import { codeHistoryPage } from '../history/history-view';
-import { parseImageOptions } from '../rendering/image-options';
+import { type ImageOptions, parseImageOptions } from '../rendering/image-options';
 import { CodeImages, etagListHas } from '../rendering/code-images';
 import { payloadOf, renderDraftSvg } from '../rendering/render-image';
 import { CODES_USE_CASES, type CodesUseCases } from './codes-use-cases';
@@ -51,14 +51,12 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.history]: (p) => codeHistoryPage(this.u.history, p.workspaceId, p.id, p.query),
       [QR_COMMANDS.image]: async (p) => {
         const options = parseImageOptions(p.query);
-        const record = await this.mustFind(p.workspaceId, p.id);
-        return this.images.answer(record, await this.payloadOf(record), options, p.ifNoneMatch, (r) => this.logoOf(r));
+        return this.image(await this.mustFind(p.workspaceId, p.id), options, p.ifNoneMatch);
       },
       [QR_COMMANDS.preview]: async (p) => {
         const record = typeof p.token === 'string' && /^[0-9A-Za-z]{32}$/.test(p.token) ? await this.u.codes.findByPreviewToken(p.token) : null;
         if (!record) throw Errors.notFound('preview');
-        const options = { format: 'svg', size: null, margin: null, ecc: 'M' } as const;
-        return this.images.answer(record, await this.payloadOf(record), options, p.ifNoneMatch, (r) => this.logoOf(r));
+        return this.image(record, { format: 'svg', size: null, margin: null, ecc: 'M' }, p.ifNoneMatch);
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
         const editing = typeof p.codeId === 'string' ? (await this.mustFind(p.workspaceId, p.codeId)).id : null;
@@ -190,12 +188,9 @@ export class CodesCommands implements OnModuleInit {
     return record;
   }
 
-  private async hostOf(record: QrCodeRecord): Promise<string | null> {
-    return (await this.u.references.hostLookup([record]))(record);
-  }
-
-  private async payloadOf(record: QrCodeRecord): Promise<string> {
-    return payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record));
+  private async image(record: QrCodeRecord, options: ImageOptions, ifNoneMatch: unknown) {
+    const payload = payloadOf(record, this.config.shortBaseUrl, (await this.u.references.hostLookup([record]))(record));
+    return this.images.answer(record, payload, options, ifNoneMatch, (r) => this.logoOf(r));
   }
 
   private async views(given: QrCodeRecord[], recorded?: (r: QrCodeRecord) => boolean) {

@@ -62,23 +62,15 @@ export class LinkImportStore {
   }
 }
 
-/** What `qr.link-import-targets` answers: verified domains (hostname → id) and each taken `hostname/path` with its first destination. */
-export interface LinkImportTargets {
-  domains: Array<{ hostname: string; id: string }>;
-  paths: Array<{ where: string; destination: string }>;
-}
-
 /**
  * The two commands a link import sends qr-service (the dashboard over the bus, the admin CLI in
- * process): the dry run's view of the workspace, and the folders it files links into.
+ * process): the dry run's view of the workspace (verified domains, and each taken `hostname/path`
+ * with its first destination), and the folders it files links into.
  */
-export function linkImportCommands(db: Database): {
-  'qr.link-import-targets': (p: { workspaceId: string }) => Promise<LinkImportTargets>;
-  'qr.link-import-folders': (p: { workspaceId: string; names: unknown }) => Promise<Array<{ name: string; id: string }>>;
-} {
+export function linkImportCommands(db: Database) {
   const store = new LinkImportStore(db);
   return {
-    'qr.link-import-targets': async ({ workspaceId }) => {
+    'qr.link-import-targets': async ({ workspaceId }: { workspaceId: string }) => {
       const domains = await store.verifiedDomains(workspaceId);
       const paths = await store.pathsOn(workspaceId, domains);
       return {
@@ -86,7 +78,7 @@ export function linkImportCommands(db: Database): {
         paths: [...paths].map(([where, destination]) => ({ where, destination })),
       };
     },
-    'qr.link-import-folders': async ({ workspaceId, names }) => {
+    'qr.link-import-folders': async ({ workspaceId, names }: { workspaceId: string; names: unknown }) => {
       const wanted = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
       return [...(await store.folderIds(workspaceId, wanted))].map(([name, id]) => ({ name, id }));
     },
