@@ -44,7 +44,7 @@ function codesUseCases({ db, outbox }: ServiceStore, runtime: PlatformRuntime) {
   const logos = new LogosRepository(db);
   const presets = new DesignPresetsRepository(db);
   const designs = new DesignCheck(runtime.config.shortBaseUrl, logos, presets);
-  const scanCounts = new RecordedScanCounts(runtime.bus, runtime.logger, { onFallback: () => fallbacks.inc() });
+  const scanCounts = new RecordedScanCounts(runtime.bus, runtime.logger, () => fallbacks.inc());
   return {
     db,
     codes,
