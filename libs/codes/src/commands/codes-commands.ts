@@ -5,7 +5,7 @@ import { logoView } from '../logos/logos.repository';
 import { presetView } from '../presets/design-presets.repository';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
-import { linkImportCommands } from '../imports/link-import-store';
+import { linkImportCommands } from '../imports/link-import-commands';
 import { page, parseListQuery } from '../codes/list-query';
 import { parseItems, planDrafts } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
