@@ -2,7 +2,8 @@ import { formatUtc } from '@qr/domain';
 import { digitalLinkUri, type Gs1Content, gs1ContentKey } from '@qr/gs1';
 import { evaluateOpening } from '@qr/opening-rules';
 import { DEFAULT_DESIGN, eccOf } from '@qr/qr-design';
-import { type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
+import { type UtmField, UTM_FIELDS } from '@qr/qr-content';
+import { type QrCodeRecord } from './qr-code-record';
 
 export interface ViewContext {
   shortBaseUrl: string;
@@ -25,10 +26,6 @@ export function shortUrlOf(record: Pick<QrCodeRecord, 'short_code' | 'type' | 'c
     return digitalLinkUri(origin, gs1ContentKey(content), content.data);
   }
   return `${origin}/${record.short_code}`;
-}
-
-export function previewUrlOf(record: Pick<QrCodeRecord, 'preview_token'>, publicBaseUrl: string): string {
-  return `${publicBaseUrl}/api/public/v1/previews/${record.preview_token}.svg`;
 }
 
 /** The API's `qr_code` object. `state` is computed for the moment of reading. */
@@ -64,8 +61,8 @@ export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
     client_ref: r.client_ref,
     short_code: r.short_code,
     short_url: shortUrlOf(r, ctx.shortBaseUrl, ctx.domainHost),
-    preview_url: previewUrlOf(r, ctx.publicBaseUrl),
-    ...(Object.fromEntries(UTM_FIELDS.map((f) => [f, r[f]])) as Record<(typeof UTM_FIELDS)[number], string | null>),
+    preview_url: `${ctx.publicBaseUrl}/api/public/v1/previews/${r.preview_token}.svg`,
+    ...(Object.fromEntries(UTM_FIELDS.map((f) => [f, r[f]])) as Record<UtmField, string | null>),
     start_at: time(r.start_at),
     end_at: time(r.end_at),
     daily_start: r.daily_start,
