@@ -45,7 +45,7 @@ export class MoveCodes {
 
   /** `{ code_ids: [1..100 ids], folder_id: id | null }`; an unknown code or folder changes nothing (422 at its pointer). */
   async execute(workspaceId: string, body: unknown, actor: Actor): Promise<MoveResult> {
-    const { ids, folderId } = readMoveBody(body);
+    const { code_ids: ids, folder_id: folderId } = readDeclared(MoveQrCodesInput, body);
     const moved = await this.retried(async (tx) => {
       if (folderId !== null && !(await this.references.holdFolder(tx, workspaceId, folderId))) {
         throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
@@ -99,9 +99,4 @@ export class MoveCodes {
     await this.changes.add(tx, changes, actor);
     return { records: changes.map((c) => c.after), hostOf };
   }
-}
-
-function readMoveBody(body: unknown): { ids: string[]; folderId: string | null } {
-  const input = readDeclared(MoveQrCodesInput, body);
-  return { ids: input.code_ids, folderId: input.folder_id };
 }
