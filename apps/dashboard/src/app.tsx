@@ -1,11 +1,12 @@
 import { ErrorBoundary, lazy, LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { type ComponentType } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { Shell } from './layout/shell';
 import { CodesPage } from './pages/codes/codes-page';
 import { NotFoundPage } from './pages/not-found/not-found-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { WelcomePage } from './pages/welcome/welcome-page';
-import { SessionProvider, useSession } from './session';
+import { SessionProvider, useMe, useSession } from './session';
 import { AuthCard } from './ui/auth-card';
 import { ErrorNotice, Loading } from './ui/notice';
 import { Button } from './ui/button';
@@ -22,10 +23,17 @@ const PrintPage = lazy(() => import('./pages/print/print-page').then((m) => m.Pr
 const DevelopersPage = lazy(() => import('./pages/developers/developers-page').then((m) => m.DevelopersPage));
 const EndpointPage = lazy(() => import('./pages/developers/endpoint-page').then((m) => m.EndpointPage));
 const UsagePage = lazy(() => import('./pages/usage/usage-page').then((m) => m.UsagePage));
-const MembersPage = lazy(() => import('./pages/members/members-page').then((m) => m.MembersPage));
-const AuditLogPage = lazy(() => import('./pages/audit/audit-log-page').then((m) => m.AuditLogPage));
+const MembersPage = ownersOnly(lazy(() => import('./pages/members/members-page').then((m) => m.MembersPage)));
+const AuditLogPage = ownersOnly(lazy(() => import('./pages/audit/audit-log-page').then((m) => m.AuditLogPage)));
 const LinkImportPage = lazy(() => import('./pages/imports/link-import-page').then((m) => m.LinkImportPage));
 const AccountPage = lazy(() => import('./pages/account/account-page').then((m) => m.AccountPage));
+
+/** Members and the audit log are the owners' pages: another role meets "not found", as the server answers it 404. */
+function ownersOnly(Page: ComponentType) {
+  return function OwnersOnly() {
+    return useMe().permissions.manage_members ? <Page /> : <NotFoundPage />;
+  };
+}
 
 export function App() {
   return (

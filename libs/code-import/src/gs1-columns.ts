@@ -1,3 +1,8 @@
+/** The GS1 key and its qualifiers: columns that are content fields of the same name. */
+const KEY_COLUMNS = ['gtin', 'cpv', 'lot', 'serial', 'item_description'] as const;
+/** The default link's columns, by the link field each fills. */
+const LINK_COLUMNS = { link_type: 'link_type', link_href: 'href', link_title: 'title', link_hreflang: 'hreflang' } as const;
+
 /**
  * The columns of a `gs1` row (one code per row, one row per level: a product, a lot and a serial of
  * one GTIN are three rows). The key and its qualifiers are plain columns, as the API's content
@@ -5,24 +10,10 @@
  * (`17=270101&3103=000500`); the links are either one default link in the `link_*` columns (the
  * common case: one page per code), or every link as the API's JSON array in `links`.
  */
-export const GS1_COLUMNS = [
-  'gtin',
-  'cpv',
-  'lot',
-  'serial',
-  'item_description',
-  'data',
-  'links',
-  'link_type',
-  'link_href',
-  'link_title',
-  'link_hreflang',
-] as const;
+export const GS1_COLUMNS: readonly string[] = [...KEY_COLUMNS, 'data', 'links', ...Object.keys(LINK_COLUMNS)];
 
 /** The link type of a link given in the `link_*` columns without `link_type`: the product information page. */
 export const DEFAULT_GS1_LINK_TYPE = 'gs1:pip';
-
-const LINK_COLUMNS = { link_type: 'link_type', link_href: 'href', link_title: 'title', link_hreflang: 'hreflang' } as const;
 
 export interface Gs1Row {
   content: Record<string, unknown>;
@@ -37,7 +28,7 @@ export function gs1ContentOf(value: (column: string) => string): Gs1Row {
   const content: Record<string, unknown> = {};
   const errors: Gs1Row['errors'] = [];
   const columns: Record<string, string> = {};
-  for (const field of ['gtin', 'cpv', 'lot', 'serial', 'item_description'] as const) if (value(field)) content[field] = value(field);
+  for (const field of KEY_COLUMNS) if (value(field)) content[field] = value(field);
   if (value('data')) {
     const data = dataAttributesOf(value('data'));
     if (data) content.data = data;

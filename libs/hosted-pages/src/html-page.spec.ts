@@ -1,4 +1,3 @@
-import { HONEYPOT_FIELD } from './honeypot-field';
 import { type HtmlPage, htmlPage } from './html-page';
 import { renderClosedPage } from './render-closed-page';
 import { renderFormPage } from './render-form-page';
@@ -12,8 +11,8 @@ const CLOSED = { status: 403, opensAt: new Date('2026-11-20T08:00:00Z'), timezon
 
 const PAGES: [string, HtmlPage][] = [
   ['menu', renderMenuPage({ title: 'Menu', sections: [{ name: 'Drinks', items: [{ name: 'Tea' }] }] })],
-  ['form', renderFormPage(FORM, { action: '/abc123', honeypotField: HONEYPOT_FIELD })],
-  ['form with errors', renderFormPage(FORM, { action: '/abc123', values: { email: 'x' }, errors: { email: 'Bad.' }, honeypotField: HONEYPOT_FIELD })],
+  ['form', renderFormPage(FORM, { action: '/abc123' })],
+  ['form with errors', renderFormPage(FORM, { action: '/abc123', values: { email: 'x' }, errors: { email: 'Bad.' } })],
   ['form thanks', renderFormThanksPage(FORM)],
   ['vcard', renderVcardPage({ first_name: 'Ana', url: 'https://example.com' }, { vcfHref: '/abc123.vcf' })],
   ['closed', renderClosedPage('outside_hours', CLOSED)],

@@ -14,7 +14,7 @@ const FORM: FormContent = {
   ],
   submit_label: 'Request quote',
 };
-const OPTIONS = { action: '/abc123', honeypotField: HONEYPOT_FIELD };
+const OPTIONS = { action: '/abc123' };
 
 function control(page: ParsedPage, name: string) {
   const found = [...page.all('input'), ...page.all('textarea')].find((element) => attr(element, 'name') === name);
@@ -69,10 +69,6 @@ describe('renderFormPage', () => {
       const plain = new ParsedPage(renderFormPage({ ...FORM, submit_label }, OPTIONS).html);
       expect(plain.texts('button')).toEqual(['Send']);
     }
-  });
-
-  it('refuses a honeypot name that is also a field name', () => {
-    expect(() => renderFormPage(FORM, { ...OPTIONS, honeypotField: 'email' })).toThrow(/collides/);
   });
 });
 

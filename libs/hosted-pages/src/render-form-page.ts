@@ -1,5 +1,6 @@
 import { escapeHtml } from '@qr/domain';
 import type { FormContent, FormField } from '@qr/api-contract';
+import { HONEYPOT_FIELD } from './honeypot-field';
 import { type HtmlPage, htmlPage } from './html-page';
 import { leadValueLimit } from './lead-value-limit';
 
@@ -11,8 +12,6 @@ export interface FormPageOptions {
   values?: Record<string, string>;
   /** Messages by field name, shown next to their fields; any error makes the page a 422. */
   errors?: Record<string, string>;
-  /** The honeypot input's name; pass HONEYPOT_FIELD, the one validateLeadSubmission checks. */
-  honeypotField: string;
 }
 
 const INPUT_TYPES = { text: 'text', email: 'email', phone: 'tel' } as const;
@@ -23,14 +22,10 @@ const AUTOCOMPLETE: Partial<Record<FormField['type'], string>> = { email: 'email
  * submit button, posting to `o.action`. 200, or 422 when `o.errors` holds any message (then each
  * message sits next to its field and the inputs hold `o.values` again).
  *
- * @example renderFormPage(form, { action: '/abc123', honeypotField: HONEYPOT_FIELD })
+ * @example renderFormPage(form, { action: '/abc123' })
  * // { status: 200, html: '<!doctype html>…<form method="post" action="/abc123">…', csp: "…form-action 'self'…" }
  */
 export function renderFormPage(content: FormContent, o: FormPageOptions): HtmlPage {
-  // A collision would make every genuine answer to that field look like spam.
-  if (content.fields.some((field) => field.name === o.honeypotField)) {
-    throw new Error(`The honeypot field ${o.honeypotField} collides with a form field.`);
-  }
   const errors = o.errors ?? {};
   const hasErrors = Object.keys(errors).length > 0;
   const body = [
@@ -38,7 +33,7 @@ export function renderFormPage(content: FormContent, o: FormPageOptions): HtmlPa
     hasErrors ? errorSummary(content, errors) : '',
     `<form method="post" action="${escapeHtml(o.action)}">`,
     ...content.fields.map((field) => renderField(field, own(o.values, field.name) ?? '', own(errors, field.name))),
-    renderHoneypot(o.honeypotField),
+    renderHoneypot(),
     `<button class="button" type="submit">${escapeHtml(content.submit_label?.trim() ? content.submit_label : 'Send')}</button>`,
     '</form>',
   ];
@@ -79,11 +74,11 @@ function renderField(field: FormField, value: string, error: string | undefined)
 
 // Off-screen (not type=hidden, which bots skip), out of the tab order, hidden from screen readers
 // and from autofill, so only a bot fills it in.
-function renderHoneypot(name: string): string {
+function renderHoneypot(): string {
   return [
     '<div class="hp" aria-hidden="true">',
     '<label for="hp-field">Leave this field empty</label>',
-    `<input type="text" id="hp-field" name="${escapeHtml(name)}" value="" autocomplete="off" tabindex="-1">`,
+    `<input type="text" id="hp-field" name="${HONEYPOT_FIELD}" value="" autocomplete="off" tabindex="-1">`,
     '</div>',
   ].join('\n');
 }

@@ -60,7 +60,7 @@ describe.each(HOSTILE)('hostile content %j', (h) => {
     };
     const names = form.fields.map((field) => field.name);
     const all = (value: string) => Object.fromEntries(names.map((name) => [name, value]));
-    const page = safePage(renderFormPage(form, { action: '/abc123', values: all(h), errors: all(h), honeypotField: HONEYPOT_FIELD }));
+    const page = safePage(renderFormPage(form, { action: '/abc123', values: all(h), errors: all(h) }));
     expect(page.texts('title')).toEqual([h]);
     expect(page.texts('h1')).toEqual([h]);
     expect(page.texts('label').slice(0, 4)).toEqual([h, `${h} (optional)`, `${h} (optional)`, `${h} (optional)`]);
@@ -102,7 +102,7 @@ describe.each(HOSTILE)('hostile content %j', (h) => {
 describe('URLs from the service', () => {
   it('escapes the form action and the vcf link as attribute values', () => {
     const action = '/x?a=1&b="><script>alert(1)</script>';
-    const form = safePage(renderFormPage({ title: 'T', fields: [{ name: 'a', label: 'A', type: 'text' }] }, { action, honeypotField: HONEYPOT_FIELD }));
+    const form = safePage(renderFormPage({ title: 'T', fields: [{ name: 'a', label: 'A', type: 'text' }] }, { action }));
     expect(attr(form.one('form'), 'action')).toBe(action);
     const card = safePage(renderVcardPage({ first_name: 'Ana' }, { vcfHref: action }));
     expect(attr(card.one('a'), 'href')).toBe(action);

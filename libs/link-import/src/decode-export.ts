@@ -53,9 +53,7 @@ function checked(text: string): DecodedExport {
 }
 
 function lineAt(text: string, index: number): number {
-  let line = 1;
-  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+  return text.slice(0, index).split('\n').length;
 }
 
 function refuse(code: string, detail: string): DecodedExport {

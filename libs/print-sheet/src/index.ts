@@ -3,6 +3,7 @@
 // pdfkit a page at a time. The codes' patterns come in as matrices, the PDF goes out as chunks.
 export { PAGE_SIZES, type PageSize, mm, inch } from './units';
 export { SHEET_PRESETS, presetById, type SheetPreset, type GridSpec } from './sheet-presets';
-export { parseSheetLayout, cellsOf, codeBox, LABEL_KINDS, MIN_CODE_MM, type LabelKind, type SheetLayout, type Cell } from './sheet-layout';
+export { parseSheetLayout, cellsOf, codeBox, MIN_CODE_MM, type SheetLayout, type Cell } from './sheet-layout';
 export { renderSheet, type SheetCode } from './render-sheet';
-export { parseSheetSelection, MAX_SHEET_CODES, type SheetSelection } from './sheet-selection';
+export { parseSheetSelection, type SheetSelection } from './sheet-selection';
+export { MAX_SHEET_CODES } from './sheet-input';

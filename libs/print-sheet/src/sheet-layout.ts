@@ -4,8 +4,6 @@ import { GUTTER_DEFAULTS, type LabelKind, MARGIN_DEFAULTS, SheetLayoutInput } fr
 import { type GridSpec, presetById } from './sheet-presets';
 import { mm, PAGE_SIZES, type PageSize } from './units';
 
-export { LABEL_KINDS, type LabelKind } from './sheet-input';
-
 export interface SheetLayout extends GridSpec {
   label: LabelKind;
   cropMarks: boolean;
@@ -44,21 +42,19 @@ export function parseSheetLayout(input: Record<string, unknown>): { ok: true; la
 
 /** A custom grid from checked fields, the margins and gutters left out taking their defaults. */
 function customGrid(body: SheetLayoutInput): GridSpec {
-  const given = (value: unknown) => (value !== null && typeof value === 'object' ? (value as Record<string, number | undefined>) : {});
-  const margin = given(body.margin_mm);
-  const gutter = given(body.gutter_mm);
   return {
     pageSize: body.page_size as PageSize,
     columns: body.columns!,
     rows: body.rows!,
-    margin: {
-      top: mm(margin.top ?? MARGIN_DEFAULTS.top),
-      right: mm(margin.right ?? MARGIN_DEFAULTS.right),
-      bottom: mm(margin.bottom ?? MARGIN_DEFAULTS.bottom),
-      left: mm(margin.left ?? MARGIN_DEFAULTS.left),
-    },
-    gutter: { x: mm(gutter.x ?? GUTTER_DEFAULTS.x), y: mm(gutter.y ?? GUTTER_DEFAULTS.y) },
+    margin: inPoints(MARGIN_DEFAULTS, body.margin_mm),
+    gutter: inPoints(GUTTER_DEFAULTS, body.gutter_mm),
   };
+}
+
+/** Checked lengths in millimetres by side, as points; a side left out (or all, when the value is not an object) takes its default. */
+function inPoints<Side extends string>(defaults: Readonly<Record<Side, number>>, given: Record<string, number> | undefined): Record<Side, number> {
+  const sides = Object.entries<number>(defaults).map(([side, fallback]) => [side, mm(given?.[side] ?? fallback)]);
+  return Object.fromEntries(sides) as Record<Side, number>;
 }
 
 function checkFits(grid: GridSpec, label: LabelKind, errors: FieldError[]): void {

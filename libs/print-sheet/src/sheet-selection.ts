@@ -2,8 +2,6 @@ import { check } from '@qr/api-contract';
 import { type FieldError } from '@qr/domain';
 import { SheetSelectionInput } from './sheet-input';
 
-export { MAX_SHEET_CODES } from './sheet-input';
-
 export type SheetSelection = { kind: 'codes'; ids: string[] } | { kind: 'folder'; folderId: string };
 
 /**

@@ -31,3 +31,8 @@ export function sentence(text: string): string {
   const t = text.trim();
   return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : t;
 }
+
+/** A new password typed twice, told apart at the second one (`/repeat`) the way the server's 422 tells a field. */
+export function checkRepeated(password: string, repeat: string, detail: string): void {
+  if (password !== repeat) throw new ProblemError(422, 'validation_failed', 'Validation failed', '', [{ pointer: '/repeat', code: 'mismatch', detail }]);
+}

@@ -6,6 +6,7 @@ import { useMe, useSession } from '../session';
 import { ErrorNotice, Notice } from '../ui/notice';
 import { sessionApi } from '../api/endpoints';
 import { Button } from '../ui/button';
+import { SelectField } from '../ui/field';
 
 const NAV: ReadonlyArray<{ href: string; label: string; ownersOnly?: boolean }> = [
   { href: '/app/codes', label: 'Codes' },
@@ -88,16 +89,15 @@ function WorkspaceSwitcher({ me }: { me: Me }) {
     });
   return (
     <div class="workspace">
-      <label for="workspace-switch" class="visually-hidden">
-        Workspace
-      </label>
-      <select id="workspace-switch" value={me.workspace.id} disabled={busy} onChange={(e) => void change((e.currentTarget as HTMLSelectElement).value)}>
-        {me.workspaces.map((w) => (
-          <option key={w.id} value={w.id}>
-            {w.name} ({w.plan}, {w.role})
-          </option>
-        ))}
-      </select>
+      <SelectField
+        label="Workspace"
+        hideLabel
+        class="field--in-table"
+        value={me.workspace.id}
+        disabled={busy}
+        onValue={(id) => void change(id)}
+        options={me.workspaces.map((w) => ({ value: w.id, label: `${w.name} (${w.plan}, ${w.role})` }))}
+      />
       <ErrorNotice error={error} title="Could not switch workspace" />
     </div>
   );

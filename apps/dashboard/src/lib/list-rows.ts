@@ -6,3 +6,8 @@ export function listRows<T>(list: readonly T[], onList: (next: T[]) => void) {
     add: (row: T) => onList([...list, row]),
   };
 }
+
+/** A ticked list (days, event kinds, selected codes) after `values` were ticked (`on`) or unticked. */
+export function toggled<T>(list: readonly T[], on: boolean, ...values: T[]): T[] {
+  return on ? [...list, ...values.filter((v) => !list.includes(v))] : list.filter((x) => !values.includes(x));
+}

@@ -106,6 +106,11 @@ export interface Option {
   group?: string;
 }
 
+/** Named things (folders, logos, presets) to choose by id, after a first option for none (value ''), labelled `none`. */
+export function namedOptions(items: ReadonlyArray<{ id: string; name: string }>, none?: string): Option[] {
+  return [...(none === undefined ? [] : [{ value: '', label: none }]), ...items.map((i) => ({ value: i.id, label: i.name }))];
+}
+
 export function SelectField(props: Common & { value: string; onValue: (value: string) => void; options: readonly Option[] }) {
   const id = useId();
   const option = (o: Option) => (

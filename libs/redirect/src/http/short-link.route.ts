@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Clock, FixedWindowCounter, systemClock } from '@qr/domain';
 import {
   type ClosedReason,
-  HONEYPOT_FIELD,
   PASSWORD_FIELD,
   type PasswordProblem,
   renderClosedPage,
@@ -255,7 +254,7 @@ export class ShortLinkRoute implements FastRoute {
   private hostedPage(link: LinkRecord) {
     if (link.type === 'menu') return renderMenuPage(link.content as unknown as MenuContent);
     if (link.type === 'vcard') return renderVcardPage(link.content as unknown as VcardContent, { vcfHref: `/${link.short_code}.vcf` });
-    return renderFormPage(link.content as unknown as FormContent, { action: `/${link.short_code}`, honeypotField: HONEYPOT_FIELD });
+    return renderFormPage(link.content as unknown as FormContent, { action: `/${link.short_code}` });
   }
 
   private closed(res: ServerResponse, link: LinkRecord | null, reason: ClosedReason, status: number, opensAt: Date | null, headOnly: boolean): void {
@@ -284,7 +283,7 @@ export class ShortLinkRoute implements FastRoute {
     if ('spam' in result) return sendPage(res, renderFormThanksPage(form), false);
     if (!result.ok) {
       const values = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
-      return sendPage(res, renderFormPage(form, { action: `/${link.short_code}`, values, errors: result.errors, honeypotField: HONEYPOT_FIELD }), false);
+      return sendPage(res, renderFormPage(form, { action: `/${link.short_code}`, values, errors: result.errors }), false);
     }
     await this.d.submitLead.execute(link, result.fields);
     sendPage(res, renderFormThanksPage(form), false);

@@ -2,15 +2,6 @@ import type { FieldError } from '../api-types.js';
 import { parseRetryAfter } from '../transport/parse-retry-after.js';
 import { QrApiError } from './qr-error.js';
 
-interface ProblemBody {
-  type?: unknown;
-  title?: unknown;
-  detail?: unknown;
-  code?: unknown;
-  request_id?: unknown;
-  errors?: unknown;
-}
-
 /**
  * Turns an error answer into a {@link QrApiError}. Problem bodies give code, detail and field
  * errors; anything else (a proxy's HTML page, an empty 502) still gives a typed error, with code
@@ -18,11 +9,11 @@ interface ProblemBody {
  */
 export async function apiErrorFromResponse(res: Response): Promise<QrApiError> {
   const text = await res.text().catch(() => '');
-  let body: ProblemBody | null = null;
+  let body: Record<string, unknown> | null = null;
   if (/json/i.test(res.headers.get('content-type') ?? '')) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as ProblemBody;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
     } catch {
       body = null;
     }

@@ -9,6 +9,10 @@ export type BulkItemOutcome =
   | { index: number; client_ref: string; status: 'created' | 'existing'; qr_code: QrCode }
   | { index: number; client_ref: string; status: 'failed'; error: QrError };
 
+/** Records what became of the item at `index` (bulkCreate adds its index and client_ref). */
+type Settle = (index: number, outcome: DistributiveOmit<BulkItemOutcome, 'index' | 'client_ref'>) => void;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
 export interface BulkCreateReport {
   /** One outcome per item, in the order of your array. */
   items: BulkItemOutcome[];
@@ -40,13 +44,12 @@ export async function bulkCreate(
     throw new RangeError(`bulkCreate: batchSize must be an integer from 1 to ${MAX_BULK_ITEMS}`);
   const refs = clientRefsOf(items);
   const outcomes: BulkItemOutcome[] = new Array(items.length);
-  const fail = (indexes: number[], error: QrError) =>
-    indexes.forEach((index) => (outcomes[index] = { index, client_ref: refs[index], status: 'failed', error }));
+  const settle: Settle = (index, outcome) => (outcomes[index] = { index, client_ref: refs[index], ...outcome });
   let stopped: QrError | null = null;
   for (let start = 0; start < items.length; start += batchSize) {
     const batch = Array.from({ length: Math.min(batchSize, items.length - start) }, (_, k) => start + k);
-    if (stopped) fail(batch, stopped);
-    else stopped = await sendBatch(send, items, batch, refs, outcomes, options.signal);
+    if (stopped) for (const index of batch) settle(index, { status: 'failed', error: stopped });
+    else stopped = await sendBatch(send, items, batch, settle, options.signal);
     options.onProgress?.(Math.min(start + batchSize, items.length), items.length);
   }
   return {
@@ -66,8 +69,7 @@ async function sendBatch(
   send: (items: QrCodeInput[], signal?: AbortSignal) => Promise<BulkCreateResult>,
   items: readonly QrCodeInput[],
   batch: number[],
-  refs: string[],
-  outcomes: BulkItemOutcome[],
+  settle: Settle,
   signal: AbortSignal | undefined,
 ): Promise<QrError | null> {
   let pending = batch;
@@ -77,22 +79,16 @@ async function sendBatch(
         pending.map((i) => items[i]),
         signal,
       );
-      for (const entry of answer.data) {
-        const index = pending[entry.index];
-        outcomes[index] = { index, client_ref: refs[index], status: entry.result, qr_code: entry.qr_code };
-      }
+      for (const entry of answer.data) settle(pending[entry.index], { status: entry.result, qr_code: entry.qr_code });
       return null;
     } catch (err) {
       if (!(err instanceof QrError)) throw err;
       const invalid = err instanceof QrApiError && err.status === 422 ? itemErrors(err, pending.length) : new Map<number, QrApiError>();
       if (invalid.size === 0) {
-        pending.forEach((index) => (outcomes[index] = { index, client_ref: refs[index], status: 'failed', error: err }));
+        pending.forEach((index) => settle(index, { status: 'failed', error: err }));
         return stopsTheRun(err) ? err : null;
       }
-      for (const [position, error] of invalid) {
-        const index = pending[position];
-        outcomes[index] = { index, client_ref: refs[index], status: 'failed', error };
-      }
+      for (const [position, error] of invalid) settle(pending[position], { status: 'failed', error });
       pending = pending.filter((_, position) => !invalid.has(position));
     }
   }

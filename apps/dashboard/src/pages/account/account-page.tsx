@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ProblemError } from '../../api/problem';
+import { checkRepeated } from '../../api/problem';
 import { useMe } from '../../session';
 import { binder, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -16,11 +16,7 @@ export function AccountPage() {
   const { busy, error, problem, submit } = useAction();
   const change = submit(async () => {
     setDone(false);
-    if (passwords.new_password !== passwords.repeat) {
-      throw new ProblemError(422, 'validation_failed', 'Validation failed', '', [
-        { pointer: '/repeat', code: 'mismatch', detail: 'the two new passwords are not the same' },
-      ]);
-    }
+    checkRepeated(passwords.new_password, passwords.repeat, 'the two new passwords are not the same');
     await sessionApi.changePassword(passwords.current_password, passwords.new_password);
     setDone(true);
     setPasswords(NO_PASSWORDS);

@@ -2,10 +2,8 @@ import { type AuditAction, type AuditEntryView } from '../../api/types';
 import { teamApi } from '../../api/endpoints';
 import { formatDateTime } from '../../lib/format';
 import { useOlderPages } from '../../lib/use-older-pages';
-import { useMe } from '../../session';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
-import { NotFoundPage } from '../not-found/not-found-page';
 import { actorLabel } from '../../lib/actor-label';
 import { Button } from '../../ui/button';
 
@@ -32,12 +30,6 @@ const ACTIONS: Record<AuditAction, string> = {
 
 /** The workspace's audit log (owners): who changed keys, webhooks, members and domains, and how. */
 export function AuditLogPage() {
-  const me = useMe();
-  if (!me.permissions.manage_members) return <NotFoundPage />;
-  return <AuditLog />;
-}
-
-function AuditLog() {
   const { entries, page, more } = useOlderPages<AuditEntryView>((cursor, signal) => teamApi.auditLog(cursor, signal), 'audit-log');
   return (
     <>

@@ -2,7 +2,7 @@ import { type QrType } from '../../api/types';
 import { useDomains, useFolders } from '../../api/workspace-lists';
 import { TYPE_LABELS } from '../../lib/format';
 import { useMe } from '../../session';
-import { binder, CheckboxField, SelectField, SubmitButton, TextField } from '../../ui/field';
+import { binder, CheckboxField, namedOptions, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { type CodeFormState, newCodeState } from './code-form-state';
 import { allowedCategories, emptyContent, TYPE_HINTS } from './code-types';
 import { ContentEditor } from './content-editor';
@@ -114,11 +114,7 @@ export function CodeForm(props: CodeFormProps) {
         )}
         <div class="grid-2">
           <TextField label="Name" {...field('name')} hint={creating ? 'Shown in lists and on print sheets.' : undefined} maxLength={200} />
-          <SelectField
-            label="Folder"
-            {...field('folder_id')}
-            options={[{ value: '', label: 'No folder' }, ...folders.map((f) => ({ value: f.id, label: f.name }))]}
-          />
+          <SelectField label="Folder" {...field('folder_id')} options={namedOptions(folders, 'No folder')} />
         </div>
         {creating ? (
           <div class="grid-2">

@@ -2,11 +2,12 @@ import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { query } from '../../api/client';
 import { formatDate, formatNumber, TYPE_LABELS } from '../../lib/format';
+import { toggled } from '../../lib/list-rows';
 import { readSelection, writeSelection } from '../../lib/selection';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
 import { StateBadge } from '../../ui/badge';
-import { SelectField, TextField } from '../../ui/field';
+import { namedOptions, SelectField, TextField } from '../../ui/field';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { ImportPanel } from './import-panel';
@@ -58,9 +59,7 @@ export function CodesPage() {
   const rows = codes.data?.data ?? [];
   const folderName = new Map((folders.data ?? []).map((f) => [f.id, f.name]));
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (id: string, on: boolean) => setSelected((s) => (on ? new Set(s).add(id) : new Set([...s].filter((x) => x !== id))));
-  const togglePage = (on: boolean) =>
-    setSelected((s) => (on ? new Set([...s, ...rows.map((r) => r.id)]) : new Set([...s].filter((x) => !rows.some((r) => r.id === x)))));
+  const toggle = (on: boolean, ...ids: string[]) => setSelected((s) => new Set(toggled([...s], on, ...ids)));
   const filtered = Object.values(shown).some(Boolean);
 
   return (
@@ -78,12 +77,7 @@ export function CodesPage() {
       {importing ? <ImportPanel onClose={() => setImporting(false)} onImported={codes.reload} /> : null}
       <form class="filters" role="search" aria-label="Find codes" onSubmit={(e) => (e.preventDefault(), go({ q: search }))}>
         <TextField label="Search" type="search" value={search} onValue={setSearch} placeholder="Name, client_ref or short code" />
-        <SelectField
-          label="Folder"
-          value={filters.folder_id}
-          onValue={(v) => go({ folder_id: v })}
-          options={[{ value: '', label: 'All folders' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
-        />
+        <SelectField label="Folder" value={filters.folder_id} onValue={(v) => go({ folder_id: v })} options={namedOptions(folders.data ?? [], 'All folders')} />
         <SelectField label="Status" value={filters.status} onValue={(v) => go({ status: v })} options={STATUS_OPTIONS} />
         <SelectField label="Type" value={filters.type} onValue={(v) => go({ type: v })} options={TYPE_OPTIONS} />
       </form>
@@ -126,7 +120,7 @@ export function CodesPage() {
                 type="checkbox"
                 aria-label="Select every code on this page"
                 checked={allOnPage}
-                onChange={(e) => togglePage((e.currentTarget as HTMLInputElement).checked)}
+                onChange={(e) => toggle((e.currentTarget as HTMLInputElement).checked, ...rows.map((r) => r.id))}
               />
             ),
             class: 'table__check',
@@ -135,7 +129,7 @@ export function CodesPage() {
                 type="checkbox"
                 aria-label={`Select ${c.name}`}
                 checked={selected.has(c.id)}
-                onChange={(e) => toggle(c.id, (e.currentTarget as HTMLInputElement).checked)}
+                onChange={(e) => toggle((e.currentTarget as HTMLInputElement).checked, c.id)}
               />
             ),
           },

@@ -13,7 +13,7 @@ import { logosApi, presetsApi } from '../../api/endpoints';
 import { ProblemError } from '../../api/problem';
 import { type Logo } from '../../api/types';
 import { useResource } from '../../lib/use-resource';
-import { binder, CheckboxField, ColorField, FileField, GroupError, SelectField, TextField } from '../../ui/field';
+import { binder, CheckboxField, ColorField, FileField, GroupError, namedOptions, SelectField, TextField } from '../../ui/field';
 import { designBody, type DesignForm } from './design-form';
 import { type FieldErrors } from './field-errors';
 import { LogoCropper } from './logo-cropper';
@@ -201,7 +201,7 @@ function LogoPicker({ form, set, errors }: { form: DesignForm; set: (patch: Part
         <SelectField
           label="Logo"
           {...field('logo_id', 'logo/id')}
-          options={[{ value: '', label: 'No logo' }, ...all.map((l) => ({ value: l.id, label: l.name }))]}
+          options={namedOptions(all, 'No logo')}
           error={errors.at('/design/logo/id') ?? errors.at('/design/logo')}
           hint={form.logo_id ? 'With a logo the code is encoded at error correction H.' : undefined}
         />
@@ -279,7 +279,7 @@ function PresetPicker({ form, preset, errors }: { form: DesignForm; preset: Pres
           const chosen = all.find((p) => p.id === id);
           preset.onPreset(id, chosen ? (chosen.design as Record<string, unknown>) : null, true);
         }}
-        options={[{ value: '', label: 'No preset: this code’s own design' }, ...all.map((p) => ({ value: p.id, label: p.name }))]}
+        options={namedOptions(all, 'No preset: this code’s own design')}
         error={errors.at('/design_preset_id')}
         hint={preset.presetId ? 'The fields start from the preset; what you change stays this code’s own. A change to the preset shows here too.' : undefined}
       />

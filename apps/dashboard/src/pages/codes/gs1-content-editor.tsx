@@ -45,8 +45,8 @@ function KeyFields({ c, set, errors, disabled }: Part) {
   const said = gtinFeedback(c.gtin);
   // A number still being typed is not an error yet; a wrong check digit, a letter or a 15th digit is.
   const wrong = said !== null && !said.ok && !said.typing;
-  const serverError = errors.at('/content/gtin');
   const field = binder(c, set, errors, '/content', disabled);
+  const gtin = field('gtin');
   return (
     <>
       <TextField
@@ -54,18 +54,16 @@ function KeyFields({ c, set, errors, disabled }: Part) {
         required
         inputMode="numeric"
         autocomplete="off"
-        value={c.gtin}
-        onValue={(v) => set({ gtin: v })}
+        {...gtin}
         maxLength={20}
         class={wrong ? 'field--invalid' : undefined}
         // The server's word only when the live check has nothing to say (it says the same, later).
-        error={said && !said.ok ? undefined : serverError}
+        error={said && !said.ok ? undefined : gtin.error}
         hint={
           <span role="status" class={`gtin-feedback${said?.ok ? ' gtin-feedback--ok' : wrong ? ' gtin-feedback--bad' : ''}`} data-testid="gtin-feedback">
             {said ? said.text : '8, 12, 13 or 14 digits, the last one the check digit: the number under the product’s barcode.'}
           </span>
         }
-        disabled={disabled}
       />
       <div class="grid-3">
         {GS1_QUALIFIERS.map((q) => (

@@ -3,7 +3,7 @@ import { foldersApi, MOVE_BATCH } from '../../api/endpoints';
 import { type Folder } from '../../api/types';
 import { formatNumber } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
-import { SelectField } from '../../ui/field';
+import { namedOptions, SelectField } from '../../ui/field';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import { Button } from '../../ui/button';
 
@@ -42,11 +42,7 @@ export function MoveToFolder(props: { selected: readonly string[]; folders: read
         label="Move to"
         value={target}
         onValue={setTarget}
-        options={[
-          { value: '', label: 'Choose a folder…', disabled: true },
-          { value: NO_FOLDER, label: 'No folder' },
-          ...props.folders.map((f) => ({ value: f.id, label: f.name })),
-        ]}
+        options={[{ value: '', label: 'Choose a folder…', disabled: true }, { value: NO_FOLDER, label: 'No folder' }, ...namedOptions(props.folders)]}
       />
       <Button small submit disabled={busy || !target} label={busy ? 'Moving…' : 'Move'} />
       {moved ? <Notice kind="success">{moved}</Notice> : null}

@@ -1,4 +1,5 @@
 import { type Weekday } from '../../api/types';
+import { toggled } from '../../lib/list-rows';
 import { timeZoneOptions } from '../../lib/zoned-time';
 import { binder, CheckboxField, GroupError, SelectField, TextField } from '../../ui/field';
 import { UTM_FIELDS } from '@qr/qr-content/browser';
@@ -33,7 +34,7 @@ export function OpeningRulesEditor({ state, set, errors, disabled }: StateEditor
               key={d}
               label={DAY_LABELS[d]}
               checked={state.daily_days.includes(d)}
-              onChecked={(on) => set({ daily_days: on ? [...state.daily_days, d] : state.daily_days.filter((x) => x !== d) })}
+              onChecked={(on) => set({ daily_days: toggled(state.daily_days, on, d) })}
               disabled={disabled}
             />
           ))}

@@ -1,4 +1,5 @@
 import { type WebhookEventType } from '../../api/types';
+import { toggled } from '../../lib/list-rows';
 import { CheckboxField, GroupError } from '../../ui/field';
 
 /** Every event kind, with what it means; which ones a workspace may subscribe to is its plan's to say. */
@@ -29,7 +30,7 @@ export function EventKindsField(props: {
             checked={props.value.includes(k.type)}
             disabled={!available}
             hint={available ? undefined : `Needs the ${k.plan} plan (this workspace is on ${props.planName}).`}
-            onChecked={(on) => props.onValue(on ? [...props.value, k.type] : props.value.filter((t) => t !== k.type))}
+            onChecked={(on) => props.onValue(toggled(props.value, on, k.type))}
           />
         );
       })}

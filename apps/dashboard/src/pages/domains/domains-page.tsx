@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { useMe } from '../../session';
 import { Badge } from '../../ui/badge';
 import { CopyButton } from '../../ui/copy-button';
+import { Facts } from '../../ui/facts';
 import { SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
@@ -69,18 +70,13 @@ function DomainCard({ domain: d, canVerify, onChanged }: { domain: Domain; canVe
       ) : (
         <>
           <p>Add this TXT record at your DNS provider, wait for it to propagate (minutes to an hour), then check:</p>
-          <dl class="facts">
-            <dt>Type</dt>
-            <dd>TXT</dd>
-            <dt>Name</dt>
-            <dd class="short-link">
-              <code>{current.verification.name}</code> <CopyButton value={current.verification.name} />
-            </dd>
-            <dt>Value</dt>
-            <dd class="short-link">
-              <code>{current.verification.value}</code> <CopyButton value={current.verification.value} />
-            </dd>
-          </dl>
+          <Facts
+            rows={[
+              ['Type', 'TXT'],
+              ['Name', <Copyable text={current.verification.name} />, 'short-link'],
+              ['Value', <Copyable text={current.verification.value} />, 'short-link'],
+            ]}
+          />
           {current.verification.last_error ? (
             <Notice kind="warning" title={`Not verified yet (checked ${formatDateTime(current.verification.last_checked_at)})`}>
               <p>{current.verification.last_error}</p>
@@ -95,3 +91,9 @@ function DomainCard({ domain: d, canVerify, onChanged }: { domain: Domain; canVe
     </section>
   );
 }
+
+const Copyable = ({ text }: { text: string }) => (
+  <>
+    <code>{text}</code> <CopyButton value={text} />
+  </>
+);

@@ -5,7 +5,6 @@ import { teamApi } from '../../api/endpoints';
 import { formatAgo, formatDate, formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/use-action';
 import { useResource } from '../../lib/use-resource';
-import { useMe } from '../../session';
 import { ConfirmDialog, useConfirm } from '../../ui/confirm-dialog';
 import { SecretOnce } from '../../ui/copy-button';
 import { binder, SelectField, SubmitButton, TextField } from '../../ui/field';
@@ -13,7 +12,6 @@ import { Button } from '../../ui/button';
 import { type Column, ListTable } from '../../ui/list-table';
 import { ErrorNotice, Notice, Pending } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
-import { NotFoundPage } from '../not-found/not-found-page';
 
 const ROLE_HINT: Record<Role, string> = {
   owner: 'everything, including members and the audit log',
@@ -23,12 +21,6 @@ const ROLE_HINT: Record<Role, string> = {
 
 /** Members of the workspace (owners): invite by email, change roles, remove, resend or revoke invitations. */
 export function MembersPage() {
-  const me = useMe();
-  if (!me.permissions.manage_members) return <NotFoundPage />;
-  return <ManageMembers />;
-}
-
-function ManageMembers() {
   const members = useResource((signal) => teamApi.list(signal), 'members');
   const [invitation, setInvitation] = useState({ email: '', role: 'editor' });
   const [sent, setSent] = useState<InvitationAnswer | null>(null);

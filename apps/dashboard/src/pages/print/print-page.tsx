@@ -5,7 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { readSelection } from '../../lib/selection';
 import { useResource } from '../../lib/use-resource';
 import { useMe } from '../../session';
-import { binder, CheckboxField, GroupError, SelectField, SubmitButton, TextField } from '../../ui/field';
+import { binder, CheckboxField, GroupError, namedOptions, SelectField, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PageHeader } from '../../ui/page-header';
 import { useFolders } from '../../api/workspace-lists';
@@ -106,11 +106,7 @@ export function PrintPage() {
             onChecked={() => setSheet({ ...sheet, source: 'folder' })}
           />
           {sheet.source === 'folder' ? (
-            <SelectField
-              label="Folder"
-              {...field('folder_id')}
-              options={[{ value: '', label: 'Choose a folder' }, ...(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
-            />
+            <SelectField label="Folder" {...field('folder_id')} options={namedOptions(folders.data ?? [], 'Choose a folder')} />
           ) : null}
           <GroupError text={problem?.errors.find((p) => p.pointer.startsWith('/code_ids'))?.detail} />
         </fieldset>

@@ -7,6 +7,7 @@ import { AuthCard } from '../../ui/auth-card';
 import { binder, SubmitButton, TextField } from '../../ui/field';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { sessionApi } from '../../api/endpoints';
+import { checkRepeated } from '../../api/problem';
 import { type SignInLinkAnswer } from '../../api/types';
 
 /**
@@ -21,7 +22,6 @@ export function WelcomePage() {
   const { busy, error, problem, setError, submit } = useAction();
   const [passwords, setPasswords] = useState({ password: '', repeat: '' });
   const { password, repeat } = passwords;
-  const [mismatch, setMismatch] = useState(false);
   const csrfReady = state.status !== 'loading';
 
   useEffect(() => {
@@ -36,8 +36,7 @@ export function WelcomePage() {
 
   const field = binder(passwords, setPasswords, problem);
   const save = submit(async () => {
-    setMismatch(password !== repeat);
-    if (password !== repeat) return;
+    checkRepeated(password, repeat, 'The two passwords are not the same.');
     accept(await sessionApi.redeemLink(token, password));
     route('/app/codes', true);
   });
@@ -69,14 +68,7 @@ export function WelcomePage() {
             {...field('password')}
             hint="At least 10 characters. A sentence you can remember works well."
           />
-          <TextField
-            label="New password, again"
-            type="password"
-            autocomplete="new-password"
-            required
-            {...field('repeat')}
-            error={mismatch ? 'The two passwords are not the same.' : undefined}
-          />
+          <TextField label="New password, again" type="password" autocomplete="new-password" required {...field('repeat')} />
           <SubmitButton wide disabled={busy} label={busy ? 'Saving…' : 'Save password and sign in'} />
         </form>
       ) : null}
