@@ -90,12 +90,12 @@ export class CodesCommands implements OnModuleInit {
         const q = parseListQuery(p.query, false);
         return page(await this.u.folders.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, folderView);
       },
-      [QR_COMMANDS.createDomain]: async (p) => domainView(await this.u.createDomain.execute(p.workspaceId, p.body)),
+      [QR_COMMANDS.createDomain]: async (p) => domainView(await this.u.domainChanges.create(p.workspaceId, p.body)),
       [QR_COMMANDS.listDomains]: async (p) => {
         const q = parseListQuery(p.query, false);
         return page(await this.u.domains.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, domainView);
       },
-      [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.verifyDomain.execute(p.workspaceId, p.id)),
+      [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.domainChanges.verify(p.workspaceId, p.id)),
       [QR_COMMANDS.createPreset]: (p) => this.u.presetChanges.create(p.workspaceId, p.body),
       [QR_COMMANDS.listPresets]: async (p) => ({ object: 'list', data: (await this.u.presets.list(p.workspaceId)).map(presetView) }),
       [QR_COMMANDS.getPreset]: async (p) => presetView(await this.u.presetChanges.mustFind(p.workspaceId, p.id)),

@@ -7,9 +7,8 @@ import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { RecordedScanCounts } from '../codes/recorded-scan-counts';
 import { ReferencesRepository } from '../codes/references.repository';
 import { UpdateQrCode } from '../codes/update-qr-code';
-import { CreateDomain } from '../domains/create-domain';
+import { DomainChanges } from '../domains/domain-changes';
 import { CustomDomainsRepository } from '../domains/custom-domains.repository';
-import { VerifyDomain } from '../domains/verify-domain';
 import { FolderChanges } from '../folders/folder-changes';
 import { FoldersRepository } from '../folders/folders.repository';
 import { MoveCodes } from '../folders/move-codes';
@@ -63,8 +62,7 @@ function codesUseCases({ db, outbox }: ServiceStore, runtime: PlatformRuntime) {
     deleteCode: new DeleteQrCode(db, codes, changes, links),
     folderChanges: new FolderChanges(folders),
     moveCodes: new MoveCodes(db, codes, folders, references, changes, links),
-    createDomain: new CreateDomain(domains, reserved),
-    verifyDomain: new VerifyDomain(domains, runtime.config.dnsResolvers),
+    domainChanges: new DomainChanges(domains, reserved, runtime.config.dnsResolvers),
   };
 }
 
