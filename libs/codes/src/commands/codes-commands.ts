@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, Errors, systemClock } from '@qr/domain';
+import { ApiError, Errors, fieldError, systemClock } from '@qr/domain';
 import { type LogoImage } from '@qr/qr-design';
 import { logoView } from '../logos/logos.repository';
 import { presetView } from '../presets/design-presets.repository';
@@ -141,9 +141,8 @@ export class CodesCommands implements OnModuleInit {
       const ids = p.ids.filter((id): id is string => typeof id === 'string');
       records = await this.u.codes.findMany(p.workspaceId, [...new Set(ids)]);
       const found = new Set(records.map((r) => r.id));
-      const missing = ids.map((id, i) => [id, i] as const).filter(([id]) => !found.has(id));
-      if (missing.length)
-        throw Errors.validationFailed(missing.map(([, i]) => ({ pointer: `/code_ids/${i}`, code: 'not_found', detail: 'no such code in this workspace' })));
+      const missing = ids.flatMap((id, i) => (found.has(id) ? [] : [fieldError(`/code_ids/${i}`, 'not_found', 'no such code in this workspace')]));
+      if (missing.length) throw Errors.validationFailed(missing);
       total = records.length;
     } else {
       const folderId = String(p.folderId);
