@@ -2,14 +2,8 @@ import { intOr, ListQrCodesQuery, PageQuery, readQueryDeclared } from '@qr/api-c
 import { Errors } from '@qr/domain';
 import { type ListFilters } from './qr-codes.repository';
 
-export interface ListQuery {
-  limit: number;
-  beforeId: string | null;
-  filters: ListFilters;
-}
-
 /** Query parameters of `GET /qrcodes` (`filtered`) or of another page of a list; errors point at the parameter (`/limit`). */
-export function parseListQuery(query: Record<string, unknown>, filtered: boolean): ListQuery {
+export function parseListQuery(query: Record<string, unknown>, filtered: boolean) {
   const q = readQueryDeclared(filtered ? ListQrCodesQuery : PageQuery, query) as ListQrCodesQuery;
   const beforeId = q.cursor === undefined ? null : decodeCursor(q.cursor);
   if (q.cursor !== undefined && beforeId === null) {
