@@ -5,14 +5,6 @@ import { DEFAULT_DESIGN, eccOf } from '@qr/qr-design';
 import { type UtmField, UTM_FIELDS } from '@qr/qr-content';
 import { type QrCodeRecord } from './qr-code-record';
 
-export interface ViewContext {
-  shortBaseUrl: string;
-  publicBaseUrl: string;
-  /** Hostname of the code's verified custom domain, when it has one. */
-  domainHost: string | null;
-  now: Date;
-}
-
 /**
  * The URL encoded in a dynamic code's pattern: the custom domain when set, else the short host. A
  * `gs1` code prints its GS1 Digital Link URI there (which the resolver answers), not its short code:
@@ -28,8 +20,8 @@ export function shortUrlOf(record: Pick<QrCodeRecord, 'short_code' | 'type' | 'c
   return `${origin}/${record.short_code}`;
 }
 
-/** The API's `qr_code` object. `state` is computed for the moment of reading. */
-export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
+/** The API's `qr_code` object. `state` is computed for the moment of reading; `domainHost` is the code's verified custom domain's. */
+export function qrCodeView(r: QrCodeRecord, ctx: { shortBaseUrl: string; publicBaseUrl: string; domainHost: string | null; now: Date }) {
   const time = (ms: number | null) => (ms === null ? null : formatUtc(new Date(ms)));
   const state =
     r.category === 'static'
