@@ -13,7 +13,7 @@ export { applyDesign, designMergePatch, type ParsedDesign } from './design/apply
 export { Design } from './design/design';
 export { payloadSizeErrors } from './content/qr-content';
 export { Destination } from './codes/destination';
-export { CODE_PASSWORD_MAX, CODE_PASSWORD_MIN, patchableFields, QR_CODE_IMMUTABLE, QrCodeInput, validateDestinations } from './codes/qr-code-input';
+export { CODE_PASSWORD_MAX, CODE_PASSWORD_MIN, patchableFields, QR_CODE_IMMUTABLE, QrCodeInput } from './codes/qr-code-input';
 export { fieldErrors } from './engine/validate';
 export { BulkCreateRequest, MAX_BULK_ITEMS } from './codes/bulk-create-request';
 export { readDeclared } from './engine/read';

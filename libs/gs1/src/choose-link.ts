@@ -22,13 +22,6 @@ import type { Gs1Link } from './gs1-content';
  * with the same type, languages and contexts) leaves no tie a 300 Multiple Choices would answer.
  */
 
-/** What a request says about the link it wants. */
-export interface LinkPreferences {
-  accept?: string;
-  acceptLanguage?: string;
-  context?: string;
-}
-
 interface Range {
   value: string;
   q: number;
@@ -41,11 +34,11 @@ const LANGUAGE_RANGE = /^(?:\*|[a-z]{1,8}(?:-[a-z0-9]{1,8})*)$/i;
 const MEDIA_RANGE = /^[\w.+-]+\/(?:\*|[\w.+-]+)$/;
 
 /**
- * The best of `links` for a request; `links` is not empty and all of one link type.
+ * The best of `links` for what a request says about the link it wants; `links` is not empty and all of one link type.
  *
  * @example chooseLink(pipLinks, { acceptLanguage: 'fr-CA,fr;q=0.9,en;q=0.5' }) // the hreflang ['fr'] link
  */
-export function chooseLink<L extends Gs1Link>(links: readonly L[], preferences: LinkPreferences): L {
+export function chooseLink<L extends Gs1Link>(links: readonly L[], preferences: { accept?: string; acceptLanguage?: string; context?: string }): L {
   const languages = parseRanges(preferences.acceptLanguage, LANGUAGE_RANGE);
   const mediaTypes = parseRanges(preferences.accept, MEDIA_RANGE).filter((range) => range.value !== '*/*');
   const context = preferences.context || undefined;

@@ -161,7 +161,8 @@ function reject(pointer: string, code: string, detail: string): PathParse {
   return { ok: false, problems: [{ pointer, code, detail }] };
 }
 
-function decodeSegment(segment: string): string | null {
+/** A percent-encoded text decoded once, or null when it is not valid percent-encoded UTF-8. */
+export function decodeSegment(segment: string): string | null {
   try {
     return decodeURIComponent(segment);
   } catch {

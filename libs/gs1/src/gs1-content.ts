@@ -20,12 +20,8 @@ export interface Gs1Link {
   default?: boolean;
 }
 
-/** The content of a `gs1` code: one level (GTIN, GTIN + lot, GTIN + serial…) and its links. */
-export interface Gs1Content {
-  gtin: string;
-  cpv?: string;
-  lot?: string;
-  serial?: string;
+/** The content of a `gs1` code: one level (GTIN, GTIN + lot, GTIN + serial…; the GTIN as given, of any length) and its links. */
+export interface Gs1Content extends Gs1Key {
   /** Data attributes printed in the URI's query string: `{ "17": "270101" }`. */
   data?: Record<string, string>;
   /** Shown in the linkset; `describeKey` stands in when absent. */

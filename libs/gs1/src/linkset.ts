@@ -1,3 +1,4 @@
+import { getOrCreate } from '@qr/domain';
 import { describeKey, digitalLinkPath } from './digital-link-path';
 import { type Gs1Content, gs1ContentKey, type Gs1Link } from './gs1-content';
 import { linkTypeUri } from './link-types';
@@ -35,10 +36,7 @@ function linksetContext(origin: string, content: Gs1Content): LinksetContext {
   const context: LinksetContext = { anchor: origin + digitalLinkPath(key), itemDescription: content.item_description ?? describeKey(key) };
   const byRelation = new Map<string, LinksetTarget[]>();
   for (const link of content.links) {
-    const relation = linkTypeUri(link.link_type);
-    let targets = byRelation.get(relation);
-    if (!targets) byRelation.set(relation, (targets = []));
-    targets.push(target(link));
+    getOrCreate(byRelation, linkTypeUri(link.link_type), () => []).push(target(link));
   }
   const defaultLink = content.links.find((link) => link.default === true);
   if (defaultLink) context[linkTypeUri('gs1:defaultLink')] = [{ href: defaultLink.href, title: defaultLink.title }];

@@ -2,7 +2,7 @@ import type { FieldError } from '@qr/domain';
 import { aiRole, dataAttributesErrors } from './application-identifiers';
 import { acceptsLinkset, chooseLink } from './choose-link';
 import { decompressDigitalLinkPath, isCompressedDigitalLinkPath } from './compressed-uri';
-import { digitalLinkPath, type Gs1Key, keyLevels, parseDigitalLinkPath } from './digital-link-path';
+import { decodeSegment, digitalLinkPath, type Gs1Key, keyLevels, parseDigitalLinkPath } from './digital-link-path';
 import { type Gs1Content, gs1ContentKey, type Gs1Link } from './gs1-content';
 import { buildLinkset, type Linkset } from './linkset';
 import { toLinkTypeCurie } from './link-types';
@@ -146,7 +146,7 @@ export function parseGs1Request(request: Gs1ResolverRequest): Gs1RequestParse {
 export function resolveGs1<C extends Gs1Candidate>(request: ParsedGs1Request, candidates: readonly C[]): Gs1Resolution<C> {
   const chain = request.levelPaths
     .map((path) => candidates.find((code) => (code.path ?? digitalLinkPath(gs1ContentKey(code.content))) === path))
-    .filter(isDefined);
+    .filter((level): level is C => level !== undefined);
   if (chain.length === 0) return { kind: 'not_found', status: 404, reason: 'no_code', linkType: request.linkType, headers: { ...GS1_RESOLVER_HEADERS } };
   const code = chain[0];
   if (request.wantsLinkset) {
@@ -219,8 +219,8 @@ function readQuery(query: string): QueryParams {
   for (const pair of query.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');
-    const name = decode(equals === -1 ? pair : pair.slice(0, equals));
-    const value = decode(equals === -1 ? '' : pair.slice(equals + 1));
+    const parts = equals === -1 ? [pair, ''] : [pair.slice(0, equals), pair.slice(equals + 1)];
+    const [name, value] = parts.map((part) => decodeSegment(part.replace(/\+/g, ' ')));
     if (name === null || value === null) {
       params.problems.push({ pointer: '/query', code: 'invalid_encoding', detail: 'The query string is not valid percent-encoded UTF-8.' });
       continue;
@@ -251,16 +251,4 @@ function withQuery(href: string, query: string): string {
   const base = hashAt === -1 ? href : href.slice(0, hashAt);
   const fragment = hashAt === -1 ? '' : href.slice(hashAt);
   return `${base}${base.includes('?') ? '&' : '?'}${query}${fragment}`;
-}
-
-function decode(text: string): string | null {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return null;
-  }
-}
-
-function isDefined<T>(value: T | undefined): value is T {
-  return value !== undefined;
 }

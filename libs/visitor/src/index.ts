@@ -10,7 +10,7 @@ export { countryOfIp } from './country/country-of-ip';
 export { resolveCountry } from './country/resolve-country';
 export { preferredLanguage } from './language/preferred-language';
 export type { Visitor } from './visitor';
-export { chooseDestination, type Stickiness, type WeightedDestination } from './destination/choose-destination';
+export { chooseDestination, type Stickiness } from './destination/choose-destination';
 export { withUtm } from './utm/with-utm';
 export { visitorHash } from './uniques/visitor-hash';
 export { DEFAULT_MILESTONES, milestonesReached } from './milestones/milestones-reached';

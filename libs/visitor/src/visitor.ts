@@ -1,4 +1,4 @@
-import type { Device, OsKey } from './user-agent/user-agent-info';
+import type { UserAgentInfo } from './user-agent/user-agent-info';
 
 /**
  * One scanner as the redirect rules see it (Shlink's `Visitor`): facts taken from the request at
@@ -8,14 +8,7 @@ import type { Device, OsKey } from './user-agent/user-agent-info';
  * @example
  * const visitor: Visitor = { ...classifier.classify(ua), country: resolveCountry({ ip, geoHeaderValue, trustProxy }), language: preferredLanguage(acceptLanguage) };
  */
-export interface Visitor {
-  device: Device;
-  /** Display name ('iOS', 'Windows', …), for analytics and webhooks. */
-  os: string | null;
-  /** OS family, what a destination's `os` condition matches. */
-  osKey: OsKey;
-  browser: string | null;
-  isBot: boolean;
+export interface Visitor extends UserAgentInfo {
   /** ISO 3166-1 alpha-2, uppercase. */
   country: string | null;
   /** ISO 639 primary subtag, lowercase. */

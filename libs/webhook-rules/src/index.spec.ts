@@ -5,7 +5,6 @@ describe('@qr/webhook-rules public API', () => {
     expect(Object.keys(rules).sort()).toEqual(
       [
         'ENDPOINT_FAILURE_WINDOW_MS',
-        'allowedEventTypes',
         'classifyAttempt',
         'eventListProblems',
         'generateWebhookSecret',
@@ -13,8 +12,6 @@ describe('@qr/webhook-rules public API', () => {
         'nextAttemptAt',
         'parseWebhookUrl',
         'shouldDisableEndpoint',
-        'signMessage',
-        'signatureHeader',
         'validateSubscription',
         'webhookHeaders',
         'webhookPayloadOf',

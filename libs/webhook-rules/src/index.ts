@@ -2,13 +2,10 @@
 // the retry policy and SSRF address checks. Time and randomness are parameters, never ambient, so
 // the dispatcher's behaviour is exact in tests. No I/O: DNS and HTTP belong to the dispatcher.
 export { generateWebhookSecret } from './signing/generate-webhook-secret';
-export { signMessage } from './signing/sign-message';
-export { signatureHeader } from './signing/signature-header';
 export { webhookHeaders } from './signing/webhook-headers';
 export { webhookPayloadOf, type WebhookPayload } from './payload/webhook-payload-of';
 // Re-exported for the dispatcher's convenience; the list itself lives with the plans in @qr/domain.
 export type { WebhookEventType } from '@qr/domain';
-export { allowedEventTypes } from './gating/allowed-event-types';
 export { eventListProblems, validateSubscription } from './gating/validate-subscription';
 export { classifyAttempt, type AttemptOutcome } from './retry/classify-attempt';
 export { nextAttemptAt } from './retry/next-attempt-at';

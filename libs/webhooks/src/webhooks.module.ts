@@ -78,7 +78,7 @@ function build(runtime: PlatformRuntime, store: ServiceStore) {
     [WEBHOOK_COMMANDS.create]: (p) => manage.register(p.workspaceId, p.plan, p.body),
     [WEBHOOK_COMMANDS.list]: async (p) => ({
       object: 'list',
-      data: (await endpoints.list(p.workspaceId, null, 100)).map(endpointView),
+      data: (await endpoints.list(p.workspaceId, 100)).map(endpointView),
       has_more: false,
       next_cursor: null,
     }),

@@ -1,23 +1,7 @@
+import { type CodeAnalytics } from '@qr/api-contract';
 import { csvRows } from '@qr/domain';
 
 type Cell = string | number;
-
-/** The analytics answer, as the service returns it in JSON. */
-interface AnalyticsAnswer {
-  qr_id: string;
-  from: string;
-  to: string;
-  timezone: string;
-  total_scans: number;
-  unique_scanners: number;
-  by_day: Array<{ date: string; scans: number; unique_scanners: number }>;
-  by_device: Array<{ device: string; scans: number }>;
-  by_country: Array<{ country: string; scans: number }>;
-  by_os: Array<{ os: string; scans: number }>;
-  by_browser: Array<{ browser: string; scans: number }>;
-  by_destination: Array<{ destination: string; scans: number }>;
-  by_link_type: Array<{ link_type: string; scans: number }>;
-}
 
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
@@ -34,7 +18,7 @@ const CRLF = '\r\n';
  * // '\uFEFFqr_id,from,to,timezone,total_scans,unique_scanners\r\nqr_1,2026-06-01,2026-06-30,UTC,3,2\r\n\r\n'
  * // + 'date,scans,unique_scanners\r\n2026-06-01,3,2\r\n…\r\n\r\ndevice,scans\r\nmobile,3\r\n…'
  */
-export function analyticsCsv(answer: AnalyticsAnswer): string {
+export function analyticsCsv(answer: Omit<CodeAnalytics, 'password_page'>): string {
   const sections: Cell[][][] = [
     [
       ['qr_id', 'from', 'to', 'timezone', 'total_scans', 'unique_scanners'],

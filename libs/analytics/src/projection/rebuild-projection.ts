@@ -2,8 +2,8 @@ import { TOPICS } from '@qr/contracts';
 import { type EventLog } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
 import { PROJECTION_TABLES } from '../store/analytics-migrations';
-import { PROJECTION_CONSUMER } from './scan-projection';
 
+/** The projection's consumer group, also its name in processed_events (the event ids it applied). */
 export const PROJECTION_GROUP = 'analytics-service.projection';
 export const PROJECTION_TOPICS = [TOPICS.qrScanned, TOPICS.qrCodeCreated, TOPICS.qrCodeUpdated, TOPICS.qrCodeDeleted, TOPICS.qrPasswordGate];
 
@@ -15,7 +15,7 @@ export const PROJECTION_TOPICS = [TOPICS.qrScanned, TOPICS.qrCodeCreated, TOPICS
 export async function rebuildProjection(db: Database, log: EventLog): Promise<void> {
   await db.transaction(async (tx) => {
     for (const table of PROJECTION_TABLES) await tx.query(`DELETE FROM ${table}`);
-    await tx.query('DELETE FROM processed_events WHERE consumer = $1', [PROJECTION_CONSUMER]);
+    await tx.query('DELETE FROM processed_events WHERE consumer = $1', [PROJECTION_GROUP]);
   });
   await log.resetGroup(PROJECTION_GROUP, PROJECTION_TOPICS);
 }

@@ -2,9 +2,9 @@ import { type EventEnvelope, type QrCodeCreatedV1, type QrCodeUpdatedV1, type Qr
 import { bucketOf, utcDayOf } from '@qr/analytics-math';
 import { type Clock, getOrCreate, systemClock } from '@qr/domain';
 import { type Database, insertOf, type Tx } from '@qr/persistence';
+import { PROJECTION_GROUP } from './rebuild-projection';
 import { upsertAdding } from './upsert-adding';
 
-export const PROJECTION_CONSUMER = 'analytics-service.projection';
 const DIMENSIONS = ['device', 'country', 'os', 'browser', 'destination', 'link_type'] as const;
 /** Kept only for scans that have a value: only a GS1 resolution serves a link type, and other scans need no rows for it. */
 const ONLY_WHEN_SET = new Set<(typeof DIMENSIONS)[number]>(['link_type']);
@@ -39,12 +39,9 @@ export class ScanProjection {
     const now = this.clock().getTime();
     const fresh = new Set<string>();
     for (let i = 0; i < events.length; i += 200) {
-      const chunk = events.slice(i, i + 200);
-      const values = chunk.map((_, j) => `($1, $${j + 3}, $2)`).join(', ');
-      const { rows } = await tx.query<{ event_id: string }>(
-        `INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ${values} ON CONFLICT DO NOTHING RETURNING event_id`,
-        [PROJECTION_CONSUMER, now, ...chunk.map((e) => e.id)],
-      );
+      const claims = events.slice(i, i + 200).map((e) => ({ consumer: PROJECTION_GROUP, event_id: e.id, processed_at: now }));
+      const [insert, params] = insertOf('processed_events', claims);
+      const { rows } = await tx.query<{ event_id: string }>(`${insert} ON CONFLICT DO NOTHING RETURNING event_id`, params);
       for (const r of rows) fresh.add(r.event_id);
     }
     const seen = new Set<string>();

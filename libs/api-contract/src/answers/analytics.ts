@@ -1,8 +1,6 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, constant, day, int, nullable, str } from './answer-types';
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+import { arrayOf, constant, day, int, nullable, ref, str } from './answer-types';
 
 @Declaration({ answer: true })
 export class DayCount {

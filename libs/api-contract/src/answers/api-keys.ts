@@ -1,8 +1,6 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, constant, str } from './answer-types';
-
-const dateTime = { type: 'string', format: 'date-time' };
+import { arrayOf, constant, dateTime, deletedAnswer, str } from './answer-types';
 
 @Declaration({ answer: true })
 export class ApiKey {
@@ -29,9 +27,4 @@ export class ApiKeyList {
   @Out(arrayOf({ $ref: '#/components/schemas/ApiKey' }, { description: 'Live keys (not revoked, not expired)' })) data!: ApiKey[];
 }
 
-@Declaration({ answer: true })
-export class DeletedApiKey {
-  @Out(str) id!: string;
-  @Out(constant('api_key')) object!: 'api_key';
-  @Out(constant(true)) deleted!: true;
-}
+export const DeletedApiKey = deletedAnswer('DeletedApiKey', 'api_key');

@@ -2,7 +2,7 @@ import { type Actor, PLAN_NAMES, type PlanName, type Role, ROLES, WEBHOOK_EVENT_
 import { LINK_IMPORT_SOURCES } from '../bodies/dashboard-bodies';
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, bool, constant, int, nullable, str, timestamp } from './answer-types';
+import { arrayOf, bool, constant, int, nullable, ref, str, timestamp } from './answer-types';
 
 /*
  * The dashboard's own JSON answers (`/app/api`), declared as the public API's are. They are not in the
@@ -11,7 +11,6 @@ import { arrayOf, bool, constant, int, nullable, str, timestamp } from './answer
  * them with these classes as types.
  */
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const role = { enum: [...ROLES] };
 const plan = { enum: [...PLAN_NAMES] };
 

@@ -1,10 +1,8 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, constant, int, str } from './answer-types';
+import { arrayOf, constant, dateTime, deletedAnswer, int, ref, str } from './answer-types';
 
 /* Logos and brand presets; the design itself is declared in ../design/design.ts. */
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const dateTime = { type: 'string', format: 'date-time' };
 
 @Declaration({ answer: true })
 export class Logo {
@@ -25,12 +23,7 @@ export class LogoList {
   @Out(arrayOf(ref('Logo'))) data!: Logo[];
 }
 
-@Declaration({ answer: true })
-export class DeletedLogo {
-  @Out(str) id!: string;
-  @Out(constant('logo')) object!: 'logo';
-  @Out(constant(true)) deleted!: true;
-}
+export const DeletedLogo = deletedAnswer('DeletedLogo', 'logo');
 
 @Declaration({ answer: true })
 export class DesignPreset {
@@ -48,9 +41,4 @@ export class DesignPresetList {
   @Out(arrayOf(ref('DesignPreset'))) data!: DesignPreset[];
 }
 
-@Declaration({ answer: true })
-export class DeletedDesignPreset {
-  @Out(str) id!: string;
-  @Out(constant('design_preset')) object!: 'design_preset';
-  @Out(constant(true)) deleted!: true;
-}
+export const DeletedDesignPreset = deletedAnswer('DeletedDesignPreset', 'design_preset');

@@ -1,8 +1,6 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, constant, int, nullable, nullableTimestamp, Page, str, timestamp } from './answer-types';
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+import { arrayOf, constant, int, nullable, nullableTimestamp, Page, ref, str, timestamp } from './answer-types';
 
 @Declaration({ answer: true })
 export class Folder {

@@ -1,9 +1,8 @@
 import { WEEKDAYS } from '@qr/opening-rules';
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, constant, int, nullable, nullableTimestamp, Page, str, timestamp } from './answer-types';
+import { arrayOf, constant, deletedAnswer, int, nullable, nullableTimestamp, Page, ref, str, timestamp } from './answer-types';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const nullableString = nullable('string');
 
 /** A QR code as every route answers it. */
@@ -72,12 +71,7 @@ export class BulkCreateResult {
   @Out(int) existing!: number;
 }
 
-@Declaration({ answer: true })
-export class DeletedQrCode {
-  @Out(str) id!: string;
-  @Out(constant('qr_code')) object!: 'qr_code';
-  @Out(constant(true)) deleted!: true;
-}
+export const DeletedQrCode = deletedAnswer('DeletedQrCode', 'qr_code');
 
 @Declaration({ answer: true })
 export class MoveQrCodesResult {

@@ -1,13 +1,12 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { constant, nullable, str, timestamp } from './answer-types';
+import { constant, nullable, ref, str, timestamp } from './answer-types';
 
 /*
  * The bodies we POST to a registered endpoint, one per event type. The payloads are the public
  * projection of the internal events (libs/webhook-rules/src/payload): a scan's data is an allowlist
  * and never identifies the person.
  */
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const test = { type: 'boolean', description: 'Present, and true, only in sample events sent by POST /webhook-endpoints/{id}/test' };
 
 /** What every event's `data` has. */

@@ -1,9 +1,6 @@
 import { Declaration } from '../engine/declare';
 import { Out } from '../engine/fields';
-import { arrayOf, bool, constant, int, nullable, str } from './answer-types';
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const dateTime = { type: 'string', format: 'date-time' };
+import { arrayOf, bool, constant, dateTime, deletedAnswer, int, nullable, ref, str } from './answer-types';
 
 @Declaration({ answer: true })
 export class WebhookEndpoint {
@@ -36,12 +33,7 @@ export class WebhookEndpointList extends OnePage {
   @Out(arrayOf(ref('WebhookEndpoint'), { description: 'Every endpoint of the workspace (at most 100)' })) data!: WebhookEndpoint[];
 }
 
-@Declaration({ answer: true })
-export class DeletedWebhookEndpoint {
-  @Out(str) id!: string;
-  @Out(constant('webhook_endpoint')) object!: 'webhook_endpoint';
-  @Out(constant(true)) deleted!: true;
-}
+export const DeletedWebhookEndpoint = deletedAnswer('DeletedWebhookEndpoint', 'webhook_endpoint');
 
 @Declaration({ answer: true })
 export class WebhookDelivery {

@@ -1,6 +1,6 @@
 import { eventListProblems, parseWebhookUrl } from '@qr/webhook-rules';
 import { Declaration } from '../engine/declare';
-import { fault, type Fault } from '../engine/fault';
+import { fault, faultsOf } from '../engine/fault';
 import { Field } from '../engine/fields';
 
 /*
@@ -9,15 +9,12 @@ import { Field } from '../engine/fields';
  * to (no private ones).
  */
 
-const asFaults = (errors: ReadonlyArray<{ pointer: string; code: string; detail: string }>, base: string): Fault[] =>
-  errors.map((e) => fault(e.code, e.detail, e.pointer.slice(base.length).split('/').filter(Boolean)));
-
 const URL_DOC = { type: 'string', format: 'uri', description: 'http(s); must resolve to public addresses only' };
 
 @Declaration()
 export class WebhookEndpointInput {
   @Field(
-    (events) => asFaults(eventListProblems(events, '/events'), '/events'),
+    (events) => faultsOf(eventListProblems(events, '')),
     { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/WebhookEventType' }, description: 'pro: all but milestones; agency: all' },
     { required: true, seesAbsence: true },
   )
@@ -38,7 +35,7 @@ export class WebhookEndpointInput {
   @Field(
     (url) => {
       const parsed = parseWebhookUrl(url, '');
-      return parsed.ok ? [] : asFaults(parsed.errors, '');
+      return parsed.ok ? [] : faultsOf(parsed.errors);
     },
     URL_DOC,
     { required: true, seesAbsence: true },

@@ -1,4 +1,13 @@
-import { validateDestinations } from './qr-code-input';
+import { type FieldError } from '@qr/domain';
+import { fieldErrors } from '../engine/validate';
+import { QrCodeInput } from './qr-code-input';
+
+/** Every problem in a `destinations` array, with pointers under `pointer`, as a create request's field. */
+function validateDestinations(value: unknown, pointer = '/destinations'): FieldError[] {
+  if (value === undefined) return [{ pointer, code: 'required', detail: 'At least one destination is required.' }];
+  if (value === null) return [{ pointer, code: 'invalid_type', detail: 'Must be an array.' }];
+  return fieldErrors(QrCodeInput, 'destinations', value, pointer);
+}
 
 const found = (value: unknown, pointer?: string): string[] => validateDestinations(value, pointer).map((e) => `${e.pointer} ${e.code}`);
 const url = (n: number): string => `https://example.com/${n}`;

@@ -1,12 +1,12 @@
 import { Type, type TypeHelpOptions } from 'class-transformer';
-import { type FieldError } from '@qr/domain';
 import { WEEKDAYS } from '@qr/opening-rules';
 import { BACK_HALF_MAX, isQrType, QR_TYPES, type QrCategory, type QrType, validateBackHalf } from '@qr/qr-content';
+import { ref } from '../answers/answer-types';
 import { Declaration, declaredFields, type FieldCheck, type JsonSchema } from '../engine/declare';
-import { fault, type Fault } from '../engine/fault';
+import { fault, type Fault, faultsOf } from '../engine/fault';
 import { Field, List } from '../engine/fields';
 import { nameFaults, textFaults } from '../engine/text-faults';
-import { fieldErrors, instanceFaults } from '../engine/validate';
+import { instanceFaults } from '../engine/validate';
 import { urlFaults } from '../content/content-fields';
 import { CONTENT_DECLARATIONS } from '../content/qr-content';
 import { Destination, destinationOrderFaults, MAX_DESTINATIONS } from './destination';
@@ -20,7 +20,6 @@ import { Destination, destinationOrderFaults, MAX_DESTINATIONS } from './destina
  * static payload's size.
  */
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const nullableText = (maxLength: number, doc: JsonSchema = {}) => ({ type: ['string', 'null'], minLength: 1, maxLength, ...doc });
 const timestampIn = { type: ['string', 'null'], format: 'date-time', description: 'RFC 3339 with an explicit offset (`Z` or `+02:00`)' };
 const hhmm = { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: '`HH:MM`, local time in `timezone`' };
@@ -110,7 +109,7 @@ export class QrCodeInput {
   client_ref?: string | null;
 
   // The back-half rule (validateBackHalf) names its own problems; null draws a random code.
-  @Field((value) => (value === null ? [] : validateBackHalf(value, '').map((e) => fault(e.code, e.detail))), {
+  @Field((value) => (value === null ? [] : faultsOf(validateBackHalf(value, ''))), {
     type: ['string', 'null'],
     minLength: 1,
     maxLength: BACK_HALF_MAX,
@@ -199,15 +198,4 @@ export const QR_CODE_IMMUTABLE: readonly string[] = ['type', 'category', 'client
 /** The fields a PATCH may carry: every declared field but the immutable ones. */
 export function patchableFields(): string[] {
   return [...declaredFields(QrCodeInput).keys()].filter((key) => !QR_CODE_IMMUTABLE.includes(key));
-}
-
-/**
- * Every problem in a `destinations` array, with pointers under `pointer`; empty when valid.
- *
- * @example validateDestinations([{ target_url: 'https://a.example' }, { target_url: 'https://b.example', country: 'DE' }]) // []
- */
-export function validateDestinations(value: unknown, pointer = '/destinations'): FieldError[] {
-  if (value === undefined) return [{ pointer, code: 'required', detail: 'At least one destination is required.' }];
-  if (value === null) return [{ pointer, code: 'invalid_type', detail: 'Must be an array.' }];
-  return fieldErrors(QrCodeInput, 'destinations', value, pointer);
 }

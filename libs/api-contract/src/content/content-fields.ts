@@ -1,6 +1,6 @@
 import { CONTENT_LIMITS as L, isEmailAddress, validateHttpUrl } from '@qr/qr-content';
 import { Field, stringFaults } from '../engine/fields';
-import { fault, type Fault } from '../engine/fault';
+import { fault, type Fault, faultsOf } from '../engine/fault';
 import { type JsonSchema } from '../engine/declare';
 
 /*
@@ -10,7 +10,7 @@ import { type JsonSchema } from '../engine/declare';
 
 /** The faults of `value` as an absolute http(s) URL (the shared URL rules of @qr/qr-content). */
 export function urlFaults(value: unknown): Fault[] {
-  return validateHttpUrl(value, '').map((e) => fault(e.code, e.detail));
+  return faultsOf(validateHttpUrl(value, ''));
 }
 
 export const URL_SCHEMA = { type: 'string', format: 'uri', maxLength: L.url, description: 'Absolute http(s) URL without credentials' };

@@ -1,27 +1,13 @@
-import { type FieldError } from '@qr/domain';
 import { dataAttributesErrors, GS1_LIMITS, gs1LinksErrors, gs1TextErrors, gtinErrors, qualifierErrors } from '@qr/gs1';
 import { Declaration, type JsonSchema } from '../engine/declare';
-import { type Fault, fault } from '../engine/fault';
+import { faultsOf } from '../engine/fault';
 import { Field, Out, ref } from '../engine/fields';
 
 /*
  * The `gs1` content as declarations. The rules are @qr/gs1's (GTIN check digit, the AIs' syntax,
  * the link rules), which give FieldErrors with pointers; here they become the engine's faults, at
- * the same places, so `/content/gtin` carries `invalid_check_digit` as any other field its error.
+ * the same places (faultsOf), so `/content/gtin` carries `invalid_check_digit` as any other field its error.
  */
-
-/** @qr/gs1's errors (pointers relative to the field) as faults of the field. */
-function faultsOf(errors: readonly FieldError[]): Fault[] {
-  return errors.map((e) => fault(e.code, e.detail, e.pointer === '' ? undefined : pointerKeys(e.pointer)));
-}
-
-function pointerKeys(pointer: string): Array<string | number> {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((key) => (/^\d+$/.test(key) ? Number(key) : key));
-}
 
 const QUALIFIER = (ai: string, description: string): JsonSchema => ({
   type: 'string',

@@ -21,7 +21,7 @@ const LOGO_DEFAULTS = { size: DEFAULT_LOGO_SIZE, background: true };
 export function applyDesign(base: DesignModel, patch: unknown, at: string): ParsedDesign {
   if (!isPlainObject(patch))
     return { ok: false, errors: [{ pointer: at, code: 'invalid_type', detail: 'design must be a JSON object (or null for the default design).' }] };
-  const merged = mergePatch(base, patch) as Record<string, unknown>;
+  const merged = designMergePatch(base, patch) as Record<string, unknown>;
   // Parts that were absent take their defaults for the fields the request left out.
   if (isPlainObject(patch.gradient) && base.gradient === null) merged.gradient = { ...GRADIENT_DEFAULTS, ...patch.gradient };
   if (isPlainObject(patch.frame) && base.frame === null) merged.frame = { ...FRAME_DEFAULTS, ...patch.frame };
@@ -34,17 +34,13 @@ export function applyDesign(base: DesignModel, patch: unknown, at: string): Pars
   return { ok: true, design: normalized(merged as unknown as DesignModel) };
 }
 
-/** `patch` onto `base` as a JSON merge patch (RFC 7386), unchecked: `applyDesign` checks the result. */
-export function designMergePatch(base: DesignModel, patch: unknown): unknown {
-  return mergePatch(base, patch);
-}
-
-function mergePatch(target: unknown, patch: unknown): unknown {
+/** `patch` onto `target` (a stored design) as a JSON merge patch (RFC 7386), unchecked: `applyDesign` checks the result. */
+export function designMergePatch(target: unknown, patch: unknown): unknown {
   if (!isPlainObject(patch)) return patch;
   const out: Record<string, unknown> = isPlainObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    out[key] = value === null ? null : mergePatch(out[key], value);
+    out[key] = value === null ? null : designMergePatch(out[key], value);
   }
   return out;
 }

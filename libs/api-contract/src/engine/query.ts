@@ -24,16 +24,8 @@ export function readQueryDeclared<T extends object>(declaration: Declaration<T>,
   return checked.value;
 }
 
-export interface QueryParameter {
-  name: string;
-  in: 'query';
-  required: false;
-  schema: JsonSchema;
-  description?: string;
-}
-
 /** The OpenAPI parameters of a query declaration: each field optional, its description on the parameter. */
-export function queryParameters(declaration: Declaration<object>): QueryParameter[] {
+export function queryParameters(declaration: Declaration<object>) {
   return [...declaredFields(declaration)].map(([name, field]) => {
     const { description, ...schema } = field.schema;
     return { name, in: 'query', required: false, schema, ...(typeof description === 'string' ? { description } : {}) };

@@ -1,4 +1,5 @@
 import { create, type Font } from 'fontkit';
+import { LRUCache } from 'lru-cache';
 import { LABEL_FONTS, labelFontFile } from '../text/label-fonts';
 import { labelRuns, visualOrder } from '../text/label-text';
 import { num } from './shapes';
@@ -16,20 +17,12 @@ const fontAt = (i: number): Font => (fonts[i] ??= create(labelFontFile(i)) as Fo
 export function textPath(text: string, o: { centreX: number; baseline: number; height: number; maxWidth: number }): string {
   // The same frame is drawn again for every image and check of a code (and of every code of a preset): its outlines are kept.
   const key = `${text}\u0000${o.centreX}\u0000${o.baseline}\u0000${o.height}\u0000${o.maxWidth}`;
-  const known = outlines.get(key);
-  if (known !== undefined) {
-    outlines.delete(key);
-    outlines.set(key, known);
-    return known;
-  }
-  const d = layOut(text, o);
-  outlines.set(key, d);
-  if (outlines.size > MAX_OUTLINES) outlines.delete(outlines.keys().next().value!);
+  let d = outlines.get(key);
+  if (d === undefined) outlines.set(key, (d = layOut(text, o)));
   return d;
 }
 
-const MAX_OUTLINES = 256;
-const outlines = new Map<string, string>();
+const outlines = new LRUCache<string, string>({ max: 256 });
 
 function layOut(text: string, o: { centreX: number; baseline: number; height: number; maxWidth: number }): string {
   const runs = visualOrder(labelRuns(text, LABEL_FONTS, () => 0, Infinity));

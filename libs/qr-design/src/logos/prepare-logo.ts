@@ -56,13 +56,10 @@ export async function prepareLogo(bytes: Buffer): Promise<PreparedLogo> {
 }
 
 async function reencode(bytes: Buffer, type: LogoSourceType): Promise<Omit<PreparedLogo, 'sourceType'>> {
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new LogoRejected('unreadable_image', 'the image could not be read: the file is damaged or not what it says');
-  }
-  if ((meta.format === 'png' ? 'image/png' : meta.format === 'jpeg' ? 'image/jpeg' : null) !== type) {
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta || (meta.format === 'png' ? 'image/png' : meta.format === 'jpeg' ? 'image/jpeg' : null) !== type) {
     throw new LogoRejected('unreadable_image', 'the image could not be read: the file is damaged or not what it says');
   }
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_SOURCE_PIXELS) {

@@ -1,3 +1,4 @@
+import { getOrCreate } from '@qr/domain';
 import type { Drawing, Paint } from '../draw/draw-design';
 
 /**
@@ -23,10 +24,8 @@ type OpenedImage = { width: number; height: number };
 const opened = new WeakMap<PDFKit.PDFDocument, Map<Buffer, OpenedImage>>();
 
 function embedded(doc: PDFKit.PDFDocument, png: Buffer): Buffer {
-  let images = opened.get(doc);
-  if (!images) opened.set(doc, (images = new Map()));
-  let image = images.get(png);
-  if (!image) images.set(png, (image = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(png)));
+  const images = getOrCreate(opened, doc, () => new Map<Buffer, OpenedImage>());
+  const image = getOrCreate(images, png, () => (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(png));
   // doc.image takes an opened image where it takes a Buffer (it checks for width and height).
   return image as unknown as Buffer;
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
+import { LRUCache } from 'lru-cache';
 import type { LogoImage } from '../draw/draw-design';
 
-const MAX_ENTRIES = 64;
-const renditions = new Map<string, LogoImage>();
+const renditions = new LRUCache<string, LogoImage>({ max: 64 });
 // The same stored logo (one Buffer) is drawn again and again; its digest is worked out once.
 const digests = new WeakMap<Buffer, string>();
 
@@ -21,16 +21,11 @@ export function logoRendition(logo: LogoImage, boxPx: number): LogoImage {
   if (digest === undefined) digests.set(logo.png, (digest = createHash('sha1').update(logo.png).digest('base64')));
   const key = `${digest}:${target}`;
   const hit = renditions.get(key);
-  if (hit) {
-    renditions.delete(key);
-    renditions.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${logo.width}" height="${logo.height}"><image width="${logo.width}" height="${logo.height}" href="data:image/png;base64,${logo.png.toString('base64')}"/></svg>`;
   const fit = logo.width >= logo.height ? ({ mode: 'width', value: target } as const) : ({ mode: 'height', value: target } as const);
   const rendered = new Resvg(svg, { fitTo: fit, font: { loadSystemFonts: false } }).render();
   const made: LogoImage = { png: rendered.asPng(), width: rendered.width, height: rendered.height };
   renditions.set(key, made);
-  if (renditions.size > MAX_ENTRIES) renditions.delete(renditions.keys().next().value!);
   return made;
 }

@@ -2,9 +2,6 @@ import type { Destination } from '@qr/qr-content';
 import type { Visitor } from '../visitor';
 import { stickyFraction } from './sticky-fraction';
 
-/** A destination that may carry a weight for an A/B split (phase 2 adds it to validation). */
-export type WeightedDestination = Destination & { weight?: number };
-
 /** What keeps a visitor on one variant: the daily unique-visitor hash, its UTC day and the code. */
 export interface Stickiness {
   visitorHash: string;
@@ -34,7 +31,7 @@ const CONDITIONS = ['device', 'os', 'country', 'language'] as const;
  *   { visitorHash: '3f1c…', day: '2026-06-05', code: 'Ab3dE7x' },
  * ) // one of the two, the same one for this visitor all day
  */
-export function chooseDestination<D extends WeightedDestination>(destinations: readonly D[], visitor: Visitor, stickiness?: Stickiness): D {
+export function chooseDestination<D extends Destination>(destinations: readonly D[], visitor: Visitor, stickiness?: Stickiness): D {
   if (destinations.length === 0) throw new RangeError('A dynamic code needs at least one destination');
   // One entry is the whole group whatever the visitor (most codes: answered without building the group).
   if (destinations.length === 1) return destinations[0];
@@ -43,7 +40,7 @@ export function chooseDestination<D extends WeightedDestination>(destinations: r
   return byWeight(group, stickyFraction(stickiness.visitorHash, stickiness.day, stickiness.code));
 }
 
-function matchingGroup<D extends WeightedDestination>(destinations: readonly D[], visitor: Visitor): D[] {
+function matchingGroup<D extends Destination>(destinations: readonly D[], visitor: Visitor): D[] {
   const rule = destinations.slice(1).find((d) => hasConditions(d) && matches(d, visitor));
   if (rule) return destinations.filter((d, index) => index > 0 && sameConditions(d, rule));
   return destinations.filter((d, index) => index === 0 || !hasConditions(d));
@@ -53,7 +50,7 @@ function matchingGroup<D extends WeightedDestination>(destinations: readonly D[]
  * The entry whose share of the total weight covers `fraction` (0 ≤ fraction < 1), entries in
  * list order; the first entry when no weight is positive.
  */
-function byWeight<D extends WeightedDestination>(group: readonly D[], fraction: number): D {
+function byWeight<D extends Destination>(group: readonly D[], fraction: number): D {
   const weightOf = (d: D) => (d.weight !== undefined && Number.isFinite(d.weight) && d.weight > 0 ? d.weight : 0);
   const total = group.reduce((sum, d) => sum + weightOf(d), 0);
   if (total === 0) return group[0];

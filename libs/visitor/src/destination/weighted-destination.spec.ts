@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { type Clock } from '@qr/domain';
+import type { Destination } from '@qr/qr-content';
 import type { Visitor } from '../visitor';
 import { utcDayOf } from '@qr/analytics-math';
 import { visitorHash } from '../uniques/visitor-hash';
-import { chooseDestination, type Stickiness, type WeightedDestination } from './choose-destination';
+import { chooseDestination, type Stickiness } from './choose-destination';
 import { stickyFraction } from './sticky-fraction';
 
 const visitor: Visitor = { device: 'mobile', os: 'iOS', osKey: 'ios', browser: 'Mobile Safari', isBot: false, country: 'DE', language: 'de' };
-const A: WeightedDestination = { target_url: 'https://a.example', weight: 70 };
-const B: WeightedDestination = { target_url: 'https://b.example', weight: 20 };
-const C: WeightedDestination = { target_url: 'https://c.example', weight: 10 };
+const A: Destination = { target_url: 'https://a.example', weight: 70 };
+const B: Destination = { target_url: 'https://b.example', weight: 20 };
+const C: Destination = { target_url: 'https://c.example', weight: 10 };
 
 /** A clock that the test moves: the day of every choice comes from it, as the redirect will take it. */
 function testClock(start: string): Clock & { advance(ms: number): void } {
@@ -76,7 +77,7 @@ describe('chooseDestination with weights', () => {
 
   it('applies the rules first: weights split only the entries of the matching rule', () => {
     const clock = testClock('2026-06-05T10:00:00Z');
-    const destinations: WeightedDestination[] = [
+    const destinations: Destination[] = [
       { target_url: 'https://default.example', weight: 50 },
       { target_url: 'https://everyone-b.example', weight: 50 },
       { target_url: 'https://fr.example', country: 'FR' },
@@ -94,7 +95,7 @@ describe('chooseDestination with weights', () => {
 
   it('gives an entry of weight 0, or without a weight in a weighted group, no scans', () => {
     const clock = testClock('2026-06-05T10:00:00Z');
-    const destinations: WeightedDestination[] = [
+    const destinations: Destination[] = [
       { target_url: 'https://default.example' },
       { target_url: 'https://off.example', weight: 0 },
       { target_url: 'https://on.example', weight: 5 },
@@ -105,7 +106,7 @@ describe('chooseDestination with weights', () => {
 
   it('takes the first entry of the group when no weight is positive, or without stickiness', () => {
     const clock = testClock('2026-06-05T10:00:00Z');
-    const zero: WeightedDestination[] = [
+    const zero: Destination[] = [
       { target_url: 'https://default.example', weight: 0 },
       { target_url: 'https://b.example', weight: 0 },
     ];

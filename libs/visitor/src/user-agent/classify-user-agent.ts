@@ -23,12 +23,6 @@ export const UNKNOWN_USER_AGENT: Readonly<UserAgentInfo> = Object.freeze({
 // mobile Mac; its own watchOS rule only knows the "watchOS/…" app form.
 const APPLE_WATCH = /\((?:apple ?)?watch;|\bwatch ?os\b/i;
 
-// Only these ua-parser device types map to a class of their own; console, smarttv, wearable,
-// embedded and xr are all 'other'. No type at all is how ua-parser reports a desktop browser.
-const HANDHELD: ReadonlyMap<string, Device> = new Map([
-  ['mobile', 'mobile'],
-  ['tablet', 'tablet'],
-]);
 const DESKTOP_OS: ReadonlySet<OsKey> = new Set(['windows', 'macos', 'linux']);
 
 /**
@@ -52,6 +46,8 @@ export function classifyUserAgent(userAgent: string | undefined): UserAgentInfo 
 }
 
 function deviceOf(type: string | undefined, osKey: OsKey): Device {
-  if (type !== undefined) return HANDHELD.get(type) ?? 'other';
+  // Only ua-parser's mobile and tablet are a class of their own; console, smarttv, wearable, embedded
+  // and xr are all 'other'. No type at all is how ua-parser reports a desktop browser.
+  if (type !== undefined) return type === 'mobile' || type === 'tablet' ? type : 'other';
   return DESKTOP_OS.has(osKey) ? 'desktop' : 'other';
 }

@@ -1,17 +1,16 @@
-import { type PlanName, WEBHOOK_EVENT_TYPES } from '@qr/domain';
-import { allowedEventTypes } from './allowed-event-types';
+import { planOf, type PlanName, WEBHOOK_EVENT_TYPES } from '@qr/domain';
 import { validateSubscription } from './validate-subscription';
 
 const PRO = ['qr.scanned', 'lead.created', 'qr.scan_limit_reached'];
 
-describe('allowedEventTypes', () => {
+describe('the event types a plan may subscribe to', () => {
   it.each<[PlanName, readonly string[]]>([
     ['free', []],
     ['starter', []],
     ['pro', PRO],
     ['agency', [...PRO, 'qr.scan_milestone_reached']],
   ])('%s → %p', (plan, events) => {
-    expect([...allowedEventTypes(plan)]).toEqual(events);
+    expect([...planOf(plan).webhookEvents]).toEqual(events);
   });
 });
 

@@ -1,10 +1,10 @@
-import { type FieldError, type PlanName, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@qr/domain';
-import { allowedEventTypes } from './allowed-event-types';
+import { type FieldError, planOf, type PlanName, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@qr/domain';
 
 export type SubscriptionCheck = { ok: true; events: WebhookEventType[] } | { ok: false; status: 403 | 422; errors: FieldError[] };
 
 /**
- * Checks the `events` of a webhook endpoint against the schema and the workspace's plan. Order of
+ * Checks the `events` of a webhook endpoint against the schema and the workspace's plan (its
+ * `webhookEvents`: none on free and starter, docs/api.md "Plans, quota and rate limits"). Order of
  * judgement: a plan without webhooks → 403 `plan_has_no_webhooks` (whatever the body); then shape
  * (not an array, empty, a non-string, an unknown type, a duplicate) → 422 with a pointer per item;
  * then a valid type the plan lacks → 403 `event_not_in_plan`, so upgrading is the only fix left.
@@ -14,7 +14,7 @@ export type SubscriptionCheck = { ok: true; events: WebhookEventType[] } | { ok:
  * // { ok: false, status: 403, errors: [{ pointer: '/events/1', code: 'event_not_in_plan', detail: '…' }] }
  */
 export function validateSubscription(plan: PlanName, events: unknown, pointer = '/events'): SubscriptionCheck {
-  const allowed = allowedEventTypes(plan);
+  const allowed = planOf(plan).webhookEvents;
   if (allowed.length === 0) {
     const detail = `The ${plan} plan does not include webhooks; upgrade to pro or agency.`;
     return { ok: false, status: 403, errors: [{ pointer, code: 'plan_has_no_webhooks', detail }] };

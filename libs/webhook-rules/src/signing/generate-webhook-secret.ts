@@ -7,15 +7,11 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 const SECRET_BYTES = 24;
 
 /**
- * A fresh signing secret: `whsec_` + base64 of 24 random bytes. The byte source is injectable so a
- * test can pin the secret; production uses the CSPRNG.
+ * A fresh signing secret: `whsec_` + base64 of 24 bytes from the CSPRNG.
  *
  * @example
  * generateWebhookSecret() // 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
- * generateWebhookSecret(() => new Uint8Array(24)) // 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
  */
-export function generateWebhookSecret(bytes: (size: number) => Uint8Array = randomBytes): string {
-  const key = bytes(SECRET_BYTES);
-  if (key.length !== SECRET_BYTES) throw new RangeError(`the byte source returned ${key.length} bytes, expected ${SECRET_BYTES}`);
-  return WEBHOOK_SECRET_PREFIX + Buffer.from(key).toString('base64');
+export function generateWebhookSecret(): string {
+  return WEBHOOK_SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64');
 }

@@ -28,21 +28,16 @@ export class EndpointsRepository {
     return row ? endpointFromRow(row) : null;
   }
 
-  async findById(id: string, tx?: Tx): Promise<EndpointRecord | null> {
-    const rows = tx
-      ? (await tx.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id])).rows
-      : await this.db.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id]);
-    return rows[0] ? endpointFromRow(rows[0] as Record<string, unknown>) : null;
+  async findById(id: string): Promise<EndpointRecord | null> {
+    const [row] = await this.db.query('SELECT * FROM webhook_endpoints WHERE id = $1', [id]);
+    return row ? endpointFromRow(row) : null;
   }
 
-  async list(workspaceId: string, beforeId: string | null, limit: number): Promise<EndpointRecord[]> {
-    const rows = beforeId
-      ? await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL AND id < $2 ORDER BY id DESC LIMIT $3', [
-          workspaceId,
-          beforeId,
-          limit,
-        ])
-      : await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT $2', [workspaceId, limit]);
+  async list(workspaceId: string, limit: number): Promise<EndpointRecord[]> {
+    const rows = await this.db.query('SELECT * FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY id DESC LIMIT $2', [
+      workspaceId,
+      limit,
+    ]);
     return rows.map(endpointFromRow);
   }
 
