@@ -3,7 +3,7 @@ import { liveDynamicCounts, QR_STORE_SPEC } from '@qr/codes';
 import { QR_COMMANDS as QR } from '@qr/contracts';
 import { ApiError, newId, OPERATOR_ACTOR, PLANS } from '@qr/domain';
 import { AllowanceReconcile, type AllowanceReconcileReport, claimPeriodicReconcile, CreateQrCodesFlow, QuotaRepository } from '@qr/gateway';
-import { CreateWorkspace, GATEWAY_STORE_SPEC, type Principal } from '@qr/identity';
+import { GATEWAY_STORE_SPEC, type Principal, Workspaces } from '@qr/identity';
 import { type Database, openDatabase } from '@qr/persistence';
 import { CommandRegistry, InProcessCommandBus } from '@qr/platform';
 import { provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
@@ -99,7 +99,7 @@ describe.each(STORAGE_KINDS)('dynamic allowance reconcile on %s', (kind) => {
     return id;
   }
 
-  const workspace = async (plan: 'pro' | 'agency' = 'pro') => (await new CreateWorkspace(gw).execute({ name: 'W', plan })).id;
+  const workspace = async (plan: 'pro' | 'agency' = 'pro') => (await new Workspaces(gw).create({ name: 'W', plan })).id;
   const principal = (workspaceId: string, plan: 'pro' | 'agency' = 'pro'): Principal => ({ keyId: 'key_t', workspaceId, role: 'owner', plan: PLANS[plan] });
   const live = async (ws: string) => (await liveDynamicCounts(qr, { workspaceIds: [ws] })).counts[ws];
   const used = (ws: string) => quota.dynamicUsed(ws);

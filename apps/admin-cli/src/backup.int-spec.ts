@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openEventLog } from '@qr/event-log';
-import { CreateWorkspace, GATEWAY_STORE_SPEC } from '@qr/identity';
+import { GATEWAY_STORE_SPEC, Workspaces } from '@qr/identity';
 import { silentLog } from '@qr/domain';
 import { openDatabase, type StorageConfig } from '@qr/persistence';
 import { DEPLOYABLES, loadRuntimeConfig, type RuntimeConfig } from '@qr/platform';
@@ -39,7 +39,7 @@ describe.each(STORAGE_KINDS)('backup and restore on %s', (kind) => {
     dir = createTempDir('backup');
     await createStores(source.storage);
     const db = await openDatabase({ name: GATEWAY_STORE_SPEC.name, storage: source.storage, migrations: GATEWAY_STORE_SPEC.migrations, runMigrations: false });
-    await new CreateWorkspace(db).execute({ name: 'Kept', plan: 'pro' });
+    await new Workspaces(db).create({ name: 'Kept', plan: 'pro' });
     await db.close();
   });
   afterEach(async () => {

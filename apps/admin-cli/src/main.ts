@@ -9,12 +9,11 @@ import {
   ApiKeysRepository,
   AuditLogRepository,
   CreateApiKey,
-  CreateWorkspace,
   GATEWAY_STORE_SPEC,
   IssueSignInLink,
   Members,
   Passwords,
-  SetWorkspacePlan,
+  Workspaces,
 } from '@qr/identity';
 import { checkNewPassword } from '@qr/session-rules';
 import { ANALYTICS_STORE_SPEC, rebuildProjection } from '@qr/analytics';
@@ -64,11 +63,11 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
   return withStores(config, [GATEWAY_STORE_SPEC], async ([db]) => {
     switch (`${group} ${action}`) {
       case 'workspace create': {
-        const ws = await new CreateWorkspace(db).execute({ name: requireFlag(f, 'name'), plan: requireFlag(f, 'plan') });
+        const ws = await new Workspaces(db).create({ name: requireFlag(f, 'name'), plan: requireFlag(f, 'plan') });
         return { id: ws.id, name: ws.name, plan: ws.plan };
       }
       case 'workspace set-plan': {
-        const ws = await new SetWorkspacePlan(db).execute({ workspaceId: requireFlag(f, 'workspace'), plan: requireFlag(f, 'plan') });
+        const ws = await new Workspaces(db).setPlan({ workspaceId: requireFlag(f, 'workspace'), plan: requireFlag(f, 'plan') });
         return { id: ws.id, name: ws.name, plan: ws.plan };
       }
       case 'member add':
@@ -105,9 +104,8 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
       }
       case 'member remove': {
         const workspaceId = requireFlag(f, 'workspace');
-        const leaving = (await new Members(db).list(workspaceId)).find((m) => m.email === normalizeEmail(requireFlag(f, 'email')));
-        const ended = await new Members(db).remove(workspaceId, requireFlag(f, 'email'), (tx) =>
-          leaving ? audit(db, workspaceId, 'member.removed', leaving, { role: leaving.role }, tx) : Promise.resolve(),
+        const ended = await new Members(db).remove(workspaceId, requireFlag(f, 'email'), (tx, leaving) =>
+          audit(db, workspaceId, 'member.removed', leaving, { role: leaving.role }, tx),
         );
         return { removed: f.email, sessions_ended: ended.sessionsEnded, api_keys_revoked: ended.keysRevoked };
       }
@@ -117,12 +115,10 @@ async function run(args: CliArgs, config: RuntimeConfig): Promise<Output> {
         return await createKey(db, f);
       case 'key revoke': {
         const workspaceId = requireFlag(f, 'workspace');
-        const revoked = await new ApiKeysRepository(db).revoke(workspaceId, requireFlag(f, 'key'), Date.now(), (tx, key) =>
-          new AuditLogRepository(db).record(
-            { workspaceId, action: 'api_key.revoked', target: { type: 'api_key', id: key.id, name: key.name }, actor: OPERATOR_ACTOR },
-            tx,
-          ),
-        );
+        const revoked = await new ApiKeysRepository(db).revoke(workspaceId, requireFlag(f, 'key'), Date.now(), {
+          actor: OPERATOR_ACTOR,
+          log: new AuditLogRepository(db),
+        });
         if (!revoked) throw new ApiError(404, 'not_found', 'Not found', 'No such live key in that workspace.');
         return { id: f.key, revoked: true };
       }

@@ -1,7 +1,7 @@
 import { type DynamicModule, Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { CreateQrCodesFlow, dashboardApiDocument, ImportLinksFlow, QuotaRepository } from '@qr/gateway';
-import { DashboardCookieNames, MembersController, SessionController, SessionCookies } from '@qr/identity';
+import { MembersController, SessionController } from '@qr/identity';
 import { COMMAND_BUS, type CommandBus, PLATFORM_RUNTIME, type PlatformRuntime, rawBodyMiddleware, textBodyMiddleware } from '@qr/platform';
 import { DraftPreviewController } from './codes/draft-preview.controller';
 import { ExportsController } from './imports/exports.controller';
@@ -15,13 +15,7 @@ import { setDashboardHeaders } from './spa/security-headers';
 import { SpaController } from './spa/spa.controller';
 import { AuditLogController } from './audit/audit-log.controller';
 import { UsageController } from './usage/usage.controller';
-import { WorkspaceUsage } from './usage/workspace-usage';
 
-/**
- * The workspace dashboard, served by the api-gateway under /app: the single-page app and its own
- * JSON (/app/api: sign-in, account, usage, previews, print sheets, imports). Everything else it shows
- * comes from the public API's routes, which accept the session cookie: one rule, one place.
- */
 /** The controllers of the dashboard's JSON API (`/app/api`), each route with its `@Operation`. */
 export const DASHBOARD_API_CONTROLLERS = [
   SessionController,
@@ -38,6 +32,11 @@ export const DASHBOARD_API_CONTROLLERS = [
 /** The dashboard's document (not published): the dashboard's answer types and the e2e contract checks come from it. */
 export const dashboardDocument = () => dashboardApiDocument(DASHBOARD_API_CONTROLLERS);
 
+/**
+ * The workspace dashboard, served by the api-gateway under /app: the single-page app and its own
+ * JSON (/app/api: sign-in, account, usage, previews, print sheets, imports). Everything else it shows
+ * comes from the public API's routes, which accept the session cookie: one rule, one place.
+ */
 @Module({})
 export class DashboardModule implements NestModule {
   constructor(@Inject(PLATFORM_RUNTIME) private readonly runtime: PlatformRuntime) {}
@@ -46,7 +45,7 @@ export class DashboardModule implements NestModule {
   static register(runtime: PlatformRuntime, gateway: DynamicModule): DynamicModule {
     const { config } = runtime;
     const assets = DashboardAssets.load(config.dashboardDir);
-    if (!assets.built)
+    if (!assets.index)
       runtime.logger.event('warn', 'the dashboard is not built; /app answers 503 until `npm run build` has run', { directory: assets.directory });
     return {
       module: DashboardModule,
@@ -54,11 +53,6 @@ export class DashboardModule implements NestModule {
       controllers: [...DASHBOARD_API_CONTROLLERS, SpaController],
       providers: [
         { provide: DashboardAssets, useValue: assets },
-        {
-          provide: SessionCookies,
-          useFactory: (names: DashboardCookieNames) => new SessionCookies(names, config.session.absoluteMs),
-          inject: [DashboardCookieNames],
-        },
         { provide: BuildPrintSheet, useFactory: (bus: CommandBus) => new BuildPrintSheet(bus), inject: [COMMAND_BUS] },
         {
           provide: ImportCodes,
@@ -70,7 +64,6 @@ export class DashboardModule implements NestModule {
           useFactory: (bus: CommandBus, quota: QuotaRepository, create: CreateQrCodesFlow) => new ImportLinksFlow(bus, quota, create),
           inject: [COMMAND_BUS, QuotaRepository, CreateQrCodesFlow],
         },
-        { provide: WorkspaceUsage, useFactory: (quota: QuotaRepository) => new WorkspaceUsage(quota), inject: [QuotaRepository] },
       ],
     };
   }

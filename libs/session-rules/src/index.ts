@@ -8,5 +8,5 @@ export { csrfTokenFor, csrfTokenMatches } from './csrf/csrf-token';
 export { DEFAULT_SESSION_POLICY, TOUCH_INTERVAL_MS, type SessionPolicy } from './session/session-policy';
 export { sessionStatusAt, shouldTouch, type SessionStatus, type SessionTimes } from './session/session-status';
 export { signInLinkUrl, signInLinkStatusAt, DEFAULT_LINK_LIFETIME_MS, MAX_LINK_LIFETIME_MS, type LinkStatus } from './links/sign-in-link';
-export { signInLimits, linkRedeemLimits, ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS } from './throttle/sign-in-throttle';
+export { signInLimits, linkRedeemLimits, resetLimits, ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS } from './throttle/sign-in-throttle';
 export { invitationEmail, passwordResetEmail, type LinkEmail, type InvitationFacts, type PasswordResetFacts } from './mail/link-emails';

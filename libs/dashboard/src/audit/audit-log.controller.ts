@@ -1,8 +1,8 @@
-import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import { AuditLogAnswer, AuditLogQuery, intOr, readQueryDeclared } from '@qr/api-contract';
 import { csvRows } from '@qr/domain';
-import { AUDIT_CSV_COLUMNS, auditCsvRow, auditEntryView, AuditLogRepository, CurrentMember, ownerOf, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { AUDIT_CSV_COLUMNS, auditCsvRow, auditEntryView, AuditLogRepository, CurrentOwner, SessionGuard, type TeamOwner } from '@qr/identity';
 import { JsonLogger, Operation } from '@qr/platform';
 import { streamResponse } from '../http/stream-response';
 
@@ -23,8 +23,7 @@ export class AuditLogController {
     query: AuditLogQuery,
     answers: { '200': { description: 'A page of entries', body: AuditLogAnswer } },
   })
-  async list(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Query() query: Record<string, unknown>): Promise<AuditLogAnswer> {
-    const { workspaceId } = ownerOf(principal, req);
+  async list(@CurrentOwner() { workspaceId }: TeamOwner, @Query() query: Record<string, unknown>): Promise<AuditLogAnswer> {
     const read = readQueryDeclared(AuditLogQuery, query);
     const q = { limit: intOr(read.limit, 50), cursor: read.cursor ?? null };
     const rows = await this.audit.list(workspaceId, q.cursor, q.limit + 1);
@@ -40,8 +39,7 @@ export class AuditLogController {
     tag: 'Audit log',
     answers: { '200': { description: 'CSV', media: ['text/csv'] } },
   })
-  async csv(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const { workspaceId } = ownerOf(principal, req);
+  async csv(@CurrentOwner() { workspaceId }: TeamOwner, @Res() res: Response): Promise<void> {
     const audit = this.audit;
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');

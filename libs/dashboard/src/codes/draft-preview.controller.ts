@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Query, UseGuards } from '@nestjs/common';
 import { QR_COMMANDS } from '@qr/contracts';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { CurrentPrincipal, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { DraftPreviewAnswer, DraftPreviewQuery, QrCodeInput, readQueryDeclared } from '@qr/api-contract';
 import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
 
@@ -25,7 +25,7 @@ export class DraftPreviewController {
     body: QrCodeInput,
     answers: { '200': { description: 'The drawing', body: DraftPreviewAnswer } },
   })
-  preview(@CurrentMember() principal: SessionPrincipal, @Body() item: unknown, @Query() query: Record<string, unknown>) {
+  preview(@CurrentPrincipal() principal: SessionPrincipal, @Body() item: unknown, @Query() query: Record<string, unknown>) {
     const { code_id: codeId } = readQueryDeclared(DraftPreviewQuery, query);
     return this.bus.send<DraftPreviewAnswer>('qr-service', QR_COMMANDS.renderDraft, {
       workspaceId: principal.workspaceId,

@@ -1,28 +1,13 @@
 import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
+import { type QrCode, type QrCodeList } from '@qr/api-contract';
 import { EXPORT_COLUMNS } from '@qr/code-import';
 import { QR_COMMANDS } from '@qr/contracts';
 import { csvRows } from '@qr/domain';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { CurrentPrincipal, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { COMMAND_BUS, type CommandBus, JsonLogger, Operation } from '@qr/platform';
 import { streamResponse } from '../http/stream-response';
 import { folderIndex } from './folder-index';
-
-interface CodeRow {
-  id: string;
-  name: string;
-  type: string;
-  category: string;
-  status: string;
-  state: string;
-  client_ref: string | null;
-  short_url: string | null;
-  content: Record<string, unknown>;
-  scan_limit: number | null;
-  scan_count: number;
-  folder_id: string | null;
-  created_at: string;
-}
 
 /**
  * GET /app/api/exports/codes.csv: every code matching the Codes page's filters, streamed a page at a
@@ -44,10 +29,10 @@ export class ExportsController {
     tag: 'Codes',
     answers: { '200': { description: 'CSV, with the import’s columns', media: ['text/csv'] }, '422': { problem: 'A filter is wrong' } },
   })
-  async codes(@CurrentMember() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async codes(@CurrentPrincipal() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const filters = Object.fromEntries(Object.entries(query).filter(([k]) => ['q', 'folder_id', 'status', 'type'].includes(k)));
     const list = (cursor: string | null) =>
-      this.bus.send<{ data: CodeRow[]; has_more: boolean; next_cursor: string | null }>('qr-service', QR_COMMANDS.list, {
+      this.bus.send<QrCodeList>('qr-service', QR_COMMANDS.list, {
         workspaceId: principal.workspaceId,
         query: { ...filters, limit: '100', ...(cursor ? { cursor } : {}) },
       });
@@ -70,7 +55,7 @@ export class ExportsController {
   }
 }
 
-function rowOf(c: CodeRow, folderName: (id: string) => string): Array<string | number> {
+function rowOf(c: QrCode, folderName: (id: string) => string): Array<string | number> {
   const values: Record<(typeof EXPORT_COLUMNS)[number], string | number> = {
     client_ref: c.client_ref ?? '',
     name: c.name,
@@ -78,7 +63,7 @@ function rowOf(c: CodeRow, folderName: (id: string) => string): Array<string | n
     category: c.category,
     status: c.status,
     folder: c.folder_id ? folderName(c.folder_id) : '',
-    url: typeof c.content.url === 'string' && c.type === 'website' ? c.content.url : '',
+    url: c.type === 'website' ? (c.content as { url: string }).url : '',
     content: c.type === 'website' ? '' : JSON.stringify(c.content),
     scan_limit: c.scan_limit ?? '',
     id: c.id,

@@ -1,12 +1,7 @@
+import { type FolderList } from '@qr/api-contract';
 import { QR_COMMANDS } from '@qr/contracts';
 import { type SessionPrincipal } from '@qr/identity';
 import { type CommandBus } from '@qr/platform';
-
-interface FolderPage {
-  data: Array<{ id: string; name: string }>;
-  has_more: boolean;
-  next_cursor: string | null;
-}
 
 /** The workspace's folders by id and by name (case-insensitive), for a CSV's `folder` column both ways. */
 export async function folderIndex(
@@ -17,7 +12,7 @@ export async function folderIndex(
   const byId = new Map<string, string>();
   let cursor: string | null = null;
   do {
-    const page: FolderPage = await bus.send<FolderPage>('qr-service', QR_COMMANDS.listFolders, {
+    const page: FolderList = await bus.send<FolderList>('qr-service', QR_COMMANDS.listFolders, {
       workspaceId: principal.workspaceId,
       query: { limit: '100', ...(cursor ? { cursor } : {}) },
     });

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from '@qr/domain';
-import { actorOf, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { actorOf, CurrentPrincipal, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { JsonLogger, Operation } from '@qr/platform';
 import { ImportCodes } from './import-codes';
 
@@ -33,7 +33,7 @@ export class ImportsController {
       '415': { problem: 'The body is not text/csv' },
     },
   })
-  async create(@CurrentMember() principal: SessionPrincipal, @Body() csv: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async create(@CurrentPrincipal() principal: SessionPrincipal, @Body() csv: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (typeof csv !== 'string' || !/^text\/(csv|plain)\b/i.test(String(req.headers['content-type']))) {
       throw new ApiError(415, 'unsupported_media_type', 'Unsupported media type', 'Send the file as text/csv.');
     }

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { LinkImportOptions, LinkImportReport as LinkImportReportAnswer, readQueryDeclared } from '@qr/api-contract';
+import { LinkImportOptions, LinkImportReport, readQueryDeclared } from '@qr/api-contract';
 import { ApiError } from '@qr/domain';
-import { ImportLinksFlow, type LinkImportReport } from '@qr/gateway';
-import { actorOf, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { ImportLinksFlow } from '@qr/gateway';
+import { actorOf, CurrentPrincipal, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { MAX_EXPORT_BYTES } from '@qr/link-import';
 import { Operation } from '@qr/platform';
 
@@ -30,11 +30,11 @@ export class LinkImportsController {
     tag: 'Codes',
     query: LinkImportOptions,
     answers: {
-      '200': { description: 'What the import would do, per record', body: LinkImportReportAnswer },
+      '200': { description: 'What the import would do, per record', body: LinkImportReport },
       '415': { problem: 'The body is not application/octet-stream' },
     },
   })
-  preview(@CurrentMember() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
+  preview(@CurrentPrincipal() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
     return this.run(principal, query, body, req, false);
   }
 
@@ -46,11 +46,11 @@ export class LinkImportsController {
     tag: 'Codes',
     query: LinkImportOptions,
     answers: {
-      '200': { description: 'What was written, with the dry run it came from', body: LinkImportReportAnswer },
+      '200': { description: 'What was written, with the dry run it came from', body: LinkImportReport },
       '415': { problem: 'The body is not application/octet-stream' },
     },
   })
-  create(@CurrentMember() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
+  create(@CurrentPrincipal() principal: SessionPrincipal, @Query() query: Record<string, unknown>, @Body() body: unknown, @Req() req: Request) {
     return this.run(principal, query, body, req, true);
   }
 

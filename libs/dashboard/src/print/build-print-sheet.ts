@@ -40,9 +40,8 @@ export class BuildPrintSheet {
 
   async start(principal: SessionPrincipal, body: unknown): Promise<PrintSheet> {
     if (!isPlainObject(body)) throw Errors.validationFailed([notAnObject()]);
-    const input = body;
     // The layout's declaration refuses any field it lacks but the two of the selection.
-    const { code_ids, folder_id, ...layoutInput } = input;
+    const { code_ids, folder_id, ...layoutInput } = body;
     const layout = parseSheetLayout(layoutInput);
     const selection = parseSheetSelection({ code_ids, folder_id });
     const errors: FieldError[] = [...(layout.ok ? [] : layout.errors), ...(selection.ok ? [] : selection.errors)];

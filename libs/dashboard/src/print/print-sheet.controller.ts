@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { AnyRole, CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { AnyRole, CurrentPrincipal, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { SheetPresetsAnswer } from '@qr/api-contract';
 import { JsonLogger, Operation } from '@qr/platform';
 import { PAGE_SIZES, SHEET_PRESETS } from '@qr/print-sheet';
@@ -44,7 +44,7 @@ export class PrintSheetController {
       '422': { problem: 'A layout or selection field is wrong, or the codes do not fit' },
     },
   })
-  async create(@CurrentMember() principal: SessionPrincipal, @Body() body: unknown, @Res() res: Response): Promise<void> {
+  async create(@CurrentPrincipal() principal: SessionPrincipal, @Body() body: unknown, @Res() res: Response): Promise<void> {
     const sheet = await this.sheets.start(principal, body);
     const date = new Date().toISOString().slice(0, 10);
     res.status(200);

@@ -18,7 +18,7 @@ describe('DashboardAssets', () => {
       writeFileSync(join(dir.path, 'assets/index-b2.css'), 'body{margin:0}'.repeat(50));
       writeFileSync(join(dir.path, 'assets/lazy-c3.js'), 'lazy'.repeat(1000));
       const assets = DashboardAssets.load(dir.path);
-      expect(assets.built).toBe(true);
+      expect(assets.index).toBeDefined();
       const file = assets.file('/assets/index-a1.js')!;
       expect(file.contentType).toBe('text/javascript; charset=utf-8');
       expect(gunzipSync(file.gzip!).toString()).toBe(js);
@@ -34,7 +34,7 @@ describe('DashboardAssets', () => {
   it('says when there is no build', () => {
     const dir = createTempDir('dash-none');
     try {
-      expect(DashboardAssets.load(dir.path).built).toBe(false);
+      expect(DashboardAssets.load(dir.path).index).toBeUndefined();
     } finally {
       dir.remove();
     }

@@ -46,15 +46,12 @@ export class DashboardAssets {
     return new DashboardAssets(files, dir);
   }
 
-  get built(): boolean {
-    return this.files.has('/index.html');
-  }
-
   /** A file by its path under /app (`/assets/index-abc.js`). */
   file(path: string): Asset | undefined {
     return this.files.get(path);
   }
 
+  /** The single page; undefined while the dashboard is not built. */
   get index(): Asset | undefined {
     return this.files.get('/index.html');
   }

@@ -13,12 +13,7 @@ import { setDashboardHeaders } from './security-headers';
 export class SpaController {
   constructor(@Inject(DashboardAssets) private readonly assets: DashboardAssets) {}
 
-  @Get()
-  root(@Req() req: Request, @Res() res: Response): void {
-    this.page(req, res);
-  }
-
-  @Get('*path')
+  @Get(['', '*path'])
   any(@Req() req: Request, @Res() res: Response): void {
     const path = req.path.slice('/app'.length);
     if (path === '/api' || path.startsWith('/api/')) throw Errors.notFound('route');

@@ -1,13 +1,15 @@
-import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { UsageAnswer } from '@qr/api-contract';
-import { CurrentMember, SessionGuard, type SessionPrincipal } from '@qr/identity';
+import { billingPeriodAt, formatUtc, usageSummary } from '@qr/domain';
+import { QuotaRepository } from '@qr/gateway';
+import { CurrentPrincipal, planView, SessionGuard, type SessionPrincipal } from '@qr/identity';
 import { Operation } from '@qr/platform';
-import { WorkspaceUsage } from './workspace-usage';
 
+/** The Usage and plan page: this month's API calls and the dynamic codes, against the plan. */
 @Controller('app/api/usage')
 @UseGuards(SessionGuard)
 export class UsageController {
-  constructor(@Inject(WorkspaceUsage) private readonly usage: WorkspaceUsage) {}
+  constructor(private readonly quota: QuotaRepository) {}
 
   @Get()
   @Operation({
@@ -16,7 +18,19 @@ export class UsageController {
     tag: 'Usage',
     answers: { '200': { description: 'The meters', body: UsageAnswer } },
   })
-  get(@CurrentMember() principal: SessionPrincipal) {
-    return this.usage.execute(principal);
+  async get(@CurrentPrincipal() principal: SessionPrincipal): Promise<UsageAnswer> {
+    const now = new Date();
+    const [calls, dynamic] = await Promise.all([
+      this.quota.callsUsed(principal.workspaceId, billingPeriodAt(now).key),
+      this.quota.dynamicUsed(principal.workspaceId),
+    ]);
+    const summary = usageSummary(principal.plan, calls, dynamic, now);
+    return {
+      plan: planView(principal.plan),
+      period: summary.period,
+      resets_at: formatUtc(summary.resets_at),
+      api_calls: summary.api_calls,
+      dynamic_codes: summary.dynamic_codes,
+    };
   }
 }

@@ -62,17 +62,15 @@ export class AllowanceReconcile {
       if (!known) throw Errors.notFound('workspace');
     }
     report.abandoned_holds = await this.dropAbandonedHolds(o.workspaceId);
-    let after = '';
-    for (;;) {
-      const ids =
-        o.workspaceId !== undefined
-          ? after === ''
-            ? [o.workspaceId]
-            : []
-          : (
-              await this.db.query<{ id: string }>('SELECT id FROM workspaces WHERE id > $1 ORDER BY id LIMIT $2', [after, this.o.pageSize ?? RECONCILE_PAGE])
-            ).map((r) => r.id);
-      if (ids.length === 0) return report;
+    if (o.workspaceId !== undefined) {
+      await this.reconcilePage([o.workspaceId], report);
+      return report;
+    }
+    const pageSize = this.o.pageSize ?? RECONCILE_PAGE;
+    for (let after = ''; ;) {
+      const page = await this.db.query<{ id: string }>('SELECT id FROM workspaces WHERE id > $1 ORDER BY id LIMIT $2', [after, pageSize]);
+      if (page.length === 0) return report;
+      const ids = page.map((r) => r.id);
       await this.reconcilePage(ids, report);
       after = ids[ids.length - 1];
     }

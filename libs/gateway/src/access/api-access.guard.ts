@@ -1,14 +1,12 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { canWrite, Errors } from '@qr/domain';
-import { AuthenticateApiKey, type Principal, RATE_LIMITER, type RateLimiter, READ_METHODS, SessionAccess } from '@qr/identity';
+import { AuthenticateApiKey, type PrincipalRequest, RATE_LIMITER, type RateLimiter, READ_METHODS, SessionAccess } from '@qr/identity';
 import { MonthlyQuota } from './monthly-quota';
 import { QUOTA_COST, type QuotaCostFn } from './quota-cost.decorator';
 
 const NOT_COUNTED = new Set([401, 403, 429]);
-
-type AuthedRequest = Request & { principal?: Principal };
 
 /**
  * The gate in front of every public API route. With an API key, in this order: who (401), plan
@@ -28,9 +26,9 @@ export class ApiAccessGuard implements CanActivate {
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const req = ctx.switchToHttp().getRequest<AuthedRequest>();
+    const req = ctx.switchToHttp().getRequest<PrincipalRequest>();
     const res = ctx.switchToHttp().getResponse<Response>();
-    if (req.headers.authorization === undefined && this.sessions.sessionToken(req) !== undefined) {
+    if (req.headers.authorization === undefined && this.sessions.cookies.sessionToken(req) !== undefined) {
       await this.sessions.admit(req, { write: !READ_METHODS.has(req.method) });
       return true;
     }
@@ -47,10 +45,3 @@ export class ApiAccessGuard implements CanActivate {
     return true;
   }
 }
-
-/** The authenticated caller, in a handler behind ApiAccessGuard. */
-export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
-  const principal = ctx.switchToHttp().getRequest<AuthedRequest>().principal;
-  if (!principal) throw new Error('CurrentPrincipal used on a route without ApiAccessGuard');
-  return principal;
-});

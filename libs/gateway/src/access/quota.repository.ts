@@ -73,14 +73,9 @@ export class QuotaRepository {
    * A delete in flight: qr-service may have deleted the code before this gateway gives its place
    * back, and the reconcile must not count in between.
    */
-  holdForDelete(workspaceId: string, now = Date.now()): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO dynamic_allowance (workspace_id) VALUES ($1) ON CONFLICT DO NOTHING', [workspaceId]);
-      await tx.query('UPDATE dynamic_allowance SET version = version + 1 WHERE workspace_id = $1', [workspaceId]);
-      const holdId = newId('hold');
-      await tx.query('INSERT INTO dynamic_allowance_holds (id, workspace_id, amount, created_at) VALUES ($1, $2, 0, $3)', [holdId, workspaceId, now]);
-      return holdId;
-    });
+  async holdForDelete(workspaceId: string): Promise<string> {
+    // A reservation of nothing, with no cap: it bumps the version and takes a hold like any other.
+    return (await this.reserveDynamic(workspaceId, 0, null)).holdId!;
   }
 
   /**

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { canGrantRole, canManageApiKeys, Errors } from '@qr/domain';
-import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { actorOf, ApiKeysRepository, AuditLogRepository, CreateApiKey, type Principal } from '@qr/identity';
+import { ApiAccessGuard } from '../access/api-access.guard';
+import { actorOf, ApiKeysRepository, AuditLogRepository, CreateApiKey, CurrentPrincipal, type Principal } from '@qr/identity';
 import { apiKeyView } from './api-key.view';
 import { API_PREFIX } from './api-prefix';
 import { ApiKeyInput, ApiKeyList, CreatedApiKey, DeletedApiKey, expiryOf, readDeclared } from '@qr/api-contract';
@@ -66,17 +66,7 @@ export class ApiKeysController {
   @Delete(':id')
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() req: Request) {
     assertKeyManager(principal);
-    const revoked = await this.keys.revoke(principal.workspaceId, id, Date.now(), async (tx, key) => {
-      await this.audit.record(
-        {
-          workspaceId: principal.workspaceId,
-          action: 'api_key.revoked',
-          target: { type: 'api_key', id: key.id, name: key.name },
-          actor: actorOf(principal, req),
-        },
-        tx,
-      );
-    });
+    const revoked = await this.keys.revoke(principal.workspaceId, id, Date.now(), { actor: actorOf(principal, req), log: this.audit });
     if (!revoked) throw Errors.notFound('api key');
     return { id, object: 'api_key', deleted: true };
   }

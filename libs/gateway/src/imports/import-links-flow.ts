@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type LinkImportReport } from '@qr/api-contract';
 import { QR_COMMANDS as QR } from '@qr/contracts';
 import { type Actor } from '@qr/domain';
 import { type Principal } from '@qr/identity';
@@ -84,9 +85,7 @@ export class ImportLinksFlow {
 }
 
 /** The dry run as both the admin CLI and the dashboard report it, and what was written. */
-export type LinkImportReport = ReturnType<typeof reportOf>;
-
-function reportOf(plan: LinkImportPlan, format: SourceFormat, dryRun: boolean) {
+function reportOf(plan: LinkImportPlan, format: SourceFormat, dryRun: boolean): LinkImportReport {
   return {
     object: 'link_import' as const,
     format,

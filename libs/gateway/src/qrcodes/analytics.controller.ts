@@ -1,12 +1,11 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
-import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { type Principal } from '@qr/identity';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
+import { ApiAccessGuard } from '../access/api-access.guard';
+import { CurrentPrincipal, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
-import { ANALYTICS } from './create-qr-codes-flow';
+import { ANALYTICS_COMMANDS as ANALYTICS } from '@qr/contracts';
 import { WorkspaceAnalyticsQuery } from '@qr/analytics-math';
 import { WorkspaceAnalytics } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
 
 /** The workspace summary: totals by day and the top codes, for the workspace or one folder. */
 @Controller(`${API_PREFIX}/analytics`)

@@ -4,8 +4,6 @@ import { type CommandBus } from '@qr/platform';
 import { type Principal } from '@qr/identity';
 import { type QuotaRepository } from '../access/quota.repository';
 
-export { ANALYTICS_COMMANDS as ANALYTICS, QR_COMMANDS as QR } from '@qr/contracts';
-
 interface PlanAnswer {
   items: Array<{ index: number; category: 'dynamic' | 'static'; existing: boolean }>;
   /** The items as qr-service parsed them: createMany takes these instead of parsing the items again. */

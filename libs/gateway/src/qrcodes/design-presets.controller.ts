@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
-import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { AuditTrail, type Principal } from '@qr/identity';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
+import { ApiAccessGuard } from '../access/api-access.guard';
+import { AuditLogRepository, CurrentPrincipal, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
-import { QR } from './create-qr-codes-flow';
+import { QR_COMMANDS as QR } from '@qr/contracts';
 import { DeletedDesignPreset, DesignPreset, DesignPresetInput, DesignPresetList } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
 
 /** Brand presets: named designs codes follow (`design_preset_id`); a change shows on every such code. */
 @Controller(`${API_PREFIX}/design-presets`)
@@ -14,7 +13,7 @@ import { Operation } from '@qr/platform';
 export class DesignPresetsController {
   constructor(
     @Inject(COMMAND_BUS) private readonly bus: CommandBus,
-    private readonly audit: AuditTrail,
+    private readonly audit: AuditLogRepository,
   ) {}
 
   @Operation({

@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
-import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { actorOf, AuditTrail, type Principal } from '@qr/identity';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
+import { ApiAccessGuard } from '../access/api-access.guard';
+import { actorOf, AuditLogRepository, CurrentPrincipal, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
-import { QR } from './create-qr-codes-flow';
+import { QR_COMMANDS as QR } from '@qr/contracts';
 import { DeletedFolder, Domain, DomainInput, DomainList, Folder, FolderInput, FolderList, PageQuery } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
 
 @Controller(`${API_PREFIX}/folders`)
 @UseGuards(ApiAccessGuard)
@@ -50,7 +49,6 @@ export class FoldersController {
     return this.bus.send('qr-service', QR.renameFolder, { workspaceId: p.workspaceId, id, body: body ?? null });
   }
 
-  /** The folder's codes move to no folder, in the same transaction. */
   @Operation({
     operationId: 'deleteFolder',
     summary: 'Delete a folder; its codes move to no folder in the same transaction',
@@ -68,7 +66,7 @@ export class FoldersController {
 export class DomainsController {
   constructor(
     @Inject(COMMAND_BUS) private readonly bus: CommandBus,
-    private readonly audit: AuditTrail,
+    private readonly audit: AuditLogRepository,
   ) {}
 
   @Operation({

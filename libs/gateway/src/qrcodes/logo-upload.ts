@@ -1,25 +1,16 @@
 import Busboy from 'busboy';
 import type { Request } from 'express';
-import { check, LogoUpload } from '@qr/api-contract';
+import { LogoUpload, readDeclared } from '@qr/api-contract';
 import { ApiError, Errors, isPlainObject } from '@qr/domain';
 import { LogoRejected, MAX_LOGO_BYTES, prepareLogo } from '@qr/qr-design';
-
-/** What qr-service stores: the upload decoded and drawn again as a PNG here, at the edge. */
-export interface PreparedUpload {
-  name: unknown;
-  png_base64: string;
-  width: number;
-  height: number;
-  source_type: string;
-  source_bytes: number;
-}
 
 /**
  * A logo from `POST /logos`: `multipart/form-data` with the file in a part named `file` (and an
  * optional `name` field), or JSON `{name?, data}` with the file in base64. The bytes are checked and
- * re-encoded by `prepareLogo`; a refusal is a 422 at the field that held the file.
+ * re-encoded by `prepareLogo` here, at the edge, so qr-service stores a PNG we drew; a refusal is a
+ * 422 at the field that held the file.
  */
-export async function readLogoUpload(req: Request): Promise<PreparedUpload> {
+export async function readLogoUpload(req: Request) {
   const { bytes, name, pointer } = req.is('multipart/form-data') ? await readMultipart(req) : readJson(req);
   try {
     const logo = await prepareLogo(bytes);
@@ -40,9 +31,7 @@ function readJson(req: Request): { bytes: Buffer; name: unknown; pointer: string
     );
   }
   // A body that is not an object has no data: the answer points at /data, as it always has.
-  const checked = check(LogoUpload, isPlainObject(req.body) ? req.body : {});
-  if (!checked.ok) throw Errors.validationFailed(checked.errors);
-  const body = checked.value;
+  const body = readDeclared(LogoUpload, isPlainObject(req.body) ? req.body : {});
   return { bytes: Buffer.from(body.data, 'base64'), name: body.name, pointer: '/data' };
 }
 

@@ -1,14 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
-import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { AuditTrail, type Principal } from '@qr/identity';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
+import { ApiAccessGuard } from '../access/api-access.guard';
+import { AuditLogRepository, CurrentPrincipal, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
-import { QR } from './create-qr-codes-flow';
+import { QR_COMMANDS as QR } from '@qr/contracts';
 import { readLogoUpload } from './logo-upload';
 import { type ImagePayload, sendImage } from './send-image';
 import { DeletedLogo, Logo, LogoList, LogoUpload, LogoUploadForm } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
 
 /** A workspace's logos: uploaded once, shown by any number of codes (`design.logo.id`). */
 @Controller(`${API_PREFIX}/logos`)
@@ -16,7 +15,7 @@ import { Operation } from '@qr/platform';
 export class LogosController {
   constructor(
     @Inject(COMMAND_BUS) private readonly bus: CommandBus,
-    private readonly audit: AuditTrail,
+    private readonly audit: AuditLogRepository,
   ) {}
 
   @Operation({

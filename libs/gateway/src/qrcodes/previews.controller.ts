@@ -1,12 +1,10 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Errors } from '@qr/domain';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
 import { API_PREFIX } from '../http/api-prefix';
-import { QR } from './create-qr-codes-flow';
-import { type ImagePayload } from './qr-codes.controller';
-import { sendImage } from './send-image';
-import { Operation } from '@qr/platform';
+import { QR_COMMANDS as QR } from '@qr/contracts';
+import { type ImagePayload, sendImage } from './send-image';
 
 /**
  * Public, unauthenticated previews: the URL's token is the secret. They render for paused and

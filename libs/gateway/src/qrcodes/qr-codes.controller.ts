@@ -4,7 +4,6 @@ import { CodeAnalyticsQuery } from '@qr/analytics-math';
 import {
   BulkCreateRequest,
   BulkCreateResult,
-  check,
   DeletedQrCode,
   HistoryQuery,
   ImageQuery,
@@ -16,20 +15,19 @@ import {
   QrCodeChangeList,
   QrCodeInput,
   QrCodeList,
+  readDeclared,
   CodeAnalytics,
 } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
-import { Errors, isPlainObject } from '@qr/domain';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
-import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { actorOf, type Principal } from '@qr/identity';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
+import { isPlainObject } from '@qr/domain';
+import { ApiAccessGuard } from '../access/api-access.guard';
+import { actorOf, CurrentPrincipal, type Principal } from '@qr/identity';
 import { QuotaCost } from '../access/quota-cost.decorator';
 import { QuotaRepository } from '../access/quota.repository';
 import { API_PREFIX } from '../http/api-prefix';
-import { ANALYTICS, CreateQrCodesFlow, QR } from './create-qr-codes-flow';
+import { ANALYTICS_COMMANDS as ANALYTICS, QR_COMMANDS as QR } from '@qr/contracts';
+import { CreateQrCodesFlow } from './create-qr-codes-flow';
 import { type ImagePayload, sendImage } from './send-image';
-
-export type { ImagePayload } from './send-image';
 
 const bulkCost = (req: Request) => {
   const items = (req.body as { items?: unknown } | undefined)?.items;
@@ -65,7 +63,6 @@ export class QrCodesController {
     return result.qr_code;
   }
 
-  /** Moves up to 100 codes into a folder (or out of any), all or none. */
   @Operation({
     operationId: 'moveQrCodes',
     summary: 'Move up to 100 codes into a folder, or out of any; all or none',
@@ -97,9 +94,8 @@ export class QrCodesController {
   @QuotaCost(bulkCost)
   async createBulk(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Req() req: Request) {
     // A body that is not an object has no items: the answer points at /items, as it always has.
-    const checked = check(BulkCreateRequest, isPlainObject(body) ? body : {});
-    if (!checked.ok) throw Errors.validationFailed(checked.errors);
-    const results = await this.create.execute(p, checked.value.items, true, actorOf(p, req));
+    const { items } = readDeclared(BulkCreateRequest, isPlainObject(body) ? body : {});
+    const results = await this.create.execute(p, items, true, actorOf(p, req));
     return {
       object: 'list',
       data: results.map((r) => ({ index: r.index, result: r.result, qr_code: r.qr_code })),
@@ -140,7 +136,6 @@ export class QrCodesController {
     return this.bus.send('qr-service', QR.update, { workspaceId: p.workspaceId, id, patch: patch ?? null, actor: actorOf(p, req) });
   }
 
-  /** Every change to the code, newest first; kept after the code is deleted. */
   @Operation({
     operationId: 'listQrCodeHistory',
     summary: 'Every change to a code, newest first: who, how, when, and each field before and after',

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { WEBHOOK_COMMANDS } from '@qr/contracts';
-import { COMMAND_BUS, type CommandBus } from '@qr/platform';
-import { ApiAccessGuard, CurrentPrincipal } from '../access/api-access.guard';
-import { AuditTrail, type Principal } from '@qr/identity';
+import { WEBHOOK_COMMANDS as WH } from '@qr/contracts';
+import { COMMAND_BUS, type CommandBus, Operation } from '@qr/platform';
+import { ApiAccessGuard } from '../access/api-access.guard';
+import { AuditLogRepository, CurrentPrincipal, type Principal } from '@qr/identity';
 import { API_PREFIX } from '../http/api-prefix';
 import {
   DeletedWebhookEndpoint,
@@ -15,9 +15,6 @@ import {
   WebhookEndpointWithSecret,
   WebhookTestResult,
 } from '@qr/api-contract';
-import { Operation } from '@qr/platform';
-
-const WH = WEBHOOK_COMMANDS;
 
 /** Webhook endpoints. The caller's plan travels with each command: the dispatcher gates event kinds by it. */
 @Controller(`${API_PREFIX}/webhook-endpoints`)
@@ -25,7 +22,7 @@ const WH = WEBHOOK_COMMANDS;
 export class WebhookEndpointsController {
   constructor(
     @Inject(COMMAND_BUS) private readonly bus: CommandBus,
-    private readonly audit: AuditTrail,
+    private readonly audit: AuditLogRepository,
   ) {}
 
   private send<T = unknown>(command: string, p: Principal, extra: Record<string, unknown> = {}) {

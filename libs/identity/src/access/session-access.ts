@@ -4,8 +4,9 @@ import type { Request } from 'express';
 import { canWrite, Errors } from '@qr/domain';
 import { csrfTokenMatches } from '@qr/session-rules';
 import { AuthenticateSession, type SessionPrincipal } from '../sessions/authenticate-session';
+import { type Principal } from './principal';
 import { type RateLimiter } from '@qr/platform';
-import { CSRF_HEADER, DashboardCookieNames, SESSION_COOKIE, WORKSPACE_HEADER } from './session-cookie';
+import { CSRF_HEADER, SessionCookies, WORKSPACE_HEADER } from './session-cookie';
 
 export const RATE_LIMITER = Symbol('RATE_LIMITER');
 export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -15,7 +16,8 @@ export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
  */
 export const DASHBOARD_REQUESTS_PER_SECOND = 20;
 
-type SessionRequest = Request & { principal?: SessionPrincipal };
+/** Where the guards leave the caller they admitted, for CurrentPrincipal. */
+export type PrincipalRequest = Request & { principal?: Principal };
 
 /**
  * The dashboard's gate, used for its own routes and for the public API routes a session calls:
@@ -27,23 +29,18 @@ export class SessionAccess {
   constructor(
     private readonly authenticate: AuthenticateSession,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
-    private readonly cookies: DashboardCookieNames,
+    readonly cookies: SessionCookies,
   ) {}
 
-  /** The session token a request carries, if any (it says nothing yet about whether it is valid). */
-  sessionToken(req: Request): string | undefined {
-    return this.cookies.read(req, SESSION_COOKIE);
-  }
-
   async admit(req: Request, o: { write: boolean }): Promise<SessionPrincipal> {
-    const token = this.sessionToken(req);
+    const token = this.cookies.sessionToken(req);
     const principal = await this.authenticate.execute(token);
     if (!READ_METHODS.has(req.method) && !csrfTokenMatches(token!, req.headers[CSRF_HEADER])) throw Errors.csrfFailed();
     const shown = req.headers[WORKSPACE_HEADER];
     if (typeof shown === 'string' && shown !== principal.workspaceId) throw Errors.workspaceChanged();
     if (o.write && !canWrite(principal.role)) throw Errors.forbidden('Your role in this workspace is viewer: you can look, not change.');
     if (!(await this.limiter.allow(`session:${principal.member.sessionId}`, DASHBOARD_REQUESTS_PER_SECOND))) throw Errors.rateLimited(1);
-    (req as SessionRequest).principal = principal;
+    (req as PrincipalRequest).principal = principal;
     return principal;
   }
 }
@@ -72,9 +69,9 @@ export class SessionGuard implements CanActivate {
   }
 }
 
-/** The signed-in member, in a handler behind SessionGuard. */
-export const CurrentMember = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionPrincipal => {
-  const principal = ctx.switchToHttp().getRequest<SessionRequest>().principal;
-  if (!principal?.member) throw new Error('CurrentMember used on a route without SessionGuard');
+/** The authenticated caller, in a handler behind SessionGuard (a SessionPrincipal) or the gateway's ApiAccessGuard. */
+export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {
+  const principal = ctx.switchToHttp().getRequest<PrincipalRequest>().principal;
+  if (!principal) throw new Error('CurrentPrincipal used on a route without SessionGuard or ApiAccessGuard');
   return principal;
 });

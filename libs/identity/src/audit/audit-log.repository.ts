@@ -1,6 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import { type Actor, type Clock, newId, systemClock } from '@qr/domain';
 import { type AuditAction } from '@qr/api-contract';
 import { type Database, insertOf, type Tx } from '@qr/persistence';
+import { actorOf } from '../access/actor-of';
+import { type Principal } from '../access/principal';
 
 export interface AuditRecord {
   id: string;
@@ -42,6 +45,14 @@ export class AuditLogRepository {
     const [sql, params] = insertOf('audit_log', this.toRecord(fact));
     if (tx) await tx.query(sql, params);
     else await this.db.execute(sql, params);
+  }
+
+  /**
+   * A public API caller's change that another service made, once it has answered: a crash between
+   * the two loses the entry, never the change; docs/design/teams-and-history.md says why.
+   */
+  note(p: Principal, req: IncomingMessage, action: AuditAction, target: AuditFact['target'], details?: Record<string, unknown>): Promise<void> {
+    return this.record({ workspaceId: p.workspaceId, action, target, actor: actorOf(p, req), details });
   }
 
   /** A change to a member (the Members page's or the CLI's): the member is the target. */

@@ -1,7 +1,7 @@
 import { canManageApiKeys, canWrite, type Plan } from '@qr/domain';
 import { type MeAnswer, type PlanView } from '@qr/api-contract';
 import { type SessionPrincipal } from '../sessions/authenticate-session';
-import { type Membership } from '../sessions/current-session';
+import { type Membership } from '../workspaces/workspaces.repository';
 
 /** What the dashboard knows about the signed-in member: who, where, with which role and plan. */
 export function meView(principal: SessionPrincipal, memberships: Membership[], csrfToken: string): MeAnswer {

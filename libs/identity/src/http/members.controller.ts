@@ -1,11 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { InvitationAnswer, InvitationRevoked, InviteInput, MemberRemoved, MembersAnswer, readDeclared, RoleChanged, RoleInput } from '@qr/api-contract';
 import { Operation } from '@qr/platform';
-import { CurrentMember, SessionGuard } from '../access/session-access';
-import { type SessionPrincipal } from '../sessions/authenticate-session';
-import { Team } from '../team/team';
-import { ownerOf } from './owner-only';
+import { SessionGuard } from '../access/session-access';
+import { Team, type TeamOwner } from '../team/team';
+import { CurrentOwner } from './owner-only';
 
 /**
  * The Members page (owners): invite, resend or revoke an invitation, change a role, remove. The
@@ -23,8 +21,8 @@ export class MembersController {
     tag: 'Members',
     answers: { '200': { description: 'The members', body: MembersAnswer } },
   })
-  async list(@CurrentMember() principal: SessionPrincipal, @Req() req: Request): Promise<MembersAnswer> {
-    return { object: 'list', data: await this.team.list(ownerOf(principal, req)), invitations_by: this.team.invitationsBy };
+  async list(@CurrentOwner() owner: TeamOwner): Promise<MembersAnswer> {
+    return { object: 'list', data: await this.team.list(owner), invitations_by: this.team.invitationsBy };
   }
 
   @Post()
@@ -36,8 +34,7 @@ export class MembersController {
     body: InviteInput,
     answers: { '201': { description: 'Invited', body: InvitationAnswer } },
   })
-  invite(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request): Promise<InvitationAnswer> {
-    const owner = ownerOf(principal, req);
+  invite(@CurrentOwner() owner: TeamOwner, @Body() sent: unknown): Promise<InvitationAnswer> {
     return this.team.invite(owner, readDeclared(InviteInput, sent));
   }
 
@@ -49,15 +46,14 @@ export class MembersController {
     body: RoleInput,
     answers: { '200': { description: 'Changed', body: RoleChanged } },
   })
-  setRole(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Body() sent: unknown, @Req() req: Request) {
-    const owner = ownerOf(principal, req);
+  setRole(@CurrentOwner() owner: TeamOwner, @Param('id') id: string, @Body() sent: unknown) {
     return this.team.setRole(owner, id, readDeclared(RoleInput, sent).role);
   }
 
   @Delete(':id')
   @Operation({ operationId: 'removeMember', summary: 'Remove a member', tag: 'Members', answers: { '200': { description: 'Removed', body: MemberRemoved } } })
-  remove(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Req() req: Request) {
-    return this.team.remove(ownerOf(principal, req), id);
+  remove(@CurrentOwner() owner: TeamOwner, @Param('id') id: string) {
+    return this.team.remove(owner, id);
   }
 
   @Post(':id/invitation')
@@ -68,8 +64,8 @@ export class MembersController {
     tag: 'Members',
     answers: { '200': { description: 'Sent again', body: InvitationAnswer } },
   })
-  resend(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Req() req: Request): Promise<InvitationAnswer> {
-    return this.team.resend(ownerOf(principal, req), id);
+  resend(@CurrentOwner() owner: TeamOwner, @Param('id') id: string): Promise<InvitationAnswer> {
+    return this.team.resend(owner, id);
   }
 
   @Delete(':id/invitation')
@@ -79,7 +75,7 @@ export class MembersController {
     tag: 'Members',
     answers: { '200': { description: 'Revoked', body: InvitationRevoked } },
   })
-  revoke(@CurrentMember() principal: SessionPrincipal, @Param('id') id: string, @Req() req: Request) {
-    return this.team.revokeInvitation(ownerOf(principal, req), id);
+  revoke(@CurrentOwner() owner: TeamOwner, @Param('id') id: string) {
+    return this.team.revokeInvitation(owner, id);
   }
 }

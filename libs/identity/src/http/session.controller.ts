@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AnyRole, CurrentMember, SessionGuard } from '../access/session-access';
+import { AnyRole, CurrentPrincipal, SessionGuard } from '../access/session-access';
+import { SessionCookies } from '../access/session-cookie';
 import { AuthenticateSession, type SessionPrincipal } from '../sessions/authenticate-session';
 import { CurrentSession } from '../sessions/current-session';
 import { Passwords } from '../sessions/passwords';
@@ -21,11 +22,9 @@ import {
   SwitchWorkspaceInput,
   TokenInput,
 } from '@qr/api-contract';
-import { formatUtc } from '@qr/domain';
 import { Operation } from '@qr/platform';
 import { csrfTokenFor } from '@qr/session-rules';
 import { meView } from './me-view';
-import { SessionCookies } from './session-cookies';
 
 /**
  * Signing in and out of the dashboard, sign-in links, and the member's own account. Each handler
@@ -58,7 +57,7 @@ export class SessionController {
       if (token) this.cookies.clearSession(req, res);
       return this.signedOut(req, res);
     }
-    return meView(principal, await this.current.memberships(principal), csrfTokenFor(token));
+    return this.me(principal, token);
   }
 
   @Post('session')
@@ -86,7 +85,7 @@ export class SessionController {
   @UseGuards(SessionGuard)
   @AnyRole()
   @Operation({ operationId: 'signOut', summary: 'Sign out', tag: 'Session', answers: { '200': { description: 'Signed out', body: SignedOutAnswer } } })
-  async destroy(@CurrentMember() principal: SessionPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async destroy(@CurrentPrincipal() principal: SessionPrincipal, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.current.signOut(principal);
     this.cookies.clearSession(req, res);
     return this.signedOut(req, res);
@@ -104,12 +103,11 @@ export class SessionController {
     body: SwitchWorkspaceInput,
     answers: { '200': { description: 'Switched', body: MeAnswer } },
   })
-  async switchWorkspace(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
+  async switchWorkspace(@CurrentPrincipal() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
     const body = readDeclared(SwitchWorkspaceInput, sent);
     await this.current.switchTo(principal, body.workspace_id);
     const token = this.cookies.sessionToken(req)!;
-    const switched = await this.authenticate.execute(token);
-    return meView(switched, await this.current.memberships(switched), csrfTokenFor(token));
+    return this.me(await this.authenticate.execute(token), token);
   }
 
   @Post('sign-in-links/inspect')
@@ -124,8 +122,7 @@ export class SessionController {
   async inspectLink(@Body() sent: unknown, @Req() req: Request) {
     const body = readDeclared(TokenInput, sent);
     this.cookies.checkPresessionCsrf(req);
-    const details = await this.links.inspect(body.token, req.ip ?? '');
-    return { ...details, expires_at: formatUtc(new Date(details.expires_at)) };
+    return this.links.inspect(body.token, req.ip ?? '');
   }
 
   @Post('sign-in-links/redeem')
@@ -175,7 +172,7 @@ export class SessionController {
     body: ChangePasswordInput,
     answers: { '200': { description: 'Changed; the member’s other sessions ended', body: PasswordChanged } },
   })
-  async changePassword(@CurrentMember() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
+  async changePassword(@CurrentPrincipal() principal: SessionPrincipal, @Body() sent: unknown, @Req() req: Request) {
     const body = readDeclared(ChangePasswordInput, sent);
     await this.passwords.change({
       email: principal.member.email,
@@ -189,7 +186,10 @@ export class SessionController {
 
   private async startedSession(req: Request, res: Response, token: string) {
     this.cookies.setSession(req, res, token);
-    const principal = await this.authenticate.execute(token);
+    return this.me(await this.authenticate.execute(token), token);
+  }
+
+  private async me(principal: SessionPrincipal, token: string): Promise<MeAnswer> {
     return meView(principal, await this.current.memberships(principal), csrfTokenFor(token));
   }
 

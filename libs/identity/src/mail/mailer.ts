@@ -31,10 +31,6 @@ export class SmtpMailer implements Mailer {
       throw new MailNotSent(reasonOf(err));
     }
   }
-
-  close(): void {
-    this.transport.close();
-  }
 }
 
 export const NO_MAILER: Mailer = {

@@ -1,12 +1,8 @@
-import { type Clock, Errors, type Role, systemClock } from '@qr/domain';
+import { type Clock, Errors, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
-import { type WorkspaceRecord } from '../workspaces/identity-records';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { type Membership, WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { type SessionPrincipal } from './authenticate-session';
 import { SessionsRepository } from './sessions.repository';
-
-/** A workspace the member belongs to, with their role there (stored only through the member use cases, which check it). */
-export type Membership = WorkspaceRecord & { role: Role; member_id: string };
 
 /** What a signed-in member does with their own session: see their workspaces, switch, sign out. */
 export class CurrentSession {

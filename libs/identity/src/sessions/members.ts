@@ -5,6 +5,9 @@ import { type MemberRecord } from '../workspaces/identity-records';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { SessionsRepository } from './sessions.repository';
 
+/** Runs in the change's transaction with the member as changed (an audit entry), so both land or neither does. */
+type AlsoInTx = (tx: Tx, member: MemberRecord) => Promise<void>;
+
 /**
  * The operator's member management beyond `member add` (admin CLI): list, change a role, remove,
  * sign out everywhere. Roles are read on every request, so a change applies to signed-in members at
@@ -27,13 +30,7 @@ export class Members {
     return this.workspaces.listMembers(workspaceId);
   }
 
-  /** `alsoInTx` runs in the same transaction (the dashboard's audit entry), so both land or neither does. */
-  async setRole(
-    workspaceId: string,
-    email: string,
-    role: string,
-    alsoInTx?: (tx: Tx, member: MemberRecord) => Promise<void>,
-  ): Promise<{ member: MemberRecord; keysRevoked: number }> {
+  async setRole(workspaceId: string, email: string, role: string, alsoInTx?: AlsoInTx): Promise<{ member: MemberRecord; keysRevoked: number }> {
     if (!isRole(role)) throw Errors.validationFailed([{ pointer: '/role', code: 'invalid', detail: 'role must be owner, editor or viewer' }]);
     const member = await this.mustFind(workspaceId, email);
     return this.db.transaction(async (tx) => {
@@ -47,14 +44,14 @@ export class Members {
     });
   }
 
-  async remove(workspaceId: string, email: string, alsoInTx?: (tx: Tx) => Promise<void>): Promise<{ sessionsEnded: number; keysRevoked: number }> {
+  async remove(workspaceId: string, email: string, alsoInTx?: AlsoInTx): Promise<{ sessionsEnded: number; keysRevoked: number }> {
     const member = await this.mustFind(workspaceId, email);
     return this.db.transaction(async (tx) => {
       if (member.role === 'owner') await this.keepAnOwner(tx, workspaceId, member.email);
       await this.workspaces.deleteMember(tx, workspaceId, member.email);
       const now = this.clock().getTime();
       const keysRevoked = await this.keys.revokeCreatedBy(tx, workspaceId, member.id, now, ROLES);
-      await alsoInTx?.(tx);
+      await alsoInTx?.(tx, member);
       return { sessionsEnded: await this.sessions.revokeAllOf(tx, member.email, now, { workspaceId }), keysRevoked };
     });
   }

@@ -1,4 +1,5 @@
-import { type Clock, Errors, systemClock } from '@qr/domain';
+import { type SignInLinkAnswer } from '@qr/api-contract';
+import { type Clock, Errors, formatUtc, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import {
   checkNewPassword,
@@ -19,15 +20,6 @@ import { SignInLinksRepository } from './sign-in-links.repository';
 import { type StartedSession, startSession } from './start-session';
 import { throttle } from './throttle';
 
-export interface LinkDetails {
-  email: string;
-  workspace_name: string;
-  purpose: SignInLinkRecord['purpose'];
-  /** Whether the email already has a password (the page then says "choose a new password"). */
-  has_password: boolean;
-  expires_at: number;
-}
-
 /**
  * Opening a sign-in link: `inspect` says whom it is for (the page shows it before asking for a
  * password), `redeem` sets the password, uses the link up, ends the person's other sessions (this is
@@ -47,7 +39,7 @@ export class RedeemSignInLink {
     private readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
   ) {}
 
-  async inspect(token: unknown, clientAddress: string): Promise<LinkDetails> {
+  async inspect(token: unknown, clientAddress: string): Promise<SignInLinkAnswer> {
     await throttle(this.limiter, linkRedeemLimits(clientAddress), this.clock);
     const link = await this.usableLink(token);
     const [workspace, account] = await Promise.all([this.workspaces.find(link.workspace_id), this.accounts.find(link.email)]);
@@ -55,8 +47,9 @@ export class RedeemSignInLink {
       email: link.email,
       workspace_name: workspace?.name ?? '',
       purpose: link.purpose,
+      // The welcome page then asks for a new password instead of welcoming a new member.
       has_password: !!account?.password_hash,
-      expires_at: link.expires_at,
+      expires_at: formatUtc(new Date(link.expires_at)),
     };
   }
 

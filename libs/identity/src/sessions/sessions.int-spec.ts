@@ -7,7 +7,7 @@ import { AccountsRepository } from '../workspaces/accounts.repository';
 import { AddMember } from '../workspaces/add-member';
 import { ApiKeysRepository } from '../workspaces/api-keys.repository';
 import { CreateApiKey } from '../workspaces/create-api-key';
-import { CreateWorkspace } from '../workspaces/create-workspace';
+import { Workspaces } from '../workspaces/workspaces';
 import { GATEWAY_MIGRATIONS } from '../store/gateway-migrations';
 import { AuthenticateSession } from './authenticate-session';
 import { CurrentSession } from './current-session';
@@ -56,8 +56,8 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     redeem = new RedeemSignInLink(db, limiter, clock, CHEAP);
     links = new IssueSignInLink(db, 'https://qr.example', clock);
     passwords = new Passwords(db, limiter, clock, CHEAP);
-    ws = (await new CreateWorkspace(db, clock).execute({ name: 'Acme', plan: 'pro' })).id;
-    other = (await new CreateWorkspace(db, clock).execute({ name: 'Globex', plan: 'free' })).id;
+    ws = (await new Workspaces(db, clock).create({ name: 'Acme', plan: 'pro' })).id;
+    other = (await new Workspaces(db, clock).create({ name: 'Globex', plan: 'free' })).id;
     await new AddMember(db, clock).execute({ workspaceId: ws, email: 'ana@example.com', role: 'editor' });
     await passwords.set('ana@example.com', 'correct horse battery');
   });
@@ -172,7 +172,7 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
     ]);
     await current.switchTo(p, other);
     expect(await authenticate.execute(token)).toMatchObject({ workspaceId: other, role: 'owner', plan: { name: 'free' } });
-    const stranger = (await new CreateWorkspace(db, clock).execute({ name: 'Initech', plan: 'pro' })).id;
+    const stranger = (await new Workspaces(db, clock).create({ name: 'Initech', plan: 'pro' })).id;
     expect(await failure(current.switchTo(p, stranger))).toMatchObject({ status: 404 });
     await new AddMember(db, clock).execute({ workspaceId: other, email: 'cy@example.com', role: 'owner' });
     await new Members(db, clock).remove(other, 'ana@example.com');
@@ -205,7 +205,7 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
   });
 
   it('revokes the API keys a member created when they are removed, and those above a lowered role', async () => {
-    const shop = (await new CreateWorkspace(db, clock).execute({ name: 'Shop', plan: 'pro' })).id;
+    const shop = (await new Workspaces(db, clock).create({ name: 'Shop', plan: 'pro' })).id;
     const owner = await new AddMember(db, clock).execute({ workspaceId: shop, email: 'own@shop.example', role: 'owner' });
     const ed = await new AddMember(db, clock).execute({ workspaceId: shop, email: 'ed@shop.example', role: 'owner' });
     const make = (memberId: string, role: 'owner' | 'editor' | 'viewer') =>
@@ -225,7 +225,7 @@ describe.each(STORAGE_KINDS)('dashboard sessions on %s', (kind) => {
   });
 
   it('keeps at least one owner in a workspace', async () => {
-    const solo = (await new CreateWorkspace(db, clock).execute({ name: 'Solo', plan: 'pro' })).id;
+    const solo = (await new Workspaces(db, clock).create({ name: 'Solo', plan: 'pro' })).id;
     await new AddMember(db, clock).execute({ workspaceId: solo, email: 'owner@solo.example', role: 'owner' });
     expect(await failure(new Members(db, clock).remove(solo, 'owner@solo.example'))).toMatchObject({ status: 422 });
     expect(await failure(new Members(db, clock).setRole(solo, 'owner@solo.example', 'viewer'))).toMatchObject({ status: 422 });

@@ -29,13 +29,13 @@ export class SessionsRepository {
     await this.db.execute('UPDATE sessions SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $1', [now, id]);
   }
 
-  /** The workspace the email last signed in to (or switched to), if any. */
-  async lastWorkspaceOf(email: string): Promise<string | null> {
+  /** Of an email's workspaces, the one it last signed in to (or switched to), else the first. */
+  async lastUsedOf<T extends { id: string }>(email: string, workspaces: T[]): Promise<T> {
     const [row] = await this.db.query<{ workspace_id: string }>(
       'SELECT workspace_id FROM sessions WHERE email = $1 ORDER BY last_seen_at DESC, id DESC LIMIT 1',
       [email],
     );
-    return row?.workspace_id ?? null;
+    return workspaces.find((w) => w.id === row?.workspace_id) ?? workspaces[0];
   }
 
   async switchWorkspace(id: string, email: string, workspaceId: string, now: number): Promise<void> {

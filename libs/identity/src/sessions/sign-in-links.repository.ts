@@ -1,4 +1,4 @@
-import { type Database, insertOf, readRows, type Tx } from '@qr/persistence';
+import { type Database, insertOf, type Tx } from '@qr/persistence';
 import { type SignInLinkRecord } from '../workspaces/identity-records';
 
 export class SignInLinksRepository {
@@ -8,8 +8,8 @@ export class SignInLinksRepository {
     await tx.query(...insertOf('sign_in_links', l));
   }
 
-  async findByTokenHash(hash: string, tx?: Tx): Promise<SignInLinkRecord | null> {
-    const [row] = await readRows<SignInLinkRecord>(this.db, tx, 'SELECT * FROM sign_in_links WHERE token_hash = $1', [hash]);
+  async findByTokenHash(hash: string): Promise<SignInLinkRecord | null> {
+    const [row] = await this.db.query<SignInLinkRecord>('SELECT * FROM sign_in_links WHERE token_hash = $1', [hash]);
     return row ?? null;
   }
 

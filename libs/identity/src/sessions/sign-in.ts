@@ -61,8 +61,7 @@ export class SignIn {
 
     const now = this.clock().getTime();
     if (needsRehash(stored, this.cost)) await this.accounts.replaceHash(email, stored, await hashPassword(password, this.cost), now);
-    const last = await this.sessions.lastWorkspaceOf(email);
-    const workspace = memberships.find((m) => m.id === last) ?? memberships[0];
+    const workspace = await this.sessions.lastUsedOf(email, memberships);
     return this.db.transaction(async (tx) => {
       // A session older than the absolute lifetime is over whatever else it says: its row goes.
       await this.sessions.deleteEnded(tx, email, now - this.policy.absoluteMs);

@@ -1,6 +1,6 @@
-import { type Clock, isEmailAddress, type Log, normalizeEmail, systemClock, type ThrottleLimit } from '@qr/domain';
+import { type Clock, isEmailAddress, type Log, normalizeEmail, systemClock } from '@qr/domain';
 import { type Database } from '@qr/persistence';
-import { passwordResetEmail } from '@qr/session-rules';
+import { passwordResetEmail, resetLimits } from '@qr/session-rules';
 import { type RateLimiter } from '@qr/platform';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { type Mailer } from '../mail/mailer';
@@ -10,15 +10,6 @@ import { throttle } from '../sessions/throttle';
 
 /** A reset link lasts an hour: it is asked for by whoever types the email, so it should not linger. */
 export const RESET_LINK_LIFETIME_MS = 3_600_000;
-const WINDOW_MS = 15 * 60_000;
-
-/** Three asks a quarter hour per email (a mailbox is not to be flooded), fifty per address. */
-export function resetLimits(email: string, clientAddress: string): ThrottleLimit[] {
-  return [
-    { key: `reset:acct:${normalizeEmail(email)}`, limit: 3, windowMs: WINDOW_MS },
-    { key: `reset:addr:${clientAddress}`, limit: 50, windowMs: WINDOW_MS },
-  ];
-}
 
 /**
  * "Forgot password" on the sign-in page. The answer is the same whether or not the email is a
@@ -53,8 +44,7 @@ export class ForgotPassword {
       const memberships = await this.workspaces.membershipsOf(email);
       if (!memberships.length) return false;
       // The link opens the workspace the person used last (any of theirs would set the same password).
-      const last = await this.sessions.lastWorkspaceOf(email);
-      const workspace = memberships.find((w) => w.id === last) ?? memberships[0];
+      const workspace = await this.sessions.lastUsedOf(email, memberships);
       const issued = await this.issue.execute({ workspaceId: workspace.id, email, purpose: 'reset', lifetimeMs: RESET_LINK_LIFETIME_MS });
       await this.mailer.send(passwordResetEmail({ to: email, workspaceName: workspace.name, url: issued.url, expiresAt: new Date(issued.link.expires_at) }));
       return true;

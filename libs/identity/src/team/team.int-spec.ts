@@ -7,7 +7,7 @@ import { AuditLogRepository } from '../audit/audit-log.repository';
 import { AddMember } from '../workspaces/add-member';
 import { CreateApiKey } from '../workspaces/create-api-key';
 import { ApiKeysRepository } from '../workspaces/api-keys.repository';
-import { CreateWorkspace } from '../workspaces/create-workspace';
+import { Workspaces } from '../workspaces/workspaces';
 import { NO_MAILER, SmtpMailer } from '../mail/mailer';
 import { Passwords } from '../sessions/passwords';
 import { RedeemSignInLink } from '../sessions/redeem-sign-in-link';
@@ -50,13 +50,12 @@ describe.each(STORAGE_KINDS)('team management on %s', (kind) => {
     team = new Team(db, mailer, 'https://qr.example', clock);
     linkTeam = new Team(db, NO_MAILER, 'https://qr.example', clock);
     redeem = new RedeemSignInLink(db, limiter, clock, CHEAP);
-    ws = (await new CreateWorkspace(db, clock).execute({ name: 'Acme <Agency>', plan: 'pro' })).id;
+    ws = (await new Workspaces(db, clock).create({ name: 'Acme <Agency>', plan: 'pro' })).id;
     const boss = await new AddMember(db, clock).execute({ workspaceId: ws, email: 'boss@example.com', role: 'owner' });
     const actor: Actor = { kind: 'member', id: boss.id, name: boss.email, via: 'dashboard', request_id: 'req-1' };
     owner = { workspaceId: ws, memberId: boss.id, actor };
   });
   afterAll(async () => {
-    mailer.close();
     await smtp.close();
     await db.close();
     await provisioned.cleanup();
@@ -106,7 +105,7 @@ describe.each(STORAGE_KINDS)('team management on %s', (kind) => {
     const fresh = await linkTeam.invite(owner, { email: 'cy@example.com', role: 'viewer' });
     expect(fresh.email.status).toBe('not_configured');
     expect(fresh.link?.url).toContain('#token=');
-    const other = (await new CreateWorkspace(db, clock).execute({ name: 'Other', plan: 'free' })).id;
+    const other = (await new Workspaces(db, clock).create({ name: 'Other', plan: 'free' })).id;
     const boss2 = await new AddMember(db, clock).execute({ workspaceId: other, email: 'boss2@example.com', role: 'owner' });
     const otherOwner = { workspaceId: other, memberId: boss2.id, actor: owner.actor };
     const existing = await linkTeam.invite(otherOwner, { email: 'ana@example.com', role: 'owner' });
@@ -155,7 +154,7 @@ describe.each(STORAGE_KINDS)('team management on %s', (kind) => {
   });
 
   it('another workspace’s member is a 404', async () => {
-    const other = (await new CreateWorkspace(db, clock).execute({ name: 'Elsewhere', plan: 'free' })).id;
+    const other = (await new Workspaces(db, clock).create({ name: 'Elsewhere', plan: 'free' })).id;
     const stranger = await new AddMember(db, clock).execute({ workspaceId: other, email: 'x@example.com', role: 'viewer' });
     expect((await failure(team.remove(owner, stranger.id))).status).toBe(404);
     expect((await failure(team.setRole(owner, stranger.id, 'owner'))).status).toBe(404);
@@ -203,7 +202,7 @@ describe.each(STORAGE_KINDS)('team management on %s', (kind) => {
       const token = linkIn(mail).split('#token=')[1];
       const details = await redeem.inspect(token, '10.0.0.2');
       expect(details).toMatchObject({ email: 'dee@example.com', purpose: 'reset', has_password: true });
-      expect(details.expires_at - Date.now()).toBeLessThanOrEqual(3_600_000);
+      expect(Date.parse(details.expires_at) - Date.now()).toBeLessThanOrEqual(3_600_000);
       await redeem.redeem({ token, password: 'the new password here', clientAddress: '10.0.0.2' });
       const signIn = new SignIn(db, limiter, policy, clock, CHEAP);
       await expect(signIn.execute({ email: 'dee@example.com', password: 'the new password here', clientAddress: '10.0.0.3' })).resolves.toBeTruthy();

@@ -1,11 +1,11 @@
-import { type Database, readRows, type Tx } from '@qr/persistence';
+import { type Database, type Tx } from '@qr/persistence';
 import { type AccountRecord } from './identity-records';
 
 export class AccountsRepository {
   constructor(private readonly db: Database) {}
 
-  async find(email: string, tx?: Tx): Promise<AccountRecord | null> {
-    const [row] = await readRows<AccountRecord>(this.db, tx, 'SELECT * FROM accounts WHERE email = $1', [email]);
+  async find(email: string): Promise<AccountRecord | null> {
+    const [row] = await this.db.query<AccountRecord>('SELECT * FROM accounts WHERE email = $1', [email]);
     return row ?? null;
   }
 

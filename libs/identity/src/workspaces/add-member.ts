@@ -1,5 +1,5 @@
-import { type Clock, Errors, isEmailAddress, isRole, newId, normalizeEmail, systemClock } from '@qr/domain';
-import { type Database } from '@qr/persistence';
+import { type Clock, Errors, isEmailAddress, isRole, newId, normalizeEmail, type Role, systemClock } from '@qr/domain';
+import { type Database, type Tx } from '@qr/persistence';
 import { type MemberRecord } from './identity-records';
 import { WorkspacesRepository } from './workspaces.repository';
 
@@ -19,15 +19,21 @@ export class AddMember {
     if (await this.workspaces.findMemberByEmail(input.workspaceId, email)) {
       throw Errors.validationFailed([{ pointer: '/email', code: 'duplicate', detail: 'already a member of this workspace' }]);
     }
+    const role = input.role;
+    return this.db.transaction((tx) => this.insert(tx, input.workspaceId, email, role));
+  }
+
+  /** Inside a caller's transaction (the first-run bootstrap adds its owner with the workspace). */
+  async insert(tx: Tx, workspaceId: string, email: string, role: Role): Promise<MemberRecord> {
     const member: MemberRecord = {
       id: newId('mem', this.clock),
-      workspace_id: input.workspaceId,
+      workspace_id: workspaceId,
       email,
-      role: input.role,
+      role,
       created_at: this.clock().getTime(),
       last_sign_in_at: null,
     };
-    await this.db.transaction((tx) => this.workspaces.insertMember(tx, member));
+    await this.workspaces.insertMember(tx, member);
     return member;
   }
 }

@@ -1,4 +1,6 @@
+import { type Actor } from '@qr/domain';
 import { type Database, insertOf, type Tx } from '@qr/persistence';
+import { type AuditLogRepository } from '../audit/audit-log.repository';
 import { type ApiKeyRecord, type WorkspaceRecord } from './identity-records';
 
 export type KeyWithWorkspace = ApiKeyRecord & { workspace_plan: WorkspaceRecord['plan'] };
@@ -16,11 +18,6 @@ export class ApiKeysRepository {
       `SELECT k.*, w.plan AS workspace_plan FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.key_hash = $1`,
       [hash],
     );
-    return row ?? null;
-  }
-
-  async find(id: string): Promise<ApiKeyRecord | null> {
-    const [row] = await this.db.query<ApiKeyRecord>('SELECT * FROM api_keys WHERE id = $1', [id]);
     return row ?? null;
   }
 
@@ -46,19 +43,16 @@ export class ApiKeysRepository {
     return affected;
   }
 
-  /** Revokes a key of this workspace; false when there is no such live key. */
-  /** `alsoInTx` runs in the revoking transaction with the key as it was (its audit entry). */
-  async revoke(workspaceId: string, id: string, now: number, alsoInTx?: (tx: Tx, key: ApiKeyRecord) => Promise<void>): Promise<boolean> {
+  /** Revokes a key of this workspace, its audit entry in the same transaction; false when there is no such live key. */
+  async revoke(workspaceId: string, id: string, now: number, audit?: { actor: Actor; log: AuditLogRepository }): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<ApiKeyRecord>('SELECT * FROM api_keys WHERE id = $1 AND workspace_id = $2 AND revoked_at IS NULL', [id, workspaceId]);
-      if (!rows.length) return false;
-      const { affected } = await tx.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND workspace_id = $3 AND revoked_at IS NULL', [
-        now,
-        id,
-        workspaceId,
-      ]);
-      if (affected !== 1) return false;
-      await alsoInTx?.(tx, rows[0]);
+      const { rows } = await tx.query<ApiKeyRecord>(
+        'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND workspace_id = $3 AND revoked_at IS NULL RETURNING *',
+        [now, id, workspaceId],
+      );
+      if (rows.length !== 1) return false;
+      const target = { type: 'api_key', id, name: rows[0].name };
+      await audit?.log.record({ workspaceId, action: 'api_key.revoked', target, actor: audit.actor }, tx);
       return true;
     });
   }

@@ -7,8 +7,7 @@ import { GATEWAY_MIGRATIONS } from '../store/gateway-migrations';
 import { AddMember } from './add-member';
 import { ApiKeysRepository } from './api-keys.repository';
 import { CreateApiKey } from './create-api-key';
-import { CreateWorkspace } from './create-workspace';
-import { SetWorkspacePlan } from './set-workspace-plan';
+import { Workspaces } from './workspaces';
 
 describe.each(STORAGE_KINDS)('identity on %s', (kind) => {
   let provisioned: TestStorage;
@@ -35,7 +34,7 @@ describe.each(STORAGE_KINDS)('identity on %s', (kind) => {
   });
 
   it('stores only the digest of a key and refuses revoked and expired keys with the same 401', async () => {
-    const ws = await new CreateWorkspace(db, clock).execute({ name: 'Acme', plan: 'pro' });
+    const ws = await new Workspaces(db, clock).create({ name: 'Acme', plan: 'pro' });
     const keys = new CreateApiKey(db, clock);
     const live = await keys.execute({ workspaceId: ws.id, name: 'live', role: 'editor' });
     const revoked = await keys.execute({ workspaceId: ws.id, name: 'revoked', role: 'editor' });
@@ -57,19 +56,19 @@ describe.each(STORAGE_KINDS)('identity on %s', (kind) => {
   });
 
   it('gates the API by plan, and a plan change applies on the next call', async () => {
-    const ws = await new CreateWorkspace(db, clock).execute({ name: 'Shop', plan: 'starter' });
+    const ws = await new Workspaces(db, clock).create({ name: 'Shop', plan: 'starter' });
     const key = await new CreateApiKey(db, clock).execute({ workspaceId: ws.id, name: 'k', role: 'owner' });
     const auth = new AuthenticateApiKey(new ApiKeysRepository(db), clock);
     await expect(auth.execute(`Bearer ${key.secret}`)).rejects.toMatchObject({ status: 403, code: 'plan_has_no_api_access' });
-    await new SetWorkspacePlan(db, clock).execute({ workspaceId: ws.id, plan: 'pro' });
+    await new Workspaces(db, clock).setPlan({ workspaceId: ws.id, plan: 'pro' });
     await expect(auth.execute(`Bearer ${key.secret}`)).resolves.toMatchObject({ plan: { name: 'pro' } });
   });
 
   it('validates workspace, member and key input without writing anything', async () => {
-    await expect(new CreateWorkspace(db, clock).execute({ name: 'X', plan: 'platinum' })).rejects.toMatchObject({ status: 422 });
-    await expect(new CreateWorkspace(db, clock).execute({ name: '  ', plan: 'pro' })).rejects.toMatchObject({ status: 422 });
+    await expect(new Workspaces(db, clock).create({ name: 'X', plan: 'platinum' })).rejects.toMatchObject({ status: 422 });
+    await expect(new Workspaces(db, clock).create({ name: '  ', plan: 'pro' })).rejects.toMatchObject({ status: 422 });
     await expect(new CreateApiKey(db, clock).execute({ workspaceId: 'ws_missing', name: 'k', role: 'owner' })).rejects.toMatchObject({ status: 404 });
-    const ws = await new CreateWorkspace(db, clock).execute({ name: 'Members', plan: 'pro' });
+    const ws = await new Workspaces(db, clock).create({ name: 'Members', plan: 'pro' });
     await new AddMember(db, clock).execute({ workspaceId: ws.id, email: 'Ana@Example.com', role: 'editor' });
     await expect(new AddMember(db, clock).execute({ workspaceId: ws.id, email: 'ana@example.com', role: 'viewer' })).rejects.toMatchObject({ status: 422 });
     await expect(new AddMember(db, clock).execute({ workspaceId: ws.id, email: 'bob@example.com', role: 'admin' })).rejects.toMatchObject({ status: 422 });

@@ -2,6 +2,9 @@ import { type PlanName, type Role } from '@qr/domain';
 import { type Database, insertOf, readRows, type Tx } from '@qr/persistence';
 import { type MemberRecord, type WorkspaceRecord } from './identity-records';
 
+/** A workspace the member belongs to, with their role there (stored only through the member use cases, which check it). */
+export type Membership = WorkspaceRecord & { role: Role; member_id: string };
+
 export class WorkspacesRepository {
   constructor(private readonly db: Database) {}
 
@@ -33,7 +36,7 @@ export class WorkspacesRepository {
   }
 
   /** The workspaces an email belongs to, oldest membership first, with its role there. */
-  async membershipsOf(email: string): Promise<Array<WorkspaceRecord & { role: Role; member_id: string }>> {
+  async membershipsOf(email: string): Promise<Membership[]> {
     return this.db.query(
       `SELECT w.*, m.role AS role, m.id AS member_id FROM members m JOIN workspaces w ON w.id = m.workspace_id
        WHERE m.email = $1 ORDER BY m.created_at, m.id`,

@@ -21,3 +21,11 @@ export function signInLimits(email: string, clientAddress: string): ThrottleLimi
 export function linkRedeemLimits(clientAddress: string): ThrottleLimit[] {
   return [{ key: `link:addr:${clientAddress}`, limit: ADDRESS_ATTEMPTS, windowMs: WINDOW_MS }];
 }
+
+/** "Forgot password": three asks a quarter hour per email (a mailbox is not to be flooded), fifty per address. */
+export function resetLimits(email: string, clientAddress: string): ThrottleLimit[] {
+  return [
+    { key: `reset:acct:${normalizeEmail(email)}`, limit: 3, windowMs: WINDOW_MS },
+    { key: `reset:addr:${clientAddress}`, limit: ADDRESS_ATTEMPTS, windowMs: WINDOW_MS },
+  ];
+}

@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express';
 import { csrfTokenFor, newSecretToken } from '@qr/session-rules';
-import { DashboardCookieNames } from '../access/session-cookie';
-import { SessionCookies } from './session-cookies';
+import { SessionCookies } from './session-cookie';
 
-const cookiesFor = (publicBaseUrl: string, maxAgeMs = 1000) => new SessionCookies(new DashboardCookieNames(publicBaseUrl), maxAgeMs);
+const cookiesFor = (publicBaseUrl: string, maxAgeMs = 1000) => new SessionCookies(publicBaseUrl, maxAgeMs);
 
 function exchange(o: { cookie?: string; secure?: boolean; csrf?: string } = {}) {
   const set: string[] = [];
