@@ -1,4 +1,4 @@
-import { type BeforeApplicationShutdown, type DynamicModule, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { EventConsumers, type PlatformRuntime, runsHere, serviceStoreProvider, type ServiceStore } from '@qr/platform';
 import { subscribeToScanCounts } from './codes/scan-counts.consumer';
 import { CodesCommands } from './commands/codes-commands';
@@ -9,17 +9,6 @@ import { QR_MIGRATIONS } from './store/codes-migrations';
 
 export const QR_STORE = Symbol('QR_STORE');
 export const QR_STORE_SPEC = { name: 'qr', migrations: QR_MIGRATIONS, withOutbox: true };
-
-/** Starts Caddy's `ask` listener after the store is open, when TLS_ASK_PORT is set, on the thread that answers HTTP. */
-class TlsAskLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  constructor(private readonly server: TlsAskServer | null) {}
-  async onApplicationBootstrap(): Promise<void> {
-    await this.server?.start(...this.server.address);
-  }
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.server?.stop();
-  }
-}
 
 /** qr-service: codes, folders, custom domains, client_ref idempotency, previews. */
 @Module({})
@@ -32,13 +21,12 @@ export class CodesModule {
         codesUseCasesProvider(QR_STORE, runtime),
         CodesCommands,
         {
-          provide: TlsAskLifecycle,
+          // Caddy's `ask` listener, when TLS_ASK_PORT is set.
+          provide: TlsAskServer,
           inject: [QR_STORE],
           useFactory: (store: ServiceStore) => {
             const at = runtime.config.tlsAsk;
-            return new TlsAskLifecycle(
-              at && runsHere(runtime, 'front') ? new TlsAskServer(new CustomDomainsRepository(store.db), runtime, [at.host, at.port]) : null,
-            );
+            return at && runsHere(runtime, 'front') ? new TlsAskServer(new CustomDomainsRepository(store.db), runtime, at) : null;
           },
         },
         {

@@ -21,9 +21,9 @@ export interface OpeningEvaluation {
  */
 export function evaluateOpening(rules: OpeningRules, scanCount: number, now: Date): OpeningEvaluation {
   const nowMs = now.getTime();
-  if (rules.endAt !== null && nowMs >= rules.endAt.getTime()) return closed('expired');
-  if (rules.scanLimit !== null && scanCount >= rules.scanLimit) return closed('limit_reached');
-  if (rules.status === 'paused') return closed('paused');
+  if (rules.endAt !== null && nowMs >= rules.endAt.getTime()) return { state: 'expired', opensAt: null };
+  if (rules.scanLimit !== null && scanCount >= rules.scanLimit) return { state: 'limit_reached', opensAt: null };
+  if (rules.status === 'paused') return { state: 'paused', opensAt: null };
   const window = dailyWindowOf(rules);
   if (rules.startAt !== null && nowMs < rules.startAt.getTime()) {
     return { state: 'scheduled', opensAt: nextOpening(rules, window, rules.startAt.getTime()) };
@@ -32,10 +32,6 @@ export function evaluateOpening(rules: OpeningRules, scanCount: number, now: Dat
     return { state: 'outside_hours', opensAt: nextOpening(rules, window, nowMs) };
   }
   return { state: 'active', opensAt: null };
-}
-
-function closed(state: 'expired' | 'limit_reached' | 'paused'): OpeningEvaluation {
-  return { state, opensAt: null };
 }
 
 /** First instant ≥ fromMs inside the daily window, or null when that is at or after endAt. */

@@ -1,22 +1,10 @@
 import { defaultGs1Link, type Gs1Content } from '@qr/gs1';
-import { type EmailContent, mailtoUri } from './content/email-content';
-import { type LocationContent, geoUri } from './content/location-content';
-import { type PhoneContent, telUri } from './content/phone-content';
 import { type SmsContent, smsUri } from './content/sms-content';
 import type { QrType } from './qr-types';
+import { staticPayload } from './static-payload';
 
-type Target = (content: Record<string, unknown>) => string;
-
-// The casts are safe by contract: callers pass content that validateContent accepted for the type.
-const TARGETS: Partial<Record<QrType, Target>> = {
-  website: (c) => c.url as string,
-  email: (c) => mailtoUri(c as unknown as EmailContent),
-  phone: (c) => telUri(c as unknown as PhoneContent),
-  sms: (c) => smsUri(c as unknown as SmsContent),
-  location: (c) => geoUri(c as unknown as LocationContent),
-  // The resolver chooses among the links; the code's short link (not printed) answers the default.
-  gs1: (c) => defaultGs1Link(c as unknown as Gs1Content).href,
-};
+/** Types whose dynamic code redirects to the URI a static one holds in its pattern. */
+const AS_STATIC: ReadonlySet<QrType> = new Set(['website', 'email', 'phone', 'location']);
 
 /**
  * Where a DYNAMIC non-hosted code redirects: website → its URL; email → `mailto:`; phone →
@@ -26,6 +14,10 @@ const TARGETS: Partial<Record<QrType, Target>> = {
  * @example dynamicTarget('sms', { number: '+4930123456', message: 'Hi there' }) // 'sms:+4930123456?body=Hi%20there'
  */
 export function dynamicTarget(type: QrType, content: Record<string, unknown>): string | null {
-  const target = TARGETS[type];
-  return target ? target(content) : null;
+  if (AS_STATIC.has(type)) return staticPayload(type, content);
+  // The casts are safe by contract: callers pass content that validateContent accepted for the type.
+  if (type === 'sms') return smsUri(content as unknown as SmsContent);
+  // The resolver chooses among the links; the code's short link (not printed) answers the default.
+  if (type === 'gs1') return defaultGs1Link(content as unknown as Gs1Content).href;
+  return null;
 }

@@ -10,7 +10,7 @@ import { DesignPresetsRepository } from '../presets/design-presets.repository';
 import { DesignCheck } from '../rendering/design-check';
 import { QR_MIGRATIONS } from '../store/codes-migrations';
 import { CreateQrCodes } from './create-qr-codes';
-import { planCreation } from './plan-creation';
+import { planCreation } from '../testing/plan-creation';
 import { type QrCodeRecord } from './qr-code-record';
 import { qrCodeView } from './qr-code-view';
 import { QrCodesRepository } from './qr-codes.repository';

@@ -6,7 +6,7 @@ import { CodeChangeLog } from '../history/code-change-log';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { QR_MIGRATIONS } from '../store/codes-migrations';
 import { CREATE_CHUNK, CreateQrCodes } from './create-qr-codes';
-import { planCreation } from './plan-creation';
+import { planCreation } from '../testing/plan-creation';
 import { type QrCodeRecord } from './qr-code-record';
 import { QrCodesRepository } from './qr-codes.repository';
 import { ReferencesRepository } from './references.repository';

@@ -1,4 +1,4 @@
-import { type Actor, ApiError, type Clock, Errors, fieldError, newId, systemClock } from '@qr/domain';
+import { type Actor, ApiError, Errors, fieldError, newId, randomBase62 } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { passwordHashOf } from './code-password';
 import { codeCreated } from './qr-code-events';
@@ -8,7 +8,7 @@ import { type ReferencesRepository } from './references.repository';
 import { type CodeChange, type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
 import { type PlannedItem } from './plan-creation';
-import { newPreviewToken, newShortCode } from './short-code';
+import { newShortCode } from './short-code';
 import { domainKeyOf, shortCodeTaken } from './short-code-taken';
 
 export interface CreationResult {
@@ -39,7 +39,6 @@ export class CreateQrCodes {
     private readonly changes: CodeChangeLog,
     private readonly references: ReferencesRepository,
     private readonly links: LinkSync | null,
-    private readonly clock: Clock = systemClock,
   ) {}
 
   async execute(workspaceId: string, plan: readonly PlannedItem[], actor: Actor): Promise<CreationOutcome> {
@@ -76,7 +75,7 @@ export class CreateQrCodes {
     actor: Actor,
   ): Promise<CreationResult[]> {
     await this.holdFolders(tx, workspaceId, chunk);
-    const now = this.clock();
+    const now = new Date();
     const results: CreationResult[] = [];
     const changes: CodeChange[] = [];
     for (const item of chunk) {
@@ -107,11 +106,12 @@ export class CreateQrCodes {
       const record = newRecord(
         item.draft,
         {
-          id: newId('qr', this.clock),
+          id: newId('qr'),
           workspace_id: workspaceId,
           // A chosen one always; else the planned one first (its design was checked on it), a new one only if it collided.
           short_code: item.draft.category === 'dynamic' ? (item.draft.short_code ?? (attempt === 0 && item.shortCode ? item.shortCode : newShortCode())) : null,
-          preview_token: newPreviewToken(),
+          // 32 base62 characters (~190 bits): the unguessable part of a public preview URL.
+          preview_token: randomBase62(32),
           password_hash: passwordHash,
         },
         now.getTime(),

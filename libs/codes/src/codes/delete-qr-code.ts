@@ -1,4 +1,4 @@
-import { type Actor, type Clock, Errors, systemClock } from '@qr/domain';
+import { type Actor, Errors } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { codeDeleted } from './qr-code-events';
 import { type QrCodesRepository } from './qr-codes.repository';
@@ -11,12 +11,11 @@ export class DeleteQrCode {
     private readonly codes: QrCodesRepository,
     private readonly changes: CodeChangeLog,
     private readonly links: LinkSync | null,
-    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Returns the category so the gateway can give a dynamic code's allowance back. */
   async execute(workspaceId: string, id: string, actor: Actor): Promise<{ id: string; category: 'dynamic' | 'static' }> {
-    const now = this.clock();
+    const now = new Date();
     const deleted = await this.db.transaction(async (tx) => {
       const record = await this.codes.softDelete(tx, workspaceId, id, now.getTime());
       if (record) await this.changes.add(tx, [{ event: codeDeleted(record, now), before: record, after: record }], actor);

@@ -11,8 +11,6 @@ import { type QrCodeRecord } from './qr-code-record';
  * code's key cannot change (its URI is printed).
  */
 
-type Gs1Record = Pick<QrCodeRecord, 'id' | 'type' | 'content' | 'custom_domain_id'>;
-
 /** The host and path a `gs1` record answers at; null for other types. */
 export function gs1KeyOf(record: Pick<QrCodeRecord, 'type' | 'content' | 'custom_domain_id'>): { host: string; path: string } | null {
   if (record.type !== 'gs1') return null;
@@ -31,7 +29,7 @@ export class Gs1Keys {
   constructor(private readonly db: Database) {}
 
   /** Claims the record's key in `tx`; throws the 422 when a live code has it. */
-  async claim(tx: Tx, record: Gs1Record, pointer = ''): Promise<void> {
+  async claim(tx: Tx, record: Pick<QrCodeRecord, 'id' | 'type' | 'content' | 'custom_domain_id'>, pointer = ''): Promise<void> {
     const key = gs1KeyOf(record);
     if (!key) return;
     const { affected } = await tx.query('INSERT INTO gs1_keys (host, path, qr_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [key.host, key.path, record.id]);

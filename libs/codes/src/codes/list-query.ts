@@ -2,14 +2,8 @@ import { intOr, ListQrCodesQuery, PageQuery, readQueryDeclared } from '@qr/api-c
 import { Errors } from '@qr/domain';
 import { type ListFilters } from './qr-codes.repository';
 
-export interface ListQuery {
-  limit: number;
-  beforeId: string | null;
-  filters: ListFilters;
-}
-
 /** Query parameters of `GET /qrcodes` (`filtered`) or of another page of a list; errors point at the parameter (`/limit`). */
-export function parseListQuery(query: Record<string, unknown>, filtered: boolean): ListQuery {
+export function parseListQuery(query: Record<string, unknown>, filtered: boolean) {
   const q = readQueryDeclared(filtered ? ListQrCodesQuery : PageQuery, query) as ListQrCodesQuery;
   const beforeId = q.cursor === undefined ? null : decodeCursor(q.cursor);
   if (q.cursor !== undefined && beforeId === null) {
@@ -24,18 +18,19 @@ export function parseListQuery(query: Record<string, unknown>, filtered: boolean
   return { limit: intOr(q.limit, 20), beforeId, filters };
 }
 
-export function encodeCursor(id: string): string {
-  return Buffer.from(id, 'utf8').toString('base64url');
-}
-
 function decodeCursor(value: string): string | null {
   const id = Buffer.from(value, 'base64url').toString('utf8');
   return /^[a-z]+_[0-9A-Za-z]{8,60}$/.test(id) ? id : null;
 }
 
-/** `{object: "list", data, has_more, next_cursor}` from a page fetched with limit + 1 rows. */
-export function page<T extends { id: string }, V>(rows: T[], limit: number, view: (row: T) => V) {
+/** `{object: "list", data, has_more, next_cursor}` from a page fetched with limit + 1 rows; the cursor names the last row (its id by default). */
+export function page<T extends { id: string }, V>(
+  rows: T[],
+  limit: number,
+  view: (row: T) => V,
+  cursorOf = (row: T) => Buffer.from(row.id, 'utf8').toString('base64url'),
+) {
   const hasMore = rows.length > limit;
   const data = rows.slice(0, limit);
-  return { object: 'list' as const, data: data.map(view), has_more: hasMore, next_cursor: hasMore ? encodeCursor(data[data.length - 1].id) : null };
+  return { object: 'list' as const, data: data.map(view), has_more: hasMore, next_cursor: hasMore ? cursorOf(data[data.length - 1]) : null };
 }

@@ -24,30 +24,7 @@ export interface PlannedItem {
 /** Short codes a dynamic design is read back on before it is refused as unreadable. */
 const MAX_SHORT_CODE_DRAWS = 5;
 
-/**
- * Validates a whole batch before anything is written: every item's fields, folder and domain
- * references, and client_refs repeated within the batch. Throws one 422 listing every problem
- * (pointers `/items/3/content/url` in bulk, `/content/url` for a single create).
- *
- * `readBack` false leaves out drawing and decoding each design (its other rules still apply): for a
- * plan made only to reserve the dynamic allowance, whose short codes are drawn again when the codes
- * are created, so a read-back here would prove a pattern no code gets.
- *
- * `editing`: the code of the workspace an edit page's preview draws as it would be saved; the GS1
- * Digital Link path it holds itself is not taken.
- */
-export async function planCreation(
-  deps: PlanDeps,
-  workspaceId: string,
-  items: readonly unknown[],
-  pointerOf: (index: number) => string,
-  readBack = true,
-  editing: string | null = null,
-): Promise<PlannedItem[]> {
-  return planDrafts(deps, workspaceId, parseItems(items, pointerOf), pointerOf, readBack, editing);
-}
-
-type PlanDeps = { codes: QrCodesRepository; references: ReferencesRepository; designs: DesignCheck };
+export type PlanDeps = { codes: QrCodesRepository; references: ReferencesRepository; designs: DesignCheck };
 
 /** Each item's draft (null where its fields are not valid) and the problems of the items that are not. */
 export interface ParsedItems {
@@ -72,9 +49,18 @@ export function parseItems(items: readonly unknown[], pointerOf: (index: number)
 }
 
 /**
- * planCreation for items already parsed (by parseItems, here or for the plan the gateway was
- * answered): what the workspace's data decides, checked again at creation since it can change
- * between the plan and the create. The items' own problems are answered together with these.
+ * Validates a whole batch before anything is written: the items' own problems (parseItems, here or
+ * for the plan the gateway was answered) together with what the workspace's data decides, checked
+ * again at creation since it can change between the plan and the create: folder and domain
+ * references, and client_refs repeated within the batch. Throws one 422 listing every problem
+ * (pointers `/items/3/content/url` in bulk, `/content/url` for a single create).
+ *
+ * `readBack` false leaves out drawing and decoding each design (its other rules still apply): for a
+ * plan made only to reserve the dynamic allowance, whose short codes are drawn again when the codes
+ * are created, so a read-back here would prove a pattern no code gets.
+ *
+ * `editing`: the code of the workspace an edit page's preview draws as it would be saved; the GS1
+ * Digital Link path it holds itself is not taken.
  */
 export async function planDrafts(
   deps: PlanDeps,

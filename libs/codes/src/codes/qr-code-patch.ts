@@ -3,7 +3,8 @@ import { designMergePatch, patchableFields, QR_CODE_IMMUTABLE } from '@qr/api-co
 import { toGtin14 } from '@qr/gs1';
 import { type Design } from '@qr/qr-design';
 import { parseQrCodeInput } from './qr-code-input';
-import { type QrCodeDraft, type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
+import { UTM_FIELDS } from '@qr/qr-content';
+import { type QrCodeDraft, type QrCodeRecord } from './qr-code-record';
 
 /** The fields a PATCH may set, in the order a change lists them: the declaration's, but the immutable ones. */
 export const PATCH_FIELDS: readonly string[] = patchableFields();

@@ -2,8 +2,6 @@ import { type Weekday } from '@qr/opening-rules';
 import { type Destination, type QrCategory, type QrType, UTM_FIELDS, type UtmField } from '@qr/qr-content';
 import { DEFAULT_DESIGN, type Design } from '@qr/qr-design';
 
-export { UTM_FIELDS, type UtmField };
-
 /** A code as qr-service stores it (decoded JSON columns, epoch-ms times). Not an API shape. */
 export interface QrCodeRecord extends Record<UtmField, string | null> {
   id: string;

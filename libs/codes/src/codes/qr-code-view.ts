@@ -2,15 +2,8 @@ import { formatUtc } from '@qr/domain';
 import { digitalLinkUri, type Gs1Content, gs1ContentKey } from '@qr/gs1';
 import { evaluateOpening } from '@qr/opening-rules';
 import { DEFAULT_DESIGN, eccOf } from '@qr/qr-design';
-import { type QrCodeRecord, UTM_FIELDS } from './qr-code-record';
-
-export interface ViewContext {
-  shortBaseUrl: string;
-  publicBaseUrl: string;
-  /** Hostname of the code's verified custom domain, when it has one. */
-  domainHost: string | null;
-  now: Date;
-}
+import { type UtmField, UTM_FIELDS } from '@qr/qr-content';
+import { type QrCodeRecord } from './qr-code-record';
 
 /**
  * The URL encoded in a dynamic code's pattern: the custom domain when set, else the short host. A
@@ -27,12 +20,8 @@ export function shortUrlOf(record: Pick<QrCodeRecord, 'short_code' | 'type' | 'c
   return `${origin}/${record.short_code}`;
 }
 
-export function previewUrlOf(record: Pick<QrCodeRecord, 'preview_token'>, publicBaseUrl: string): string {
-  return `${publicBaseUrl}/api/public/v1/previews/${record.preview_token}.svg`;
-}
-
-/** The API's `qr_code` object. `state` is computed for the moment of reading. */
-export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
+/** The API's `qr_code` object. `state` is computed for the moment of reading; `domainHost` is the code's verified custom domain's. */
+export function qrCodeView(r: QrCodeRecord, ctx: { shortBaseUrl: string; publicBaseUrl: string; domainHost: string | null; now: Date }) {
   const time = (ms: number | null) => (ms === null ? null : formatUtc(new Date(ms)));
   const state =
     r.category === 'static'
@@ -64,8 +53,8 @@ export function qrCodeView(r: QrCodeRecord, ctx: ViewContext) {
     client_ref: r.client_ref,
     short_code: r.short_code,
     short_url: shortUrlOf(r, ctx.shortBaseUrl, ctx.domainHost),
-    preview_url: previewUrlOf(r, ctx.publicBaseUrl),
-    ...(Object.fromEntries(UTM_FIELDS.map((f) => [f, r[f]])) as Record<(typeof UTM_FIELDS)[number], string | null>),
+    preview_url: `${ctx.publicBaseUrl}/api/public/v1/previews/${r.preview_token}.svg`,
+    ...(Object.fromEntries(UTM_FIELDS.map((f) => [f, r[f]])) as Record<UtmField, string | null>),
     start_at: time(r.start_at),
     end_at: time(r.end_at),
     daily_start: r.daily_start,

@@ -47,11 +47,10 @@ export class QrCodesRepository {
 
   async findByClientRefs(workspaceId: string, refs: readonly string[]): Promise<QrCodeRecord[]> {
     if (refs.length === 0) return [];
-    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
+    return this.many(
       `SELECT * FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND client_ref IN (${refs.map((_, i) => `$${i + 2}`).join(', ')})`,
       [workspaceId, ...refs],
     );
-    return this.resolved(rows.map(recordFromRow));
   }
 
   /**
@@ -94,50 +93,37 @@ export class QrCodesRepository {
       where.push(`(LOWER(name) LIKE LOWER($${like}) ESCAPE '\\' OR LOWER(client_ref) LIKE LOWER($${like}) ESCAPE '\\' OR short_code = $${exact})`);
     }
     params.push(limit);
-    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
-      `SELECT * FROM qr_codes WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
-      params,
-    );
-    return this.resolved(rows.map(recordFromRow));
+    return this.many(`SELECT * FROM qr_codes WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`, params);
   }
 
   /** Codes of the workspace among `ids` (missing and deleted ones are simply not returned). */
   async findMany(workspaceId: string, ids: readonly string[], tx?: Tx): Promise<QrCodeRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await readRows<Parameters<typeof recordFromRow>[0]>(
-      this.db,
-      tx,
+    return this.many(
       `SELECT * FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND id IN (${ids.map((_, i) => `$${i + 2}`).join(', ')}) ORDER BY id`,
       [workspaceId, ...ids],
+      tx,
     );
-    return this.resolved(rows.map(recordFromRow), tx);
   }
 
   /** A folder's codes in creation order, a page at a time after `afterId` (print sheets). */
   async listFolderAscending(workspaceId: string, folderId: string, afterId: string | null, limit: number): Promise<QrCodeRecord[]> {
-    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
-      `SELECT * FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL AND id > $3 ORDER BY id LIMIT $4`,
-      [workspaceId, folderId, afterId ?? '', limit],
-    );
-    return this.resolved(rows.map(recordFromRow));
+    return this.many(`SELECT * FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL AND id > $3 ORDER BY id LIMIT $4`, [
+      workspaceId,
+      folderId,
+      afterId ?? '',
+      limit,
+    ]);
   }
 
   /** Every live code that follows a brand preset (to check a change of the preset on them). */
   async listByPreset(workspaceId: string, presetId: string): Promise<QrCodeRecord[]> {
-    const rows = await this.db.query<Parameters<typeof recordFromRow>[0]>(
-      'SELECT * FROM qr_codes WHERE workspace_id = $1 AND design_preset_id = $2 AND deleted_at IS NULL ORDER BY id',
-      [workspaceId, presetId],
-    );
-    return rows.map(recordFromRow);
+    return this.many('SELECT * FROM qr_codes WHERE workspace_id = $1 AND design_preset_id = $2 AND deleted_at IS NULL ORDER BY id', [workspaceId, presetId]);
   }
 
   /** Every live code of a folder, inside a transaction that is about to move them. */
   async listInFolder(tx: Tx, workspaceId: string, folderId: string): Promise<QrCodeRecord[]> {
-    const { rows } = await tx.query<Parameters<typeof recordFromRow>[0]>(
-      'SELECT * FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL ORDER BY id',
-      [workspaceId, folderId],
-    );
-    return this.resolved(rows.map(recordFromRow), tx);
+    return this.many('SELECT * FROM qr_codes WHERE workspace_id = $1 AND folder_id = $2 AND deleted_at IS NULL ORDER BY id', [workspaceId, folderId], tx);
   }
 
   /** Deleted codes keep no folder either: nothing shows them, and the folder's id must not dangle. */
@@ -179,12 +165,12 @@ export class QrCodesRepository {
   }
 
   private async one(sql: string, params: unknown[], tx?: Tx): Promise<QrCodeRecord | null> {
-    const [row] = await readRows<Parameters<typeof recordFromRow>[0]>(this.db, tx, sql, params);
-    return row ? (await this.resolved([recordFromRow(row)], tx))[0] : null;
+    return (await this.many(sql, params, tx))[0] ?? null;
   }
 
-  /** Codes that follow a brand preset get their design from it, with their overrides on top: a preset change shows at once. */
-  private async resolved(records: QrCodeRecord[], tx?: Tx): Promise<QrCodeRecord[]> {
+  /** The codes `sql` reads. Those that follow a brand preset get their design from it, with their overrides on top: a preset change shows at once. */
+  private async many(sql: string, params: unknown[], tx?: Tx): Promise<QrCodeRecord[]> {
+    const records = (await readRows<Parameters<typeof recordFromRow>[0]>(this.db, tx, sql, params)).map(recordFromRow);
     const ids = records.flatMap((r) => (r.design_preset_id ? [r.design_preset_id] : []));
     if (!ids.length) return records;
     const presets = await new DesignPresetsRepository(this.db).findMany(ids, tx);

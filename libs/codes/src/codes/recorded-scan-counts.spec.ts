@@ -88,7 +88,7 @@ describe('RecordedScanCounts', () => {
     let fallbacks = 0;
     const log = recordingLog();
     const records = [code('qr_a', 3)];
-    const out = await new RecordedScanCounts(bus, log, { onFallback: () => fallbacks++ }).apply(records);
+    const out = await new RecordedScanCounts(bus, log, () => fallbacks++).apply(records);
     expect(out).toEqual(records);
     expect(fallbacks).toBe(1);
     expect(log.warnings).toEqual([{ error: 'redirect-service did not answer.', suppressed_since_last_warning: 0 }]);
@@ -98,12 +98,10 @@ describe('RecordedScanCounts', () => {
     jest.useFakeTimers();
     try {
       const registry = new CommandRegistry();
-      registry.register(REDIRECT_COMMANDS.scanCounts, () => new Promise((resolve) => setTimeout(() => resolve({ qr_a: 99 }), 300)));
+      registry.register(REDIRECT_COMMANDS.scanCounts, () => new Promise((resolve) => setTimeout(() => resolve({ qr_a: 99 }), SCAN_COUNTS_TIMEOUT_MS * 2)));
       let settled = false;
-      const pending = new RecordedScanCounts(new InProcessCommandBus(registry), recordingLog(), { timeoutMs: 50 })
-        .apply([code('qr_a', 3)])
-        .finally(() => (settled = true));
-      await jest.advanceTimersByTimeAsync(49);
+      const pending = new RecordedScanCounts(new InProcessCommandBus(registry), recordingLog()).apply([code('qr_a', 3)]).finally(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(SCAN_COUNTS_TIMEOUT_MS - 1);
       expect(settled).toBe(false);
       await jest.advanceTimersByTimeAsync(1);
       expect(settled).toBe(true);
@@ -118,9 +116,10 @@ describe('RecordedScanCounts', () => {
       throw new Error('down');
     });
     let now = 1_000_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
     let fallbacks = 0;
     const log = recordingLog();
-    const counts = new RecordedScanCounts(bus, log, { now: () => now, onFallback: () => fallbacks++ });
+    const counts = new RecordedScanCounts(bus, log, () => fallbacks++);
     for (let i = 0; i < 5; i++) await counts.apply([code('qr_a', 0)]);
     expect(log.warnings).toHaveLength(1);
     now += FALLBACK_WARNING_INTERVAL_MS - 1;
@@ -133,5 +132,6 @@ describe('RecordedScanCounts', () => {
       { error: 'down', suppressed_since_last_warning: 5 },
     ]);
     expect(fallbacks).toBe(7);
+    jest.restoreAllMocks();
   });
 });

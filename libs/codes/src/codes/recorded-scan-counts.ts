@@ -8,13 +8,6 @@ export const SCAN_COUNTS_TIMEOUT_MS = 1_000;
 /** At most one warning per this many ms while redirect-service does not answer; the metric counts each. */
 export const FALLBACK_WARNING_INTERVAL_MS = 60_000;
 
-export interface RecordedScanCountsOptions {
-  /** Moved once per read answered with qr-service's own counts (`qr_scan_counts_fallback_total`). */
-  onFallback?: () => void;
-  now?: () => number;
-  timeoutMs?: number;
-}
-
 /**
  * The API's `scan_count` (and so `state: limit_reached`) as redirect-service recorded it: a scan's count
  * is committed in redirect-service's store before its answer is sent, so a read right after a scan
@@ -30,7 +23,8 @@ export class RecordedScanCounts {
   constructor(
     private readonly bus: CommandBus,
     private readonly log: Log,
-    private readonly o: RecordedScanCountsOptions = {},
+    /** Called once per read answered with qr-service's own counts (`qr_scan_counts_fallback_total`). */
+    private readonly onFallback: () => void = () => {},
   ) {}
 
   /** `ask` picks the records redirect-service may have counted scans of (a code created just now has none). */
@@ -62,13 +56,13 @@ export class RecordedScanCounts {
       'redirect-service',
       REDIRECT_COMMANDS.scanCounts,
       { workspace_id: workspaceId, qr_ids: ids },
-      { timeoutMs: this.o.timeoutMs ?? SCAN_COUNTS_TIMEOUT_MS },
+      { timeoutMs: SCAN_COUNTS_TIMEOUT_MS },
     );
   }
 
   private fellBack(err: unknown): void {
-    this.o.onFallback?.();
-    const now = (this.o.now ?? Date.now)();
+    this.onFallback();
+    const now = Date.now();
     if (this.warnedAt !== null && now - this.warnedAt < FALLBACK_WARNING_INTERVAL_MS) {
       this.suppressed += 1;
       return;

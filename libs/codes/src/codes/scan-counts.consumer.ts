@@ -2,15 +2,13 @@ import { type QrScannedV1, TOPICS } from '@qr/contracts';
 import { type EventLog, type Subscription } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
 
-export const SCAN_COUNTS_GROUP = 'qr-service.scan-counts';
-
 /**
  * Keeps the API's `scan_count` (and so `state: limit_reached`) from redirect-service's scan events.
  * A scan's `scan_number` is the code's count after it, so taking the maximum is idempotent and order-free.
  */
 export function subscribeToScanCounts(log: EventLog, db: Database): Subscription {
   return log.subscribe({
-    group: SCAN_COUNTS_GROUP,
+    group: 'qr-service.scan-counts',
     topics: [TOPICS.qrScanned],
     handler: async (records) => {
       const latest = new Map<string, number>();

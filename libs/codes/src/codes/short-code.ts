@@ -1,4 +1,4 @@
-import { randomBase62, type RandomBytes } from '@qr/domain';
+import { randomBase62 } from '@qr/domain';
 import { isServableBackHalf } from '@qr/qr-content';
 
 /** 7 base62 characters: 3.5·10¹² codes, short enough for a small pattern (version 2 at ECC M). */
@@ -9,14 +9,9 @@ export const SHORT_CODE_LENGTH = 7;
  * case (`Metrics` too), by the same rule chosen back-halves follow. Uniqueness on its domain is the
  * unique index's to judge: the insert draws again when it is taken, by a chosen code or a drawn one.
  */
-export function newShortCode(random?: RandomBytes): string {
+export function newShortCode(): string {
   for (;;) {
-    const code = randomBase62(SHORT_CODE_LENGTH, random);
+    const code = randomBase62(SHORT_CODE_LENGTH);
     if (isServableBackHalf(code)) return code;
   }
-}
-
-/** 32 base62 characters (~190 bits): the unguessable part of a public preview URL. */
-export function newPreviewToken(random?: RandomBytes): string {
-  return randomBase62(32, random);
 }

@@ -1,4 +1,4 @@
-import { type Actor, ApiError, type Clock, Errors, fieldError, isPlainObject, systemClock } from '@qr/domain';
+import { type Actor, ApiError, Errors, fieldError, isPlainObject } from '@qr/domain';
 import { type Database } from '@qr/persistence';
 import { passwordHashOf } from './code-password';
 import { applyPatch } from './qr-code-patch';
@@ -25,7 +25,6 @@ export class UpdateQrCode {
     private readonly designs: DesignCheck,
     /** Whether a code was scanned, as redirect-service counted it: a scanned code's short code is printed somewhere. */
     private readonly scanCounts: Pick<RecordedScanCounts, 'apply'> | null = null,
-    private readonly clock: Clock = systemClock,
   ) {}
 
   async execute(workspaceId: string, id: string, patch: unknown, actor: Actor): Promise<QrCodeRecord> {
@@ -41,7 +40,7 @@ export class UpdateQrCode {
         const found = await this.references.existingFolders(workspaceId, [result.draft.folder_id]);
         if (!found.size) throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
       }
-      const now = this.clock();
+      const now = new Date();
       const updated: QrCodeRecord = {
         ...existing,
         ...result.draft,

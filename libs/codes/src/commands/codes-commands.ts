@@ -1,19 +1,19 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, Errors, systemClock } from '@qr/domain';
+import { ApiError, Errors, fieldError, systemClock } from '@qr/domain';
 import { type LogoImage } from '@qr/qr-design';
 import { logoView } from '../logos/logos.repository';
 import { presetView } from '../presets/design-presets.repository';
 import { CommandRegistry, RUNTIME_CONFIG, type RuntimeConfig } from '@qr/platform';
 import { liveDynamicCounts } from '../codes/live-dynamic-counts';
-import { linkImportCommands } from '../imports/link-import-store';
+import { linkImportCommands } from '../imports/link-import-commands';
 import { page, parseListQuery } from '../codes/list-query';
-import { planCreation } from '../codes/plan-creation';
+import { parseItems, planDrafts } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { qrCodeView, shortUrlOf } from '../codes/qr-code-view';
 import { domainView } from '../domains/domain-view';
-import { folderView } from '../folders/create-folder';
+import { folderView } from '../folders/folder-changes';
 import { codeHistoryPage } from '../history/history-view';
-import { parseImageOptions } from '../rendering/image-options';
+import { type ImageOptions, parseImageOptions } from '../rendering/image-options';
 import { CodeImages, etagListHas } from '../rendering/code-images';
 import { payloadOf, renderDraftSvg } from '../rendering/render-image';
 import { CODES_USE_CASES, type CodesUseCases } from './codes-use-cases';
@@ -51,18 +51,23 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.history]: (p) => codeHistoryPage(this.u.history, p.workspaceId, p.id, p.query),
       [QR_COMMANDS.image]: async (p) => {
         const options = parseImageOptions(p.query);
-        const record = await this.mustFind(p.workspaceId, p.id);
-        return this.images.answer(record, await this.payloadOf(record), options, p.ifNoneMatch, (r) => this.logoOf(r));
+        return this.image(await this.mustFind(p.workspaceId, p.id), options, p.ifNoneMatch);
       },
       [QR_COMMANDS.preview]: async (p) => {
         const record = typeof p.token === 'string' && /^[0-9A-Za-z]{32}$/.test(p.token) ? await this.u.codes.findByPreviewToken(p.token) : null;
         if (!record) throw Errors.notFound('preview');
-        const options = { format: 'svg', size: null, margin: null, ecc: 'M' } as const;
-        return this.images.answer(record, await this.payloadOf(record), options, p.ifNoneMatch, (r) => this.logoOf(r));
+        return this.image(record, { format: 'svg', size: null, margin: null, ecc: 'M' }, p.ifNoneMatch);
       },
       [QR_COMMANDS.renderDraft]: async (p) => {
         const editing = typeof p.codeId === 'string' ? (await this.mustFind(p.workspaceId, p.codeId)).id : null;
-        const [item] = await planCreation(this.u, p.workspaceId, [p.item], () => '', true, editing);
+        const [item] = await planDrafts(
+          this.u,
+          p.workspaceId,
+          parseItems([p.item], () => ''),
+          () => '',
+          true,
+          editing,
+        );
         const host = (await this.u.references.hostLookup([item.draft]))(item.draft);
         return {
           svg: renderDraftSvg(item.draft, this.config.shortBaseUrl, host, await this.logoOf({ ...item.draft, workspace_id: p.workspaceId })),
@@ -72,8 +77,8 @@ export class CodesCommands implements OnModuleInit {
       [QR_COMMANDS.sheetCodes]: (p) => this.sheetCodes(p),
       [QR_COMMANDS.liveDynamicCounts]: (p) => liveDynamicCounts(this.u.db, p),
       ...linkImportCommands(this.u.db),
-      [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.createFolder.execute(p.workspaceId, p.body)),
-      [QR_COMMANDS.renameFolder]: async (p) => folderView(await this.u.renameFolder.execute(p.workspaceId, p.id, p.body)),
+      [QR_COMMANDS.createFolder]: async (p) => folderView(await this.u.folderChanges.create(p.workspaceId, p.body)),
+      [QR_COMMANDS.renameFolder]: async (p) => folderView(await this.u.folderChanges.rename(p.workspaceId, p.id, p.body)),
       [QR_COMMANDS.deleteFolder]: async (p) => ({
         id: p.id,
         object: 'folder',
@@ -85,12 +90,12 @@ export class CodesCommands implements OnModuleInit {
         const q = parseListQuery(p.query, false);
         return page(await this.u.folders.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, folderView);
       },
-      [QR_COMMANDS.createDomain]: async (p) => domainView(await this.u.createDomain.execute(p.workspaceId, p.body)),
+      [QR_COMMANDS.createDomain]: async (p) => domainView(await this.u.domainChanges.create(p.workspaceId, p.body)),
       [QR_COMMANDS.listDomains]: async (p) => {
         const q = parseListQuery(p.query, false);
         return page(await this.u.domains.list(p.workspaceId, q.beforeId, q.limit + 1), q.limit, domainView);
       },
-      [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.verifyDomain.execute(p.workspaceId, p.id)),
+      [QR_COMMANDS.verifyDomain]: async (p) => domainView(await this.u.domainChanges.verify(p.workspaceId, p.id)),
       [QR_COMMANDS.createPreset]: (p) => this.u.presetChanges.create(p.workspaceId, p.body),
       [QR_COMMANDS.listPresets]: async (p) => ({ object: 'list', data: (await this.u.presets.list(p.workspaceId)).map(presetView) }),
       [QR_COMMANDS.getPreset]: async (p) => presetView(await this.u.presetChanges.mustFind(p.workspaceId, p.id)),
@@ -136,9 +141,8 @@ export class CodesCommands implements OnModuleInit {
       const ids = p.ids.filter((id): id is string => typeof id === 'string');
       records = await this.u.codes.findMany(p.workspaceId, [...new Set(ids)]);
       const found = new Set(records.map((r) => r.id));
-      const missing = ids.map((id, i) => [id, i] as const).filter(([id]) => !found.has(id));
-      if (missing.length)
-        throw Errors.validationFailed(missing.map(([, i]) => ({ pointer: `/code_ids/${i}`, code: 'not_found', detail: 'no such code in this workspace' })));
+      const missing = ids.flatMap((id, i) => (found.has(id) ? [] : [fieldError(`/code_ids/${i}`, 'not_found', 'no such code in this workspace')]));
+      if (missing.length) throw Errors.validationFailed(missing);
       total = records.length;
     } else {
       const folderId = String(p.folderId);
@@ -183,12 +187,9 @@ export class CodesCommands implements OnModuleInit {
     return record;
   }
 
-  private async hostOf(record: QrCodeRecord): Promise<string | null> {
-    return (await this.u.references.hostLookup([record]))(record);
-  }
-
-  private async payloadOf(record: QrCodeRecord): Promise<string> {
-    return payloadOf(record, this.config.shortBaseUrl, await this.hostOf(record));
+  private async image(record: QrCodeRecord, options: ImageOptions, ifNoneMatch: unknown) {
+    const payload = payloadOf(record, this.config.shortBaseUrl, (await this.u.references.hostLookup([record]))(record));
+    return this.images.answer(record, payload, options, ifNoneMatch, (r) => this.logoOf(r));
   }
 
   private async views(given: QrCodeRecord[], recorded?: (r: QrCodeRecord) => boolean) {

@@ -7,14 +7,11 @@ import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { RecordedScanCounts } from '../codes/recorded-scan-counts';
 import { ReferencesRepository } from '../codes/references.repository';
 import { UpdateQrCode } from '../codes/update-qr-code';
-import { CreateDomain } from '../domains/create-domain';
+import { DomainChanges } from '../domains/domain-changes';
 import { CustomDomainsRepository } from '../domains/custom-domains.repository';
-import { createTxtResolver } from '../domains/txt-resolver';
-import { VerifyDomain } from '../domains/verify-domain';
-import { CreateFolder } from '../folders/create-folder';
+import { FolderChanges } from '../folders/folder-changes';
 import { FoldersRepository } from '../folders/folders.repository';
 import { MoveCodes } from '../folders/move-codes';
-import { RenameFolder } from '../folders/rename-folder';
 import { CodeChangeLog } from '../history/code-change-log';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { LinkSync } from '../links/link-sync';
@@ -46,7 +43,7 @@ function codesUseCases({ db, outbox }: ServiceStore, runtime: PlatformRuntime) {
   const logos = new LogosRepository(db);
   const presets = new DesignPresetsRepository(db);
   const designs = new DesignCheck(runtime.config.shortBaseUrl, logos, presets);
-  const scanCounts = new RecordedScanCounts(runtime.bus, runtime.logger, { onFallback: () => fallbacks.inc() });
+  const scanCounts = new RecordedScanCounts(runtime.bus, runtime.logger, () => fallbacks.inc());
   return {
     db,
     codes,
@@ -63,11 +60,9 @@ function codesUseCases({ db, outbox }: ServiceStore, runtime: PlatformRuntime) {
     createCodes: new CreateQrCodes(db, codes, changes, references, links),
     updateCode: new UpdateQrCode(db, codes, references, changes, links, designs, scanCounts),
     deleteCode: new DeleteQrCode(db, codes, changes, links),
-    createFolder: new CreateFolder(folders),
-    renameFolder: new RenameFolder(folders),
+    folderChanges: new FolderChanges(folders),
     moveCodes: new MoveCodes(db, codes, folders, references, changes, links),
-    createDomain: new CreateDomain(domains, reserved),
-    verifyDomain: new VerifyDomain(domains, createTxtResolver(runtime.config.dnsResolvers)),
+    domainChanges: new DomainChanges(domains, reserved, runtime.config.dnsResolvers),
   };
 }
 

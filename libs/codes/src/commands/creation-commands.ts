@@ -3,7 +3,7 @@ import { type Actor, Errors, isActor, UNKNOWN_ACTOR } from '@qr/domain';
 import { OutboxWriter } from '@qr/event-log';
 import { type Database } from '@qr/persistence';
 import { CreateQrCodes } from '../codes/create-qr-codes';
-import { parseItems, planDrafts } from '../codes/plan-creation';
+import { parseItems, type PlanDeps, planDrafts } from '../codes/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { ReferencesRepository } from '../codes/references.repository';
@@ -15,12 +15,7 @@ import { DesignCheck } from '../rendering/design-check';
 import { type QrCommandPayloads } from './qr-commands';
 
 /** What creation needs of qr-service's use cases. */
-export interface CreationUseCases {
-  codes: QrCodesRepository;
-  references: ReferencesRepository;
-  designs: DesignCheck;
-  createCodes: CreateQrCodes;
-}
+export type CreationUseCases = PlanDeps & { createCodes: CreateQrCodes };
 
 export interface CreationAnswer {
   results: Array<{ index: number; result: 'created' | 'existing'; category: string; qr_code: unknown }>;

@@ -4,8 +4,6 @@
  */
 import { type QrCodeDraft } from '../codes/qr-code-record';
 
-export { QR_COMMANDS } from '@qr/contracts';
-
 type Ws = { workspaceId: string };
 /** Commands that change codes say who asks (an `Actor`, for the code's history); checked on arrival. */
 type By = { actor?: unknown };

@@ -1,28 +1,30 @@
 import { createServer, type Server } from 'node:http';
+import { type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { type AddressInfo } from 'node:net';
 import { Counter } from 'prom-client';
 import { type PlatformRuntime } from '@qr/platform';
 import { type CustomDomainsRepository } from './custom-domains.repository';
 import { tlsAskAnswer } from './tls-ask';
 
-export const TLS_ASK_PATH = '/internal/v1/tls/ask';
+const TLS_ASK_PATH = '/internal/v1/tls/ask';
 
 /**
  * Caddy's on-demand TLS `ask` endpoint (docs/operations.md), on its own listener (`TLS_ASK_PORT`,
  * `TLS_ASK_HOST`, loopback by default) so no public route reaches it: Caddy cannot send a token, and
  * whatever Caddy proxies arrives on the public port. Every ask is counted (`qr_tls_asks_total`).
+ * It starts once the store is open, on the thread that answers HTTP.
  */
-export class TlsAskServer {
+export class TlsAskServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private server: Server | null = null;
 
   constructor(
     private readonly domains: CustomDomainsRepository,
     private readonly runtime: PlatformRuntime,
-    /** host, port (0: any free port, logged) */
-    readonly address: readonly [string, number],
+    /** port 0: any free port, logged */
+    private readonly at: { host: string; port: number },
   ) {}
 
-  async start(host: string, port: number): Promise<number> {
+  async onApplicationBootstrap(): Promise<void> {
     const asks = new Counter({
       name: 'qr_tls_asks_total',
       help: 'On-demand TLS asks by answer',
@@ -49,13 +51,11 @@ export class TlsAskServer {
       );
     });
     this.server = server;
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
-    const bound = (server.address() as AddressInfo).port;
-    this.runtime.logger.event('info', 'tls ask listening', { host, port: bound });
-    return bound;
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(this.at.port, this.at.host, resolve));
+    this.runtime.logger.event('info', 'tls ask listening', { host: this.at.host, port: (server.address() as AddressInfo).port });
   }
 
-  async stop(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,7 +3,7 @@ import { type EventLog, openEventLog, Outbox } from '@qr/event-log';
 import { type Database, openDatabase, type Tx } from '@qr/persistence';
 import { payloadEvents, provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { CreateQrCodes } from '../codes/create-qr-codes';
-import { planCreation } from '../codes/plan-creation';
+import { planCreation } from '../testing/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { ReferencesRepository } from '../codes/references.repository';
@@ -11,7 +11,7 @@ import { UpdateQrCode } from '../codes/update-qr-code';
 import { CodeChangeLog } from '../history/code-change-log';
 import { CodeHistoryRepository } from '../history/code-history.repository';
 import { QR_MIGRATIONS } from '../store/codes-migrations';
-import { CreateFolder } from './create-folder';
+import { FolderChanges } from './folder-changes';
 import { FoldersRepository } from './folders.repository';
 import { MoveCodes } from './move-codes';
 import { DesignCheck } from '../rendering/design-check';
@@ -80,7 +80,7 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
   });
 
   it('moves every code or none, with one qr.code.updated naming folder_id per code that moved', async () => {
-    const target = await new CreateFolder(folders()).execute(ws, { name: 'Target' });
+    const target = await new FolderChanges(folders()).create(ws, { name: 'Target' });
     const ids = await codesIn(null, 4);
     const before = (await updates()).length;
     // The third update fails: the two before it roll back with it.
@@ -104,7 +104,7 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
   });
 
   it('deletes a folder and takes its codes out of it in one transaction', async () => {
-    const doomed = await new CreateFolder(folders()).execute(ws, { name: 'Doomed' });
+    const doomed = await new FolderChanges(folders()).create(ws, { name: 'Doomed' });
     const ids = await codesIn(doomed.id, 3);
     const failed = await moves(new FailingOnUpdate(db, 2))
       .deleteFolder(ws, doomed.id, ACTOR)
@@ -122,14 +122,14 @@ describe.each(STORAGE_KINDS)('moving codes between folders on %s', (kind) => {
     expect(missing.status).toBe(404);
     expect(
       await moves()
-        .deleteFolder('ws_other', (await new CreateFolder(folders()).execute(ws, { name: 'Kept' })).id, ACTOR)
+        .deleteFolder('ws_other', (await new FolderChanges(folders()).create(ws, { name: 'Kept' })).id, ACTOR)
         .catch((e: ApiError) => e.status),
     ).toBe(404);
   });
 
   it('never leaves a code in a folder deleted while codes were moving into it (a move or a PATCH)', async () => {
     for (let round = 0; round < 10; round++) {
-      const folder = await new CreateFolder(folders()).execute(ws, { name: `Race ${round}` });
+      const folder = await new FolderChanges(folders()).create(ws, { name: `Race ${round}` });
       const ids = await codesIn(null, 3);
       const patch = new UpdateQrCode(
         db,

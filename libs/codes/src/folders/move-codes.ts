@@ -1,5 +1,5 @@
 import { MoveQrCodesInput, readDeclared } from '@qr/api-contract';
-import { type Actor, ApiError, type Clock, Errors, fieldError, systemClock } from '@qr/domain';
+import { type Actor, ApiError, Errors, fieldError } from '@qr/domain';
 import { type Database, type Tx } from '@qr/persistence';
 import { type CodeChange, type CodeChangeLog } from '../history/code-change-log';
 import { type LinkSync } from '../links/link-sync';
@@ -41,12 +41,11 @@ export class MoveCodes {
     private readonly references: ReferencesRepository,
     private readonly changes: CodeChangeLog,
     private readonly links: LinkSync | null,
-    private readonly clock: Clock = systemClock,
   ) {}
 
   /** `{ code_ids: [1..100 ids], folder_id: id | null }`; an unknown code or folder changes nothing (422 at its pointer). */
   async execute(workspaceId: string, body: unknown, actor: Actor): Promise<MoveResult> {
-    const { ids, folderId } = readMoveBody(body);
+    const { code_ids: ids, folder_id: folderId } = readDeclared(MoveQrCodesInput, body);
     const moved = await this.retried(async (tx) => {
       if (folderId !== null && !(await this.references.holdFolder(tx, workspaceId, folderId))) {
         throw Errors.validationFailed([fieldError('/folder_id', 'not_found', 'no such folder in this workspace')]);
@@ -88,7 +87,7 @@ export class MoveCodes {
 
   /** Moves `records` (read in `tx`) to `folderId`; the ones already there are left alone. */
   private async within(tx: Tx, records: readonly QrCodeRecord[], folderId: string | null, actor: Actor): Promise<Moved> {
-    const now = this.clock();
+    const now = new Date();
     const moving = records.filter((r) => r.folder_id !== folderId);
     const hostOf = await this.references.hostLookup(moving);
     const changes: CodeChange[] = [];
@@ -100,9 +99,4 @@ export class MoveCodes {
     await this.changes.add(tx, changes, actor);
     return { records: changes.map((c) => c.after), hostOf };
   }
-}
-
-function readMoveBody(body: unknown): { ids: string[]; folderId: string | null } {
-  const input = readDeclared(MoveQrCodesInput, body);
-  return { ids: input.code_ids, folderId: input.folder_id };
 }

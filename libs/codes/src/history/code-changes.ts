@@ -16,7 +16,7 @@ export type HistoryAction = 'created' | 'updated' | 'paused' | 'resumed' | 'dele
  * change that only pauses or resumes is named so.
  */
 export function describeChange(before: QrCodeRecord | null, after: QrCodeRecord | null): { action: HistoryAction; changes: FieldChange[] } {
-  if (!before && after) return { action: 'created', changes: initialValues(after) };
+  if (!before && after) return { action: 'created', changes: changesBetween(null, after) };
   if (before && (!after || after.deleted_at !== null)) return { action: 'deleted', changes: [] };
   if (!before || !after) throw new Error('a change has a code before it, after it, or both');
   const changes = changesBetween(before, after);
@@ -24,15 +24,16 @@ export function describeChange(before: QrCodeRecord | null, after: QrCodeRecord 
   return { action: onlyStatus ? (after.status === 'paused' ? 'paused' : 'resumed') : 'updated', changes };
 }
 
-export function changesBetween(before: QrCodeRecord, after: QrCodeRecord): FieldChange[] {
-  const a = inputFromRecord(before);
+/** Every field whose value differs; from no code (`before` null), every field set. */
+function changesBetween(before: QrCodeRecord | null, after: QrCodeRecord): FieldChange[] {
+  const a: Record<string, unknown> = before ? inputFromRecord(before) : {};
   const b = inputFromRecord(after);
   const fields = PATCH_FIELDS.filter((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null)).map((field) => ({
     field,
     before: a[field] ?? null,
     after: b[field] ?? null,
   }));
-  const password = passwordChange(before.password_hash, after.password_hash);
+  const password = passwordChange(before?.password_hash ?? null, after.password_hash);
   return password ? [...fields, password] : fields;
 }
 
@@ -44,11 +45,4 @@ export function changesBetween(before: QrCodeRecord, after: QrCodeRecord): Field
 function passwordChange(before: string | null, after: string | null): FieldChange | null {
   if (before === after) return null;
   return { field: 'password', before: before === null ? null : 'set', after: after === null ? null : before === null ? 'set' : 'changed' };
-}
-
-function initialValues(record: QrCodeRecord): FieldChange[] {
-  const values = inputFromRecord(record);
-  const fields = PATCH_FIELDS.filter((f) => values[f] !== null && values[f] !== undefined).map((field) => ({ field, before: null, after: values[field] }));
-  const password = passwordChange(null, record.password_hash);
-  return password ? [...fields, password] : fields;
 }

@@ -4,12 +4,12 @@ import { type Database, openDatabase } from '@qr/persistence';
 import { payloadEvents, provisionStorage, STORAGE_KINDS, type TestStorage } from '@qr/testing';
 import { CreateQrCodes } from '../codes/create-qr-codes';
 import { DeleteQrCode } from '../codes/delete-qr-code';
-import { planCreation } from '../codes/plan-creation';
+import { planCreation } from '../testing/plan-creation';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { QrCodesRepository } from '../codes/qr-codes.repository';
 import { ReferencesRepository } from '../codes/references.repository';
 import { UpdateQrCode } from '../codes/update-qr-code';
-import { CreateFolder } from '../folders/create-folder';
+import { FolderChanges } from '../folders/folder-changes';
 import { FoldersRepository } from '../folders/folders.repository';
 import { MoveCodes } from '../folders/move-codes';
 import { QR_MIGRATIONS } from '../store/codes-migrations';
@@ -81,7 +81,7 @@ describe.each(STORAGE_KINDS)('code history on %s', (kind) => {
     await update().execute(ws, code.id, { status: 'paused' }, API_KEY);
     await update().execute(ws, code.id, { status: 'active' }, API_KEY);
     await update().execute(ws, code.id, { status: 'active' }, API_KEY); // no change: no entry
-    const folder = await new CreateFolder(new FoldersRepository(db)).execute(ws, { name: 'Campaigns' });
+    const folder = await new FolderChanges(new FoldersRepository(db)).create(ws, { name: 'Campaigns' });
     await new MoveCodes(db, new QrCodesRepository(db), new FoldersRepository(db), new ReferencesRepository(db), changes(), null).execute(
       ws,
       { code_ids: [code.id], folder_id: folder.id },

@@ -1,6 +1,6 @@
 import { type Actor } from '@qr/domain';
 import { type Database, insertOf, type Tx } from '@qr/persistence';
-import { type FieldChange, type HistoryAction } from './code-changes';
+import { type HistoryAction } from './code-changes';
 
 /** One change to one code; `revision` is the code's revision after it, so entries sort exactly. */
 export interface CodeHistoryRecord {
@@ -18,10 +18,6 @@ export interface CodeHistoryRecord {
   via: Actor['via'];
   request_id: string | null;
   occurred_at: number;
-}
-
-export function decodedChanges(r: CodeHistoryRecord): FieldChange[] {
-  return JSON.parse(r.changes) as FieldChange[];
 }
 
 /**

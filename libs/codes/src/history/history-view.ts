@@ -1,6 +1,8 @@
 import { HistoryQuery, intOr, readQueryDeclared } from '@qr/api-contract';
 import { Errors, formatUtc } from '@qr/domain';
-import { decodedChanges, type CodeHistoryRecord, type CodeHistoryRepository } from './code-history.repository';
+import { page } from '../codes/list-query';
+import { type CodeHistoryRecord, type CodeHistoryRepository } from './code-history.repository';
+import { type FieldChange } from './code-changes';
 
 /** One entry of `GET /qrcodes/{id}/history`. */
 export function historyEntryView(r: CodeHistoryRecord) {
@@ -11,7 +13,7 @@ export function historyEntryView(r: CodeHistoryRecord) {
     revision: r.revision,
     action: r.action,
     occurred_at: formatUtc(new Date(r.occurred_at)),
-    changes: decodedChanges(r),
+    changes: JSON.parse(r.changes) as FieldChange[],
     actor: { kind: r.actor_kind, id: r.actor_id, name: r.actor_name },
     via: r.via,
     request_id: r.request_id,
@@ -28,7 +30,5 @@ export async function codeHistoryPage(history: CodeHistoryRepository, workspaceI
   const q = { limit: intOr(read.limit, 20), before: intOr(read.cursor, null) };
   const rows = typeof id === 'string' ? await history.list(workspaceId, id, q.before, q.limit + 1) : [];
   if (!rows.length && q.before === null) throw Errors.notFound('QR code');
-  const data = rows.slice(0, q.limit);
-  const hasMore = rows.length > q.limit;
-  return { object: 'list' as const, data: data.map(historyEntryView), has_more: hasMore, next_cursor: hasMore ? String(data[data.length - 1].revision) : null };
+  return page(rows, q.limit, historyEntryView, (r) => String(r.revision));
 }

@@ -1,5 +1,5 @@
 import { logoNameFaults } from '@qr/api-contract';
-import { ApiError, type Clock, Errors, newId, systemClock } from '@qr/domain';
+import { ApiError, Errors, newId } from '@qr/domain';
 import { type LogoRecord, type LogosRepository, logoView } from './logos.repository';
 import { type QrCommandPayloads } from '../commands/qr-commands';
 
@@ -10,10 +10,7 @@ export const MAX_LOGO_PNG_BYTES = 700 * 1024;
 
 /** Stores a logo the gateway prepared; the name is the uploader's (default: "Logo"). */
 export class AddLogo {
-  constructor(
-    private readonly logos: LogosRepository,
-    private readonly clock: Clock = systemClock,
-  ) {}
+  constructor(private readonly logos: LogosRepository) {}
 
   async execute(p: QrCommandPayloads['logos.create']) {
     // The name comes from a JSON body or a multipart field; the same rule judges both.
@@ -29,7 +26,7 @@ export class AddLogo {
       throw new ApiError(409, 'too_many_logos', 'Too many logos', `A workspace keeps at most ${MAX_LOGOS} logos; delete one first.`);
     }
     const record: LogoRecord = {
-      id: newId('logo', this.clock),
+      id: newId('logo'),
       workspace_id: p.workspaceId,
       name: typeof p.name === 'string' && p.name.trim() ? p.name.trim() : 'Logo',
       source_type: p.source_type,
@@ -37,7 +34,7 @@ export class AddLogo {
       width: p.width,
       height: p.height,
       png_base64: png.toString('base64'),
-      created_at: this.clock().getTime(),
+      created_at: Date.now(),
     };
     await this.logos.insert(record);
     return logoView(record);

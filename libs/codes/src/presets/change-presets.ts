@@ -1,4 +1,4 @@
-import { ApiError, type Clock, Errors, type FieldError, fieldError, isPlainObject, newId, systemClock } from '@qr/domain';
+import { ApiError, Errors, type FieldError, fieldError, isPlainObject, newId } from '@qr/domain';
 import { applyDesign, check, designMergePatch, DesignPresetInput } from '@qr/api-contract';
 import { DEFAULT_DESIGN, type Design } from '@qr/qr-design';
 import { type QrCodesRepository } from '../codes/qr-codes.repository';
@@ -19,14 +19,13 @@ export class ChangePresets {
     private readonly codes: QrCodesRepository,
     private readonly references: ReferencesRepository,
     private readonly designs: DesignCheck,
-    private readonly clock: Clock = systemClock,
   ) {}
 
   async create(workspaceId: string, body: unknown) {
     const { name, design } = this.parse(body, DEFAULT_DESIGN, true);
     await this.checkOnAShortLink(workspaceId, design);
-    const now = this.clock().getTime();
-    const preset: PresetRecord = { id: newId('dsp', this.clock), workspace_id: workspaceId, name: name!, design, created_at: now, updated_at: now };
+    const now = Date.now();
+    const preset: PresetRecord = { id: newId('dsp'), workspace_id: workspaceId, name: name!, design, created_at: now, updated_at: now };
     if (!(await this.presets.insert(preset))) throw Errors.validationFailed([fieldError('/name', 'duplicate', 'the workspace has a preset of that name')]);
     return presetView(preset);
   }
@@ -34,7 +33,7 @@ export class ChangePresets {
   async update(workspaceId: string, id: string, body: unknown) {
     const existing = await this.mustFind(workspaceId, id);
     const { name, design } = this.parse(body, existing.design, false);
-    const changed: PresetRecord = { ...existing, name: name ?? existing.name, design, updated_at: this.clock().getTime() };
+    const changed: PresetRecord = { ...existing, name: name ?? existing.name, design, updated_at: Date.now() };
     if (JSON.stringify(design) !== JSON.stringify(existing.design)) {
       await this.checkOnAShortLink(workspaceId, design);
       await this.checkOnItsCodes(workspaceId, id, design);

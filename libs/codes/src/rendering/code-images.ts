@@ -58,11 +58,6 @@ export class CodeImages {
     // One larger than the whole bound is served but not kept.
     return this.kept ? (await this.kept.fetch(key, { context: render }))! : render();
   }
-
-  /** Bytes the kept images take (base64 bodies and keys). */
-  get keptBytes(): number {
-    return this.kept?.calculatedSize ?? 0;
-  }
 }
 
 /** If-None-Match (RFC 9110): `*`, or a list of entity tags compared weakly (a `W/` prefix does not count). */

@@ -2,7 +2,7 @@ import { type FieldError } from '@qr/domain';
 import { applyDesign } from '@qr/api-contract';
 import { checkScannability, eccOf } from '@qr/qr-design';
 import { type DesignPresetsRepository } from '../presets/design-presets.repository';
-import { encodeText, QrCapacityError, type QrMatrix } from '@qr/qr-render';
+import { encodeText, fitsInQr } from '@qr/qr-render';
 import { type LogosRepository } from '../logos/logos.repository';
 import { type QrCodeRecord } from '../codes/qr-code-record';
 import { payloadOf, type PatternSource } from './render-image';
@@ -52,11 +52,8 @@ export class DesignCheck {
     const logo = design.logo ? ((await this.logos.images(record.workspace_id, [design.logo.id])).get(design.logo.id) ?? null) : null;
     if (design.logo && !logo) return [{ pointer: `${at}/design/logo/id`, code: 'not_found', detail: 'no such logo in this workspace' }];
     const payload = payloadOf(record, this.shortBaseUrl, domainHost);
-    let matrix: QrMatrix;
-    try {
-      matrix = encodeText(payload, { ecc: eccOf(design, 'M') });
-    } catch (err) {
-      if (!(err instanceof QrCapacityError)) throw err;
+    const ecc = eccOf(design, 'M');
+    if (!fitsInQr(payload, ecc)) {
       return [
         {
           pointer: `${at}/design/logo`,
@@ -65,6 +62,6 @@ export class DesignCheck {
         },
       ];
     }
-    return (await checkScannability(matrix, payload, design, `${at}/design`, logo, readBack)).problems;
+    return (await checkScannability(encodeText(payload, { ecc }), payload, design, `${at}/design`, logo, readBack)).problems;
   }
 }

@@ -1,7 +1,7 @@
 import { staticPayload } from '@qr/qr-content';
 import { Errors } from '@qr/domain';
 import { DEFAULT_DESIGN, type Design, designedPng, drawDesign, drawingToSvg, drawInPdf, eccOf, layoutOf, type LogoImage } from '@qr/qr-design';
-import { DEFAULT_MARGIN, encodeText, newPdfDocument, pdfBytes, QrCapacityError, type QrMatrix, renderPdf, renderSvg } from '@qr/qr-render';
+import { DEFAULT_MARGIN, encodeText, fitsInQr, newPdfDocument, pdfBytes, type QrMatrix, renderPdf, renderSvg } from '@qr/qr-render';
 import { type QrCodeDraft, type QrCodeRecord } from '../codes/qr-code-record';
 import { SHORT_CODE_LENGTH } from '../codes/short-code';
 import { shortUrlOf } from '../codes/qr-code-view';
@@ -54,14 +54,10 @@ function pngDrawing(matrix: QrMatrix, design: Design | null, o: ImageOptions): [
 
 /** Codes are checked to fit at ECC M when created; a higher level may not have the room. */
 function encodeAt(payload: string, ecc: ImageOptions['ecc']): QrMatrix {
-  try {
-    return encodeText(payload, { ecc });
-  } catch (err) {
-    if (!(err instanceof QrCapacityError)) throw err;
-    throw Errors.validationFailed([
-      { pointer: '/ecc', code: 'too_large_for_ecc', detail: `the code's data does not fit at error correction ${ecc}; use a lower level` },
-    ]);
-  }
+  if (fitsInQr(payload, ecc)) return encodeText(payload, { ecc });
+  throw Errors.validationFailed([
+    { pointer: '/ecc', code: 'too_large_for_ecc', detail: `the code's data does not fit at error correction ${ecc}; use a lower level` },
+  ]);
 }
 
 /** A code without a design: qr-render's plain SVG (one stroked path) and vector PDF. */

@@ -1,5 +1,3 @@
-import { percentEncode } from '../validation/percent-encode';
-
 /** `location`: WGS 84 coordinates in decimal degrees, with an optional search text / label. */
 export interface LocationContent {
   latitude: number;
@@ -17,12 +15,13 @@ export function formatCoordinate(value: number): string {
 }
 
 /**
- * The `geo:` URI of a location code (RFC 5870), with `?q=<query>` as Android maps read it.
+ * The `geo:` URI of a location code (RFC 5870), with `?q=<query>` as Android maps read it (a space
+ * as `%20`: not every `geo:` reader decodes `+`).
  *
  * @example geoUri({ latitude: 52.52, longitude: 13.405, query: 'Brandenburger Tor' })
  * // 'geo:52.52,13.405?q=Brandenburger%20Tor'
  */
 export function geoUri(content: LocationContent): string {
-  const query = content.query ? `?q=${percentEncode(content.query)}` : '';
+  const query = content.query ? `?q=${encodeURIComponent(content.query)}` : '';
   return `geo:${formatCoordinate(content.latitude)},${formatCoordinate(content.longitude)}${query}`;
 }

@@ -1,5 +1,3 @@
-import { percentEncode } from '../validation/percent-encode';
-
 /** `sms`: a number to text, E.164, with an optional prefilled message. */
 export interface SmsContent {
   number: string;
@@ -19,9 +17,10 @@ export function smstoPayload(content: SmsContent): string {
 
 /**
  * The redirect target of a dynamic sms code: `sms:<number>?body=<percent-encoded>` (RFC 5724),
- * the form browsers hand to the messaging app; no `?body=` without a message.
+ * the form browsers hand to the messaging app; no `?body=` without a message. A space is `%20`: not
+ * every `sms:` reader decodes `+`.
  */
 export function smsUri(content: SmsContent): string {
-  const body = content.message ? `?body=${percentEncode(content.message)}` : '';
+  const body = content.message ? `?body=${encodeURIComponent(content.message)}` : '';
   return `sms:${content.number}${body}`;
 }
